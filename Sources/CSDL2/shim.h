@@ -1,0 +1,5 @@
+#ifndef PHOTOZOOM_CSDL2_SHIM_H
+#define PHOTOZOOM_CSDL2_SHIM_H
+#include <SDL.h>
+#include <SDL_image.h>
+#endif

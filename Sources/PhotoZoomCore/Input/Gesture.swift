@@ -1,0 +1,12 @@
+/// What pointer, wheel and key events mean once tracked: the vocabulary systems react to.
+public enum Gesture: Hashable, Sendable {
+    case pressed(pointer: Int, at: Point)
+    /// The pointer moved; `translation` is from where it went down.
+    case dragged(pointer: Int, position: Point, translation: Point)
+    /// The pointer was let go (or cancelled, with zero velocity) after moving beyond the slop.
+    case released(pointer: Int, position: Point, velocity: Point)
+    /// A press and release within the tap slop and time.
+    case tapped(pointer: Int, at: Point)
+    case wheel(dx: Double, dy: Double, position: Point, modifiers: Modifiers)
+    case key(Key, modifiers: Modifiers)
+}

@@ -1,0 +1,61 @@
+/// Where a pointer came from. Mouse and touch become the same pointer events; the source is
+/// kept only so a recording says what the person used.
+public enum PointerSource: String, Hashable, Sendable, Codable {
+    case mouse
+    case touch
+}
+
+public enum PointerPhase: String, Hashable, Sendable, Codable {
+    case down, moved, up
+    /// The pointer is gone without a release (focus lost, window left, touch cancelled):
+    /// whatever it was doing ends as if let go without velocity.
+    case cancelled
+}
+
+/// Keyboard modifiers that change what a gesture means (ctrl+wheel zooms, alt+drag pinches).
+public struct Modifiers: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let shift = Modifiers(rawValue: 1 << 0)
+    public static let control = Modifiers(rawValue: 1 << 1)
+    public static let alt = Modifiers(rawValue: 1 << 2)
+}
+
+public struct PointerEvent: Hashable, Sendable, Codable {
+    /// Stable for the pointer's lifetime; the mouse is always 0, fingers get 1, 2, ….
+    public var id: Int
+    public var source: PointerSource
+    public var phase: PointerPhase
+    /// Window position in points.
+    public var position: Point
+    public var modifiers: Modifiers
+
+    public init(id: Int, source: PointerSource, phase: PointerPhase, position: Point, modifiers: Modifiers = []) {
+        self.id = id; self.source = source; self.phase = phase; self.position = position; self.modifiers = modifiers
+    }
+}
+
+public enum Key: String, Hashable, Sendable, Codable {
+    case left, right, up, down, home, end, escape, backspace, enter, space
+}
+
+/// Everything the sim can be told. The platform stamps each event with the tick it applies to;
+/// the sim reads nothing else from the outside world, so a recorded stream replays exactly.
+public enum InputEvent: Hashable, Sendable, Codable {
+    case pointer(PointerEvent)
+    /// Scroll by a precise amount in wheel units (fractional for trackpads), in SDL's sense:
+    /// positive dy is the wheel turned away from the person, toward the top of the content.
+    case wheel(dx: Double, dy: Double, position: Point, modifiers: Modifiers)
+    case key(Key, modifiers: Modifiers)
+    /// The window's drawable area changed, in points.
+    case resize(Size)
+    /// Focus or the window was lost: every active pointer is cancelled.
+    case focusLost
+}
+
+/// An input event and the sim tick it belongs to.
+public struct StampedInput: Hashable, Sendable, Codable {
+    public var tick: Int
+    public var event: InputEvent
+    public init(tick: Int, event: InputEvent) { self.tick = tick; self.event = event }
+}

@@ -1,0 +1,45 @@
+/// Where every grid cell sits, in content coordinates (y grows down from the top of the
+/// content, independent of scrolling). Square cells, fixed gaps, as many columns as fit at the
+/// minimum cell size.
+public struct GridLayout: Hashable, Sendable {
+    public let columns: Int
+    public let cellSize: Double
+    public let gap: Double
+    public let count: Int
+    public let width: Double
+
+    public init(width: Double, count: Int, minimumCellSize: Double, gap: Double) {
+        let w = Swift.max(width, 0)
+        columns = Swift.max(1, Int(((w + gap) / (minimumCellSize + gap)).rounded(.down)))
+        cellSize = Swift.max(0, (w - gap * Double(columns - 1)) / Double(columns))
+        self.gap = gap
+        self.count = count
+        self.width = w
+    }
+
+    public init(viewport: Size, count: Int, tuning: Tuning) {
+        self.init(width: viewport.width, count: count, minimumCellSize: tuning.minimumCellSize, gap: tuning.cellGap)
+    }
+
+    public var rows: Int { (count + columns - 1) / columns }
+    public var rowPitch: Double { cellSize + gap }
+    public var contentHeight: Double { rows == 0 ? 0 : Double(rows) * cellSize + Double(rows - 1) * gap }
+
+    public func row(of index: Int) -> Int { index / columns }
+
+    /// The cell's frame in content coordinates.
+    public func frame(of index: Int) -> Rect {
+        let col = index % columns, row = index / columns
+        // Columns are placed by position, not by accumulated widths, so the last column's right
+        // edge lands exactly on the window edge.
+        let x = Double(col) * (cellSize + gap)
+        return Rect(x: x, y: Double(row) * rowPitch, width: cellSize, height: cellSize)
+    }
+
+    /// The first photo whose row is still visible at content offset `y`.
+    public func firstVisibleIndex(atOffset y: Double) -> Int {
+        guard count > 0, rowPitch > 0 else { return 0 }
+        let row = Swift.min(Swift.max(Int(((y + gap) / rowPitch).rounded(.down)), 0), rows - 1)
+        return row * columns
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The grid's scrolling: the content offset and what is moving it.
+public struct GridState: Sendable {
+    public enum Motion: Sendable {
+        case idle
+        /// Following a pointer; `anchorOffset` is the unbanded offset when it went down.
+        case dragging(pointer: Int, anchorOffset: Double, anchorY: Double)
+        /// UIScrollView momentum: v(t) = v0·r^(1000t), evaluated from the start tick.
+        case decelerating(startOffset: Double, velocity: Double, startTick: Int)
+        /// A spring: rubber-band return or smoothed wheel scrolling.
+        case spring(SpringTrack<Double>, isWheel: Bool)
+    }
+
+    public internal(set) var layout: GridLayout?
+    /// Content offset at the top of the viewport; beyond the bounds while rubber-banding.
+    public internal(set) var offset: Double = 0
+    /// Points per second, positive toward the end of the content.
+    public internal(set) var velocity: Double = 0
+    public internal(set) var motion: Motion = .idle
+    /// The layout changed this tick: sprites jump rather than blend.
+    public internal(set) var didRelayout = false
+
+    public init() {}
+
+    /// The offset range that needs no rubber band.
+    public func scrollRange(viewportHeight: Double) -> ClosedRange<Double> {
+        0...Swift.max(0, (layout?.contentHeight ?? 0) - viewportHeight)
+    }
+
+    public var isDragging: Bool { if case .dragging = motion { return true } else { return false } }
+}
+
+/// UIScrollView's rubber band: a pull of `x` beyond the edge shows as (1 − 1/(x·c/d + 1))·d,
+/// so resistance grows with distance and never exceeds the dimension `d`.
+public func rubberBand(_ x: Double, dimension d: Double, coefficient c: Double) -> Double {
+    guard d > 0 else { return 0 }
+    return (1 - 1 / (x * c / d + 1)) * d
+}
+
+/// Inverse of `rubberBand`: how far one must pull to be shown `y` beyond the edge.
+public func rubberBandInverse(_ y: Double, dimension d: Double, coefficient c: Double) -> Double {
+    guard d > 0, y < d else { return 0 }
+    return (d / (1 - y / d) - d) / c
+}
+
+/// Momentum with UIScrollView's per-millisecond deceleration rate `r`: the distance covered
+/// after `t` seconds from speed `v0` (points/s), and the speed then.
+public func decelerationState(velocity v0: Double, rate r: Double, time t: Double) -> (distance: Double, velocity: Double) {
+    let k = 1000 * log(r)
+    let decay = exp(k * t)
+    return (v0 * (decay - 1) / k, v0 * decay)
+}
+
+extension GridState {
+    /// Nothing is moving the grid and no pointer holds it.
+    public var isAtRest: Bool { if case .idle = motion { return true } else { return false } }
+}

@@ -1,0 +1,31 @@
+/// The sim: a world and the fixed order its systems run in each tick. This is the whole
+/// schedule; reading `step` top to bottom is reading what a tick does.
+public struct Simulation: Sendable {
+    public private(set) var world: World
+
+    public init(world: World) {
+        self.world = world
+        // Tick 0 lays the scene out so the first frame has something to draw.
+        runSystems([])
+    }
+
+    /// Runs one tick with the input stamped for it.
+    public mutating func step(_ input: [InputEvent] = []) {
+        world.tick += 1
+        world.scene.beginTick()
+        runSystems(input)
+    }
+
+    private mutating func runSystems(_ input: [InputEvent]) {
+        InputSystem.run(&world, input)
+        GridLayoutSystem.run(&world)
+        GridScrollSystem.run(&world)
+        SpringAnimatorSystem.run(&world)
+        CellSpriteSystem.run(&world)
+    }
+
+    /// What to draw now, `alpha` of the way from the previous tick to the current one.
+    public func drawList(interpolation alpha: Double) -> [DrawItem] {
+        world.scene.drawList(interpolation: alpha, bounds: world.bounds)
+    }
+}

@@ -1,0 +1,96 @@
+import CSDL2
+import PhotoZoomCore
+
+/// Why the window could not open. `noDisplay` is the usual one on a headless machine.
+public enum WindowError: Error, CustomStringConvertible {
+    case noDisplay(String)
+    case failed(SDLError)
+    public var description: String {
+        switch self {
+        case let .noDisplay(reason): return "no display available (\(reason)); use `photozoom snapshot --out grid.png` to render headless"
+        case let .failed(e): return "\(e)"
+        }
+    }
+}
+
+/// The SDL window and its renderer: opening, event polling, sizes in points and pixels, present.
+public final class AppWindow {
+    let window: OpaquePointer
+    public let renderer: OpaquePointer
+    /// The renderer waits for vertical sync; without it the loop paces itself.
+    public let hasVSync: Bool
+    private var translator = EventTranslator()
+
+    public init(title: String, size: Size) throws {
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.noDisplay(String(cString: SDL_GetError())) }
+        let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, centred, centred, Int32(size.width), Int32(size.height), flags) else {
+            throw WindowError.failed(SDLError("cannot create the window"))
+        }
+        self.window = window
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let renderer = SDL_CreateRenderer(window, -1, accelerated) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            SDL_DestroyWindow(window)
+            throw WindowError.failed(SDLError("cannot create a renderer"))
+        }
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// The drawable area in points (SDL's window coordinates).
+    public var sizeInPoints: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// Pixels per point: 2 on a 2× screen. Logic stays in points; drawing uses pixels.
+    public var pixelScale: Double {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        let points = sizeInPoints
+        return points.width > 0 && w > 0 ? Double(w) / points.width : 1
+    }
+
+    /// Every pending event, translated; `quit` when the window was closed.
+    public func poll() -> (events: [InputEvent], quit: Bool) {
+        var events: [InputEvent] = []
+        var quit = false
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            for output in translator.translate(event, windowSize: sizeInPoints, modState: SDL_GetModState()) {
+                switch output {
+                case let .input(e): events.append(e)
+                case .quit: quit = true
+                }
+            }
+        }
+        return (events, quit)
+    }
+
+    public func present() { SDL_RenderPresent(renderer) }
+}
+
+/// Seconds between frames from SDL's monotonic high-resolution counter. Only the window's
+/// loop reads it; the sim never sees a clock.
+public struct MonotonicClock: FrameClock {
+    private var last = SDL_GetPerformanceCounter()
+    private let frequency = Double(SDL_GetPerformanceFrequency())
+    public init() {}
+    public mutating func nextFrameDelta() -> Double {
+        let now = SDL_GetPerformanceCounter()
+        defer { last = now }
+        return Double(now - last) / frequency
+    }
+}

@@ -1,0 +1,93 @@
+import CSDL2
+import PhotoZoomCore
+
+/// Draws a draw list with an SDL renderer. Holds the photos' textures and nothing about the
+/// interaction: what it draws is exactly what the scene said. Points become pixels here.
+public final class SceneRenderer {
+    struct Level { let texture: OpaquePointer; let width: Double; let height: Double }
+
+    let renderer: OpaquePointer
+    /// Per photo, its mip levels, largest first; empty for a placeholder.
+    private var textures: [[Level]] = []
+
+    public static let background = Color.white
+    static let placeholderFill = Color(r: 208, g: 208, b: 212)
+    static let placeholderMark = Color(r: 150, g: 150, b: 158)
+
+    /// Creates the textures; must run on the thread that owns `renderer`.
+    public init(renderer: OpaquePointer, photos: [DecodedPhoto]) {
+        self.renderer = renderer
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        textures = photos.map { photo in
+            photo.takeLevels().compactMap { surface in
+                defer { SDL_FreeSurface(surface) }
+                guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+                SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+                SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
+                return Level(texture: tex, width: Double(surface.pointee.w), height: Double(surface.pointee.h))
+            }
+        }
+    }
+
+    deinit { textures.joined().forEach { SDL_DestroyTexture($0.texture) } }
+
+    /// Clears to the background and draws `items`; `scale` is pixels per point.
+    public func draw(_ items: [DrawItem], scale: Double) {
+        setColor(Self.background, alpha: 1)
+        SDL_RenderClear(renderer)
+        for item in items {
+            let frame = item.frame.scaled(by: scale)
+            switch item.content {
+            case let .photo(index):
+                if let level = level(for: index, pixelWidth: frame.width / max(item.crop.width, 1e-9)) {
+                    drawTexture(level.texture, frame: frame, crop: item.crop, alpha: item.alpha)
+                } else {
+                    drawPlaceholder(frame, alpha: item.alpha)
+                }
+            case let .fill(color):
+                fill(frame, color, alpha: item.alpha)
+            }
+        }
+    }
+
+    /// The smallest level at least as wide as it will be drawn, so nothing is magnified that
+    /// a larger level could have shown.
+    private func level(for photo: Int, pixelWidth: Double) -> Level? {
+        guard textures.indices.contains(photo), let largest = textures[photo].first else { return nil }
+        return textures[photo].last { $0.width >= pixelWidth } ?? largest
+    }
+
+    private func drawTexture(_ texture: OpaquePointer, frame: Rect, crop: Rect, alpha: Double) {
+        let color = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
+        func vertex(_ x: Double, _ y: Double, _ u: Double, _ v: Double) -> SDL_Vertex {
+            SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: color, tex_coord: SDL_FPoint(x: Float(u), y: Float(v)))
+        }
+        // Crops are unit rects, which is what SDL_RenderGeometry's texture coordinates are:
+        // sub-pixel crops animate smoothly where SDL_RenderCopy would round to whole pixels.
+        let vertices = [
+            vertex(frame.minX, frame.minY, crop.minX, crop.minY), vertex(frame.maxX, frame.minY, crop.maxX, crop.minY),
+            vertex(frame.minX, frame.maxY, crop.minX, crop.maxY), vertex(frame.maxX, frame.maxY, crop.maxX, crop.maxY),
+        ]
+        let indices: [Int32] = [0, 1, 2, 2, 1, 3]
+        SDL_RenderGeometry(renderer, texture, vertices, 4, indices, 6)
+    }
+
+    private func drawPlaceholder(_ frame: Rect, alpha: Double) {
+        fill(frame, Self.placeholderFill, alpha: alpha)
+        // A crossed box: clearly "no picture here", not a photo that happens to be grey.
+        setColor(Self.placeholderMark, alpha: alpha)
+        let inset = frame.width * 0.3
+        SDL_RenderDrawLineF(renderer, Float(frame.minX + inset), Float(frame.minY + inset), Float(frame.maxX - inset), Float(frame.maxY - inset))
+        SDL_RenderDrawLineF(renderer, Float(frame.maxX - inset), Float(frame.minY + inset), Float(frame.minX + inset), Float(frame.maxY - inset))
+    }
+
+    private func fill(_ frame: Rect, _ color: Color, alpha: Double) {
+        setColor(color, alpha: alpha)
+        var r = SDL_FRect(x: Float(frame.x), y: Float(frame.y), w: Float(frame.width), h: Float(frame.height))
+        SDL_RenderFillRectF(renderer, &r)
+    }
+
+    private func setColor(_ c: Color, alpha: Double) {
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, UInt8((Double(c.a) * alpha).rounded()))
+    }
+}

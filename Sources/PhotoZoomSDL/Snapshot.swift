@@ -1,0 +1,44 @@
+import CSDL2
+import PhotoZoomCore
+
+/// Headless rendering: the same scene and renderer as the window, drawn by SDL's software
+/// renderer into a surface. Needs no display and no video driver.
+public final class HeadlessCanvas {
+    public let surface: UnsafeMutablePointer<SDL_Surface>
+    public let renderer: OpaquePointer
+    public let scale: Double
+
+    public init(size: Size, scale: Double = 1) throws {
+        let w = Int32((size.width * scale).rounded()), h = Int32((size.height * scale).rounded())
+        guard w > 0, h > 0 else { throw SDLError(message: "a canvas of \(w)x\(h) pixels is empty") }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            throw SDLError("cannot create a \(w)x\(h) surface")
+        }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
+            SDL_FreeSurface(surface)
+            throw SDLError("cannot create the software renderer")
+        }
+        self.surface = surface
+        self.renderer = renderer
+        self.scale = scale
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(surface)
+    }
+
+    /// The pixel at (x, y) in pixels, as RGBA.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let p = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(surface.pointee.pitch) + x * 4
+        return (p[0], p[1], p[2], p[3])
+    }
+
+    public var pixelWidth: Int { Int(surface.pointee.w) }
+    public var pixelHeight: Int { Int(surface.pointee.h) }
+
+    public func savePNG(_ path: String) throws {
+        SDL_RenderPresent(renderer)
+        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("cannot write \(path)") }
+    }
+}

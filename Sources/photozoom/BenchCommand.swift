@@ -1,0 +1,134 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+
+/// The project's benchmark: every speed claim we make comes from here, measured headless.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure start-up, the sim tick and spring evaluation (headless)."
+    )
+
+    @OptionGroup var photoOptions: PhotoOptions
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Option(help: "Repetitions of each measurement; the median is reported.")
+    var repeats = 5
+
+    func validate() throws {
+        guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
+    }
+
+    func run() throws {
+        var results: [BenchResult] = []
+        do {
+            results.append(try measureStartup())
+        } catch let error as PhotoFolderError {
+            throw fail(error.description)
+        }
+        results.append(measureSimTick())
+        results.append(measureSprings())
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else {
+            print("benchmark".padding(toLength: 44, withPad: " ", startingAt: 0) + "median      unit")
+            for r in results {
+                print(r.name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%-11.3f %@", r.median, r.unit))
+            }
+        }
+    }
+
+    /// Seconds taken by `body`, by the monotonic clock.
+    private func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+
+    /// Photos decoded, textures made, scene laid out and the first frame drawn (software renderer).
+    private func measureStartup() throws -> BenchResult {
+        var samples: [Double] = []
+        var count = 0
+        for _ in 0..<repeats {
+            samples.append(try seconds {
+                let photos = try PhotoLibrary.load(photoOptions.folder, log: { _ in })
+                count = photos.count
+                _ = try GridSnapshot.render(photos: photos, size: photoOptions.size)
+            } * 1000)
+        }
+        return BenchResult(name: "start-up to first frame (\(count) photos)", median: median(samples), unit: "ms")
+    }
+
+    /// A scripted session through the real systems: drag, flick, rubber band, wheel.
+    private func measureSimTick() -> BenchResult {
+        let photos = (0..<18).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 640 + Double($0 * 37 % 400), height: 427)) }
+        let ticks = 12_000
+        var samples: [Double] = []
+        for _ in 0..<repeats {
+            var sim = Simulation(world: World(photos: photos, viewport: photoOptions.size))
+            let script = BenchScript(viewport: photoOptions.size)
+            samples.append(seconds {
+                for t in 1...ticks { sim.step(script.events(at: t)) }
+            } / Double(ticks) * 1e6)
+        }
+        return BenchResult(name: "sim tick (grid session, \(ticks) ticks)", median: median(samples), unit: "µs")
+    }
+
+    /// Ten thousand springs advanced per tick from the tick count.
+    private func measureSprings() -> BenchResult {
+        let n = 10_000, ticks = 240
+        let params = try! SpringParameters.response(0.5, dampingRatio: 0.8)
+        var samples: [Double] = []
+        for _ in 0..<repeats {
+            var tracks = (0..<n).map { i in
+                SpringTrack(parameters: params, from: Double(i), velocity: Double(i % 7) * 100, to: 0, startTick: 0, threshold: .points)
+            }
+            var sink = 0.0
+            samples.append(seconds {
+                for tick in 1...ticks {
+                    for i in tracks.indices { _ = tracks[i].advance(to: tick, tickRate: 120) }
+                    sink += tracks[tick % n].value
+                }
+            } / Double(ticks) * 1000)
+            precondition(sink.isFinite)
+        }
+        return BenchResult(name: "10,000 springs advanced (per tick)", median: median(samples), unit: "ms")
+    }
+}
+
+struct BenchResult: Codable {
+    let name: String
+    let median: Double
+    let unit: String
+}
+
+/// Input for the sim-tick benchmark: a repeating four-second pattern of a slow drag, a flick,
+/// an overscroll into the rubber band, and wheel turns.
+struct BenchScript {
+    let viewport: Size
+    func events(at tick: Int) -> [InputEvent] {
+        let phase = tick % 480
+        let x = viewport.width / 2
+        func pointer(_ p: PointerPhase, _ y: Double) -> [InputEvent] {
+            [.pointer(PointerEvent(id: 0, source: .mouse, phase: p, position: Point(x: x, y: y)))]
+        }
+        switch phase {
+        case 0: return pointer(.down, 600)
+        case 1..<60: return pointer(.moved, 600 - Double(phase) * 4)
+        case 60: return pointer(.up, 360)
+        case 200: return pointer(.down, 200)
+        case 201..<230: return pointer(.moved, 200 + Double(phase - 200) * 20)
+        case 230: return pointer(.up, 800)
+        case 300, 320, 340: return [.wheel(dx: 0, dy: -3, position: Point(x: x, y: 400), modifiers: [])]
+        default: return []
+        }
+    }
+}

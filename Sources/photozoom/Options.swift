@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+
+extension Size: ExpressibleByArgument {
+    /// "393x852": width and height in points.
+    public init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
+        self.init(width: w, height: h)
+    }
+}
+
+/// The options every command that shows photos shares.
+struct PhotoOptions: ParsableArguments {
+    @Option(help: "Folder of photos to show (default: the bundled assets/photos).")
+    var photos: String?
+
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
+    var size = Size(width: 393, height: 852)
+
+    var folder: String { photos ?? PhotoFolder.bundledFolder() }
+}
+
+/// One line to stderr, the way every message of ours is written.
+func logLine(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Exit code 2 after one clear line: the user gave us something we cannot use.
+func fail(_ message: String) -> ExitCode {
+    logLine("photozoom: \(message)")
+    return ExitCode(2)
+}

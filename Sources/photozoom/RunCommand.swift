@@ -1,0 +1,30 @@
+import ArgumentParser
+import PhotoZoomCore
+import PhotoZoomSDL
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Open the window on a folder of photos (the default command)."
+    )
+
+    @OptionGroup var photoOptions: PhotoOptions
+
+    @Option(help: "Draw this many frames, then exit 0 (for smoke tests and scripts).")
+    var exitAfterFrames: Int?
+
+    func validate() throws {
+        if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
+    }
+
+    func run() throws {
+        let options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames)
+        do {
+            try Prototype.run(options, log: logLine)
+        } catch let error as WindowError {
+            throw fail(error.description)
+        } catch let error as PhotoFolderError {
+            throw fail(error.description)
+        }
+    }
+}
