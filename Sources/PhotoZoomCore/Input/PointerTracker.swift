@@ -43,7 +43,11 @@ public struct PointerTracker: Sendable {
             pointers[i].position = e.position
             pointers[i].modifiers = e.modifiers
             if (e.position - pointers[i].start).length > tuning.tapSlop { pointers[i].movedBeyondSlop = true }
-            pointers[i].samples.append(Sample(tick: tick, position: e.position))
+            // Lifting where the last move left off says nothing about speed; a still finger
+            // sends no moves, and the sample window already catches that.
+            if e.phase == .moved || e.position != pointers[i].samples.last?.position {
+                pointers[i].samples.append(Sample(tick: tick, position: e.position))
+            }
             let horizon = tick - Int((tuning.velocitySampleWindow * tuning.simRate).rounded(.up))
             pointers[i].samples.removeAll { $0.tick < horizon }
             let p = pointers[i]

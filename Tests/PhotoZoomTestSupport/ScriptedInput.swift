@@ -1,0 +1,51 @@
+import PhotoZoomCore
+
+/// A person at the mouse or screen, scripted: builds tick-by-tick input and feeds it to the
+/// real simulation, so tests drive exactly the systems the window drives.
+public struct ScriptedInput {
+    public var sim: Simulation
+    public init(_ sim: Simulation) { self.sim = sim }
+
+    public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning()) {
+        sim = Simulation(world: World(photos: photos, viewport: viewport, tuning: tuning))
+    }
+
+    public var world: World { sim.world }
+
+    public mutating func tick(_ events: [InputEvent] = []) { sim.step(events) }
+    public mutating func ticks(_ n: Int) { for _ in 0..<n { sim.step() } }
+
+    public mutating func pointer(_ phase: PointerPhase, _ p: Point, id: Int = 0, source: PointerSource = .mouse, modifiers: Modifiers = []) {
+        tick([.pointer(PointerEvent(id: id, source: source, phase: phase, position: p, modifiers: modifiers))])
+    }
+
+    /// Press at `from`, move in a straight line to `to` over `ticks` ticks (one move per tick),
+    /// then optionally hold still for `hold` ticks and release.
+    public mutating func drag(from: Point, to: Point, ticks: Int, hold: Int = 0, release: Bool = true, id: Int = 0, source: PointerSource = .mouse) {
+        pointer(.down, from, id: id, source: source)
+        for i in 1...ticks {
+            let t = Double(i) / Double(ticks)
+            pointer(.moved, from + (to - from) * t, id: id, source: source)
+        }
+        for _ in 0..<hold { pointer(.moved, to, id: id, source: source) }
+        if release { pointer(.up, to, id: id, source: source) }
+    }
+
+    /// Runs until the grid is at rest, at most `limit` ticks; returns the ticks it took.
+    @discardableResult
+    public mutating func settleGrid(limit: Int = 2400) -> Int {
+        var n = 0
+        while !sim.world.grid.isAtRest, n < limit { sim.step(); n += 1 }
+        return n
+    }
+}
+
+/// Photo infos of given pixel sizes, named p0, p1, ….
+public func photoInfos(_ sizes: [Size]) -> [PhotoInfo] {
+    sizes.enumerated().map { PhotoInfo(name: "p\($0.offset)", pixelSize: $0.element) }
+}
+
+/// `n` landscape 3:2 photos.
+public func photoInfos(count n: Int) -> [PhotoInfo] {
+    photoInfos(Array(repeating: Size(width: 600, height: 400), count: n))
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up, builds (release) and opens the prototype; arguments go to `photozoom run`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build -c release --product photozoom
+exec .build/release/photozoom run "$@"
