@@ -1,11 +1,30 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct PhotoZoomCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photozoom",
         abstract: "A desktop prototype of the iOS Photos grid ⇄ pager interaction.",
-        subcommands: [RunCommand.self, SnapshotCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, SnapshotCommand.self, CurveCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
+
+    /// Like ArgumentParser's own entry point, except that every usage or validation error exits
+    /// with code 2, the code all of our "you gave me something I cannot use" errors share.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { logLine(message) }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
 }

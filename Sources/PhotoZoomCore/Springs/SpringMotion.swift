@@ -10,8 +10,8 @@ public protocol SpringVector: Equatable, Sendable {
 }
 
 extension Double: SpringVector {
-    public func scaled(by factor: Double) -> Double { self * factor }
-    public var largestMagnitude: Double { Swift.abs(self) }
+    @inlinable public func scaled(by factor: Double) -> Double { self * factor }
+    @inlinable public var largestMagnitude: Double { Swift.abs(self) }
 }
 
 extension Point: SpringVector {
@@ -57,6 +57,7 @@ public struct SpringMotion<Value: SpringVector>: Sendable {
     }
 
     /// Value and velocity `t` seconds after the start.
+    @inlinable
     public func state(at t: Double) -> (value: Value, velocity: Value) {
         let b = solution.basis(at: t)
         let y0 = from - target

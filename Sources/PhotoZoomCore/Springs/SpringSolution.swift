@@ -12,9 +12,10 @@ import Foundation
 public struct SpringSolution: Hashable, Sendable {
     public struct Basis: Hashable, Sendable {
         public var c0, c1, d0, d1: Double
+        @inlinable init(c0: Double, c1: Double, d0: Double, d1: Double) { self.c0 = c0; self.c1 = c1; self.d0 = d0; self.d1 = d1 }
     }
 
-    private enum Regime: Hashable, Sendable {
+    @usableFromInline enum Regime: Hashable, Sendable {
         /// ζ < 1: decay `a`, damped angular frequency `omegaD`.
         case underdamped(a: Double, omegaD: Double)
         case critical(a: Double)
@@ -22,8 +23,8 @@ public struct SpringSolution: Hashable, Sendable {
         case overdamped(r1: Double, r2: Double, delta: Double)
     }
 
-    private let regime: Regime
-    private let omega0Squared: Double
+    @usableFromInline let regime: Regime
+    @usableFromInline let omega0Squared: Double
 
     public init(_ p: SpringParameters) {
         let m = p.mass, k = p.stiffness, c = p.damping
@@ -44,8 +45,14 @@ public struct SpringSolution: Hashable, Sendable {
         }
     }
 
+    /// Beyond this many seconds (about 30,000 years) time stops mattering; capping it keeps an
+    /// undamped spring's phase finite, so no time whatever yields a NaN.
+    @usableFromInline static let longestTime = 1e12
+
     /// The start-state → state-at-`t` map; `t` ≥ 0 in seconds.
-    public func basis(at t: Double) -> Basis {
+    @inlinable
+    public func basis(at time: Double) -> Basis {
+        let t = time.isNaN ? 0 : Swift.min(Swift.max(time, 0), Self.longestTime)
         switch regime {
         case let .underdamped(a, omegaD):
             let e = exp(-a * t)
