@@ -11,11 +11,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // SDL2 and SDL2_image through pkg-config; the headers all live in sdl2's include dir.
+        // SDL2, SDL2_image and SDL2_ttf through pkg-config; the headers all live in sdl2's include dir.
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         // Everything the user feels is decided here; it must never import SDL.
         .target(name: "PhotoZoomCore"),

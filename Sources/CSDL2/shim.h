@@ -2,4 +2,5 @@
 #define PHOTOZOOM_CSDL2_SHIM_H
 #include <SDL.h>
 #include <SDL_image.h>
+#include <SDL_ttf.h>
 #endif

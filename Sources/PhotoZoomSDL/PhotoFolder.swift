@@ -35,16 +35,19 @@ public enum PhotoFolder {
         return images.map { URL(fileURLWithPath: folder).appendingPathComponent($0) }
     }
 
-    /// The photos bundled with the prototype: `assets/photos` in the package, found from the
-    /// executable's location (for `swift run` and the built binary) or the working directory.
-    public static func bundledFolder() -> String {
+    /// The photos bundled with the prototype.
+    public static func bundledFolder() -> String { assetPath("photos") }
+
+    /// A path inside the package's `assets`, found from the executable's location (for
+    /// `swift run` and the built binary) or else the working directory.
+    public static func assetPath(_ relative: String) -> String {
         let fm = FileManager.default
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("assets/photos").path
+            let candidate = dir.appendingPathComponent("assets").appendingPathComponent(relative).path
             if fm.fileExists(atPath: candidate) { return candidate }
             dir.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("assets/photos").path
+        return URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("assets").appendingPathComponent(relative).path
     }
 }

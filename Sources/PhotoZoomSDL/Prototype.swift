@@ -15,10 +15,10 @@ public enum Prototype {
     }
 
     /// Runs until the window closes or `exitAfterFrames` frames were drawn.
-    public static func run(_ options: Options, log: (String) -> Void) throws {
+    public static func run(_ options: Options, log: @escaping (String) -> Void) throws {
         let window = try AppWindow(title: "PhotoZoom", size: options.windowSize)
         let photos = try PhotoLibrary.load(options.photosFolder, log: log)
-        let renderer = SceneRenderer(renderer: window.renderer, photos: photos)
+        let renderer = SceneRenderer(renderer: window.renderer, photos: photos, log: log)
         var sim = Simulation(world: World(photos: photos.map(\.info), viewport: window.sizeInPoints, tuning: options.tuning))
         var loop = FixedTimestepLoop(tuning: options.tuning)
         var clock = MonotonicClock()

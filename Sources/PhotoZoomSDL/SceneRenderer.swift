@@ -14,9 +14,12 @@ public final class SceneRenderer {
     static let placeholderFill = Color(r: 208, g: 208, b: 212)
     static let placeholderMark = Color(r: 150, g: 150, b: 158)
 
+    private let text: TextRenderer
+
     /// Creates the textures; must run on the thread that owns `renderer`.
-    public init(renderer: OpaquePointer, photos: [DecodedPhoto]) {
+    public init(renderer: OpaquePointer, photos: [DecodedPhoto], log: @escaping (String) -> Void = { _ in }) {
         self.renderer = renderer
+        text = TextRenderer(renderer: renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         textures = photos.map { photo in
             photo.takeLevels().compactMap { surface in
@@ -46,6 +49,8 @@ public final class SceneRenderer {
                 }
             case let .fill(color):
                 fill(frame, color, alpha: item.alpha)
+            case let .text(string, style):
+                text.draw(string, style: style, in: frame, scale: scale, alpha: item.alpha)
             }
         }
     }

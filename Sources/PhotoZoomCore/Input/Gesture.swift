@@ -1,8 +1,9 @@
 /// What pointer, wheel and key events mean once tracked: the vocabulary systems react to.
 public enum Gesture: Hashable, Sendable {
     case pressed(pointer: Int, at: Point)
-    /// The pointer moved; `translation` is from where it went down.
-    case dragged(pointer: Int, position: Point, translation: Point)
+    /// The pointer moved; `translation` is from where it went down. `pastSlop` once it has
+    /// moved beyond the tap slop: scrolling and paging wait for that, a held photo does not.
+    case dragged(pointer: Int, position: Point, translation: Point, pastSlop: Bool)
     /// The pointer was let go (or cancelled, with zero velocity) after moving beyond the slop.
     case released(pointer: Int, position: Point, velocity: Point)
     /// A press and release within the tap slop and time.

@@ -25,15 +25,32 @@ public struct Visual: Hashable, Sendable {
     }
 }
 
+/// A line of chrome text, drawn centred in (or from the left of) its sprite's frame.
+public struct TextStyle: Hashable, Sendable {
+    public var pointSize: Double
+    public var color: Color
+    public var leading: Bool
+    public init(pointSize: Double, color: Color, leading: Bool = false) {
+        self.pointSize = pointSize; self.color = color; self.leading = leading
+    }
+}
+
 public enum SpriteContent: Hashable, Sendable {
     /// A photo, by its index in the library.
     case photo(Int)
     case fill(Color)
+    case text(String, TextStyle)
 }
 
 /// What a sprite is for; systems find their sprites by role.
 public enum SpriteRole: Hashable, Sendable {
     case cell(photo: Int)
+    /// The pager's black backdrop, fading with the transition.
+    case background
+    /// One of the pager's three page slots: previous, current, next.
+    case page(slot: Int)
+    case transition
+    case tabBar, tabBarLabel, topBar, backButton, pageLabel
 }
 
 public struct Sprite: Hashable, Sendable {

@@ -25,6 +25,9 @@ public struct World: Sendable {
     public internal(set) var grid = GridState()
     /// Cell sprite of each photo, by photo index.
     public internal(set) var cells: [Entity] = []
+    public internal(set) var viewer = ViewerState()
+    /// The viewer's sprites by role, spawned once.
+    var viewerSprites: [SpriteRole: Entity] = [:]
 
     public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning()) {
         self.photos = photos

@@ -59,6 +59,9 @@ public struct SpringMotion<Value: SpringVector>: Sendable {
     /// Value and velocity `t` seconds after the start.
     @inlinable
     public func state(at t: Double) -> (value: Value, velocity: Value) {
+        // The start state exactly, not target + (from − target): a flight's first frame is
+        // the frame it started from, to the last bit.
+        guard t > 0 else { return (from, initialVelocity) }
         let b = solution.basis(at: t)
         let y0 = from - target
         let value = target + y0.scaled(by: b.c0) + initialVelocity.scaled(by: b.c1)

@@ -75,6 +75,11 @@ public struct SpringParameters: Hashable, Sendable, Codable {
         return SpringParameters(unchecked: 1, omega * omega, 4 * Double.pi * dampingRatio / response)
     }
 
+    /// Like `uikit(duration:dampingRatio:)` for constants known to be valid at compile time.
+    static func uikitUnchecked(duration: Double, dampingRatio: Double) -> SpringParameters {
+        try! uikit(duration: duration, dampingRatio: dampingRatio)
+    }
+
     /// Undamped angular frequency ω₀ = √(k/m).
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(k·m)).

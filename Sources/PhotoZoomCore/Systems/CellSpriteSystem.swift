@@ -17,6 +17,8 @@ enum CellSpriteSystem {
             let frame = layout.frame(of: i).offsetBy(dx: 0, dy: -world.grid.offset)
             world.scene[entity].current.frame = frame
             world.scene[entity].current.crop = .aspectFillCrop(photo: world.photos[i].pixelSize, frame: cellSize)
+            // Away from the grid the current photo is shown by the transition sprite or its page.
+            world.scene[entity].hidden = world.viewer.phase != .grid && i == world.viewer.currentIndex
             if jump { world.scene.resetInterpolation(entity) }
         }
     }

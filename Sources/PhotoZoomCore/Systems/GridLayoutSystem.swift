@@ -3,6 +3,7 @@
 enum GridLayoutSystem {
     static func run(_ world: inout World) {
         world.grid.didRelayout = false
+        world.grid.bottomInset = world.tuning.tabBarHeight
         let layout = GridLayout(viewport: world.viewport, count: world.photos.count, tuning: world.tuning)
         guard layout != world.grid.layout else { return }
         defer {
@@ -13,7 +14,7 @@ enum GridLayoutSystem {
 
         let top = old.firstVisibleIndex(atOffset: world.grid.offset)
         let hiddenFraction = (world.grid.offset - old.frame(of: top).minY) / old.rowPitch
-        let range = 0...Swift.max(0, layout.contentHeight - world.viewport.height)
+        let range = 0...Swift.max(0, layout.contentHeight + world.grid.bottomInset - world.viewport.height)
         let kept = layout.frame(of: top).minY + hiddenFraction * layout.rowPitch
         let newOffset = Swift.min(Swift.max(kept, range.lowerBound), range.upperBound)
         let shift = newOffset - world.grid.offset

@@ -4,11 +4,20 @@
 enum GridScrollSystem {
     static func run(_ world: inout World) {
         guard world.grid.layout != nil else { return }
+        // Only the grid phase scrolls; a flight or the pager leaves the grid where it is, and
+        // a grid drag cut short by a tap ends cleanly.
+        guard world.viewer.phase == .grid else {
+            if world.grid.isDragging { world.grid.motion = .idle; world.grid.velocity = 0 }
+            return
+        }
         for gesture in world.gestures {
             switch gesture {
             case let .pressed(pointer, at):
-                if !world.grid.isDragging { grab(&world, pointer: pointer, y: at.y) }
-            case let .dragged(pointer, position, _):
+                guard !world.grid.isDragging else { continue }
+                world.grid.pressStoppedMotion = !world.grid.isAtRest && abs(world.grid.velocity) > world.tuning.momentumStopSpeed
+                grab(&world, pointer: pointer, y: at.y)
+            case let .dragged(pointer, position, _, pastSlop):
+                guard pastSlop else { continue }
                 guard case let .dragging(p, anchorOffset, anchorY) = world.grid.motion, p == pointer else { continue }
                 world.grid.offset = banded(anchorOffset - (position.y - anchorY), world)
             case let .released(pointer, _, velocity):

@@ -23,9 +23,19 @@ public struct GridState: Sendable {
 
     public init() {}
 
+    /// Space below the last row, so it can scroll clear of the tab bar.
+    public internal(set) var bottomInset: Double = 0
+    /// The press that began this gesture stopped a moving grid, so its tap opens nothing.
+    var pressStoppedMotion = false
+
     /// The offset range that needs no rubber band.
     public func scrollRange(viewportHeight: Double) -> ClosedRange<Double> {
-        0...Swift.max(0, (layout?.contentHeight ?? 0) - viewportHeight)
+        0...Swift.max(0, (layout?.contentHeight ?? 0) + bottomInset - viewportHeight)
+    }
+
+    /// The area of the window the grid's content shows in, clear of the tab bar.
+    public func visibleBand(viewportHeight: Double) -> ClosedRange<Double> {
+        0...Swift.max(0, viewportHeight - bottomInset)
     }
 
     public var isDragging: Bool { if case .dragging = motion { return true } else { return false } }

@@ -19,9 +19,17 @@ public struct Simulation: Sendable {
     private mutating func runSystems(_ input: [InputEvent]) {
         InputSystem.run(&world, input)
         GridLayoutSystem.run(&world)
+        PagerLayoutSystem.run(&world)
         GridScrollSystem.run(&world)
+        CellTapSystem.run(&world)
+        PagerGestureSystem.run(&world)
+        TransitionGrabSystem.run(&world)
+        TransitionTargetSystem.run(&world)
         SpringAnimatorSystem.run(&world)
+        LandingSystem.run(&world)
+        IndexSyncSystem.run(&world)
         CellSpriteSystem.run(&world)
+        ViewerSpriteSystem.run(&world)
     }
 
     /// What to draw now, `alpha` of the way from the previous tick to the current one.

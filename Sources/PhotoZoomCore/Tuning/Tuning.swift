@@ -35,8 +35,83 @@ public struct Tuning: Hashable, Sendable, Codable {
     /// A press longer than this (seconds) is not a tap.
     public var tapMaximumDuration: Double = 0.35
 
+    // MARK: Zoom in and out (the seeds' UIKit springs)
+    /// Cell → page flight: 0.5 s, damping ratio 0.8.
+    public var zoomInSpring: SpringParameters = .uikitUnchecked(duration: 0.5, dampingRatio: 0.8)
+    /// A released dismissal that springs back to the page: 0.5 s, 0.9.
+    public var cancelSpring: SpringParameters = .uikitUnchecked(duration: 0.5, dampingRatio: 0.9)
+    /// Page → cell flight: 0.25 s, critically damped.
+    public var finishSpring: SpringParameters = .uikitUnchecked(duration: 0.25, dampingRatio: 1)
+
+    // MARK: Pager
+    /// Space between photos in the pager, in points.
+    public var pageGap: Double = 16
+    /// The page snap after a swipe.
+    public var pageSnapSpring: SpringParameters = .response(0.35, dampingRatio: 1)
+    /// Rate for projecting a release velocity to where it would coast (WWDC18 "Designing Fluid
+    /// Interfaces": v/1000·r/(1−r)).
+    public var projectionDecelerationRate: Double = 0.998
+
+    // MARK: Zoom inside a page
+    public var minimumZoom: Double = 1
+    public var maximumZoom: Double = 4
+    /// Double-tap toggles fit ↔ this scale at the tapped point.
+    public var doubleTapZoom: Double = 2.5
+    /// Two taps closer than this in time (s) and space (pt) are a double tap.
+    public var doubleTapInterval: Double = 0.3
+    public var doubleTapDistance: Double = 40
+    /// Zoom and pan flights: double-tap, return from the rubber band, pan momentum.
+    public var zoomSpring: SpringParameters = .response(0.4, dampingRatio: 1)
+    /// ctrl+wheel zoom per wheel unit (multiplicative, e^(k·units)).
+    public var wheelZoomPerUnit: Double = 0.12
+
+    // MARK: Dismissal (seed 000 ZoomDismissalInteractionController)
+    /// A drag within this angle (degrees) of straight down starts a dismissal.
+    public var dismissAngle: Double = 35
+    /// Scale = 1 − shrink·min(dy / (H·scaleDistance), 1): 1 → 0.5 over half the height.
+    public var dismissShrink: Double = 0.5
+    public var dismissScaleDistance: Double = 0.5
+    /// Background alpha = 1 − min(dy / (H·fadeDistance), 1): gone over a quarter of the height.
+    public var dismissFadeDistance: Double = 0.25
+    /// The projected drag (points) beyond which a release finishes the dismissal.
+    public var dismissFinishDistance: Double = 120
+    public var dismissRule: DismissRule = .projection
+    /// Pinch-in dismissal (seed 004): released below this scale it finishes.
+    public var pinchDismissFinishScale: Double = 0.75
+    /// Escape and the back button: fly into the cell, or seed 003's shrink to 0.1 and fade.
+    public var escapeStyle: EscapeStyle = .zoomToCell
+    /// A single tap in the pager: toggle the chrome (Photos) or dismiss (seed 004).
+    public var pagerTapAction: PagerTapAction = .toggleChrome
+
+    // MARK: Chrome
+    public var topBarHeight: Double = 44
+    public var tabBarHeight: Double = 50
+    public var chromeFadeSpring: SpringParameters = .response(0.25, dampingRatio: 1)
+
     public init() {}
 
     /// Seconds per sim tick.
     public var tickDuration: Double { 1 / simRate }
+}
+
+/// How a released dismissal drag decides between finishing and springing back.
+public enum DismissRule: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Finish when the drag projected by its velocity passes `dismissFinishDistance` and the
+    /// finger is not moving up.
+    case projection
+    /// Seed 000: cancel if and only if moving up or above the start.
+    case seed
+    /// Seed 002: finish past half the progress when still, or whenever moving down.
+    case percent
+}
+
+public enum EscapeStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case zoomToCell
+    /// Seed 003: shrink to a tenth in place while fading out.
+    case shrink
+}
+
+public enum PagerTapAction: String, Hashable, Sendable, Codable, CaseIterable {
+    case toggleChrome
+    case dismiss
 }

@@ -1,0 +1,33 @@
+/// A tap on a grid cell opens its photo: the transition sprite starts exactly on the cell's
+/// frame and crop and springs to the photo's aspect-fit frame.
+enum CellTapSystem {
+    static func run(_ world: inout World) {
+        guard world.viewer.phase == .grid, world.grid.layout != nil else { return }
+        for case let .tapped(_, at) in world.gestures {
+            guard !world.grid.pressStoppedMotion, at.y < world.grid.visibleBand(viewportHeight: world.viewport.height).upperBound,
+                  let index = world.photos.indices.first(where: { ViewerGeometry.cellFrame($0, world: world)!.contains(at) })
+            else { continue }
+            present(index, world: &world)
+            return
+        }
+    }
+
+    static func present(_ index: Int, world: inout World) {
+        guard let start = ViewerGeometry.cellFrame(index, world: world) else { return }
+        world.grid.motion = .idle
+        world.grid.velocity = 0
+        world.viewer.currentIndex = index
+        world.viewer.zoom = ZoomState()
+        world.viewer.paging.pitch = ViewerGeometry.pagePitch(world)
+        world.viewer.paging.offset = Double(index) * world.viewer.paging.pitch
+        world.viewer.paging.motion = .idle
+        world.viewer.chrome = ChromeState()
+        let target = ViewerGeometry.fitFrame(world.photos[index], viewport: world.viewport)
+        let flight = TransitionState.Flight(
+            destination: .page,
+            frame: SpringTrack(parameters: world.tuning.zoomInSpring, from: start, to: target, startTick: world.tick, threshold: .points),
+            background: SpringTrack(parameters: world.tuning.zoomInSpring, from: 0, to: 1, startTick: world.tick, threshold: .alpha))
+        world.viewer.transition = TransitionState(photo: index, frame: start, backgroundAlpha: 0, flight: flight)
+        world.viewer.phase = .presenting
+    }
+}

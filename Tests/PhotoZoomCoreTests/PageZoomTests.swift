@@ -1,0 +1,129 @@
+@testable import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+final class PageZoomTests: XCTestCase {
+    let viewport = Size(width: 390, height: 844)
+
+    /// Opened on a 3:2 landscape photo: fit frame 390×260, centred.
+    func pager() -> ScriptedInput {
+        var input = ScriptedInput(photos: photoInfos(count: 12), viewport: viewport)
+        input.tapCell(4)
+        input.settle()
+        return input
+    }
+
+    func scale(_ input: ScriptedInput) -> Double { input.world.viewer.zoom.scale(fit: input.fitFrame(4)) }
+
+    func doubleTap(_ input: inout ScriptedInput, at p: Point) {
+        input.pointer(.down, p); input.pointer(.up, p)
+        input.ticks(3)
+        input.pointer(.down, p); input.pointer(.up, p)
+    }
+
+    func testDoubleTapZoomsToTwoAndAHalfAtTheTappedPointAndBack() {
+        var input = pager()
+        let fit = input.fitFrame(4)
+        let p = Point(x: 250, y: 430)
+        let unitBefore = ViewerGeometry.anchor(of: p, in: fit)
+        doubleTap(&input, at: p)
+        input.settle()
+        XCTAssertEqual(scale(input), 2.5, accuracy: 1e-9)
+        let zoomed = input.world.viewer.zoom.frame!
+        let unitAfter = ViewerGeometry.anchor(of: p, in: zoomed)
+        XCTAssertEqual(unitAfter.x, unitBefore.x, accuracy: 1e-9, "the tapped point stays under the finger")
+        XCTAssertEqual(zoomed.center.y, viewport.height / 2, accuracy: 1e-9, "650 pt tall in an 844 pt window: centred, as UIScrollView does")
+        XCTAssertTrue(input.world.viewer.chrome.visible, "a double tap is not two single taps")
+        doubleTap(&input, at: p)
+        input.settle()
+        XCTAssertNil(input.world.viewer.zoom.frame)
+        XCTAssertEqual(input.sprite(.page(slot: 1)).current.frame, fit)
+    }
+
+    func pinch(_ input: inout ScriptedInput, from d0: Double, to d1: Double, ticks: Int, release: Bool = true) {
+        let c = Point(x: 195, y: 422)
+        input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .down, position: c - Point(x: d0 / 2, y: 0))),
+                    .pointer(PointerEvent(id: 2, source: .touch, phase: .down, position: c + Point(x: d0 / 2, y: 0)))])
+        for i in 1...ticks {
+            let d = d0 + (d1 - d0) * Double(i) / Double(ticks)
+            input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .moved, position: c - Point(x: d / 2, y: 0))),
+                        .pointer(PointerEvent(id: 2, source: .touch, phase: .moved, position: c + Point(x: d / 2, y: 0)))])
+        }
+        if release {
+            input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .up, position: c - Point(x: d1 / 2, y: 0))),
+                        .pointer(PointerEvent(id: 2, source: .touch, phase: .up, position: c + Point(x: d1 / 2, y: 0)))])
+        }
+    }
+
+    func testPinchZoomsPastTheLimitWithARubberBandAndSettlesAtFourTimes() {
+        var input = pager()
+        pinch(&input, from: 50, to: 300, ticks: 30, release: false)  // spread 6×
+        let shown = scale(input)
+        XCTAssertGreaterThan(shown, 4)
+        XCTAssertLessThan(shown, 5, "beyond 4× it resists")
+        input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .up, position: Point(x: 45, y: 422))),
+                    .pointer(PointerEvent(id: 2, source: .touch, phase: .up, position: Point(x: 345, y: 422)))])
+        input.settle()
+        XCTAssertEqual(scale(input), 4, accuracy: 1e-9)
+    }
+
+    func testControlWheelZoomsAroundThePointerWithinTheLimits() {
+        var input = pager()
+        let p = Point(x: 300, y: 400)
+        input.tick([.wheel(dx: 0, dy: 3, position: p, modifiers: .control)])
+        XCTAssertEqual(scale(input), exp(3 * Tuning().wheelZoomPerUnit), accuracy: 1e-9)
+        for _ in 0..<40 { input.tick([.wheel(dx: 0, dy: 3, position: p, modifiers: .control)]) }
+        XCTAssertEqual(scale(input), 4, accuracy: 1e-9)
+        for _ in 0..<40 { input.tick([.wheel(dx: 0, dy: -3, position: p, modifiers: .control)]) }
+        XCTAssertNil(input.world.viewer.zoom.frame)
+        input.tick([.wheel(dx: 0, dy: -3, position: p, modifiers: [])])
+        XCTAssertEqual(input.world.viewer.phase, .pager, "a plain wheel does nothing in the pager")
+    }
+
+    func testAZoomedPhotoPansBeforeItPagesAndAVerticalDragPansInsteadOfDismissing() {
+        var input = pager()
+        doubleTap(&input, at: Point(x: 195, y: 422))
+        input.settle()
+        let zoomed = input.world.viewer.zoom.frame!
+        let restOffset = input.world.viewer.paging.offset
+        // 100 pt left: the photo moves, the pager does not (the photo has 292 pt to its right edge).
+        input.drag(from: Point(x: 300, y: 422), to: Point(x: 200, y: 422), ticks: 20, hold: 15, release: false)
+        let start = input.world.viewer.zoom.motion
+        guard case let .panning(_, _, startFinger, _) = start else { return XCTFail("\(start)") }
+        XCTAssertEqual(input.world.viewer.zoom.frame!.minX, zoomed.minX - (startFinger.x - 200), accuracy: 1e-9)
+        XCTAssertEqual(input.world.viewer.paging.offset, restOffset)
+        // On past the edge: now the pager moves.
+        input.pointer(.moved, Point(x: -250, y: 422))
+        XCTAssertEqual(input.world.viewer.zoom.frame!.maxX, viewport.width, accuracy: 1e-9, "pinned at its edge")
+        XCTAssertGreaterThan(input.world.viewer.paging.offset, restOffset)
+        input.pointer(.up, Point(x: -250, y: 422))
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 5)
+        XCTAssertNil(input.world.viewer.zoom.frame, "the next page opens at fit")
+
+        // Zoomed, a downward drag pans the photo instead of dismissing.
+        doubleTap(&input, at: Point(x: 195, y: 300))
+        input.settle()
+        input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 500), ticks: 20)
+        XCTAssertEqual(input.world.viewer.phase, .pager)
+    }
+
+    func testAltDragPinchesAroundTheWindowCentre() {
+        var input = pager()
+        let centre = Point(x: 195, y: 422)
+        let p0 = Point(x: 245, y: 422), p1 = Point(x: 345, y: 422)  // 50 → 150 pt from the centre: 3×
+        input.pointer(.down, p0, modifiers: .alt)
+        XCTAssertEqual(input.world.pointers.pointer(-1)?.position, centre * 2 - p0)
+        for i in 1...20 { input.pointer(.moved, p0 + (p1 - p0) * (Double(i) / 20), modifiers: .alt) }
+        // Like UIPinchGestureRecognizer, the scale counts from the spread it was recognised at.
+        guard case let .pinching(_, _, startCentroid, startDistance) = input.world.viewer.zoom.motion else { return XCTFail() }
+        XCTAssertEqual(startCentroid, centre)
+        XCTAssertLessThanOrEqual(startDistance, 110, "recognised within a few points of spreading")
+        XCTAssertEqual(scale(input), 300 / startDistance, accuracy: 1e-6)
+        XCTAssertEqual(input.world.viewer.zoom.frame!.center.x, centre.x, accuracy: 1e-9, "around the window centre")
+        input.pointer(.up, p1, modifiers: .alt)
+        XCTAssertNil(input.world.pointers.pointer(-1))
+        input.settle()
+        XCTAssertEqual(scale(input), 300 / startDistance, accuracy: 1e-6)
+    }
+}

@@ -1,0 +1,115 @@
+@testable import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+final class PagerTests: XCTestCase {
+    let viewport = Size(width: 390, height: 844)
+    var pitch: Double { 390 + Tuning().pageGap }
+
+    /// 60 photos so the grid scrolls; opened on photo `index`.
+    func pager(on index: Int, tuning: Tuning = Tuning()) -> ScriptedInput {
+        var input = ScriptedInput(photos: photoInfos(count: 60), viewport: viewport, tuning: tuning)
+        input.tapCell(index)
+        input.settle()
+        return input
+    }
+
+    func swipeLeft(_ input: inout ScriptedInput, ticks: Int = 8, distance: Double = 160) {
+        input.drag(from: Point(x: 300, y: 400), to: Point(x: 300 - distance, y: 405), ticks: ticks)
+    }
+
+    func testPagingToSixUpdatesTheGridIndexAtOnceAndRevealsCellSixInTheGrid() {
+        var input = pager(on: 4)
+        swipeLeft(&input)
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 5)
+        swipeLeft(&input)
+        var sawSix = false
+        for _ in 0..<120 {
+            input.tick()
+            let nearest = Int((input.world.viewer.paging.offset / pitch).rounded())
+            if nearest == 6, !sawSix {
+                sawSix = true
+                XCTAssertEqual(input.world.viewer.currentIndex, 6, "the index follows the page on the tick it changes")
+            }
+        }
+        XCTAssertTrue(sawSix)
+        XCTAssertEqual(input.sprite(.pageLabel).content, .text("7 of 60", TextStyle(pointSize: 17, color: .white)))
+    }
+
+    func testTheGridScrollsOutOfSightToCentreTheCurrentCellWhenItWasNotVisible() {
+        var input = pager(on: 1)
+        input.tick([.key(.end, modifiers: [])])
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 59)
+        let band = input.world.grid.visibleBand(viewportHeight: viewport.height)
+        let cell = input.cellFrame(59)
+        XCTAssert(cell.minY >= band.lowerBound - 1e-9 && cell.maxY <= band.upperBound + 1e-9, "\(cell) in \(band)")
+        input.tick([.key(.home, modifiers: [])])
+        input.tick([.key(.right, modifiers: [])])
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 1)
+        input.tick([.key(.right, modifiers: [])]); input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 2)
+        // From the end the grid had to scroll back up: cell 2 is centred if it fits in the band.
+        let cell2 = input.cellFrame(2)
+        XCTAssert(cell2.minY >= band.lowerBound && cell2.maxY <= band.upperBound)
+    }
+
+    func testASlowPartialDragSnapsBackAndAQuickShortFlickPages() {
+        var input = pager(on: 10)
+        // 40 % of the width, slowly, held before release: back to page 10.
+        input.drag(from: Point(x: 300, y: 400), to: Point(x: 144, y: 400), ticks: 60, hold: 20)
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 10)
+        XCTAssertEqual(input.world.viewer.paging.offset, 10 * pitch)
+        // 60 pt but fast: the projection carries it to page 11.
+        input.drag(from: Point(x: 300, y: 400), to: Point(x: 240, y: 400), ticks: 4)
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 11)
+        // A huge flick still moves one page only.
+        input.drag(from: Point(x: 380, y: 400), to: Point(x: 0, y: 400), ticks: 3)
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 12)
+    }
+
+    func testTheSnapCarriesTheReleaseVelocity() {
+        var input = pager(on: 10)
+        input.drag(from: Point(x: 300, y: 400), to: Point(x: 240, y: 400), ticks: 4)
+        guard case let .snapping(track) = input.world.viewer.paging.motion else { return XCTFail() }
+        XCTAssertEqual(track.motion.initialVelocity, 15 * 120, accuracy: 1e-6)
+    }
+
+    func testDraggingPastTheFirstPageRubberBands() {
+        var input = pager(on: 0)
+        input.drag(from: Point(x: 50, y: 400), to: Point(x: 250, y: 400), ticks: 20, hold: 2, release: false)
+        XCTAssertLessThan(input.world.viewer.paging.offset, 0)
+        XCTAssertGreaterThan(input.world.viewer.paging.offset, -200 * 0.55, "resisted, not one to one")
+        input.pointer(.up, Point(x: 250, y: 400))
+        input.settle()
+        XCTAssertEqual(input.world.viewer.paging.offset, 0)
+    }
+
+    func testASingleTapTogglesTheChromeOnlyAfterTheDoubleTapIntervalAndTheBackButtonDismisses() {
+        var input = pager(on: 3)
+        input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
+        input.ticks(Int(0.25 * 120))
+        XCTAssertTrue(input.world.viewer.chrome.visible, "still waiting for a possible second tap")
+        input.ticks(10)
+        XCTAssertFalse(input.world.viewer.chrome.visible)
+        input.settle()
+        XCTAssertEqual(input.sprite(.topBar).hidden, true)
+        input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
+        input.settle()
+        XCTAssertTrue(input.world.viewer.chrome.visible)
+        input.pointer(.down, Point(x: 30, y: 20)); input.pointer(.up, Point(x: 30, y: 20))
+        XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: false))
+
+        var tuning = Tuning()
+        tuning.pagerTapAction = .dismiss
+        var seed004 = pager(on: 3, tuning: tuning)
+        seed004.pointer(.down, Point(x: 200, y: 500)); seed004.pointer(.up, Point(x: 200, y: 500))
+        seed004.ticks(40)
+        XCTAssertEqual(seed004.world.viewer.phase, .dismissing(interactive: false))
+    }
+}

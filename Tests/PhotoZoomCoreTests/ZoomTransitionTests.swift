@@ -1,0 +1,223 @@
+@testable import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+/// The way in and the way out: cell → page, page → cell, by tap, drag, Escape and pinch.
+final class ZoomTransitionTests: XCTestCase {
+    static let sizes: [Size] = (0..<30).map { i in
+        [Size(width: 600, height: 400), Size(width: 267, height: 400), Size(width: 640, height: 213), Size(width: 705, height: 1411), Size(width: 512, height: 512)][i % 5]
+    }
+    let viewport = Size(width: 390, height: 844)
+    func input() -> ScriptedInput { ScriptedInput(photos: photoInfos(Self.sizes), viewport: viewport) }
+
+    func testTappingCellFourFliesFromItsFrameAndCropToTheAspectFitFrame() {
+        var input = input()
+        let cell = input.cellFrame(4)
+        input.tapCell(4)
+        XCTAssertEqual(input.world.viewer.phase, .presenting)
+        let first = input.sprite(.transition).current
+        XCTAssertEqual(first.frame, cell)
+        XCTAssertEqual(first.crop, input.world.scene[input.world.cells[4]].current.crop, "the cell's aspect-fill crop")
+        var last = first
+        input.settle { world in
+            if world.viewer.transition != nil { last = world.scene[world.viewerSprites[.transition]!].current }
+        }
+        XCTAssertEqual(input.world.viewer.phase, .pager)
+        XCTAssertEqual(input.world.viewer.currentIndex, 4)
+        XCTAssertLessThan(last.frame.distance(to: input.fitFrame(4)), 0.02, "lands on the aspect-fit frame")
+        XCTAssertLessThan(last.crop.distance(to: .unit), 0.001, "showing the whole photo")
+        XCTAssertEqual(input.sprite(.page(slot: 1)).current.frame, input.fitFrame(4))
+    }
+
+    func testTheZoomInUsesTheSeedSpringAndFadesTheBackgroundWithIt() {
+        var input = input()
+        input.tapCell(4)
+        input.ticks(12)  // 0.1 s into the flight, before the 0.8 spring's overshoot
+        let spring = SpringMotion(parameters: Tuning().zoomInSpring, from: 0.0, target: 1)
+        let p = spring.value(at: 12.0 / 120)
+        XCTAssert((0.3...0.99).contains(p))
+        let expected = input.cellFrame(4).lerp(to: input.fitFrame(4), p)
+        XCTAssertLessThan(input.world.viewer.transition!.frame.distance(to: expected), 1e-9)
+        XCTAssertEqual(input.world.viewer.backgroundAlpha, p, accuracy: 1e-12)
+        XCTAssertEqual(input.sprite(.tabBar).current.alpha, 1 - p, accuracy: 1e-12, "the tab bar fades out as the pager fades in")
+    }
+
+    func testExactlyOneOfCellTransitionAndPageShowsTheCurrentPhotoAtEveryTick() {
+        var input = input()
+        var checked = 0
+        func check(_ world: World, _ label: String) {
+            let index = world.viewer.currentIndex
+            XCTAssertEqual(world.showers(of: index).count, 1, "\(label) at tick \(world.tick): \(world.showers(of: index))")
+            checked += 1
+        }
+        input.tapCell(4); check(input.world, "tap")
+        input.settle { check($0, "zoom in") }
+        input.drag(from: Point(x: 300, y: 400), to: Point(x: 60, y: 410), ticks: 12)
+        check(input.world, "paging")
+        input.settle { check($0, "paging") }
+        input.drag(from: Point(x: 200, y: 300), to: Point(x: 210, y: 600), ticks: 60, hold: 2)
+        check(input.world, "dismissal")
+        input.settle { check($0, "dismissal") }
+        XCTAssertEqual(input.world.viewer.phase, .grid)
+        XCTAssertGreaterThan(checked, 100)
+    }
+
+    func testDraggingDownThreeHundredPointsSlowlyLandsOnTheCurrentCell() {
+        var input = input()
+        input.tapCell(4)
+        input.settle()
+        input.tick([.key(.right, modifiers: [])])
+        input.tick([.key(.right, modifiers: [])])
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 6)
+        input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 600), ticks: 150, hold: 15)
+        var last = Rect.zero, lastCrop = Rect.zero
+        input.settle { world in
+            if let t = world.viewer.transition {
+                last = t.frame
+                lastCrop = world.scene[world.viewerSprites[.transition]!].current.crop
+            }
+        }
+        XCTAssertEqual(input.world.viewer.phase, .grid)
+        XCTAssertLessThanOrEqual(last.distance(to: input.cellFrame(6)), 0.5)
+        let cellCrop = input.world.scene[input.world.cells[6]].current.crop
+        XCTAssertLessThan(lastCrop.distance(to: cellCrop), 0.005, "closes to the cell's crop")
+        XCTAssertFalse(input.world.scene[input.world.cells[6]].hidden)
+    }
+
+    func testAShortDragFlickedUpCancelsAndAHardFlickDownFinishes() {
+        var input = input()
+        input.tapCell(2)
+        input.settle()
+        // Down 40 pt slowly, then up fast.
+        let down = (0...40).map { Point(x: 200, y: 300 + Double($0)) }
+        let up = (1...6).map { Point(x: 200, y: 340 - Double($0) * 8) }
+        input.drag(through: down + up)
+        XCTAssertEqual(input.world.viewer.phase, .presenting, "springing back to the page")
+        input.settle()
+        XCTAssertEqual(input.world.viewer.phase, .pager)
+        // 30 pt, then a hard flick down: the projection passes the threshold.
+        let flick = (0...10).map { Point(x: 200, y: 300 + Double($0) * 3) } + (1...3).map { Point(x: 200, y: 330 + Double($0) * 15) }
+        input.drag(through: flick)
+        XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: false))
+        input.settle()
+        XCTAssertEqual(input.world.viewer.phase, .grid)
+    }
+
+    func testTheThreeReleaseRulesDecideDifferently() {
+        // A slow 200 pt drag that ends moving up a little.
+        let path = (0...100).map { Point(x: 200, y: 300 + Double($0) * 2) } + (1...12).map { Point(x: 200, y: 500 - Double($0) * 3) }
+        func outcome(_ rule: DismissRule) -> ViewerState.Phase {
+            var tuning = Tuning()
+            tuning.dismissRule = rule
+            var input = ScriptedInput(photos: photoInfos(Self.sizes), viewport: viewport, tuning: tuning)
+            input.tapCell(0)
+            input.settle()
+            input.drag(through: path)
+            return input.world.viewer.phase
+        }
+        XCTAssertEqual(outcome(.projection), .presenting, "moving up: the projection rule cancels")
+        XCTAssertEqual(outcome(.seed), .presenting, "moving up: the seed cancels")
+        XCTAssertEqual(outcome(.percent), .presenting, "moving up: seed 002 cancels")
+        // Held still at 300 pt: the seed finishes (below start? no), percent finishes (> 0.5 of H/2? 300/422 yes).
+        let still = (0...100).map { Point(x: 200, y: 300 + Double($0) * 3) }
+        func held(_ rule: DismissRule) -> ViewerState.Phase {
+            var tuning = Tuning()
+            tuning.dismissRule = rule
+            var input = ScriptedInput(photos: photoInfos(Self.sizes), viewport: viewport, tuning: tuning)
+            input.tapCell(0)
+            input.settle()
+            input.drag(through: still, release: false)
+            input.ticks(20)
+            input.pointer(.up, still.last!)
+            return input.world.viewer.phase
+        }
+        for rule in DismissRule.allCases { XCTAssertEqual(held(rule), .dismissing(interactive: false), "\(rule)") }
+    }
+
+    func testTheDragFollowsTheFingerShrinksToHalfAndFadesOverAQuarter() {
+        var input = input()
+        input.tapCell(0)
+        input.settle()
+        let fit = input.fitFrame(0)
+        input.drag(from: Point(x: 195, y: 400), to: Point(x: 195, y: 420), ticks: 4, release: false)
+        // dy counts from where the drag was recognised, so recognising it moves nothing.
+        let start = input.world.viewer.transition!.grab!.startFinger
+        let h = viewport.height
+        for dy in [60.0, h / 4, h / 2, h * 0.7] {
+            input.pointer(.moved, start + Point(x: 30, y: dy))
+            let t = input.world.viewer.transition!
+            let scale = 1 - 0.5 * min(dy / (h / 2), 1)
+            XCTAssertEqual(t.frame.width, fit.width * scale, accuracy: 1e-6, "dy \(dy)")
+            XCTAssertEqual(t.backgroundAlpha, 1 - min(dy / (h / 4), 1), accuracy: 1e-9)
+            XCTAssertEqual(input.sprite(.tabBar).current.alpha, min(dy / (h / 4), 1), accuracy: 1e-9)
+            XCTAssertTrue(input.world.scene[input.world.cells[0]].hidden, "the current cell is hidden while dragging")
+        }
+        // Upward drags rubber-band: the photo moves less than the finger.
+        input.pointer(.moved, start + Point(x: 0, y: -200))
+        XCTAssertGreaterThan(input.world.viewer.transition!.frame.minY, fit.minY - 200)
+        XCTAssertLessThan(input.world.viewer.transition!.frame.minY, fit.minY)
+    }
+
+    func testEscapeFliesTheCurrentPhotoIntoItsCellAndTheShrinkOptionFadesItAway() {
+        var input = input()
+        input.tapCell(7)
+        input.settle()
+        input.tick([.key(.escape, modifiers: [])])
+        XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: false))
+        input.settle()
+        XCTAssertEqual(input.world.viewer.phase, .grid)
+
+        var tuning = Tuning()
+        tuning.escapeStyle = .shrink
+        var shrink = ScriptedInput(photos: photoInfos(Self.sizes), viewport: viewport, tuning: tuning)
+        shrink.tapCell(7)
+        shrink.settle()
+        shrink.tick([.key(.backspace, modifiers: [])])
+        var smallest = Double.infinity
+        shrink.settle { world in if let t = world.viewer.transition { smallest = min(smallest, t.frame.width) } }
+        XCTAssertEqual(smallest, shrink.fitFrame(7).width * 0.1, accuracy: 0.5)
+        XCTAssertEqual(shrink.world.viewer.phase, .grid)
+    }
+
+    func testPinchingInBelowFitDismissesAndAMildPinchSpringsBack() {
+        var input = input()
+        input.tapCell(3)
+        input.settle()
+        input.pointer(.down, Point(x: 100, y: 400), id: 1, source: .touch)
+        input.pointer(.down, Point(x: 300, y: 400), id: 2, source: .touch)
+        for i in 1...20 {
+            let d = Double(i) * 4
+            input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .moved, position: Point(x: 100 + d, y: 400))),
+                        .pointer(PointerEvent(id: 2, source: .touch, phase: .moved, position: Point(x: 300 - d, y: 400)))])
+        }
+        XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: true))
+        XCTAssertLessThan(input.world.viewer.transition!.backgroundAlpha, 0.7)
+        input.pointer(.up, Point(x: 180, y: 400), id: 1, source: .touch)
+        input.pointer(.up, Point(x: 220, y: 400), id: 2, source: .touch)
+        input.settle()
+        XCTAssertEqual(input.world.viewer.phase, .grid)
+    }
+
+    func testAResizeMidFlightLandsOnTheNewCellFrame() {
+        var input = input()
+        input.tapCell(5)
+        input.settle()
+        input.tick([.key(.escape, modifiers: [])])
+        input.ticks(5)
+        input.tick([.resize(Size(width: 820, height: 600))])
+        var last = Rect.zero
+        input.settle { world in if let t = world.viewer.transition { last = t.frame } }
+        XCTAssertEqual(input.world.viewer.phase, .grid)
+        XCTAssertEqual(input.world.grid.layout!.columns, 8)
+        XCTAssertLessThanOrEqual(last.distance(to: input.cellFrame(5)), 0.5)
+
+        // And the way in: resized mid zoom-in it lands on the new aspect-fit frame.
+        input.tapCell(5)
+        input.ticks(10)
+        input.tick([.resize(Size(width: 500, height: 500))])
+        input.settle { world in if let t = world.viewer.transition { last = t.frame } }
+        XCTAssertEqual(input.world.viewer.phase, .pager)
+        XCTAssertLessThanOrEqual(last.distance(to: input.fitFrame(5)), 0.5)
+    }
+}

@@ -1,0 +1,72 @@
+@testable import PhotoZoomCore
+
+extension ScriptedInput {
+    /// Cell `index`'s frame on screen now.
+    public func cellFrame(_ index: Int) -> Rect {
+        world.grid.layout!.frame(of: index).offsetBy(dx: 0, dy: -world.grid.offset)
+    }
+
+    public func fitFrame(_ index: Int) -> Rect {
+        Rect(origin: .zero, size: world.viewport).aspectFit(world.photos[index].pixelSize)
+    }
+
+    /// A quick click on the centre of cell `index`.
+    public mutating func tapCell(_ index: Int) {
+        let c = cellFrame(index).center
+        pointer(.down, c)
+        pointer(.up, c)
+    }
+
+    /// Runs until nothing moves: no flight, no snap, no zoom spring, grid at rest, no pending tap.
+    @discardableResult
+    public mutating func settle(limit: Int = 2400, each: ((World) -> Void)? = nil) -> Int {
+        var n = 0
+        while n < limit, !isSettled {
+            tick()
+            each?(world)
+            n += 1
+        }
+        return n
+    }
+
+    public var isSettled: Bool {
+        let v = world.viewer
+        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil { return false }
+        if case .snapping = v.paging.motion { return false }
+        if case .spring = v.zoom.motion { return false }
+        return world.grid.isAtRest
+    }
+
+    /// The sprite of `role`.
+    public func sprite(_ role: SpriteRole) -> Sprite { world.scene[world.viewerSprites[role]!] }
+
+    /// Which sprites show photo `index` now: its cell, the transition sprite, a page.
+    public func showers(of index: Int) -> [SpriteRole] { world.showers(of: index) }
+
+    /// Drag at one point per tick with explicit per-tick positions, then release.
+    public mutating func drag(through points: [Point], release: Bool = true, id: Int = 0) {
+        pointer(.down, points[0], id: id)
+        for p in points.dropFirst() { pointer(.moved, p, id: id) }
+        if release { pointer(.up, points.last!, id: id) }
+    }
+}
+
+extension Rect {
+    /// The largest distance between matching edges.
+    public func distance(to other: Rect) -> Double {
+        Swift.max(Swift.abs(minX - other.minX), Swift.abs(minY - other.minY), Swift.abs(maxX - other.maxX), Swift.abs(maxY - other.maxY))
+    }
+}
+
+extension World {
+    /// Which sprites show photo `index` now: its cell, the transition sprite, a page.
+    public func showers(of index: Int) -> [SpriteRole] {
+        scene.sprites.compactMap { $0 }.filter { s in
+            guard !s.hidden, s.content == .photo(index), s.current.alpha > 0 else { return false }
+            switch s.role {
+            case .cell, .transition, .page: return s.current.frame.intersection(bounds) != nil
+            default: return false
+            }
+        }.map(\.role)
+    }
+}
