@@ -31,6 +31,6 @@ let package = Package(
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
         .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomSDL", "PhotoZoomTestSupport"]),
-        .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomTestSupport"]),
+        .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomTestSupport", "photozoom"]),
     ]
 )

@@ -25,6 +25,7 @@ public struct EventTranslator {
         case SDL_QUIT:
             return [.quit]
         case SDL_MOUSEBUTTONDOWN where event.button.which != Self.touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
+            guard !mouseDown else { return [] }
             mouseDown = true
             return [mouse(.down, Double(event.button.x), Double(event.button.y), mods)]
         case SDL_MOUSEBUTTONUP where event.button.which != Self.touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
@@ -41,9 +42,12 @@ public struct EventTranslator {
             return [.input(.wheel(dx: Double(event.wheel.preciseX * flip), dy: Double(event.wheel.preciseY * flip),
                                   position: position, modifiers: mods))]
         case SDL_FINGERDOWN:
+            // A finger SDL says went down again without lifting: end the old one first, so no
+            // pointer is ever left stuck down.
+            let stale = fingerIDs.removeValue(forKey: event.tfinger.fingerId).map { [finger($0, .cancelled, event.tfinger, windowSize, mods)] } ?? []
             let id = (1...).first { !fingerIDs.values.contains($0) }!
             fingerIDs[event.tfinger.fingerId] = id
-            return [finger(id, .down, event.tfinger, windowSize, mods)]
+            return stale + [finger(id, .down, event.tfinger, windowSize, mods)]
         case SDL_FINGERMOTION:
             guard let id = fingerIDs[event.tfinger.fingerId] else { return [] }
             return [finger(id, .moved, event.tfinger, windowSize, mods)]

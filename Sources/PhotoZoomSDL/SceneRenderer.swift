@@ -16,13 +16,15 @@ public final class SceneRenderer {
 
     private let text: TextRenderer
 
-    /// Creates the textures; must run on the thread that owns `renderer`.
+    /// Creates the textures; must run on the thread that owns `renderer`. Takes the decoded
+    /// pixels from `photos` (they become textures and are freed), so each decode feeds one renderer.
     public init(renderer: OpaquePointer, photos: [DecodedPhoto], log: @escaping (String) -> Void = { _ in }) {
         self.renderer = renderer
         text = TextRenderer(renderer: renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         textures = photos.map { photo in
-            photo.takeLevels().compactMap { surface in
+            precondition(photo.info.isPlaceholder || !photo.levels.isEmpty, "\(photo.info.name)'s pixels already went to another renderer")
+            return photo.takeLevels().compactMap { surface in
                 defer { SDL_FreeSurface(surface) }
                 guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
                 SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)

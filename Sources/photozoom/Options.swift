@@ -10,6 +10,8 @@ extension Size: ExpressibleByArgument {
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
         self.init(width: w, height: h)
     }
+
+    public var defaultValueDescription: String { "\(Int(width))x\(Int(height))" }
 }
 
 /// The options every command that shows photos shares.

@@ -7,10 +7,15 @@ public enum PackagePaths {
     public static var bundledPhotos: String { root.appendingPathComponent("assets/photos").path }
     public static var fixtures: URL { root.appendingPathComponent("Tests/Fixtures") }
 
-    /// The built `photozoom` binary next to the test bundle (same configuration as the tests).
+    /// The built `photozoom` binary next to the test bundle (same configuration and build
+    /// folder as the tests).
     public static var executable: URL {
+        #if os(Linux)
+        // On Linux the test bundle is the running executable; Bundle.allBundles is empty.
+        let products = Bundle.main.executableURL.flatMap { $0.pathExtension == "xctest" ? $0.deletingLastPathComponent() : nil }
+        #else
         let products = Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }?.deletingLastPathComponent()
-            ?? root.appendingPathComponent(".build/debug")
-        return products.appendingPathComponent("photozoom")
+        #endif
+        return (products ?? root.appendingPathComponent(".build/debug")).appendingPathComponent("photozoom")
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+/// `photozoom curve`: the CSV a person pastes into a plot, the PNG they look at, and the errors.
+final class CurveCommandTests: PhotozoomCLITestCase {
+    func rows(_ csv: String) -> [[Double]] {
+        csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double(String($0))! } }
+    }
+
+    func testPhysicalFlagsPrintFloorOfDurationOverStepPlusOneRowsAtFullPrecision() throws {
+        let r = try photozoom(["curve", "--mass", "2", "--stiffness", "300", "--damping", "20", "--from", "-5", "--to", "7",
+                               "--velocity", "-40", "--step", "0.0125", "--duration", "0.7"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").first, "t,value,velocity")
+        let table = rows(r.stdout)
+        XCTAssertEqual(table.count, 57)  // floor(0.7 / 0.0125) + 1
+        let motion = SpringMotion(parameters: try SpringParameters(mass: 2, stiffness: 300, damping: 20), from: -5.0, velocity: -40, target: 7)
+        for (i, row) in table.enumerated() {
+            XCTAssertEqual(row[0], Double(i) * 0.0125, "t = i·step, not summed steps")
+            let s = motion.state(at: row[0])
+            XCTAssertEqual(row[1], s.value, "printed values read back to the same double")
+            XCTAssertEqual(row[2], s.velocity)
+        }
+        XCTAssertEqual(table[0][1], -5)
+        XCTAssertEqual(table[0][2], -40)
+    }
+
+    func testEveryParameterizationGivesTheSpringItNames() throws {
+        let cases: [([String], SpringParameters)] = [
+            (["--response", "0.5", "--damping-ratio", "0.8"], try .response(0.5, dampingRatio: 0.8)),
+            (["--spring-duration", "0.5", "--bounce", "0.3"], try .duration(0.5, bounce: 0.3)),
+            (["--spring-duration", "0.5", "--bounce", "-0.4"], try .duration(0.5, bounce: -0.4)),
+            (["--uikit-duration", "0.25", "--damping-ratio", "1"], try .uikit(duration: 0.25, dampingRatio: 1)),
+        ]
+        for (flags, parameters) in cases {
+            let r = try photozoom(["curve"] + flags + ["--step", "0.1", "--duration", "1"])
+            XCTAssertEqual(r.status, 0, "\(flags): \(r.stderr)")
+            let motion = SpringMotion(parameters: parameters, from: 0.0, target: 1)
+            for row in rows(r.stdout) { XCTAssertEqual(row[1], motion.value(at: row[0]), "\(flags) at \(row[0])") }
+        }
+        let uikit = try photozoom(["curve", "--uikit-duration", "0.5", "--damping-ratio", "0.8", "--from", "10", "--to", "20",
+                                   "--uikit-initial-velocity", "3", "--step", "1", "--duration", "0"])
+        XCTAssertEqual(rows(uikit.stdout)[0][2], 30, "UIKit's initial velocity is a fraction of the distance per second")
+    }
+
+    func testBadFlagsExitTwoWithAMessageNamingTheProblem() throws {
+        let cases: [([String], String)] = [
+            (["--mass", "0", "--stiffness", "1", "--damping", "1"], "mass"),
+            (["--stiffness", "-3", "--damping", "1"], "stiffness"),
+            (["--stiffness", "3", "--damping", "-1"], "damping"),
+            (["--stiffness", "nan", "--damping", "1"], "stiffness"),
+            (["--response", "0", "--damping-ratio", "1"], "response"),
+            (["--spring-duration", "0.5", "--bounce", "2"], "bounce"),
+            (["--response", "0.5"], "--damping-ratio"),
+            (["--response", "0.5", "--damping-ratio", "1", "--stiffness", "4"], "exactly one way"),
+            (["--stiffness", "3", "--damping", "1", "--step", "0"], "--step"),
+            (["--stiffness", "3", "--damping", "1", "--bogus"], "--bogus"),
+            ([], "exactly one way"),
+        ]
+        for (flags, named) in cases {
+            let r = try photozoom(["curve"] + flags)
+            XCTAssertEqual(r.status, 2, "\(flags)")
+            XCTAssertTrue(r.stderr.contains(named), "\(flags): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "", "\(flags)")
+        }
+    }
+
+    func testThePNGIsWrittenAtTheAskedSizeAndNeverOverwrittenUnasked() throws {
+        let out = try temporaryFolder().appendingPathComponent("curve.png")
+        let r = try photozoom(["curve", "--response", "0.5", "--damping-ratio", "0.5", "--duration", "2", "--png", out.path, "--png-size", "400x300"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let data = try Data(contentsOf: out)
+        let size = pngSize(data)
+        XCTAssertEqual(size?.width, 400)
+        XCTAssertEqual(size?.height, 300)
+        let again = try photozoom(["curve", "--response", "0.5", "--damping-ratio", "0.5", "--png", out.path])
+        XCTAssertEqual(again.status, 2, "never replaces a file without --overwrite")
+        XCTAssertEqual(try Data(contentsOf: out), data)
+    }
+}
