@@ -126,4 +126,22 @@ final class PageZoomTests: XCTestCase {
         input.settle()
         XCTAssertEqual(scale(input), 300 / startDistance, accuracy: 1e-6)
     }
+
+    func testADragDownWhileAZoomSettlesBackToFitDismissesFromWhereItIsDrawn() {
+        var input = pager()
+        doubleTap(&input, at: Point(x: 195, y: 422))
+        input.settle()
+        doubleTap(&input, at: Point(x: 195, y: 422))
+        input.ticks(60)  // visibly at fit, the spring's tail still running
+        XCTAssertTrue(ZoomControl.isReturningToFit(input.world))
+        input.pointer(.down, Point(x: 195, y: 422))
+        var drawn = input.sprite(.page(slot: 1)).current.frame
+        for y in stride(from: 432.0, through: 522, by: 10) where input.world.viewer.phase == .pager {
+            drawn = input.sprite(.page(slot: 1)).current.frame
+            input.pointer(.moved, Point(x: 195, y: y))
+        }
+        XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: true), "not a pan of a photo that looks fit")
+        XCTAssertEqual(input.world.viewer.transition!.grab!.startFrame, drawn, "from the frame as drawn the tick before: no jump")
+        input.pointer(.up, Point(x: 195, y: 522))
+    }
 }

@@ -112,4 +112,24 @@ final class PagerTests: XCTestCase {
         seed004.ticks(40)
         XCTAssertEqual(seed004.world.viewer.phase, .dismissing(interactive: false))
     }
+
+    func testATapDuringTheSnapsInvisibleTailCountsAsATap() {
+        var input = pager(on: 10)
+        swipeLeft(&input)
+        // Visibly moving: a press catches the page (it then settles on the nearest page, as
+        // UIScrollView does) and its tap does not toggle the chrome.
+        input.ticks(3)
+        input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
+        input.settle()
+        XCTAssertTrue(input.world.viewer.chrome.visible)
+        // 0.6 s after a swipe the spring is still (invisibly) settling: the tap toggles the chrome.
+        swipeLeft(&input)
+        let target = Double(input.world.viewer.currentIndex + 1) * pitch
+        input.ticks(70)
+        guard case .snapping = input.world.viewer.paging.motion else { return XCTFail("the tail is still running") }
+        input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
+        XCTAssertEqual(input.world.viewer.paging.offset, target, "the snap finished where it was going")
+        input.ticks(40)
+        XCTAssertFalse(input.world.viewer.chrome.visible)
+    }
 }

@@ -36,12 +36,19 @@ enum PagerGestureSystem {
         guard world.viewer.press == nil else { return }  // a second finger is a pinch, seen from the raw pointers
         var caught = false
         if case let .snapping(track) = world.viewer.paging.motion {
-            // Grab the page where it is drawn; the drag continues from there.
-            world.viewer.paging.offset = track.value
+            if abs(track.value - track.target) > Paging.visibleMotion.value || abs(track.velocity) > Paging.visibleMotion.velocity {
+                // Grab the page where it is drawn; the drag continues from there.
+                world.viewer.paging.offset = track.value
+                caught = true
+            } else {
+                // Only the spring's invisible tail is left: finish it, and let the press count.
+                world.viewer.paging.offset = track.target
+            }
             world.viewer.paging.motion = .idle
-            caught = true
         }
-        if case let .spring(track) = world.viewer.zoom.motion {
+        // Catch a zoom in flight, unless it is returning to fit: then the photo is, to the eye,
+        // at fit already, and the press should page or dismiss it as such.
+        if case let .spring(track) = world.viewer.zoom.motion, !ZoomControl.isReturningToFit(world) {
             world.viewer.zoom.frame = track.value
             world.viewer.zoom.motion = .idle
         }
@@ -63,15 +70,17 @@ enum PagerGestureSystem {
     /// The first move beyond the slop decides what the drag is.
     private static func decide(_ press: PagerPress, _ position: Point, _ world: inout World) {
         let index = world.viewer.currentIndex
-        let fit = ViewerGeometry.fitFrame(world.photos[index], viewport: world.viewport)
         let t = position - press.at
-        let zoomed = world.viewer.zoom.page == index && world.viewer.zoom.frame != nil
+        let zoomed = world.viewer.zoom.page == index && world.viewer.zoom.frame != nil && !ZoomControl.isReturningToFit(world)
         let fromVertical = atan2(abs(t.x), t.y) * 180 / .pi
         if !press.caughtSnap, zoomed, let frame = world.viewer.zoom.frame {
             world.viewer.zoom.motion = .panning(pointer: press.pointer, startFrame: frame, startFinger: position, startPagingOffset: world.viewer.paging.offset)
         } else if !press.caughtSnap, t.y > 0, fromVertical <= world.tuning.dismissAngle {
             world.viewer.press = nil
-            Dismissal.grab(pointer: press.pointer, finger: position, frame: fit, background: 1, world: &world)
+            // From the photo as drawn: a zoom still settling back to fit hands over without a jump.
+            let drawn = ZoomControl.frame(world)
+            world.viewer.zoom = ZoomState()
+            Dismissal.grab(pointer: press.pointer, finger: position, frame: drawn, background: 1, world: &world)
         } else if press.caughtSnap || abs(t.x) >= abs(t.y) {
             world.viewer.paging.motion = .dragging(pointer: press.pointer, anchorOffset: Paging.unbanded(world.viewer.paging.offset, world),
                                                    anchorX: position.x, startPage: Paging.nearestPage(world))
@@ -143,6 +152,9 @@ enum PagerGestureSystem {
 
 /// The pager's horizontal offset: rubber band, snapping, and going to a page.
 enum Paging {
+    /// Below this a snapping page looks still: a press then is a press, not a catch.
+    static let visibleMotion = RestThreshold(value: 0.5, velocity: 20)
+
     static func range(_ world: World) -> ClosedRange<Double> {
         0...Double(max(world.photos.count - 1, 0)) * ViewerGeometry.pagePitch(world)
     }

@@ -13,6 +13,12 @@ enum ZoomControl {
         world.viewer.zoom.page == world.viewer.currentIndex ? (world.viewer.zoom.frame ?? fit(world)) : fit(world)
     }
 
+    /// The zoom is springing back to fit (after a double tap, a pinch below 1×, a page change).
+    static func isReturningToFit(_ world: World) -> Bool {
+        if case let .spring(track) = world.viewer.zoom.motion { return track.target == fit(world) }
+        return false
+    }
+
     /// A zoom scale past the limits, rubber-banded like an overscroll.
     static func bandedScale(_ raw: Double, _ world: World) -> Double {
         let lo = world.tuning.minimumZoom, hi = world.tuning.maximumZoom, c = world.tuning.rubberBandCoefficient
