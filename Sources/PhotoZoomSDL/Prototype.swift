@@ -1,4 +1,5 @@
 import CSDL2
+import Dispatch
 import Foundation
 import PhotoZoomCore
 
@@ -16,8 +17,20 @@ public enum Prototype {
 
     /// Runs until the window closes or `exitAfterFrames` frames were drawn.
     public static func run(_ options: Options, log: @escaping (String) -> Void) throws {
-        let window = try AppWindow(title: "PhotoZoom", size: options.windowSize)
-        let photos = try PhotoLibrary.load(options.photosFolder, log: log)
+        // Decoding needs no window: it runs on workers while the window opens.
+        let files = try PhotoFolder.imageFiles(in: options.photosFolder)
+        let decoded = DecodedBox()
+        let decoding = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: decoding) { decoded.photos = PhotoDecoder.decode(files, log: log) }
+        let window: AppWindow
+        do {
+            window = try AppWindow(title: "PhotoZoom", size: options.windowSize)
+        } catch {
+            decoding.wait()
+            throw error
+        }
+        decoding.wait()
+        let photos = try PhotoLibrary.requireReadable(decoded.photos, folder: options.photosFolder)
         let renderer = SceneRenderer(renderer: window.renderer, photos: photos, log: log)
         var sim = Simulation(world: World(photos: photos.map(\.info), viewport: window.sizeInPoints, tuning: options.tuning))
         var loop = FixedTimestepLoop(tuning: options.tuning)
@@ -48,8 +61,18 @@ public enum Prototype {
 /// Loading a folder of photos, with the folder-level failures turned into one clear error.
 public enum PhotoLibrary {
     public static func load(_ folder: String, log: (String) -> Void) throws -> [DecodedPhoto] {
-        let photos = PhotoDecoder.decode(try PhotoFolder.imageFiles(in: folder), log: log)
+        try requireReadable(PhotoDecoder.decode(try PhotoFolder.imageFiles(in: folder), log: log), folder: folder)
+    }
+
+    /// The photos, unless not one of them could be decoded.
+    static func requireReadable(_ photos: [DecodedPhoto], folder: String) throws -> [DecodedPhoto] {
         guard photos.contains(where: { !$0.info.isPlaceholder }) else { throw PhotoFolderError.noneReadable(folder) }
         return photos
     }
+}
+
+/// Hands decoded photos from the worker to the main thread; the dispatch group's wait()
+/// orders the write before the read.
+private final class DecodedBox: @unchecked Sendable {
+    var photos: [DecodedPhoto] = []
 }

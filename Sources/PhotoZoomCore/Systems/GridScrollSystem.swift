@@ -41,18 +41,12 @@ enum GridScrollSystem {
 
     /// The offset shown for an unbanded (finger-following) offset.
     private static func banded(_ raw: Double, _ world: World) -> Double {
-        let r = range(world), h = world.viewport.height, c = world.tuning.rubberBandCoefficient
-        if raw < r.lowerBound { return r.lowerBound - rubberBand(r.lowerBound - raw, dimension: h, coefficient: c) }
-        if raw > r.upperBound { return r.upperBound + rubberBand(raw - r.upperBound, dimension: h, coefficient: c) }
-        return raw
+        rubberBanded(raw, in: range(world), dimension: world.viewport.height, coefficient: world.tuning.rubberBandCoefficient)
     }
 
     /// The unbanded offset that shows as `shown`, so grabbing a rubber-banded grid does not jump.
     private static func unbanded(_ shown: Double, _ world: World) -> Double {
-        let r = range(world), h = world.viewport.height, c = world.tuning.rubberBandCoefficient
-        if shown < r.lowerBound { return r.lowerBound - rubberBandInverse(r.lowerBound - shown, dimension: h, coefficient: c) }
-        if shown > r.upperBound { return r.upperBound + rubberBandInverse(shown - r.upperBound, dimension: h, coefficient: c) }
-        return shown
+        rubberUnbanded(shown, in: range(world), dimension: world.viewport.height, coefficient: world.tuning.rubberBandCoefficient)
     }
 
     private static func grab(_ world: inout World, pointer: Int, y: Double) {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The grid's scrolling: the content offset and what is moving it.
 public struct GridState: Sendable {
     public enum Motion: Sendable {
@@ -39,27 +37,6 @@ public struct GridState: Sendable {
     }
 
     public var isDragging: Bool { if case .dragging = motion { return true } else { return false } }
-}
-
-/// UIScrollView's rubber band: a pull of `x` beyond the edge shows as (1 − 1/(x·c/d + 1))·d,
-/// so resistance grows with distance and never exceeds the dimension `d`.
-public func rubberBand(_ x: Double, dimension d: Double, coefficient c: Double) -> Double {
-    guard d > 0 else { return 0 }
-    return (1 - 1 / (x * c / d + 1)) * d
-}
-
-/// Inverse of `rubberBand`: how far one must pull to be shown `y` beyond the edge.
-public func rubberBandInverse(_ y: Double, dimension d: Double, coefficient c: Double) -> Double {
-    guard d > 0, y < d else { return 0 }
-    return (d / (1 - y / d) - d) / c
-}
-
-/// Momentum with UIScrollView's per-millisecond deceleration rate `r`: the distance covered
-/// after `t` seconds from speed `v0` (points/s), and the speed then.
-public func decelerationState(velocity v0: Double, rate r: Double, time t: Double) -> (distance: Double, velocity: Double) {
-    let k = 1000 * log(r)
-    let decay = exp(k * t)
-    return (v0 * (decay - 1) / k, v0 * decay)
 }
 
 extension GridState {

@@ -166,17 +166,11 @@ enum Paging {
     }
 
     static func banded(_ raw: Double, _ world: World) -> Double {
-        let r = range(world), w = world.viewport.width, c = world.tuning.rubberBandCoefficient
-        if raw < r.lowerBound { return r.lowerBound - rubberBand(r.lowerBound - raw, dimension: w, coefficient: c) }
-        if raw > r.upperBound { return r.upperBound + rubberBand(raw - r.upperBound, dimension: w, coefficient: c) }
-        return raw
+        rubberBanded(raw, in: range(world), dimension: world.viewport.width, coefficient: world.tuning.rubberBandCoefficient)
     }
 
     static func unbanded(_ shown: Double, _ world: World) -> Double {
-        let r = range(world), w = world.viewport.width, c = world.tuning.rubberBandCoefficient
-        if shown < r.lowerBound { return r.lowerBound - rubberBandInverse(r.lowerBound - shown, dimension: w, coefficient: c) }
-        if shown > r.upperBound { return r.upperBound + rubberBandInverse(shown - r.upperBound, dimension: w, coefficient: c) }
-        return shown
+        rubberUnbanded(shown, in: range(world), dimension: world.viewport.width, coefficient: world.tuning.rubberBandCoefficient)
     }
 
     /// Snap to the page the release would coast to (at most one page from where the drag
