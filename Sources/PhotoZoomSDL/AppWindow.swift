@@ -63,12 +63,15 @@ public final class AppWindow {
         return points.width > 0 && w > 0 ? Double(w) / points.width : 1
     }
 
-    /// Every pending event, translated; `quit` when the window was closed.
-    public func poll() -> (events: [InputEvent], quit: Bool) {
+    /// Every pending event, translated; `quit` when the window was closed. With `wait` > 0 and
+    /// nothing pending, sleeps up to that many seconds for the first event instead of spinning.
+    public func poll(wait: Double = 0) -> (events: [InputEvent], quit: Bool) {
         var events: [InputEvent] = []
         var quit = false
         var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
+        var have = wait > 0 ? SDL_WaitEventTimeout(&event, Int32(wait * 1000)) != 0 : SDL_PollEvent(&event) != 0
+        while have {
+            defer { have = SDL_PollEvent(&event) != 0 }
             for output in translator.translate(event, windowSize: sizeInPoints, modState: SDL_GetModState()) {
                 switch output {
                 case let .input(e): events.append(e)
@@ -80,6 +83,23 @@ public final class AppWindow {
     }
 
     public func present() { SDL_RenderPresent(renderer) }
+}
+
+/// Without vsync, keeps the loop near the sim rate instead of spinning a core.
+public struct FramePacer {
+    private let frameTicks: UInt64
+    private var start = SDL_GetPerformanceCounter()
+
+    public init(framesPerSecond: Double) { frameTicks = UInt64(Double(SDL_GetPerformanceFrequency()) / framesPerSecond) }
+
+    /// Sleeps out the rest of this frame's share of time, then starts the next frame.
+    public mutating func endFrame() {
+        let elapsed = SDL_GetPerformanceCounter() &- start
+        if elapsed < frameTicks {
+            SDL_Delay(UInt32((frameTicks - elapsed) * 1000 / SDL_GetPerformanceFrequency()))
+        }
+        start = SDL_GetPerformanceCounter()
+    }
 }
 
 /// Seconds between frames from SDL's monotonic high-resolution counter. Only the window's

@@ -15,6 +15,9 @@ public enum Prototype {
         }
     }
 
+    /// Longest sleep while idle; a resize or expose still redraws within it.
+    static let idleWait = 0.25
+
     /// Runs until the window closes or `exitAfterFrames` frames were drawn.
     public static func run(_ options: Options, log: @escaping (String) -> Void) throws {
         // Decoding needs no window: it runs on workers while the window opens.
@@ -35,16 +38,21 @@ public enum Prototype {
         var sim = Simulation(world: World(photos: photos.map(\.info), viewport: window.sizeInPoints, tuning: options.tuning))
         var loop = FixedTimestepLoop(tuning: options.tuning)
         var clock = MonotonicClock()
+        var pacer = FramePacer(framesPerSecond: options.tuning.simRate)
         var pending: [InputEvent] = []
         var frames = 0
 
         while true {
-            // Poll: gather input; it is stamped with the next tick to run.
-            let polled = window.poll()
+            // Poll: gather input, sleeping until some arrives while nothing moves; it is
+            // stamped with the next tick to run.
+            let idle = sim.isIdle && pending.isEmpty && options.exitAfterFrames == nil
+            let polled = window.poll(wait: idle ? Self.idleWait : 0)
             if polled.quit { break }
             pending += polled.events
-            // Update: whole fixed ticks only; the first of them takes the input.
-            for _ in 0..<loop.advance(by: clock.nextFrameDelta()) {
+            // Update: whole fixed ticks only; the first of them takes the input. Time spent
+            // asleep changed nothing, so it is not replayed: waking runs one tick.
+            let elapsed = clock.nextFrameDelta()
+            for _ in 0..<loop.advance(by: idle ? loop.tickDuration : elapsed) {
                 sim.step(pending)
                 pending.removeAll()
             }
@@ -53,7 +61,7 @@ public enum Prototype {
             window.present()
             frames += 1
             if let limit = options.exitAfterFrames, frames >= limit { break }
-            if !window.hasVSync { SDL_Delay(4) }
+            if !window.hasVSync { pacer.endFrame() }
         }
     }
 }

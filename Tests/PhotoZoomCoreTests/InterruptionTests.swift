@@ -106,4 +106,24 @@ final class InterruptionTests: XCTestCase {
         }
         input.pointer(.up, Point(x: 195, y: 500))
     }
+
+    func testAPressDuringAFlightsInvisibleTailLandsItAndReachesThePagerBeneath() {
+        var input = input()
+        input.tapCell(4)
+        // 0.55 s in: the photo looks landed but the spring is still settling its last bit.
+        input.ticks(66)
+        XCTAssertEqual(input.world.viewer.phase, .presenting)
+        XCTAssertLessThan(input.world.viewer.transition!.frame.distance(to: input.fitFrame(4)), 0.5)
+        input.pointer(.down, Point(x: 195, y: 600))
+        XCTAssertEqual(input.world.viewer.phase, .pager, "landed, not grabbed")
+        input.pointer(.up, Point(x: 195, y: 600))
+        input.ticks(45)
+        XCTAssertFalse(input.world.viewer.chrome.visible, "the press was the pager's: a tap toggled the chrome")
+        // Earlier, while it visibly moves, the same press grabs it.
+        var early = self.input()
+        early.tapCell(4)
+        early.ticks(20)
+        early.pointer(.down, early.world.viewer.transition!.frame.center)
+        XCTAssertEqual(early.world.viewer.phase, .dismissing(interactive: true))
+    }
 }

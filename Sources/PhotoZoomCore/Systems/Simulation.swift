@@ -20,6 +20,7 @@ public struct Simulation: Sendable {
         InputSystem.run(&world, input)
         GridLayoutSystem.run(&world)
         PagerLayoutSystem.run(&world)
+        FlightTailSystem.run(&world)
         GridScrollSystem.run(&world)
         CellTapSystem.run(&world)
         PagerGestureSystem.run(&world)
@@ -30,6 +31,16 @@ public struct Simulation: Sendable {
         IndexSyncSystem.run(&world)
         CellSpriteSystem.run(&world)
         ViewerSpriteSystem.run(&world)
+    }
+
+    /// Nothing moves and nothing is held: the next tick would change nothing unless input
+    /// arrives, so the window may sleep until it does.
+    public var isIdle: Bool {
+        let v = world.viewer
+        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil || !world.pointers.pointers.isEmpty { return false }
+        if case .snapping = v.paging.motion { return false }
+        if case .spring = v.zoom.motion { return false }
+        return world.grid.isAtRest
     }
 
     /// What to draw now, `alpha` of the way from the previous tick to the current one.

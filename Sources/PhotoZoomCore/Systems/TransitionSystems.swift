@@ -36,11 +36,33 @@ enum TransitionTargetSystem {
     }
 }
 
+/// A press during a flight's invisible tail (the photo looks landed; the spring is only
+/// settling its last hundredths of a point) lands it at once, so the press goes to the pager or
+/// grid beneath it instead of grabbing a photo that looks still.
+enum FlightTailSystem {
+    /// Below this a flight looks still.
+    static let visibleMotion = RestThreshold(value: 0.5, velocity: 20)
+
+    static func run(_ world: inout World) {
+        guard let transition = world.viewer.transition, let flight = transition.flight, transition.grab == nil,
+              world.gestures.contains(where: { if case .pressed = $0 { return true } else { return false } }) else { return }
+        let frame = flight.frame, background = flight.background
+        guard (frame.value - frame.target).largestMagnitude <= visibleMotion.value, frame.velocity.largestMagnitude <= visibleMotion.velocity,
+              abs(background.value - background.target) <= 0.01 else { return }
+        LandingSystem.land(&world)
+    }
+}
+
 /// A flight that came to rest changes the phase: on the page the pager takes over; in the
 /// cell (or shrunk away) the grid does, and the cell shows again.
 enum LandingSystem {
     static func run(_ world: inout World) {
-        guard let transition = world.viewer.transition, transition.landed, let flight = transition.flight else { return }
+        guard let transition = world.viewer.transition, transition.landed else { return }
+        land(&world)
+    }
+
+    static func land(_ world: inout World) {
+        guard let flight = world.viewer.transition?.flight else { return }
         world.viewer.transition = nil
         switch flight.destination {
         case .page:
