@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 export SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software
 swift build --build-tests
-swift test --skip-build "$@"
+# Every test is XCTest; without this, Swift Testing would close the log with "0 tests".
+swift test --skip-build --disable-swift-testing "$@"
