@@ -3,8 +3,8 @@
 enum CellTapSystem {
     static func run(_ world: inout World) {
         guard world.viewer.phase == .grid, world.grid.layout != nil else { return }
-        for case let .tapped(_, at) in world.gestures {
-            guard !world.grid.pressStoppedMotion, at.y < world.grid.visibleBand(viewportHeight: world.viewport.height).upperBound,
+        for case let .tapped(pointer, at) in world.gestures {
+            guard pointer == world.grid.pressPointer, !world.grid.pressStoppedMotion, at.y < world.grid.visibleBand(viewportHeight: world.viewport.height).upperBound,
                   let index = world.photos.indices.first(where: { ViewerGeometry.cellFrame($0, world: world)!.contains(at) })
             else { continue }
             present(index, world: &world)
@@ -22,6 +22,8 @@ enum CellTapSystem {
         world.viewer.paging.offset = Double(index) * world.viewer.paging.pitch
         world.viewer.paging.motion = .idle
         world.viewer.chrome = ChromeState()
+        world.viewer.pendingTap = nil
+        world.viewer.press = nil
         let target = ViewerGeometry.fitFrame(world.photos[index], viewport: world.viewport)
         let flight = TransitionState.Flight(
             destination: .page,

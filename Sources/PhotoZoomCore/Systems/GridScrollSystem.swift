@@ -8,12 +8,14 @@ enum GridScrollSystem {
         // a grid drag cut short by a tap ends cleanly.
         guard world.viewer.phase == .grid else {
             if world.grid.isDragging { world.grid.motion = .idle; world.grid.velocity = 0 }
+            world.grid.pressPointer = nil
             return
         }
         for gesture in world.gestures {
             switch gesture {
             case let .pressed(pointer, at):
                 guard !world.grid.isDragging else { continue }
+                world.grid.pressPointer = pointer
                 world.grid.pressStoppedMotion = !world.grid.isAtRest && abs(world.grid.velocity) > world.tuning.momentumStopSpeed
                 grab(&world, pointer: pointer, y: at.y)
             case let .dragged(pointer, position, _, pastSlop):

@@ -23,7 +23,9 @@ public struct GridState: Sendable {
 
     /// Space below the last row, so it can scroll clear of the tab bar.
     public internal(set) var bottomInset: Double = 0
-    /// The press that began this gesture stopped a moving grid, so its tap opens nothing.
+    /// The pointer whose press the grid took, and whether that press stopped a moving grid
+    /// (then its tap opens nothing). Taps from any other pointer open nothing either.
+    var pressPointer: Int?
     var pressStoppedMotion = false
 
     /// The offset range that needs no rubber band.

@@ -57,6 +57,9 @@ enum PagerGestureSystem {
 
     private static func dragged(_ pointer: Int, _ position: Point, _ world: inout World) {
         guard let press = world.viewer.press, press.pointer == pointer, !press.ignored else { return }
+        // Two pointers down is a pinch in the making (alt+drag's mirrored finger included): no
+        // single-finger drag is decided meanwhile.
+        if world.pointers.pointers.count >= 2, case .idle = world.viewer.paging.motion, case .idle = world.viewer.zoom.motion { return }
         switch (world.viewer.paging.motion, world.viewer.zoom.motion) {
         case let (.dragging(_, anchorOffset, anchorX, _), _):
             world.viewer.paging.offset = Paging.banded(anchorOffset - (position.x - anchorX), world)
@@ -74,7 +77,8 @@ enum PagerGestureSystem {
         let zoomed = world.viewer.zoom.page == index && world.viewer.zoom.frame != nil && !ZoomControl.isReturningToFit(world)
         let fromVertical = atan2(abs(t.x), t.y) * 180 / .pi
         if !press.caughtSnap, zoomed, let frame = world.viewer.zoom.frame {
-            world.viewer.zoom.motion = .panning(pointer: press.pointer, startFrame: frame, startFinger: position, startPagingOffset: world.viewer.paging.offset)
+            world.viewer.zoom.motion = .panning(pointer: press.pointer, startFrame: ZoomControl.panStart(frame, world), startFinger: position,
+                                                startPagingOffset: world.viewer.paging.offset)
         } else if !press.caughtSnap, t.y > 0, fromVertical <= world.tuning.dismissAngle {
             world.viewer.press = nil
             // From the photo as drawn: a zoom still settling back to fit hands over without a jump.
@@ -99,11 +103,13 @@ enum PagerGestureSystem {
         } else if press.caughtSnap {
             Paging.snap(velocity: 0, from: Paging.nearestPage(world), world: &world)
         }
+        ZoomControl.settleIfNeeded(&world)
     }
 
     private static func tapped(_ pointer: Int, _ at: Point, _ world: inout World) {
         guard let press = world.viewer.press, press.pointer == pointer else { return }
         world.viewer.press = nil
+        ZoomControl.settleIfNeeded(&world)
         if press.caughtSnap {
             Paging.snap(velocity: 0, from: Paging.nearestPage(world), world: &world)
             return
@@ -136,6 +142,8 @@ enum PagerGestureSystem {
 
     private static func keyPressed(_ key: Key, _ world: inout World) {
         let last = world.photos.count - 1
+        // Keys wait while a finger or a pinch holds the pager.
+        if world.viewer.press != nil || !world.pointers.pointers.isEmpty { return }
         // Presses in quick succession count from where the snap is going, not where it is.
         var base = world.viewer.currentIndex
         if case let .snapping(track) = world.viewer.paging.motion { base = Int((track.target / ViewerGeometry.pagePitch(world)).rounded()) }
@@ -184,13 +192,13 @@ enum Paging {
                                                            velocity: velocity, to: Double(page) * pitch, startTick: world.tick, threshold: .points))
     }
 
-    /// Keyboard paging: spring to a page, leaving any zoom behind.
+    /// Keyboard paging: spring to a page.
     static func go(to page: Int, world: inout World) {
         guard world.photos.indices.contains(page) else { return }
         let pitch = ViewerGeometry.pagePitch(world)
         let velocity: Double
         if case let .snapping(track) = world.viewer.paging.motion { velocity = track.velocity } else { velocity = 0 }
-        world.viewer.zoom = ZoomState()
+        // The zoom stays with its page as it slides away; the snap's landing clears it.
         world.viewer.paging.motion = .snapping(SpringTrack(parameters: world.tuning.pageSnapSpring, from: world.viewer.paging.offset,
                                                            velocity: velocity, to: Double(page) * pitch, startTick: world.tick, threshold: .points))
     }

@@ -24,7 +24,7 @@ enum SpringAnimatorSystem {
             world.viewer.zoom.frame = track.value
             if rested {
                 world.viewer.zoom.motion = .idle
-                ZoomControl.set(track.value, &world)
+                ZoomControl.set(track.value, page: world.viewer.zoom.page, &world)
             } else {
                 world.viewer.zoom.motion = .spring(track)
             }

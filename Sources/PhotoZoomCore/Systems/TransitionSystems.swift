@@ -15,6 +15,12 @@ enum TransitionGrabSystem {
                 if case .drag(pointer)? = transition.grab?.kind { Dismissal.release(finger: position, velocity: velocity, world: &world) }
             case let .tapped(pointer, at):
                 if case .drag(pointer)? = transition.grab?.kind { Dismissal.release(finger: at, velocity: .zero, world: &world) }
+            case let .key(key, _) where key == .escape || key == .backspace:
+                // Escape on the way in turns the flight around, from where it is drawn.
+                if transition.grab == nil, transition.flight?.destination == .page {
+                    Dismissal.fly(to: transition.fades ? .shrink : .cell, frameVelocity: transition.flight!.frame.velocity,
+                                  backgroundVelocity: transition.flight!.background.velocity, world: &world)
+                }
             case .wheel, .key:
                 break
             }
@@ -36,16 +42,17 @@ enum TransitionTargetSystem {
     }
 }
 
-/// A press during a flight's invisible tail (the photo looks landed; the spring is only
-/// settling its last hundredths of a point) lands it at once, so the press goes to the pager or
-/// grid beneath it instead of grabbing a photo that looks still.
+/// A press or key during a flight's invisible tail (the photo looks landed; the spring is only
+/// settling its last hundredths of a point) lands it at once, so the input goes to the pager or
+/// grid beneath it instead of grabbing, or being lost on, a photo that looks still.
 enum FlightTailSystem {
     /// Below this a flight looks still.
     static let visibleMotion = RestThreshold(value: 0.5, velocity: 20)
 
     static func run(_ world: inout World) {
         guard let transition = world.viewer.transition, let flight = transition.flight, transition.grab == nil,
-              world.gestures.contains(where: { if case .pressed = $0 { return true } else { return false } }) else { return }
+              world.gestures.contains(where: { if case .pressed = $0 { return true }; if case .key = $0 { return true }; return false })
+        else { return }
         let frame = flight.frame, background = flight.background
         guard (frame.value - frame.target).largestMagnitude <= visibleMotion.value, frame.velocity.largestMagnitude <= visibleMotion.velocity,
               abs(background.value - background.target) <= 0.01 else { return }

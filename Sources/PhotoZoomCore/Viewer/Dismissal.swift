@@ -6,8 +6,21 @@ enum Dismissal {
         let photo = world.viewer.transition?.photo ?? world.viewer.currentIndex
         let grab = TransitionState.Grab(kind: .drag(pointer: pointer), startFinger: finger, startFrame: frame,
                                         startBackground: background, anchor: ViewerGeometry.anchor(of: finger, in: frame))
-        world.viewer.transition = TransitionState(photo: photo, frame: frame, backgroundAlpha: background, grab: grab)
+        var transition = TransitionState(photo: photo, frame: frame, backgroundAlpha: background, grab: grab)
+        transition.fades = world.viewer.transition?.fades ?? false
+        world.viewer.transition = transition
+        leavePager(&world)
         world.viewer.phase = .dismissing(interactive: true)
+    }
+
+    /// Whatever the pager had in hand ends as the photo leaves it: a waiting single tap, a
+    /// press, and a page offset between pages (the way back lands on the page exactly).
+    static func leavePager(_ world: inout World) {
+        world.viewer.pendingTap = nil
+        world.viewer.press = nil
+        world.viewer.zoom.pinchBaseline = nil
+        world.viewer.paging.motion = .idle
+        world.viewer.paging.offset = Double(world.viewer.currentIndex) * ViewerGeometry.pagePitch(world)
     }
 
     /// Two fingers pinch the photo (at fit) below 1×.
@@ -16,6 +29,7 @@ enum Dismissal {
                                         startFinger: centroid, startFrame: frame, startBackground: 1,
                                         anchor: ViewerGeometry.anchor(of: centroid, in: frame))
         world.viewer.transition = TransitionState(photo: world.viewer.currentIndex, frame: frame, backgroundAlpha: 1, grab: grab)
+        leavePager(&world)
         world.viewer.phase = .dismissing(interactive: true)
     }
 
@@ -48,7 +62,8 @@ enum Dismissal {
         let h = 1e-3
         let now = ViewerGeometry.dismissDrag(grab, finger: finger, world: world)
         let ahead = ViewerGeometry.dismissDrag(grab, finger: finger + v * h, world: world)
-        fly(to: finish ? .cell : .page, frameVelocity: (ahead.frame - now.frame).scaled(by: 1 / h),
+        let away: TransitionState.Destination = world.viewer.transition!.fades ? .shrink : .cell
+        fly(to: finish ? away : .page, frameVelocity: (ahead.frame - now.frame).scaled(by: 1 / h),
             backgroundVelocity: (ahead.background - now.background) / h, world: &world)
     }
 
@@ -80,10 +95,9 @@ enum Dismissal {
         let pitch = ViewerGeometry.pagePitch(world)
         let drawn = ((world.viewer.zoom.page == index ? world.viewer.zoom.frame : nil) ?? fit)
             .offsetBy(dx: Double(index) * pitch - world.viewer.paging.offset, dy: 0)
-        world.viewer.transition = TransitionState(photo: index, frame: drawn, backgroundAlpha: 1)
+        world.viewer.transition = TransitionState(photo: index, fades: world.tuning.escapeStyle == .shrink, frame: drawn, backgroundAlpha: 1)
         world.viewer.zoom = ZoomState()
-        world.viewer.paging.motion = .idle
-        world.viewer.press = nil
+        leavePager(&world)
         fly(to: world.tuning.escapeStyle == .shrink ? .shrink : .cell, frameVelocity: .zero, backgroundVelocity: 0, world: &world)
     }
 

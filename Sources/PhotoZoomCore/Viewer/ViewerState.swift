@@ -69,6 +69,8 @@ public struct TransitionState: Sendable {
     }
 
     public let photo: Int
+    /// Shrinking away (seed 003): the sprite fades with the background, held or flying.
+    public internal(set) var fades = false
     /// As drawn this tick.
     public internal(set) var frame: Rect
     public internal(set) var backgroundAlpha: Double
@@ -78,7 +80,7 @@ public struct TransitionState: Sendable {
     var landed = false
 
     /// The sprite's own alpha: it fades only when shrinking away.
-    public var spriteAlpha: Double { flight?.destination == .shrink ? backgroundAlpha : 1 }
+    public var spriteAlpha: Double { fades ? backgroundAlpha : 1 }
 }
 
 /// Horizontal paging: an offset in points where page i rests at i·pitch.
@@ -108,6 +110,9 @@ public struct ZoomState: Sendable {
     /// The photo the zoom belongs to; other pages show at fit.
     public internal(set) var page: Int = -1
     public internal(set) var motion: Motion = .idle
+    /// The two pointers down and their spread when the second one landed: a pinch is measured
+    /// from there, not from where each finger first went down.
+    var pinchBaseline: (pointers: (Int, Int), distance: Double)?
 
     /// Zoom scale relative to `fit`.
     public func scale(fit: Rect) -> Double { (frame?.width ?? fit.width) / max(fit.width, 1e-9) }
