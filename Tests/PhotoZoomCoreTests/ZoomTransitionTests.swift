@@ -104,35 +104,39 @@ final class ZoomTransitionTests: XCTestCase {
         XCTAssertEqual(input.world.viewer.phase, .grid)
     }
 
-    func testTheThreeReleaseRulesDecideDifferently() {
-        // A slow 200 pt drag that ends moving up a little.
-        let path = (0...100).map { Point(x: 200, y: 300 + Double($0) * 2) } + (1...12).map { Point(x: 200, y: 500 - Double($0) * 3) }
-        func outcome(_ rule: DismissRule) -> ViewerState.Phase {
-            var tuning = Tuning()
-            tuning.dismissRule = rule
-            var input = ScriptedInput(photos: photoInfos(Self.sizes), viewport: viewport, tuning: tuning)
-            input.tapCell(0)
-            input.settle()
-            input.drag(through: path)
-            return input.world.viewer.phase
-        }
-        XCTAssertEqual(outcome(.projection), .presenting, "moving up: the projection rule cancels")
-        XCTAssertEqual(outcome(.seed), .presenting, "moving up: the seed cancels")
-        XCTAssertEqual(outcome(.percent), .presenting, "moving up: seed 002 cancels")
-        // Held still at 300 pt: the seed finishes (below start? no), percent finishes (> 0.5 of H/2? 300/422 yes).
-        let still = (0...100).map { Point(x: 200, y: 300 + Double($0) * 3) }
-        func held(_ rule: DismissRule) -> ViewerState.Phase {
-            var tuning = Tuning()
-            tuning.dismissRule = rule
-            var input = ScriptedInput(photos: photoInfos(Self.sizes), viewport: viewport, tuning: tuning)
-            input.tapCell(0)
-            input.settle()
-            input.drag(through: still, release: false)
-            input.ticks(20)
-            input.pointer(.up, still.last!)
-            return input.world.viewer.phase
-        }
-        for rule in DismissRule.allCases { XCTAssertEqual(held(rule), .dismissing(interactive: false), "\(rule)") }
+    /// Opens photo 0, drags along `path` and lets go, after holding still `hold` ticks (still
+    /// long enough that the release has no velocity); the phase right after the release.
+    func release(_ rule: DismissRule, along path: [Point], hold: Int = 0) -> ViewerState.Phase {
+        var tuning = Tuning()
+        tuning.dismissRule = rule
+        var input = ScriptedInput(photos: photoInfos(Self.sizes), viewport: viewport, tuning: tuning)
+        input.tapCell(0)
+        input.settle()
+        input.drag(through: path, release: false)
+        input.ticks(hold)
+        input.pointer(.up, path.last!)
+        return input.world.viewer.phase
+    }
+
+    /// A drag straight down 3 pt per tick from y = 300; recognised past the 8 pt slop at
+    /// y = 309, so it ends `3·steps − 9` pt below where the dismissal began.
+    func downward(_ steps: Int) -> [Point] { (0...steps).map { Point(x: 200, y: 300 + Double($0) * 3) } }
+
+    func testTheThreeReleaseRulesAgreeOnClearCasesAndDifferOnShortStillDrags() {
+        let cancel = ViewerState.Phase.presenting, finish = ViewerState.Phase.dismissing(interactive: false)
+        // 200 pt down, then moving up: every rule cancels.
+        let upAtTheEnd = (0...100).map { Point(x: 200, y: 300 + Double($0) * 2) } + (1...12).map { Point(x: 200, y: 500 - Double($0) * 3) }
+        for rule in DismissRule.allCases { XCTAssertEqual(release(rule, along: upAtTheEnd), cancel, "moving up: \(rule) cancels") }
+        // Held still 291 pt down (past half of H/2): every rule finishes.
+        for rule in DismissRule.allCases { XCTAssertEqual(release(rule, along: downward(100), hold: 20), finish, "\(rule)") }
+        // Held still 102 pt down: short of the 120 pt projection threshold and of half the
+        // progress, but below the start, which is all the seed asks.
+        XCTAssertEqual(release(.projection, along: downward(37), hold: 20), cancel)
+        XCTAssertEqual(release(.seed, along: downward(37), hold: 20), finish)
+        XCTAssertEqual(release(.percent, along: downward(37), hold: 20), cancel)
+        // Held still 150 pt down: past the projection threshold, still under half the progress.
+        XCTAssertEqual(release(.projection, along: downward(53), hold: 20), finish)
+        XCTAssertEqual(release(.percent, along: downward(53), hold: 20), cancel)
     }
 
     func testTheDragFollowsTheFingerShrinksToHalfAndFadesOverAQuarter() {

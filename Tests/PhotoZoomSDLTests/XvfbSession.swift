@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomTestSupport
 import XCTest
 
 /// A private X server (Xvfb) for one test, and the X tools a test uses on it as a person would:
@@ -25,7 +26,6 @@ final class XvfbSession {
     private let tools: [String: String]
     private var started: [(name: String, process: Process)] = []
     private var logs: [ObjectIdentifier: URL] = [:]
-    private var counter = 0
 
     /// The full path of `name` on PATH, if it is installed.
     static func locate(_ name: String) -> String? {
@@ -62,7 +62,7 @@ final class XvfbSession {
             }
             // Lost a race for the number, or too slow: stop it and try the next one.
             tried.append("\(display) (\(server.isRunning ? "no connection within \(timeout) s" : "exited: " + log(of: server).suffix(200)))")
-            stopProcess(server)
+            ChildProcess.stop(server)
             started.removeAll { $0.process === server }
         }
         stop()
@@ -74,7 +74,7 @@ final class XvfbSession {
     /// Ends every process this session started, the newest first (the app before its server),
     /// and removes the scratch folder.
     func stop() {
-        while let last = started.popLast() { stopProcess(last.process) }
+        while let last = started.popLast() { ChildProcess.stop(last.process) }
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -121,35 +121,13 @@ final class XvfbSession {
     @discardableResult
     func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 10) throws -> String {
         guard let path = tools[tool] else { throw Failure("\(tool) is not one of the session's tools") }
-        counter += 1
-        let out = folder.appendingPathComponent("tool\(counter).out"), err = folder.appendingPathComponent("tool\(counter).err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        p.environment = environment()
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = outHandle
-        p.standardError = errHandle
-        let exited = DispatchSemaphore(value: 0)
-        p.terminationHandler = { _ in exited.signal() }
-        try p.run()
-        try? outHandle.close(); try? errHandle.close()
         let command = ([tool] + arguments).joined(separator: " ")
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            stopProcess(p)
-            throw Failure("`\(command)` did not finish within \(timeout) s")
+        let outcome = try ChildProcess.run(URL(fileURLWithPath: path), arguments, environment: environment(), timeout: timeout)
+        if outcome.timedOut { throw Failure("`\(command)` did not finish within \(timeout) s") }
+        guard outcome.exitedNormally, outcome.status == 0 else {
+            throw Failure("`\(command)` failed (status \(outcome.status)): \(outcome.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        let stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-        guard p.terminationReason == .exit, p.terminationStatus == 0 else {
-            let stderr = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
-            throw Failure("`\(command)` failed (status \(p.terminationStatus)): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
-        return stdout
+        return outcome.stdout
     }
 
     /// The first window whose name matches `pattern` (xdotool's regex), waited for, and its
@@ -180,18 +158,5 @@ final class XvfbSession {
         }
         try run("import", arguments + ["bmp:" + file.path])
         return (try ReferenceImage(contentsOf: file.path), file)
-    }
-
-    /// SIGTERM, then SIGKILL if it has not gone within two seconds; waits for it.
-    private func stopProcess(_ p: Process) {
-        guard p.isRunning else { return }
-        p.terminate()
-        let deadline = Date() + 2
-        while p.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if p.isRunning {
-            kill(p.processIdentifier, SIGKILL)
-            let hard = Date() + 2
-            while p.isRunning, Date() < hard { Thread.sleep(forTimeInterval: 0.02) }
-        }
     }
 }

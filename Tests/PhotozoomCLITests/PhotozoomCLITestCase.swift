@@ -41,36 +41,11 @@ class PhotozoomCLITestCase: XCTestCase {
         environment["SDL_RENDER_DRIVER"] = "software"
         for (key, value) in overrides { environment[key] = value }
 
-        // Output goes to files, not pipes, so a chatty child can never block on a full pipe.
-        let dir = try temporaryFolder()
-        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer { try? out.close(); try? err.close() }
-
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = PackagePaths.root
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        if exited.wait(timeout: .now() + Self.timeout) == .timedOut {
-            process.terminate()
-            if exited.wait(timeout: .now() + 3) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                _ = exited.wait(timeout: .now() + 3)
-            }
+        let outcome = try ChildProcess.run(Self.executable, arguments, environment: environment, directory: PackagePaths.root, timeout: Self.timeout)
+        if outcome.timedOut {
             XCTFail("photozoom \(arguments.joined(separator: " ")) did not exit within \(Self.timeout) s; killed", file: file, line: line)
         }
-        return Result(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        return Result(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     func temporaryFolder() throws -> URL {
