@@ -13,10 +13,12 @@ enum CellSpriteSystem {
         let cellSize = Size(width: layout.cellSize, height: layout.cellSize)
         // A relayout teleports cells; a drag is drawn at the finger's newest position. Neither blends.
         let jump = world.grid.didRelayout || world.grid.isDragging
+        // Crops depend on the cell size only, so they are worked out when the layout changes.
+        let recrop = world.grid.didRelayout
         for (i, entity) in world.cells.enumerated() {
             let frame = layout.frame(of: i).offsetBy(dx: 0, dy: -world.grid.offset)
             world.scene[entity].current.frame = frame
-            world.scene[entity].current.crop = .aspectFillCrop(photo: world.photos[i].pixelSize, frame: cellSize)
+            if recrop { world.scene[entity].current.crop = .aspectFillCrop(photo: world.photos[i].pixelSize, frame: cellSize) }
             // Away from the grid the current photo is shown by the transition sprite or its page.
             world.scene[entity].hidden = world.viewer.phase != .grid && i == world.viewer.currentIndex
             if jump { world.scene.resetInterpolation(entity) }

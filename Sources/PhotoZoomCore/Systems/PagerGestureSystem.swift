@@ -188,18 +188,21 @@ enum Paging {
         let projected = world.viewer.paging.offset + ViewerGeometry.projection(velocity: velocity, rate: world.tuning.projectionDecelerationRate)
         var page = Int((projected / max(pitch, 1e-9)).rounded())
         page = min(max(page, startPage - 1, 0), startPage + 1, max(world.photos.count - 1, 0))
-        world.viewer.paging.motion = .snapping(SpringTrack(parameters: world.tuning.pageSnapSpring, from: world.viewer.paging.offset,
-                                                           velocity: velocity, to: Double(page) * pitch, startTick: world.tick, threshold: .points))
+        springTo(page, velocity: velocity, world: &world)
+    }
+
+    /// The page snap spring from where the pager is drawn to `page`.
+    private static func springTo(_ page: Int, velocity: Double, world: inout World) {
+        world.viewer.paging.motion = .snapping(SpringTrack(parameters: world.tuning.pageSnapSpring, from: world.viewer.paging.offset, velocity: velocity,
+                                                           to: Double(page) * ViewerGeometry.pagePitch(world), startTick: world.tick, threshold: .points))
     }
 
     /// Keyboard paging: spring to a page.
     static func go(to page: Int, world: inout World) {
         guard world.photos.indices.contains(page) else { return }
-        let pitch = ViewerGeometry.pagePitch(world)
         let velocity: Double
         if case let .snapping(track) = world.viewer.paging.motion { velocity = track.velocity } else { velocity = 0 }
         // The zoom stays with its page as it slides away; the snap's landing clears it.
-        world.viewer.paging.motion = .snapping(SpringTrack(parameters: world.tuning.pageSnapSpring, from: world.viewer.paging.offset,
-                                                           velocity: velocity, to: Double(page) * pitch, startTick: world.tick, threshold: .points))
+        springTo(page, velocity: velocity, world: &world)
     }
 }

@@ -19,7 +19,8 @@ enum ViewerSpriteSystem {
         }
 
         let pitch = ViewerGeometry.pagePitch(world)
-        let direct = v.paging.isDragging || { if case .panning = v.zoom.motion { return true }; if case .pinching = v.zoom.motion { return true }; return false }()
+        // Under a finger, pages are drawn at their newest state, not blended.
+        let direct = v.paging.isDragging || v.zoom.isHeld
         for slot in 0..<3 {
             let photo = v.currentIndex - 1 + slot
             update(.page(slot: slot), &world) { s in

@@ -114,6 +114,14 @@ public struct ZoomState: Sendable {
     /// from there, not from where each finger first went down.
     var pinchBaseline: (pointers: (Int, Int), distance: Double)?
 
+    /// A finger (or two) is moving the zoomed photo right now.
+    public var isHeld: Bool {
+        switch motion {
+        case .panning, .pinching: return true
+        case .idle, .spring: return false
+        }
+    }
+
     /// Zoom scale relative to `fit`.
     public func scale(fit: Rect) -> Double { (frame?.width ?? fit.width) / max(fit.width, 1e-9) }
 }
