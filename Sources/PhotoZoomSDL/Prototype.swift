@@ -10,6 +10,7 @@ public enum Prototype {
         public var windowSize: Size
         public var exitAfterFrames: Int?
         public var tuning = Tuning()
+        public var loop = LoopSettings()
         public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?) {
             self.photosFolder = photosFolder; self.windowSize = windowSize; self.exitAfterFrames = exitAfterFrames
         }
@@ -35,10 +36,10 @@ public enum Prototype {
         decoding.wait()
         let photos = try PhotoLibrary.requireReadable(decoded.photos, folder: options.photosFolder)
         let renderer = SceneRenderer(renderer: window.renderer, photos: photos, log: log)
-        var sim = Simulation(world: World(photos: photos.map(\.info), viewport: window.sizeInPoints, tuning: options.tuning))
-        var loop = FixedTimestepLoop(tuning: options.tuning)
+        var sim = Simulation(world: World(photos: photos.map(\.info), viewport: window.sizeInPoints, tuning: options.tuning, loop: options.loop))
+        var loop = FixedTimestepLoop(options.loop)
         var clock = MonotonicClock()
-        var pacer = FramePacer(framesPerSecond: options.tuning.simRate)
+        var pacer = FramePacer(framesPerSecond: options.loop.tickRate)
         var pending: [InputEvent] = []
         var frames = 0
 

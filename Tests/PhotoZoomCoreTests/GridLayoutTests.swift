@@ -52,8 +52,8 @@ final class GridLayoutTests: XCTestCase {
         let sizes = [Size(width: 600, height: 400), Size(width: 267, height: 400), Size(width: 640, height: 213), Size(width: 705, height: 1411)]
         let input = ScriptedInput(photos: photoInfos(sizes), viewport: Size(width: 390, height: 800))
         let layout = input.world.grid.layout!
-        for (i, entity) in input.world.cells.enumerated() {
-            let v = input.world.scene[entity].current
+        for i in sizes.indices {
+            let v = input.world.sprite(.cell(photo: i))!.current
             XCTAssertEqual(v.frame, layout.frame(of: i))
             XCTAssertEqual(v.crop, .aspectFillCrop(photo: sizes[i], frame: Size(width: layout.cellSize, height: layout.cellSize)))
         }
@@ -75,10 +75,10 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(top, 8, "photo 15 is in the row that starts with photo 8 at 8 columns")
         XCTAssertEqual(input.world.grid.offset, layout.frame(of: 15).minY + 0.25 * layout.rowPitch, accuracy: 1e-9)
         // Photo 15's cell is drawn at the top of the window, a quarter of its row above it.
-        let frame = input.world.scene[input.world.cells[15]].current.frame
+        let frame = input.world.sprite(.cell(photo: 15))!.current.frame
         XCTAssertEqual(frame.minY, -0.25 * layout.rowPitch, accuracy: 1e-9)
         // A relayout teleports: no blending from the old frames.
-        XCTAssertEqual(input.world.scene[input.world.cells[15]].previous, input.world.scene[input.world.cells[15]].current)
+        XCTAssertEqual(input.world.sprite(.cell(photo: 15))!.previous, input.world.sprite(.cell(photo: 15))!.current)
     }
 
     func testAZeroSizeWindowLaysOutWithoutCrashingAndDrawsNothing() {

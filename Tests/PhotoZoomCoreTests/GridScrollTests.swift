@@ -57,9 +57,7 @@ final class GridScrollTests: XCTestCase {
 
     func testMomentumIsTheSameWhetherMeasuredAtOneTwentyOrSixtyHertz() {
         func coast(rate: Double) -> Double {
-            var tuning = Tuning()
-            tuning.simRate = rate
-            var input = ScriptedInput(photos: photoInfos(count: 300), viewport: viewport, tuning: tuning)
+            var input = ScriptedInput(photos: photoInfos(count: 300), viewport: viewport, loop: LoopSettings(tickRate: rate))
             let ticks = Int(rate / 4)
             input.drag(from: Point(x: 100, y: 700), to: Point(x: 100, y: 400), ticks: ticks)
             let start = input.world.grid.offset

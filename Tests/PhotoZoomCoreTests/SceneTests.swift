@@ -10,7 +10,7 @@ final class SceneTests: XCTestCase {
         input.ticks(3)  // coasting: cells move every tick
         let half = input.sim.drawList(interpolation: 0.5)[0]
         guard case let .photo(index) = half.content else { return XCTFail("expected a photo cell") }
-        let cell = input.world.scene[input.world.cells[index]]
+        let cell = input.world.sprite(.cell(photo: index))!
         XCTAssertNotEqual(cell.previous.frame.minY, cell.current.frame.minY)
         XCTAssertEqual(half.frame.minY, (cell.previous.frame.minY + cell.current.frame.minY) / 2, accuracy: 1e-9)
     }

@@ -17,10 +17,10 @@ final class ZoomTransitionTests: XCTestCase {
         XCTAssertEqual(input.world.viewer.phase, .presenting)
         let first = input.sprite(.transition).current
         XCTAssertEqual(first.frame, cell)
-        XCTAssertEqual(first.crop, input.world.scene[input.world.cells[4]].current.crop, "the cell's aspect-fill crop")
+        XCTAssertEqual(first.crop, input.world.sprite(.cell(photo: 4))!.current.crop, "the cell's aspect-fill crop")
         var last = first
         input.settle { world in
-            if world.viewer.transition != nil { last = world.scene[world.viewerSprites[.transition]!].current }
+            if world.viewer.transition != nil { last = world.sprite(.transition)!.current }
         }
         XCTAssertEqual(input.world.viewer.phase, .pager)
         XCTAssertEqual(input.world.viewer.currentIndex, 4)
@@ -75,14 +75,14 @@ final class ZoomTransitionTests: XCTestCase {
         input.settle { world in
             if let t = world.viewer.transition {
                 last = t.frame
-                lastCrop = world.scene[world.viewerSprites[.transition]!].current.crop
+                lastCrop = world.sprite(.transition)!.current.crop
             }
         }
         XCTAssertEqual(input.world.viewer.phase, .grid)
         XCTAssertLessThanOrEqual(last.distance(to: input.cellFrame(6)), 0.5)
-        let cellCrop = input.world.scene[input.world.cells[6]].current.crop
+        let cellCrop = input.world.sprite(.cell(photo: 6))!.current.crop
         XCTAssertLessThan(lastCrop.distance(to: cellCrop), 0.005, "closes to the cell's crop")
-        XCTAssertFalse(input.world.scene[input.world.cells[6]].hidden)
+        XCTAssertFalse(input.world.sprite(.cell(photo: 6))!.hidden)
     }
 
     func testAShortDragFlickedUpCancelsAndAHardFlickDownFinishes() {
@@ -155,7 +155,7 @@ final class ZoomTransitionTests: XCTestCase {
             XCTAssertEqual(t.frame.width, fit.width * scale, accuracy: 1e-6, "dy \(dy)")
             XCTAssertEqual(t.backgroundAlpha, 1 - min(dy / (h / 4), 1), accuracy: 1e-9)
             XCTAssertEqual(input.sprite(.tabBar).current.alpha, min(dy / (h / 4), 1), accuracy: 1e-9)
-            XCTAssertTrue(input.world.scene[input.world.cells[0]].hidden, "the current cell is hidden while dragging")
+            XCTAssertTrue(input.world.sprite(.cell(photo: 0))!.hidden, "the current cell is hidden while dragging")
         }
         // Upward drags rubber-band: the photo moves less than the finger.
         input.pointer(.moved, start + Point(x: 0, y: -200))

@@ -1,4 +1,5 @@
 import PhotoZoomCore
+import XCTest
 
 /// A person at the mouse or screen, scripted: builds tick-by-tick input and feeds it to the
 /// real simulation, so tests drive exactly the systems the window drives.
@@ -6,8 +7,8 @@ public struct ScriptedInput {
     public var sim: Simulation
     public init(_ sim: Simulation) { self.sim = sim }
 
-    public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning()) {
-        sim = Simulation(world: World(photos: photos, viewport: viewport, tuning: tuning))
+    public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(), loop: LoopSettings = LoopSettings()) {
+        sim = Simulation(world: World(photos: photos, viewport: viewport, tuning: tuning, loop: loop))
     }
 
     public var world: World { sim.world }
@@ -31,11 +32,12 @@ public struct ScriptedInput {
         if release { pointer(.up, to, id: id, source: source) }
     }
 
-    /// Runs until the grid is at rest, at most `limit` ticks; returns the ticks it took.
+    /// Runs until the grid is at rest; returns the ticks it took. Reaching `limit` fails the test.
     @discardableResult
-    public mutating func settleGrid(limit: Int = 2400) -> Int {
+    public mutating func settleGrid(limit: Int = 2400, file: StaticString = #filePath, line: UInt = #line) -> Int {
         var n = 0
         while !sim.world.grid.isAtRest, n < limit { sim.step(); n += 1 }
+        if !sim.world.grid.isAtRest { XCTFail("the grid still moves after \(limit) ticks", file: file, line: line) }
         return n
     }
 }

@@ -1,4 +1,5 @@
-@testable import PhotoZoomCore
+import PhotoZoomCore
+import XCTest
 
 extension ScriptedInput {
     /// Cell `index`'s frame on screen now.
@@ -6,8 +7,12 @@ extension ScriptedInput {
         world.grid.layout!.frame(of: index).offsetBy(dx: 0, dy: -world.grid.offset)
     }
 
+    /// Photo `index` fitted to the window, centred: worked out here, not by the code under test.
     public func fitFrame(_ index: Int) -> Rect {
-        Rect(origin: .zero, size: world.viewport).aspectFit(world.photos[index].pixelSize)
+        let photo = world.photos[index].pixelSize, window = world.viewport
+        let scale = Swift.min(window.width / photo.width, window.height / photo.height)
+        let w = photo.width * scale, h = photo.height * scale
+        return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
     }
 
     /// A quick click on the centre of cell `index`.
@@ -17,15 +22,17 @@ extension ScriptedInput {
         pointer(.up, c)
     }
 
-    /// Runs until nothing moves: no flight, no snap, no zoom spring, grid at rest, no pending tap.
+    /// Runs until nothing moves: no flight, no snap, no zoom spring, grid at rest, no pending
+    /// tap. Reaching `limit` fails the test: something that never settles is a bug, not a wait.
     @discardableResult
-    public mutating func settle(limit: Int = 2400, each: ((World) -> Void)? = nil) -> Int {
+    public mutating func settle(limit: Int = 2400, each: ((World) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line) -> Int {
         var n = 0
         while n < limit, !isSettled {
             tick()
             each?(world)
             n += 1
         }
+        if !isSettled { XCTFail("still moving after \(limit) ticks", file: file, line: line) }
         return n
     }
 
@@ -38,7 +45,7 @@ extension ScriptedInput {
     }
 
     /// The sprite of `role`.
-    public func sprite(_ role: SpriteRole) -> Sprite { world.scene[world.viewerSprites[role]!] }
+    public func sprite(_ role: SpriteRole) -> Sprite { world.sprite(role)! }
 
     /// Which sprites show photo `index` now: its cell, the transition sprite, a page.
     public func showers(of index: Int) -> [SpriteRole] { world.showers(of: index) }

@@ -1,5 +1,5 @@
 /// What pointer, wheel and key events mean once tracked: the vocabulary systems react to.
-public enum Gesture: Hashable, Sendable {
+public enum Gesture: Hashable, Sendable, Codable {
     case pressed(pointer: Int, at: Point)
     /// The pointer moved; `translation` is from where it went down. `pastSlop` once it has
     /// moved beyond the tap slop: scrolling and paging wait for that, a held photo does not.

@@ -1,13 +1,13 @@
 /// Follows the pointers that are down: where each started, where it is, and enough recent
 /// history to estimate the release velocity the way UIKit does (over a short recent window, so
 /// a finger that stops before lifting releases with no speed).
-public struct PointerTracker: Sendable {
-    public struct Sample: Hashable, Sendable {
+public struct PointerTracker: Equatable, Sendable, Codable {
+    public struct Sample: Hashable, Sendable, Codable {
         public var tick: Int
         public var position: Point
     }
 
-    public struct Pointer: Hashable, Sendable {
+    public struct Pointer: Hashable, Sendable, Codable {
         public var id: Int
         public var source: PointerSource
         public var start: Point
@@ -16,7 +16,7 @@ public struct PointerTracker: Sendable {
         public var modifiers: Modifiers
         /// The pointer has moved beyond the tap slop at some point: it is a drag, not a tap.
         public var movedBeyondSlop = false
-        var samples: [Sample] = []
+        public internal(set) var samples: [Sample] = []
     }
 
     public private(set) var pointers: [Pointer] = []
@@ -28,7 +28,8 @@ public struct PointerTracker: Sendable {
     /// Applies one pointer event; returns the pointer as it is after the event (for `up` and
     /// `cancelled`, as it was when it left).
     @discardableResult
-    public mutating func apply(_ e: PointerEvent, tick: Int, tuning: Tuning) -> Pointer {
+    public mutating func apply(_ e: PointerEvent, clock: SimClock, tuning: Tuning) -> Pointer {
+        let tick = clock.tick
         switch e.phase {
         case .down:
             pointers.removeAll { $0.id == e.id }
@@ -48,7 +49,7 @@ public struct PointerTracker: Sendable {
             if e.phase == .moved || e.position != pointers[i].samples.last?.position {
                 pointers[i].samples.append(Sample(tick: tick, position: e.position))
             }
-            let horizon = tick - Int((tuning.velocitySampleWindow * tuning.simRate).rounded(.up))
+            let horizon = tick - clock.ticks(covering: tuning.velocitySampleWindow)
             pointers[i].samples.removeAll { $0.tick < horizon }
             let p = pointers[i]
             if e.phase != .moved { pointers.remove(at: i) }
@@ -66,12 +67,12 @@ public struct PointerTracker: Sendable {
 extension PointerTracker.Pointer {
     /// Release velocity in points per second: a least-squares slope over the recent samples,
     /// measured up to `tick`. Zero if the pointer sat still for the whole window.
-    public func velocity(at tick: Int, tuning: Tuning) -> Point {
-        let horizon = tick - Int((tuning.velocitySampleWindow * tuning.simRate).rounded(.up))
+    public func velocity(at clock: SimClock, tuning: Tuning) -> Point {
+        let horizon = clock.tick - clock.ticks(covering: tuning.velocitySampleWindow)
         let recent = samples.filter { $0.tick >= horizon }
         guard recent.count >= 2, let first = recent.first, let last = recent.last, last.tick > first.tick else { return .zero }
         let n = Double(recent.count)
-        let ts = recent.map { Double($0.tick) / tuning.simRate }
+        let ts = recent.map { Double($0.tick) / clock.rate }
         let meanT = ts.reduce(0, +) / n
         let meanX = recent.reduce(0) { $0 + $1.position.x } / n
         let meanY = recent.reduce(0) { $0 + $1.position.y } / n
@@ -87,7 +88,7 @@ extension PointerTracker.Pointer {
     }
 
     /// Whether this pointer, on release at `tick`, was a tap.
-    public func isTap(releasedAt tick: Int, tuning: Tuning) -> Bool {
-        !movedBeyondSlop && Double(tick - startTick) / tuning.simRate <= tuning.tapMaximumDuration
+    public func isTap(releasedAt clock: SimClock, tuning: Tuning) -> Bool {
+        !movedBeyondSlop && clock.seconds(since: startTick) <= tuning.tapMaximumDuration
     }
 }

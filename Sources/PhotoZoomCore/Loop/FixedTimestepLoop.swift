@@ -10,7 +10,7 @@ public struct FixedTimestepLoop: Sendable {
         self.maxFrameDelta = maxFrameDelta
     }
 
-    public init(tuning: Tuning) { self.init(tickRate: tuning.simRate, maxFrameDelta: tuning.maxFrameDelta) }
+    public init(_ settings: LoopSettings) { self.init(tickRate: settings.tickRate, maxFrameDelta: settings.maxFrameDelta) }
 
     /// Adds a frame's elapsed time and returns how many ticks to run now. The delta is clamped
     /// so that after a stall (a debugger, a dragged window) the sim does not try to catch up.

@@ -1,5 +1,5 @@
 /// An entity is an index into the scene's component storage; it means nothing on its own.
-public struct Entity: Hashable, Comparable, Sendable {
+public struct Entity: Hashable, Comparable, Sendable, Codable {
     public let index: Int
     public static func < (a: Entity, b: Entity) -> Bool { a.index < b.index }
 }
@@ -12,7 +12,7 @@ public struct Color: Hashable, Sendable, Codable {
 }
 
 /// The parts of a sprite that move and so are blended between the previous and current tick.
-public struct Visual: Hashable, Sendable {
+public struct Visual: Hashable, Sendable, Codable {
     /// Where the sprite is drawn, in window points.
     public var frame: Rect
     /// Which part of the photo is shown, in unit coordinates.
@@ -26,7 +26,7 @@ public struct Visual: Hashable, Sendable {
 }
 
 /// A line of chrome text, drawn centred in (or from the left of) its sprite's frame.
-public struct TextStyle: Hashable, Sendable {
+public struct TextStyle: Hashable, Sendable, Codable {
     public var pointSize: Double
     public var color: Color
     public var leading: Bool
@@ -35,7 +35,7 @@ public struct TextStyle: Hashable, Sendable {
     }
 }
 
-public enum SpriteContent: Hashable, Sendable {
+public enum SpriteContent: Hashable, Sendable, Codable {
     /// A photo, by its index in the library.
     case photo(Int)
     case fill(Color)
@@ -43,7 +43,7 @@ public enum SpriteContent: Hashable, Sendable {
 }
 
 /// What a sprite is for; systems find their sprites by role.
-public enum SpriteRole: Hashable, Sendable {
+public enum SpriteRole: Hashable, Sendable, Codable {
     case cell(photo: Int)
     /// The pager's black backdrop, fading with the transition.
     case background
@@ -53,7 +53,7 @@ public enum SpriteRole: Hashable, Sendable {
     case tabBar, tabBarLabel, topBar, backButton, pageLabel
 }
 
-public struct Sprite: Hashable, Sendable {
+public struct Sprite: Hashable, Sendable, Codable {
     public var role: SpriteRole
     public var content: SpriteContent
     /// Draw order; higher is on top, ties broken by entity index.
@@ -77,7 +77,7 @@ public struct DrawItem: Hashable, Sendable {
 }
 
 /// The entity scene: sprites and their components. The renderer draws exactly what is here.
-public struct Scene: Sendable {
+public struct Scene: Equatable, Sendable, Codable {
     public private(set) var sprites: [Sprite?] = []
     private var free: [Int] = []
 

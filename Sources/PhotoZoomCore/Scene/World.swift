@@ -10,32 +10,69 @@ public struct PhotoInfo: Hashable, Sendable, Codable {
     }
 }
 
-/// Resources and entities of the running prototype: everything a tick reads and writes.
-public struct World: Sendable {
-    /// The number of ticks run so far; the sim's clock.
-    public internal(set) var tick = 0
-    public var tuning: Tuning
+/// Resources and entities of the running prototype: everything a tick reads and writes, as one
+/// value. Two worlds that compare equal draw the same and react to input the same.
+public struct World: Equatable, Sendable, Codable {
+    /// The sim's clock: ticks run so far, at the loop's fixed rate.
+    public internal(set) var clock: SimClock
+    public internal(set) var tuning: Tuning
     /// The window's drawable area in points.
     public internal(set) var viewport: Size
     public let photos: [PhotoInfo]
-    public var scene = Scene()
+    public internal(set) var scene = Scene()
     public internal(set) var pointers = PointerTracker()
     /// This tick's gestures, produced by the input system for the systems after it.
     public internal(set) var gestures: [Gesture] = []
     public internal(set) var grid = GridState()
-    /// Cell sprite of each photo, by photo index.
-    public internal(set) var cells: [Entity] = []
+    /// Sprites for the grid cells in view.
+    public internal(set) var cells = CellSprites()
     public internal(set) var viewer = ViewerState()
-    /// The viewer's sprites by role, spawned once.
-    var viewerSprites: [SpriteRole: Entity] = [:]
+    /// The viewer's sprites, spawned on the first tick.
+    public internal(set) var viewerSprites: ViewerSprites?
 
-    public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning()) {
+    public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(), loop: LoopSettings = LoopSettings()) {
         self.photos = photos
         self.viewport = viewport
         self.tuning = tuning
+        clock = SimClock(rate: loop.tickRate)
     }
 
-    /// Seconds of sim time since tick 0.
-    public var time: Double { Double(tick) / tuning.simRate }
+    /// The number of ticks run so far.
+    public var tick: Int { clock.tick }
     public var bounds: Rect { Rect(origin: .zero, size: viewport) }
+
+    /// The sprite playing `role` now, if it has one (a cell out of view has none).
+    public func sprite(_ role: SpriteRole) -> Sprite? {
+        switch role {
+        case let .cell(photo): return cells.entity(for: photo).map { scene[$0] }
+        default: return viewerSprites?.entity(for: role).map { scene[$0] }
+        }
+    }
+}
+
+/// The sim's notion of time: whole ticks at a fixed rate. Nothing in the core reads a clock.
+public struct SimClock: Hashable, Sendable, Codable {
+    public internal(set) var tick = 0
+    /// Ticks per second.
+    public let rate: Double
+
+    public init(tick: Int = 0, rate: Double) { self.tick = tick; self.rate = rate }
+
+    /// Seconds since tick 0.
+    public var seconds: Double { Double(tick) / rate }
+    /// Seconds from `start` to now.
+    public func seconds(since start: Int) -> Double { Double(tick - start) / rate }
+    /// The number of whole ticks that cover `seconds`.
+    public func ticks(covering seconds: Double) -> Int { Int((seconds * rate).rounded(.up)) }
+}
+
+/// How the loop turns wall time into ticks. Fixed for a run: a tuning reload cannot change it,
+/// because every recorded tick stamp depends on it.
+public struct LoopSettings: Hashable, Sendable, Codable {
+    /// Simulation ticks per second.
+    public var tickRate: Double
+    /// Longest frame delta the loop accepts, so a stall never causes a catch-up spiral.
+    public var maxFrameDelta: Double
+    public init(tickRate: Double = 120, maxFrameDelta: Double = 0.25) { self.tickRate = tickRate; self.maxFrameDelta = maxFrameDelta }
+    public var tickDuration: Double { 1 / tickRate }
 }

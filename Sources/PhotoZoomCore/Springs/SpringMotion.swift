@@ -1,6 +1,6 @@
 /// A value a spring can move: points, sizes, rects, alphas, or any bundle of them. A rect moves
 /// as one unit — every channel shares the spring's parameters and start time.
-public protocol SpringVector: Equatable, Sendable {
+public protocol SpringVector: Equatable, Sendable, Codable {
     static var zero: Self { get }
     static func + (lhs: Self, rhs: Self) -> Self
     static func - (lhs: Self, rhs: Self) -> Self
@@ -28,25 +28,37 @@ extension Rect: SpringVector {
 
 /// How close to its target a spring must be, in value and speed, to count as at rest.
 /// Scaled to what it animates: a hundredth of a point is invisible, a hundredth of an alpha is not.
-public struct RestThreshold: Hashable, Sendable {
+public struct RestThreshold: Hashable, Sendable, Codable {
     public var value: Double
     public var velocity: Double
     public init(value: Double, velocity: Double) { self.value = value; self.velocity = velocity }
     public static let points = RestThreshold(value: 0.01, velocity: 0.1)
     public static let scale = RestThreshold(value: 0.0005, velocity: 0.005)
     public static let alpha = RestThreshold(value: 0.001, velocity: 0.01)
-    public static let unitCrop = RestThreshold(value: 0.00005, velocity: 0.0005)
 }
 
 /// One spring flight: a start state, a target and the parameters, evaluated in closed form at
 /// any elapsed time. Immutable; retargeting makes a new motion from the current state, which is
 /// what makes interruption seamless.
-public struct SpringMotion<Value: SpringVector>: Sendable {
+public struct SpringMotion<Value: SpringVector>: Sendable, Equatable, Codable {
     public let parameters: SpringParameters
     public let solution: SpringSolution
     public let from: Value
     public let initialVelocity: Value
     public let target: Value
+
+    // The solution follows from the parameters, so it is neither stored nor compared.
+    enum CodingKeys: String, CodingKey { case parameters, from, initialVelocity, target }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(parameters: try c.decode(SpringParameters.self, forKey: .parameters), from: try c.decode(Value.self, forKey: .from),
+                  velocity: try c.decode(Value.self, forKey: .initialVelocity), target: try c.decode(Value.self, forKey: .target))
+    }
+
+    public static func == (a: SpringMotion, b: SpringMotion) -> Bool {
+        a.parameters == b.parameters && a.from == b.from && a.initialVelocity == b.initialVelocity && a.target == b.target
+    }
 
     public init(parameters: SpringParameters, from: Value, velocity: Value = .zero, target: Value) {
         self.parameters = parameters

@@ -1,7 +1,7 @@
 /// A spring-driven value as a component: the active motion, the tick it started on, and the
 /// value it produced this tick. Time comes from tick counts, never from summed float steps, so
 /// a track is exact and identical at every tick rate.
-public struct SpringTrack<Value: SpringVector>: Sendable {
+public struct SpringTrack<Value: SpringVector>: Sendable, Equatable, Codable {
     // Stored internally and read through getters so the hot `advance` can be inlined into (and
     // specialized by) other modules: a generic call per spring per tick is what costs.
     @usableFromInline var _motion: SpringMotion<Value>
@@ -10,6 +10,10 @@ public struct SpringTrack<Value: SpringVector>: Sendable {
     @usableFromInline var _velocity: Value
     @usableFromInline var _isAtRest = false
     public let threshold: RestThreshold
+
+    enum CodingKeys: String, CodingKey {
+        case _motion = "motion", _startTick = "startTick", _value = "value", _velocity = "velocity", _isAtRest = "isAtRest", threshold
+    }
 
     public init(parameters: SpringParameters, from: Value, velocity: Value = .zero, to target: Value,
                 startTick: Int, threshold: RestThreshold) {

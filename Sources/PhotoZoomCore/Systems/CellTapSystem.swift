@@ -2,10 +2,10 @@
 /// frame and crop and springs to the photo's aspect-fit frame.
 enum CellTapSystem {
     static func run(_ world: inout World) {
-        guard world.viewer.phase == .grid, world.grid.layout != nil else { return }
+        guard world.viewer.phase == .grid, let layout = world.grid.layout else { return }
         for case let .tapped(pointer, at) in world.gestures {
             guard pointer == world.grid.pressPointer, !world.grid.pressStoppedMotion, at.y < world.grid.visibleBand(viewportHeight: world.viewport.height).upperBound,
-                  let index = world.photos.indices.first(where: { ViewerGeometry.cellFrame($0, world: world)!.contains(at) })
+                  let index = layout.index(at: Point(x: at.x, y: at.y + world.grid.offset))
             else { continue }
             present(index, world: &world)
             return
@@ -27,9 +27,9 @@ enum CellTapSystem {
         let target = ViewerGeometry.fitFrame(world.photos[index], viewport: world.viewport)
         let flight = TransitionState.Flight(
             destination: .page,
-            frame: SpringTrack(parameters: world.tuning.zoomInSpring, from: start, to: target, startTick: world.tick, threshold: .points),
-            background: SpringTrack(parameters: world.tuning.zoomInSpring, from: 0, to: 1, startTick: world.tick, threshold: .alpha))
+            frame: SpringTrack(parameters: world.tuning.zoomInSpring, from: start, to: target, startTick: world.tick, threshold: world.tuning.pointsRest),
+            background: SpringTrack(parameters: world.tuning.zoomInSpring, from: 0, to: 1, startTick: world.tick, threshold: world.tuning.alphaRest))
         world.viewer.transition = TransitionState(photo: index, frame: start, backgroundAlpha: 0, flight: flight)
-        world.viewer.phase = .presenting
+        world.viewer.machine.move(to: .presenting)
     }
 }

@@ -1,7 +1,7 @@
 /// Where every grid cell sits, in content coordinates (y grows down from the top of the
 /// content, independent of scrolling). Square cells, fixed gaps, as many columns as fit at the
 /// minimum cell size.
-public struct GridLayout: Hashable, Sendable {
+public struct GridLayout: Hashable, Sendable, Codable {
     public let columns: Int
     public let cellSize: Double
     public let gap: Double
@@ -34,6 +34,17 @@ public struct GridLayout: Hashable, Sendable {
         // edge lands exactly on the window edge.
         let x = Double(col) * (cellSize + gap)
         return Rect(x: x, y: Double(row) * rowPitch, width: cellSize, height: cellSize)
+    }
+
+    /// The photo whose cell contains `point` (content coordinates), if any: worked out from the
+    /// column and row the point falls in, not by searching, and nil in the gaps between cells.
+    public func index(at point: Point) -> Int? {
+        guard point.x >= 0, point.y >= 0, cellSize > 0 else { return nil }
+        let col = Int((point.x / (cellSize + gap)).rounded(.down)), row = Int((point.y / rowPitch).rounded(.down))
+        guard col < columns, row < rows else { return nil }
+        let index = row * columns + col
+        guard index < count, frame(of: index).contains(point) else { return nil }
+        return index
     }
 
     /// The first photo whose row is still visible at content offset `y`.

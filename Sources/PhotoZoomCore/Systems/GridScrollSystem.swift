@@ -73,7 +73,7 @@ enum GridScrollSystem {
         let r = range(world)
         let edge = Swift.min(Swift.max(world.grid.offset, r.lowerBound), r.upperBound)
         let track = SpringTrack(parameters: world.tuning.bounceSpring, from: world.grid.offset, velocity: velocity,
-                                to: edge, startTick: world.tick, threshold: .points)
+                                to: edge, startTick: world.tick, threshold: world.tuning.pointsRest)
         world.grid.motion = .spring(track, isWheel: false)
         world.grid.velocity = velocity
     }
@@ -86,14 +86,14 @@ enum GridScrollSystem {
             world.grid.motion = .spring(track, isWheel: true)
         } else {
             let track = SpringTrack(parameters: world.tuning.wheelSpring, from: world.grid.offset, velocity: world.grid.velocity,
-                                    to: clamp(clamp(world.grid.offset) + delta), startTick: world.tick, threshold: .points)
+                                    to: clamp(clamp(world.grid.offset) + delta), startTick: world.tick, threshold: world.tuning.pointsRest)
             world.grid.motion = .spring(track, isWheel: true)
         }
     }
 
     private static func decelerate(_ world: inout World) {
         guard case let .decelerating(startOffset, v0, startTick) = world.grid.motion else { return }
-        let t = Double(world.tick - startTick) / world.tuning.simRate
+        let t = Double(world.tick - startTick) / world.clock.rate
         let s = decelerationState(velocity: v0, rate: world.tuning.decelerationRate, time: t)
         world.grid.offset = startOffset + s.distance
         world.grid.velocity = s.velocity

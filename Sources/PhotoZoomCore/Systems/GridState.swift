@@ -1,6 +1,6 @@
 /// The grid's scrolling: the content offset and what is moving it.
-public struct GridState: Sendable {
-    public enum Motion: Sendable {
+public struct GridState: Equatable, Sendable, Codable {
+    public enum Motion: Equatable, Sendable, Codable {
         case idle
         /// Following a pointer; `anchorOffset` is the unbanded offset when it went down.
         case dragging(pointer: Int, anchorOffset: Double, anchorY: Double)

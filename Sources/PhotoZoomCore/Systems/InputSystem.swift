@@ -37,7 +37,7 @@ enum InputSystem {
 
     private static func apply(_ e: PointerEvent, to world: inout World) {
         let known = world.pointers.pointer(e.id) != nil
-        let p = world.pointers.apply(e, tick: world.tick, tuning: world.tuning)
+        let p = world.pointers.apply(e, clock: world.clock, tuning: world.tuning)
         switch e.phase {
         case .down:
             world.gestures.append(.pressed(pointer: e.id, at: e.position))
@@ -46,10 +46,10 @@ enum InputSystem {
         case .moved:
             break
         case .up where known:
-            if p.isTap(releasedAt: world.tick, tuning: world.tuning) {
+            if p.isTap(releasedAt: world.clock, tuning: world.tuning) {
                 world.gestures.append(.tapped(pointer: e.id, at: p.start))
             } else {
-                world.gestures.append(.released(pointer: e.id, position: e.position, velocity: p.velocity(at: world.tick, tuning: world.tuning)))
+                world.gestures.append(.released(pointer: e.id, position: e.position, velocity: p.velocity(at: world.clock, tuning: world.tuning)))
             }
         case .cancelled where known:
             world.gestures.append(.released(pointer: e.id, position: e.position, velocity: .zero))

@@ -24,7 +24,7 @@ enum PagerGestureSystem {
         guard world.viewer.phase == .pager else { return }
         ZoomControl.pinch(&world)
         if let pending = world.viewer.pendingTap,
-           Double(world.tick - pending.tick) / world.tuning.simRate > world.tuning.doubleTapInterval {
+           Double(world.tick - pending.tick) / world.clock.rate > world.tuning.doubleTapInterval {
             world.viewer.pendingTap = nil
             singleTap(&world)
         }
@@ -36,7 +36,7 @@ enum PagerGestureSystem {
         guard world.viewer.press == nil else { return }  // a second finger is a pinch, seen from the raw pointers
         var caught = false
         if case let .snapping(track) = world.viewer.paging.motion {
-            if abs(track.value - track.target) > Paging.visibleMotion.value || abs(track.velocity) > Paging.visibleMotion.velocity {
+            if abs(track.value - track.target) > world.tuning.stillMotion.value || abs(track.velocity) > world.tuning.stillMotion.velocity {
                 // Grab the page where it is drawn; the drag continues from there.
                 world.viewer.paging.offset = track.value
                 caught = true
@@ -123,7 +123,7 @@ enum PagerGestureSystem {
             world.viewer.pendingTap = nil
             ZoomControl.toggle(at: at, world: &world)
         } else {
-            world.viewer.pendingTap = (world.tick, at)
+            world.viewer.pendingTap = PendingTap(tick: world.tick, at: at)
         }
     }
 
@@ -134,7 +134,7 @@ enum PagerGestureSystem {
         case .toggleChrome:
             world.viewer.chrome.visible.toggle()
             world.viewer.chrome.fade = SpringTrack(parameters: world.tuning.chromeFadeSpring, from: world.viewer.chrome.alpha,
-                                                   to: world.viewer.chrome.visible ? 1 : 0, startTick: world.tick, threshold: .alpha)
+                                                   to: world.viewer.chrome.visible ? 1 : 0, startTick: world.tick, threshold: world.tuning.alphaRest)
         }
     }
 
@@ -160,9 +160,6 @@ enum PagerGestureSystem {
 
 /// The pager's horizontal offset: rubber band, snapping, and going to a page.
 enum Paging {
-    /// Below this a snapping page looks still: a press then is a press, not a catch.
-    static let visibleMotion = RestThreshold(value: 0.5, velocity: 20)
-
     static func range(_ world: World) -> ClosedRange<Double> {
         0...Double(max(world.photos.count - 1, 0)) * ViewerGeometry.pagePitch(world)
     }
@@ -194,7 +191,7 @@ enum Paging {
     /// The page snap spring from where the pager is drawn to `page`.
     private static func springTo(_ page: Int, velocity: Double, world: inout World) {
         world.viewer.paging.motion = .snapping(SpringTrack(parameters: world.tuning.pageSnapSpring, from: world.viewer.paging.offset, velocity: velocity,
-                                                           to: Double(page) * ViewerGeometry.pagePitch(world), startTick: world.tick, threshold: .points))
+                                                           to: Double(page) * ViewerGeometry.pagePitch(world), startTick: world.tick, threshold: world.tuning.pointsRest))
     }
 
     /// Keyboard paging: spring to a page.

@@ -9,9 +9,14 @@ public struct Simulation: Sendable {
         runSystems([])
     }
 
+    /// Continues from a saved state exactly where it stopped: the next `step` is its next tick.
+    public init(resuming world: World) {
+        self.world = world
+    }
+
     /// Runs one tick with the input stamped for it.
     public mutating func step(_ input: [InputEvent] = []) {
-        world.tick += 1
+        world.clock.tick += 1
         world.scene.beginTick()
         runSystems(input)
     }
@@ -42,6 +47,13 @@ public struct Simulation: Sendable {
         if case .spring = v.zoom.motion { return false }
         return world.grid.isAtRest
     }
+
+    /// A stable 64-bit fingerprint of the whole state, equal across processes and machines
+    /// for the same input.
+    public var digest: StateDigest { StateDigest(of: world) }
+
+    /// The whole state as `key.path = value` lines.
+    public func dump() -> StateDump { StateDump(of: world) }
 
     /// What to draw now, `alpha` of the way from the previous tick to the current one.
     public func drawList(interpolation alpha: Double) -> [DrawItem] {

@@ -2,7 +2,7 @@
 /// the grid's scroll, the page snap, the zoom, the transition flight and the chrome fade.
 enum SpringAnimatorSystem {
     static func run(_ world: inout World) {
-        let tick = world.tick, rate = world.tuning.simRate
+        let tick = world.tick, rate = world.clock.rate
 
         if case .spring(var track, let isWheel) = world.grid.motion {
             let rested = track.advance(to: tick, tickRate: rate)

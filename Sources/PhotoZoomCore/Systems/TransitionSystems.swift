@@ -46,15 +46,12 @@ enum TransitionTargetSystem {
 /// settling its last hundredths of a point) lands it at once, so the input goes to the pager or
 /// grid beneath it instead of grabbing, or being lost on, a photo that looks still.
 enum FlightTailSystem {
-    /// Below this a flight looks still.
-    static let visibleMotion = RestThreshold(value: 0.5, velocity: 20)
-
     static func run(_ world: inout World) {
         guard let transition = world.viewer.transition, let flight = transition.flight, transition.grab == nil,
               world.gestures.contains(where: { if case .pressed = $0 { return true }; if case .key = $0 { return true }; return false })
         else { return }
-        let frame = flight.frame, background = flight.background
-        guard (frame.value - frame.target).largestMagnitude <= visibleMotion.value, frame.velocity.largestMagnitude <= visibleMotion.velocity,
+        let frame = flight.frame, background = flight.background, still = world.tuning.stillMotion
+        guard (frame.value - frame.target).largestMagnitude <= still.value, frame.velocity.largestMagnitude <= still.velocity,
               abs(background.value - background.target) <= 0.01 else { return }
         LandingSystem.land(&world)
     }
@@ -73,9 +70,9 @@ enum LandingSystem {
         world.viewer.transition = nil
         switch flight.destination {
         case .page:
-            world.viewer.phase = .pager
+            world.viewer.machine.move(to: .pager)
         case .cell, .shrink:
-            world.viewer.phase = .grid
+            world.viewer.machine.move(to: .grid)
             world.viewer.zoom = ZoomState()
         }
     }
@@ -96,7 +93,7 @@ enum PagerLayoutSystem {
         if case let .snapping(track) = world.viewer.paging.motion {
             world.viewer.paging.motion = .snapping(SpringTrack(parameters: track.motion.parameters, from: world.viewer.paging.offset,
                                                                velocity: track.velocity * pitch / old, to: track.target * pitch / old,
-                                                               startTick: world.tick, threshold: .points))
+                                                               startTick: world.tick, threshold: world.tuning.pointsRest))
         } else if case let .dragging(pointer, anchorOffset, anchorX, startPage) = world.viewer.paging.motion {
             world.viewer.paging.motion = .dragging(pointer: pointer, anchorOffset: anchorOffset * pitch / old, anchorX: anchorX, startPage: startPage)
         }

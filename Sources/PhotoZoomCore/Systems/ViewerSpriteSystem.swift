@@ -10,8 +10,9 @@ enum ViewerSpriteSystem {
     static func run(_ world: inout World) {
         spawnIfNeeded(&world)
         let v = world.viewer, bounds = world.bounds, photos = world.photos, viewport = world.viewport
+        let tabText = world.tuning.tabBarTextSize, topText = world.tuning.topBarTextSize
         let background = v.backgroundAlpha
-        let backButton = ChromeLayout.backButton(world).offsetBy(dx: 12, dy: 0)
+        let backButton = ChromeLayout.backButton(world).offsetBy(dx: world.tuning.backButtonInset, dy: 0)
 
         update(.background, &world) { s in
             s.current = Visual(frame: bounds, alpha: background)
@@ -51,7 +52,7 @@ enum ViewerSpriteSystem {
             s.hidden = tabAlpha <= 0
         }
         update(.tabBarLabel, &world) { s in
-            s.content = .text("\(photos.count) Photos", TextStyle(pointSize: 15, color: tabBarText))
+            s.content = .text("\(photos.count) Photos", TextStyle(pointSize: tabText, color: tabBarText))
             s.current = Visual(frame: tabBar, alpha: tabAlpha)
             s.hidden = tabAlpha <= 0
         }
@@ -67,31 +68,33 @@ enum ViewerSpriteSystem {
             s.hidden = topAlpha <= 0
         }
         update(.pageLabel, &world) { s in
-            s.content = .text("\(v.currentIndex + 1) of \(photos.count)", TextStyle(pointSize: 17, color: .white))
+            s.content = .text("\(v.currentIndex + 1) of \(photos.count)", TextStyle(pointSize: topText, color: .white))
             s.current = Visual(frame: topBar, alpha: topAlpha)
             s.hidden = topAlpha <= 0
         }
     }
 
     private static func update(_ role: SpriteRole, _ world: inout World, _ body: (inout Sprite) -> Void) {
-        guard let e = world.viewerSprites[role] else { return }
+        guard let e = world.viewerSprites?.entity(for: role) else { return }
         body(&world.scene[e])
     }
 
     private static func spawnIfNeeded(_ world: inout World) {
-        guard world.viewerSprites.isEmpty else { return }
-        func spawn(_ role: SpriteRole, _ content: SpriteContent, _ z: Int) {
+        guard world.viewerSprites == nil else { return }
+        let t = world.tuning
+        func spawn(_ role: SpriteRole, _ content: SpriteContent, _ z: Int) -> Entity {
             var sprite = Sprite(role: role, content: content, z: z, visual: Visual(frame: .zero, alpha: 0))
             sprite.hidden = true
-            world.viewerSprites[role] = world.scene.spawn(sprite)
+            return world.scene.spawn(sprite)
         }
-        spawn(.background, .fill(.black), backgroundZ)
-        for slot in 0..<3 { spawn(.page(slot: slot), .photo(0), pageZ) }
-        spawn(.transition, .photo(0), transitionZ)
-        spawn(.tabBar, .fill(tabBarColor), tabBarZ)
-        spawn(.tabBarLabel, .text("", TextStyle(pointSize: 15, color: tabBarText)), tabBarZ + 1)
-        spawn(.topBar, .fill(topBarColor), topBarZ)
-        spawn(.backButton, .text("‹ Back", TextStyle(pointSize: 17, color: .white, leading: true)), topBarZ + 1)
-        spawn(.pageLabel, .text("", TextStyle(pointSize: 17, color: .white)), topBarZ + 1)
+        world.viewerSprites = ViewerSprites(
+            background: spawn(.background, .fill(.black), backgroundZ),
+            pages: (0..<3).map { spawn(.page(slot: $0), .photo(0), pageZ) },
+            transition: spawn(.transition, .photo(0), transitionZ),
+            tabBar: spawn(.tabBar, .fill(tabBarColor), tabBarZ),
+            tabBarLabel: spawn(.tabBarLabel, .text("", TextStyle(pointSize: t.tabBarTextSize, color: tabBarText)), tabBarZ + 1),
+            topBar: spawn(.topBar, .fill(topBarColor), topBarZ),
+            backButton: spawn(.backButton, .text("‹ Back", TextStyle(pointSize: t.topBarTextSize, color: .white, leading: true)), topBarZ + 1),
+            pageLabel: spawn(.pageLabel, .text("", TextStyle(pointSize: t.topBarTextSize, color: .white)), topBarZ + 1))
     }
 }

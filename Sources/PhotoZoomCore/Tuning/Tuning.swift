@@ -1,12 +1,7 @@
-/// Every constant a person might want to tune, in one place and named for people.
-/// A later hot-reloaded JSON file maps onto this struct field by field.
+/// Every constant a person might feel, in one place and named for people. A hot-reloaded JSON
+/// file maps onto this struct field by field. How ticks relate to seconds is not here: that is
+/// `LoopSettings`, fixed for a run.
 public struct Tuning: Hashable, Sendable, Codable {
-    // MARK: Loop
-    /// Simulation ticks per second. The sim's only notion of time.
-    public var simRate: Double = 120
-    /// Longest frame delta the loop accepts, so a stall never causes a catch-up spiral.
-    public var maxFrameDelta: Double = 0.25
-
     // MARK: Grid
     /// Cells are at least this wide; the column count follows from it (3 at 390 pt).
     public var minimumCellSize: Double = 100
@@ -28,6 +23,13 @@ public struct Tuning: Hashable, Sendable, Codable {
     public var bounceSpring: SpringParameters = .response(0.4, dampingRatio: 1)
     /// Pointer samples older than this are ignored when estimating release velocity.
     public var velocitySampleWindow: Double = 0.08
+    /// A spring moving points (frames, offsets) snaps to its target and rests within this.
+    public var pointsRest = RestThreshold.points
+    /// A spring moving an alpha rests within this: a hundredth of an alpha would show.
+    public var alphaRest = RestThreshold.alpha
+    /// A flight or page snap closer to its target than this looks still: a press then goes to
+    /// what is underneath instead of catching it.
+    public var stillMotion = RestThreshold(value: 0.5, velocity: 20)
 
     // MARK: Gestures
     /// A press that moves less than this (points) stays a tap candidate.
@@ -64,6 +66,8 @@ public struct Tuning: Hashable, Sendable, Codable {
     public var zoomSpring: SpringParameters = .response(0.4, dampingRatio: 1)
     /// ctrl+wheel zoom per wheel unit (multiplicative, e^(k·units)).
     public var wheelZoomPerUnit: Double = 0.12
+    /// Two fingers become a pinch once their spread changes by this fraction.
+    public var pinchRecognitionSpread: Double = 0.02
 
     // MARK: Dismissal (seed 000 ZoomDismissalInteractionController)
     /// A drag within this angle (degrees) of straight down starts a dismissal.
@@ -78,20 +82,24 @@ public struct Tuning: Hashable, Sendable, Codable {
     public var dismissRule: DismissRule = .projection
     /// Pinch-in dismissal (seed 004): released below this scale it finishes.
     public var pinchDismissFinishScale: Double = 0.75
-    /// Escape and the back button: fly into the cell, or seed 003's shrink to 0.1 and fade.
+    /// Escape and the back button: fly into the cell, or seed 003's shrink and fade.
     public var escapeStyle: EscapeStyle = .zoomToCell
+    /// The scale the shrinking escape ends at.
+    public var shrinkScale: Double = 0.1
     /// A single tap in the pager: toggle the chrome (Photos) or dismiss (seed 004).
     public var pagerTapAction: PagerTapAction = .toggleChrome
 
     // MARK: Chrome
     public var topBarHeight: Double = 44
     public var tabBarHeight: Double = 50
+    /// The back button's tap area, from the top bar's left edge; its label starts `backButtonInset` in.
+    public var backButtonWidth: Double = 96
+    public var backButtonInset: Double = 12
+    public var topBarTextSize: Double = 17
+    public var tabBarTextSize: Double = 15
     public var chromeFadeSpring: SpringParameters = .response(0.25, dampingRatio: 1)
 
     public init() {}
-
-    /// Seconds per sim tick.
-    public var tickDuration: Double { 1 / simRate }
 }
 
 /// How a released dismissal drag decides between finishing and springing back.

@@ -10,7 +10,7 @@ enum Dismissal {
         transition.fades = world.viewer.transition?.fades ?? false
         world.viewer.transition = transition
         leavePager(&world)
-        world.viewer.phase = .dismissing(interactive: true)
+        world.viewer.machine.move(to: .dismissing(interactive: true))
     }
 
     /// Whatever the pager had in hand ends as the photo leaves it: a waiting single tap, a
@@ -24,13 +24,13 @@ enum Dismissal {
     }
 
     /// Two fingers pinch the photo (at fit) below 1×.
-    static func grabPinch(pointers: (Int, Int), centroid: Point, distance: Double, frame: Rect, world: inout World) {
+    static func grabPinch(pointers: PointerPair, centroid: Point, distance: Double, frame: Rect, world: inout World) {
         let grab = TransitionState.Grab(kind: .pinch(pointers: pointers, startCentroid: centroid, startDistance: distance),
                                         startFinger: centroid, startFrame: frame, startBackground: 1,
                                         anchor: ViewerGeometry.anchor(of: centroid, in: frame))
         world.viewer.transition = TransitionState(photo: world.viewer.currentIndex, frame: frame, backgroundAlpha: 1, grab: grab)
         leavePager(&world)
-        world.viewer.phase = .dismissing(interactive: true)
+        world.viewer.machine.move(to: .dismissing(interactive: true))
     }
 
     /// The held photo follows the finger.
@@ -70,8 +70,8 @@ enum Dismissal {
     /// Follow a pinch grab from the raw finger positions; release when a finger lifts.
     static func followPinch(world: inout World) {
         guard let grab = world.viewer.transition?.grab,
-              case let .pinch((a, b), startCentroid, startDistance) = grab.kind else { return }
-        guard let p = world.pointers.pointer(a), let q = world.pointers.pointer(b) else {
+              case let .pinch(pair, startCentroid, startDistance) = grab.kind else { return }
+        guard let p = world.pointers.pointer(pair.first), let q = world.pointers.pointer(pair.second) else {
             // Seed 004: finish below the threshold scale, or whenever the fingers were closing.
             let finish = grab.pinchScale < world.tuning.pinchDismissFinishScale || grab.pinchClosing
             fly(to: finish ? .cell : .page,
@@ -110,12 +110,12 @@ enum Dismissal {
         let target = TransitionTargets.frame(for: destination, photo: transition.photo, world: world) ?? transition.frame
         transition.flight = TransitionState.Flight(
             destination: destination,
-            frame: SpringTrack(parameters: spring, from: transition.frame, velocity: frameVelocity, to: target, startTick: world.tick, threshold: .points),
+            frame: SpringTrack(parameters: spring, from: transition.frame, velocity: frameVelocity, to: target, startTick: world.tick, threshold: world.tuning.pointsRest),
             background: SpringTrack(parameters: spring, from: transition.backgroundAlpha, velocity: backgroundVelocity,
-                                    to: destination == .page ? 1 : 0, startTick: world.tick, threshold: .alpha))
+                                    to: destination == .page ? 1 : 0, startTick: world.tick, threshold: world.tuning.alphaRest))
         transition.grab = nil
         world.viewer.transition = transition
-        world.viewer.phase = destination == .page ? .presenting : .dismissing(interactive: false)
+        world.viewer.machine.move(to: destination == .page ? .presenting : .dismissing(interactive: false))
     }
 }
 
@@ -126,7 +126,7 @@ enum TransitionTargets {
         switch destination {
         case .page: return fit
         case .cell: return ViewerGeometry.cellFrame(photo, world: world)
-        case .shrink: return ViewerGeometry.scale(fit, by: 0.1, around: fit.center)
+        case .shrink: return ViewerGeometry.scale(fit, by: world.tuning.shrinkScale, around: fit.center)
         }
     }
 }

@@ -53,7 +53,7 @@ enum ZoomControl {
         world.viewer.zoom.page = page
         world.viewer.zoom.frame = from
         world.viewer.zoom.motion = .spring(SpringTrack(parameters: world.tuning.zoomSpring, from: from, velocity: velocity,
-                                                       to: target, startTick: world.tick, threshold: .points))
+                                                       to: target, startTick: world.tick, threshold: world.tuning.pointsRest))
     }
 
     /// A zoom left out of bounds (caught mid-spring, then let go without a pan) settles back.
@@ -88,8 +88,8 @@ enum ZoomControl {
     /// Two pointers down in the pager pinch, computed from their raw positions every tick.
     static func pinch(_ world: inout World) {
         let page = world.viewer.currentIndex
-        if case let .pinching((a, b), startFrame, startCentroid, startDistance) = world.viewer.zoom.motion {
-            guard let p = world.pointers.pointer(a), let q = world.pointers.pointer(b) else {
+        if case let .pinching(pair, startFrame, startCentroid, startDistance) = world.viewer.zoom.motion {
+            guard let p = world.pointers.pointer(pair.first), let q = world.pointers.pointer(pair.second) else {
                 // A finger lifted: settle within the limits.
                 world.viewer.zoom.motion = .idle
                 world.viewer.zoom.pinchBaseline = nil
@@ -107,14 +107,15 @@ enum ZoomControl {
         guard down.count >= 2 else { world.viewer.zoom.pinchBaseline = nil; return }
         let (p, q) = (down[0], down[1])
         let distance = (p.position - q.position).length
-        guard let baseline = world.viewer.zoom.pinchBaseline, baseline.pointers == (p.id, q.id) else {
-            world.viewer.zoom.pinchBaseline = ((p.id, q.id), distance)
+        let pair = PointerPair(first: p.id, second: q.id)
+        guard let baseline = world.viewer.zoom.pinchBaseline, baseline.pointers == pair else {
+            world.viewer.zoom.pinchBaseline = ZoomState.PinchBaseline(pointers: pair, distance: distance)
             return
         }
         // Fingers landing on each other make no pinch; nor does a spread that has barely
         // changed. Once it has, the pinch starts from where the fingers are, so recognising it
         // moves nothing.
-        guard baseline.distance >= world.tuning.tapSlop, abs(distance / baseline.distance - 1) > 0.02 else { return }
+        guard baseline.distance >= world.tuning.tapSlop, abs(distance / baseline.distance - 1) > world.tuning.pinchRecognitionSpread else { return }
         let k = distance / baseline.distance
         world.viewer.zoom.pinchBaseline = nil
         // A pager caught between pages settles while the pinch goes on.
@@ -127,11 +128,11 @@ enum ZoomControl {
         let startCentroid = (p.position + q.position) * 0.5
         if k < 1, startFrame.width <= fit(world, page: page).width * 1.001 {
             let drawn = startFrame.offsetBy(dx: Double(page) * ViewerGeometry.pagePitch(world) - world.viewer.paging.offset, dy: 0)
-            Dismissal.grabPinch(pointers: (p.id, q.id), centroid: startCentroid, distance: distance, frame: drawn, world: &world)
+            Dismissal.grabPinch(pointers: pair, centroid: startCentroid, distance: distance, frame: drawn, world: &world)
             Dismissal.followPinch(world: &world)
             return
         }
-        world.viewer.zoom.motion = .pinching(pointers: (p.id, q.id), startFrame: startFrame, startCentroid: startCentroid, startDistance: distance)
+        world.viewer.zoom.motion = .pinching(pointers: pair, startFrame: startFrame, startCentroid: startCentroid, startDistance: distance)
         world.viewer.zoom.page = page
     }
 
@@ -181,7 +182,7 @@ enum ZoomControl {
 /// Where the chrome sits, in window points.
 enum ChromeLayout {
     static func topBar(_ world: World) -> Rect { Rect(x: 0, y: 0, width: world.viewport.width, height: world.tuning.topBarHeight) }
-    static func backButton(_ world: World) -> Rect { Rect(x: 0, y: 0, width: 96, height: world.tuning.topBarHeight) }
+    static func backButton(_ world: World) -> Rect { Rect(x: 0, y: 0, width: world.tuning.backButtonWidth, height: world.tuning.topBarHeight) }
     static func tabBar(_ world: World) -> Rect {
         Rect(x: 0, y: world.viewport.height - world.tuning.tabBarHeight, width: world.viewport.width, height: world.tuning.tabBarHeight)
     }

@@ -1,0 +1,41 @@
+/// The viewer's sprites by role: the backdrop, three page slots, the transition sprite and the
+/// chrome. Named fields rather than a dictionary, so the state has one order everywhere.
+public struct ViewerSprites: Equatable, Sendable, Codable {
+    public var background: Entity
+    public var pages: [Entity]
+    public var transition: Entity
+    public var tabBar: Entity
+    public var tabBarLabel: Entity
+    public var topBar: Entity
+    public var backButton: Entity
+    public var pageLabel: Entity
+
+    public func entity(for role: SpriteRole) -> Entity? {
+        switch role {
+        case .cell: return nil
+        case .background: return background
+        case let .page(slot): return pages.indices.contains(slot) ? pages[slot] : nil
+        case .transition: return transition
+        case .tabBar: return tabBar
+        case .tabBarLabel: return tabBarLabel
+        case .topBar: return topBar
+        case .backButton: return backButton
+        case .pageLabel: return pageLabel
+        }
+    }
+}
+
+/// Sprites for the grid cells in view (and a margin), recycled as the grid scrolls: the scene
+/// holds as many cells as fit on screen, whatever the size of the library.
+public struct CellSprites: Equatable, Sendable, Codable {
+    /// The photos that have a sprite: a contiguous run of indices.
+    public internal(set) var photos: Range<Int> = 0..<0
+    /// `entities[i]` shows photo `photos.lowerBound + i`.
+    public internal(set) var entities: [Entity] = []
+    /// Sprites out of use, hidden, waiting for a photo.
+    public internal(set) var spare: [Entity] = []
+
+    public func entity(for photo: Int) -> Entity? {
+        photos.contains(photo) ? entities[photo - photos.lowerBound] : nil
+    }
+}

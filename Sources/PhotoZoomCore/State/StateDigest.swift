@@ -1,0 +1,61 @@
+/// A stable 64-bit fingerprint of a value: FNV-1a over its canonical encoding (fields in
+/// declaration order, each with its depth and key, doubles by bit pattern). Equal on every
+/// machine and in every process for equal values, so a replay can compare itself tick by tick
+/// with the digests a recording carries.
+public struct StateDigest: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let value: UInt64
+
+    public init(value: UInt64) { self.value = value }
+
+    public init<T: Encodable>(of state: T) {
+        let hasher = DigestSink()
+        StateWalk.walk(state, into: hasher)
+        value = hasher.hash
+    }
+
+    /// Sixteen hex digits.
+    public var description: String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+private final class DigestSink: StateSink {
+    private(set) var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    private func byte(_ b: UInt8) {
+        hash ^= UInt64(b)
+        hash = hash &* 0x0000_0100_0000_01b3
+    }
+
+    private func word(_ w: UInt64) {
+        var w = w
+        for _ in 0..<8 { byte(UInt8(truncatingIfNeeded: w)); w >>= 8 }
+    }
+
+    private func text(_ s: String) {
+        word(UInt64(s.utf8.count))
+        for b in s.utf8 { byte(b) }
+    }
+
+    /// Depth and last key place an entry in the tree: a pre-order walk annotated with depths
+    /// has exactly one tree behind it.
+    private func position(_ path: [CodingKey], tag: UInt8) {
+        byte(tag)
+        word(UInt64(path.count))
+        if let key = path.last { text(key.stringValue) }
+    }
+
+    func open(_ path: [CodingKey], keyed: Bool) { position(path, tag: keyed ? 1 : 2) }
+
+    func leaf(_ path: [CodingKey], _ value: StateLeaf) {
+        switch value {
+        case .null: position(path, tag: 3)
+        case let .bool(b): position(path, tag: 4); byte(b ? 1 : 0)
+        case let .int(i): position(path, tag: 5); word(UInt64(bitPattern: i))
+        case let .uint(u): position(path, tag: 6); word(u)
+        case let .double(d): position(path, tag: 7); word(d.bitPattern)
+        case let .string(s): position(path, tag: 8); text(s)
+        }
+    }
+}

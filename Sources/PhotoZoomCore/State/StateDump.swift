@@ -1,0 +1,102 @@
+/// A value's canonical encoding as readable lines, `key.path = value`, one per scalar, in
+/// declaration order: `viewer.paging.offset = 403.5`. Empty containers show as `{}` or `[]`
+/// and absent optionals as `nil`, so two dumps line up and `differences` can say what differs.
+public struct StateDump: Hashable, Sendable {
+    public let lines: [String]
+
+    public init<T: Encodable>(of state: T) {
+        let sink = DumpSink()
+        StateWalk.walk(state, into: sink)
+        lines = sink.lines()
+    }
+
+    public var text: String { lines.map { $0 + "\n" }.joined() }
+
+    /// The lines of `self` and `other` that differ, as `- old` / `+ new` pairs, by key path.
+    public func differences(to other: StateDump) -> [String] {
+        func split(_ line: String) -> (key: Substring, value: Substring) {
+            guard let r = line.range(of: " = ") else { return (line[...], "") }
+            return (line[..<r.lowerBound], line[r.upperBound...])
+        }
+        var theirs: [Substring: Substring] = [:]
+        var order: [Substring] = []
+        for line in other.lines {
+            let (k, v) = split(line)
+            theirs[k] = v
+            order.append(k)
+        }
+        var out: [String] = []
+        var seen = Set<Substring>()
+        for line in lines {
+            let (k, v) = split(line)
+            seen.insert(k)
+            if let w = theirs[k] {
+                if w != v { out += ["- \(k) = \(v)", "+ \(k) = \(w)"] }
+            } else {
+                out.append("- \(line)")
+            }
+        }
+        for k in order where !seen.contains(k) { out.append("+ \(k) = \(theirs[k]!)") }
+        return out
+    }
+}
+
+private final class DumpSink: StateSink {
+    private struct Entry {
+        var depth: Int
+        var path: String
+        /// `{}` or `[]` for a container, shown only when nothing is inside it.
+        var value: String
+        var isContainer: Bool
+    }
+    private var entries: [Entry] = []
+
+    private func render(_ path: [CodingKey]) -> String {
+        var out = ""
+        for key in path {
+            if let i = key.intValue { out += "[\(i)]" } else { out += out.isEmpty ? key.stringValue : "." + key.stringValue }
+        }
+        return out.isEmpty ? "." : out
+    }
+
+    func open(_ path: [CodingKey], keyed: Bool) {
+        entries.append(Entry(depth: path.count, path: render(path), value: keyed ? "{}" : "[]", isContainer: true))
+    }
+
+    func leaf(_ path: [CodingKey], _ value: StateLeaf) {
+        let text: String
+        switch value {
+        case .null: text = "nil"
+        case let .bool(b): text = String(b)
+        case let .int(i): text = String(i)
+        case let .uint(u): text = String(u)
+        case let .double(d): text = String(d)
+        case let .string(s): text = Self.quoted(s)
+        }
+        entries.append(Entry(depth: path.count, path: render(path), value: text, isContainer: false))
+    }
+
+    func lines() -> [String] {
+        entries.indices.compactMap { i in
+            let e = entries[i]
+            if e.isContainer, i + 1 < entries.count, entries[i + 1].depth > e.depth { return nil }
+            return "\(e.path) = \(e.value)"
+        }
+    }
+
+    /// A string in quotes with control characters escaped, so every entry stays on one line.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7f { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
