@@ -184,7 +184,7 @@ final class ZoomTransitionTests: XCTestCase {
         XCTAssertEqual(shrink.world.viewer.phase, .grid)
     }
 
-    func testPinchingInBelowFitDismissesAndAMildPinchSpringsBack() {
+    func testPinchingFarBelowFitHoldsThePhotoFadesTheBackgroundAndDismissesIntoTheGrid() {
         var input = input()
         input.tapCell(3)
         input.settle()
