@@ -113,7 +113,7 @@ final class InterruptionTests: XCTestCase {
         // 0.55 s in: the photo looks landed but the spring is still settling its last bit.
         input.ticks(66)
         XCTAssertEqual(input.world.viewer.phase, .presenting)
-        XCTAssertLessThan(input.world.viewer.transition!.frame.distance(to: input.fitFrame(4)), 0.5)
+        XCTAssertLessThan(input.world.viewer.transition!.frame.distance(to: Rect(x: 0, y: 292, width: 390, height: 260)), 0.5, "3:2 fit: 390×260 centred")
         input.pointer(.down, Point(x: 195, y: 600))
         XCTAssertEqual(input.world.viewer.phase, .pager, "landed, not grabbed")
         input.pointer(.up, Point(x: 195, y: 600))

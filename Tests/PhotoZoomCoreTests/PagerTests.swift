@@ -18,7 +18,7 @@ final class PagerTests: XCTestCase {
         input.drag(from: Point(x: 300, y: 400), to: Point(x: 300 - distance, y: 405), ticks: ticks)
     }
 
-    func testPagingToSixUpdatesTheGridIndexAtOnceAndRevealsCellSixInTheGrid() {
+    func testPagingToSixUpdatesTheGridIndexAtOnceAndLeavesTheGridWhereCellSixIsAlreadyVisible() {
         var input = pager(on: 4)
         swipeLeft(&input)
         input.settle()
@@ -35,9 +35,12 @@ final class PagerTests: XCTestCase {
         }
         XCTAssertTrue(sawSix)
         XCTAssertEqual(input.sprite(.pageLabel).content, .text("7 of 60", TextStyle(pointSize: 17, color: .white)))
+        // Cell 6 (row 2: 784/3 … 390 pt) is inside the visible band 0 … 844 − 50: no scroll.
+        XCTAssertEqual(input.world.grid.offset, 0)
+        XCTAssertEqual(input.cellFrame(6).minY, 784.0 / 3, accuracy: 1e-9)
     }
 
-    func testTheGridScrollsOutOfSightToCentreTheCurrentCellWhenItWasNotVisible() {
+    func testTheGridScrollsOutOfSightToRevealTheCurrentCellClampedToItsScrollRange() {
         var input = pager(on: 1)
         input.tick([.key(.end, modifiers: [])])
         input.settle()
@@ -45,15 +48,20 @@ final class PagerTests: XCTestCase {
         let band = input.world.grid.visibleBand(viewportHeight: viewport.height)
         let cell = input.cellFrame(59)
         XCTAssert(cell.minY >= band.lowerBound - 1e-9 && cell.maxY <= band.upperBound + 1e-9, "\(cell) in \(band)")
+        // Centring cell 59 (centre 7641/3 = 2547) would need offset 2547 − 397 = 2150, past the
+        // range's end, 20·386/3 + 38 + 50 − 844 = 5452/3: clamped there, the cell just above the tab bar.
+        XCTAssertEqual(input.world.grid.offset, 5452.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(cell.maxY, 794, accuracy: 1e-9)
         input.tick([.key(.home, modifiers: [])])
         input.tick([.key(.right, modifiers: [])])
         input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 1)
         input.tick([.key(.right, modifiers: [])]); input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 2)
-        // From the end the grid had to scroll back up: cell 2 is centred if it fits in the band.
-        let cell2 = input.cellFrame(2)
-        XCTAssert(cell2.minY >= band.lowerBound && cell2.maxY <= band.upperBound)
+        // From the end the grid had to scroll back up: centring cell 2 (row 0) would need a
+        // negative offset, so the grid is clamped to its top.
+        XCTAssertEqual(input.world.grid.offset, 0)
+        XCTAssertEqual(input.cellFrame(2).minY, 0)
     }
 
     func testASlowPartialDragSnapsBackAndAQuickShortFlickPages() {

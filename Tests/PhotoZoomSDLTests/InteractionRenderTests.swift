@@ -60,8 +60,9 @@ final class InteractionRenderTests: XCTestCase {
             settle(&sim)
         }
         XCTAssertEqual(world.viewer.phase, .pager)
-        let fit = Rect(origin: .zero, size: size).aspectFit(world.photos[photo].pixelSize)
-        XCTAssertEqual(fit.width, 393, accuracy: 1e-9, "a panorama touches the sides")
+        XCTAssertEqual(world.photos[photo].pixelSize, Size(width: 640, height: 213))
+        // A panorama touches the sides: 393 wide, 393·213/640 tall, centred in 852.
+        let fit = Rect(x: 0, y: (852 - 393 * 213.0 / 640) / 2, width: 393, height: 393 * 213.0 / 640)
         for p in [Point(x: 20, y: 150), Point(x: 370, y: 700), Point(x: 196, y: fit.minY - 6), Point(x: 196, y: fit.maxY + 6)] {
             XCTAssertLessThan(rgb(canvas, p).distance(to: RGB(r: 0, g: 0, b: 0)), 1, "black at \(p)")
         }
