@@ -30,7 +30,7 @@ final class InteractionEdgeCaseTests: XCTestCase {
         input.settle()
         doubleTap(&input, at: Point(x: 410, y: 590))
         input.ticks(30)
-        XCTAssertTrue(ZoomControl.isReturningToFit(input.world))
+        XCTAssertTrue(ZoomControl.isReturningToFit(input.world.viewer.zoom, input.world.stage))
         input.drag(from: Point(x: 700, y: 590), to: Point(x: 500, y: 590), ticks: 5)
         input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 4)
@@ -53,7 +53,7 @@ final class InteractionEdgeCaseTests: XCTestCase {
         input.pointer(.up, Point(x: 200, y: 590), id: 1, source: .touch)
         input.pointer(.up, Point(x: 600, y: 590), id: 2, source: .touch)
         input.settle()
-        let pitch = ViewerGeometry.pagePitch(input.world)
+        let pitch = input.world.viewport.width + Tuning().pageGap
         XCTAssertEqual(input.world.viewer.paging.offset, Double(input.world.viewer.currentIndex) * pitch, "on a page, not between two")
         XCTAssertEqual(input.world.viewer.phase, .pager)
     }
@@ -81,7 +81,7 @@ final class InteractionEdgeCaseTests: XCTestCase {
         input.pointer(.up, frame.center)
         input.settle()
         XCTAssertEqual(input.world.viewer.phase, .pager)
-        let pitch = ViewerGeometry.pagePitch(input.world)
+        let pitch = input.world.viewport.width + Tuning().pageGap
         XCTAssertEqual(input.world.viewer.paging.offset, Double(input.world.viewer.currentIndex) * pitch)
         XCTAssertLessThan(input.sprite(.page(slot: 1)).current.frame.distance(to: Self.fits[input.world.viewer.currentIndex % 3]), 1e-9)
     }

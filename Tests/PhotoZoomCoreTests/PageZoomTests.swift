@@ -133,7 +133,7 @@ final class PageZoomTests: XCTestCase {
         input.settle()
         doubleTap(&input, at: Point(x: 195, y: 422))
         input.ticks(60)  // visibly at fit, the spring's tail still running
-        XCTAssertTrue(ZoomControl.isReturningToFit(input.world))
+        XCTAssertTrue(ZoomControl.isReturningToFit(input.world.viewer.zoom, input.world.stage))
         input.pointer(.down, Point(x: 195, y: 422))
         var drawn = input.sprite(.page(slot: 1)).current.frame
         for y in stride(from: 432.0, through: 522, by: 10) where input.world.viewer.phase == .pager {

@@ -75,7 +75,7 @@ final class StateValueTests: XCTestCase {
         let lines = busyWorlds()[0].dumpLines
         XCTAssertTrue(lines.contains("clock.tick = 22"), lines.prefix(5).joined(separator: "\n"))
         XCTAssertTrue(lines.contains("viewer.machine.phase.presenting = {}"))
-        XCTAssertTrue(lines.contains("viewer.pendingTap = nil"))
+        XCTAssertTrue(lines.contains("viewer.pager.pendingTap = nil"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("viewer.transition.flight.frame.motion.target.width = ") })
         XCTAssertTrue(lines.contains("photos[3].name = \"p3\""))
         XCTAssertEqual(Set(lines.map { $0.components(separatedBy: " = ")[0] }).count, lines.count, "one line per path")

@@ -54,7 +54,6 @@ public struct Rect: Hashable, Sendable, Codable {
 
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
-    public func contains(_ r: Rect) -> Bool { r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY }
 
     public func intersection(_ r: Rect) -> Rect? {
         let x0 = Swift.max(minX, r.minX), y0 = Swift.max(minY, r.minY)

@@ -58,8 +58,6 @@ public struct SimClock: Hashable, Sendable, Codable {
 
     public init(tick: Int = 0, rate: Double) { self.tick = tick; self.rate = rate }
 
-    /// Seconds since tick 0.
-    public var seconds: Double { Double(tick) / rate }
     /// Seconds from `start` to now.
     public func seconds(since start: Int) -> Double { Double(tick - start) / rate }
     /// The number of whole ticks that cover `seconds`.

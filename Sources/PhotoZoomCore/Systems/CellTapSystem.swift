@@ -1,35 +1,20 @@
-/// A tap on a grid cell opens its photo: the transition sprite starts exactly on the cell's
-/// frame and crop and springs to the photo's aspect-fit frame.
+/// A tap on a grid cell opens its photo: the pager opens on it and the transition sprite starts
+/// exactly on the cell's frame and crop and springs to the photo's aspect-fit frame.
 enum CellTapSystem {
-    static func run(_ world: inout World) {
-        guard world.viewer.phase == .grid, let layout = world.grid.layout else { return }
-        for case let .tapped(pointer, at) in world.gestures {
-            guard pointer == world.grid.pressPointer, !world.grid.pressStoppedMotion, at.y < world.grid.visibleBand(viewportHeight: world.viewport.height).upperBound,
-                  let index = layout.index(at: Point(x: at.x, y: at.y + world.grid.offset))
+    static func run(transition: inout TransitionState?, machine: inout PhaseMachine, currentIndex: inout Int, pager: inout PagerState,
+                    grid: inout GridState, gestures: [Gesture], _ stage: Stage) {
+        guard machine.phase == .grid, let layout = grid.layout else { return }
+        for case let .tapped(pointer, at) in gestures {
+            guard pointer == grid.pressPointer, !grid.pressStoppedMotion, at.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound,
+                  let index = layout.index(at: Point(x: at.x, y: at.y + grid.offset)),
+                  let start = ViewerGeometry.cellFrame(index, grid: grid)
             else { continue }
-            present(index, world: &world)
+            grid.motion = .idle
+            grid.velocity = 0
+            currentIndex = index
+            pager = PagerState.opening(on: index, pitch: stage.pagePitch)
+            FlightControl.present(index, from: start, transition: &transition, machine: &machine, stage)
             return
         }
-    }
-
-    static func present(_ index: Int, world: inout World) {
-        guard let start = ViewerGeometry.cellFrame(index, world: world) else { return }
-        world.grid.motion = .idle
-        world.grid.velocity = 0
-        world.viewer.currentIndex = index
-        world.viewer.zoom = ZoomState()
-        world.viewer.paging.pitch = ViewerGeometry.pagePitch(world)
-        world.viewer.paging.offset = Double(index) * world.viewer.paging.pitch
-        world.viewer.paging.motion = .idle
-        world.viewer.chrome = ChromeState()
-        world.viewer.pendingTap = nil
-        world.viewer.press = nil
-        let target = ViewerGeometry.fitFrame(world.photos[index], viewport: world.viewport)
-        let flight = TransitionState.Flight(
-            destination: .page,
-            frame: SpringTrack(parameters: world.tuning.zoomInSpring, from: start, to: target, startTick: world.tick, threshold: world.tuning.pointsRest),
-            background: SpringTrack(parameters: world.tuning.zoomInSpring, from: 0, to: 1, startTick: world.tick, threshold: world.tuning.alphaRest))
-        world.viewer.transition = TransitionState(photo: index, frame: start, backgroundAlpha: 0, flight: flight)
-        world.viewer.machine.move(to: .presenting)
     }
 }

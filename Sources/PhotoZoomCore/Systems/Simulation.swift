@@ -1,11 +1,12 @@
 /// The sim: a world and the fixed order its systems run in each tick. This is the whole
-/// schedule; reading `step` top to bottom is reading what a tick does.
+/// schedule; reading `runSystems` top to bottom is reading what a tick does, and each line
+/// shows what that system writes (`&`) and reads.
 public struct Simulation: Sendable {
     public private(set) var world: World
 
+    /// A new sim; tick 0 lays the scene out so the first frame has something to draw.
     public init(world: World) {
         self.world = world
-        // Tick 0 lays the scene out so the first frame has something to draw.
         runSystems([])
     }
 
@@ -22,20 +23,33 @@ public struct Simulation: Sendable {
     }
 
     private mutating func runSystems(_ input: [InputEvent]) {
-        InputSystem.run(&world, input)
-        GridLayoutSystem.run(&world)
-        PagerLayoutSystem.run(&world)
-        FlightTailSystem.run(&world)
-        GridScrollSystem.run(&world)
-        CellTapSystem.run(&world)
-        PagerGestureSystem.run(&world)
-        TransitionGrabSystem.run(&world)
-        TransitionTargetSystem.run(&world)
-        SpringAnimatorSystem.run(&world)
-        LandingSystem.run(&world)
-        IndexSyncSystem.run(&world)
-        CellSpriteSystem.run(&world)
-        ViewerSpriteSystem.run(&world)
+        InputSystem.run(input, pointers: &world.pointers, gestures: &world.gestures, viewport: &world.viewport,
+                        phase: world.viewer.phase, clock: world.clock, tuning: world.tuning)
+        let stage = world.stage, gestures = world.gestures, pointers = world.pointers
+        GridLayoutSystem.run(&world.grid, stage)
+        PagerLayoutSystem.run(&world.viewer.pager.paging, &world.viewer.pager.zoom, stage)
+        FlightTailSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom,
+                             gestures: gestures, stage)
+        PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+                           gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
+        PinchSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+                        pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+        ZoomWheelSystem.run(&world.viewer.pager.zoom, gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
+        GridScrollSystem.run(&world.grid, gestures: gestures, phase: world.viewer.phase, stage)
+        CellTapSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, currentIndex: &world.viewer.currentIndex,
+                          pager: &world.viewer.pager, grid: &world.grid, gestures: gestures, stage)
+        PagerTapSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+                           currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+        KeySystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+                      gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+        TransitionTargetSystem.run(&world.viewer.transition, grid: world.grid, stage)
+        SpringAnimatorSystem.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition, stage)
+        LandingSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom)
+        IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
+                            paging: world.viewer.paging, phase: world.viewer.phase, stage)
+        CellSpriteSystem.run(scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
+                             currentIndex: world.viewer.currentIndex, stage)
+        ViewerSpriteSystem.run(scene: &world.scene, sprites: &world.viewerSprites, viewer: world.viewer, stage)
     }
 
     /// Nothing moves and nothing is held: the next tick would change nothing unless input

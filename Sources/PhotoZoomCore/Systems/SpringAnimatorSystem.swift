@@ -1,49 +1,49 @@
 /// Advances every active spring from the tick count and writes its value where it belongs:
 /// the grid's scroll, the page snap, the zoom, the transition flight and the chrome fade.
 enum SpringAnimatorSystem {
-    static func run(_ world: inout World) {
-        let tick = world.tick, rate = world.clock.rate
+    static func run(grid: inout GridState, pager: inout PagerState, transition: inout TransitionState?, _ stage: Stage) {
+        let tick = stage.tick, rate = stage.clock.rate
 
-        if case .spring(var track, let isWheel) = world.grid.motion {
+        if case .spring(var track, let isWheel) = grid.motion {
             let rested = track.advance(to: tick, tickRate: rate)
-            world.grid.offset = track.value
-            world.grid.velocity = track.velocity
-            world.grid.motion = rested ? .idle : .spring(track, isWheel: isWheel)
+            grid.offset = track.value
+            grid.velocity = track.velocity
+            grid.motion = rested ? .idle : .spring(track, isWheel: isWheel)
         }
 
-        if case .snapping(var track) = world.viewer.paging.motion {
+        if case .snapping(var track) = pager.paging.motion {
             let rested = track.advance(to: tick, tickRate: rate)
-            world.viewer.paging.offset = track.value
-            world.viewer.paging.motion = rested ? .idle : .snapping(track)
+            pager.paging.offset = track.value
+            pager.paging.motion = rested ? .idle : .snapping(track)
             // Leaving a page leaves its zoom behind.
-            if rested, world.viewer.zoom.page != Paging.nearestPage(world) { world.viewer.zoom = ZoomState() }
+            if rested, pager.zoom.page != Paging.nearestPage(pager.paging.offset, stage) { pager.zoom = ZoomState() }
         }
 
-        if case .spring(var track) = world.viewer.zoom.motion {
+        if case .spring(var track) = pager.zoom.motion {
             let rested = track.advance(to: tick, tickRate: rate)
-            world.viewer.zoom.frame = track.value
+            pager.zoom.frame = track.value
             if rested {
-                world.viewer.zoom.motion = .idle
-                ZoomControl.set(track.value, page: world.viewer.zoom.page, &world)
+                pager.zoom.motion = .idle
+                ZoomControl.set(&pager.zoom, track.value, page: pager.zoom.page, stage)
             } else {
-                world.viewer.zoom.motion = .spring(track)
+                pager.zoom.motion = .spring(track)
             }
         }
 
-        if var transition = world.viewer.transition, var flight = transition.flight {
+        if var flying = transition, var flight = flying.flight {
             let frameRested = flight.frame.advance(to: tick, tickRate: rate)
             let backgroundRested = flight.background.advance(to: tick, tickRate: rate)
-            transition.frame = flight.frame.value
-            transition.backgroundAlpha = min(max(flight.background.value, 0), 1)
-            transition.landed = (frameRested || flight.frame.isAtRest) && (backgroundRested || flight.background.isAtRest)
-            transition.flight = flight
-            world.viewer.transition = transition
+            flying.frame = flight.frame.value
+            flying.backgroundAlpha = min(max(flight.background.value, 0), 1)
+            flying.landed = (frameRested || flight.frame.isAtRest) && (backgroundRested || flight.background.isAtRest)
+            flying.flight = flight
+            transition = flying
         }
 
-        if var fade = world.viewer.chrome.fade {
+        if var fade = pager.chrome.fade {
             let rested = fade.advance(to: tick, tickRate: rate)
-            world.viewer.chrome.alpha = min(max(fade.value, 0), 1)
-            world.viewer.chrome.fade = rested ? nil : fade
+            pager.chrome.alpha = min(max(fade.value, 0), 1)
+            pager.chrome.fade = rested ? nil : fade
         }
     }
 }

@@ -7,87 +7,66 @@ enum ViewerSpriteSystem {
     static let tabBarText = Color(r: 60, g: 60, b: 67)
     static let topBarColor = Color(r: 0, g: 0, b: 0, a: 150)
 
-    static func run(_ world: inout World) {
-        spawnIfNeeded(&world)
-        let v = world.viewer, bounds = world.bounds, photos = world.photos, viewport = world.viewport
-        let tabText = world.tuning.tabBarTextSize, topText = world.tuning.topBarTextSize
+    static func run(scene: inout Scene, sprites: inout ViewerSprites?, viewer v: ViewerState, _ stage: Stage) {
+        let roles = sprites ?? spawn(&scene, stage.tuning)
+        sprites = roles
         let background = v.backgroundAlpha
-        let backButton = ChromeLayout.backButton(world).offsetBy(dx: world.tuning.backButtonInset, dy: 0)
 
-        update(.background, &world) { s in
-            s.current = Visual(frame: bounds, alpha: background)
-            s.hidden = background <= 0
-        }
+        scene[roles.background].current = Visual(frame: stage.bounds, alpha: background)
+        scene[roles.background].hidden = background <= 0
 
-        let pitch = ViewerGeometry.pagePitch(world)
         // Under a finger, pages are drawn at their newest state, not blended.
         let direct = v.paging.isDragging || v.zoom.isHeld
-        for slot in 0..<3 {
+        for (slot, entity) in roles.pages.enumerated() {
             let photo = v.currentIndex - 1 + slot
-            update(.page(slot: slot), &world) { s in
-                guard v.phase == .pager, photos.indices.contains(photo) else { s.hidden = true; return }
-                let fit = ViewerGeometry.fitFrame(photos[photo], viewport: viewport)
-                let frame = (v.zoom.page == photo ? v.zoom.frame : nil) ?? fit
-                let moved = s.hidden || s.content != .photo(photo)
-                s.content = .photo(photo)
-                s.hidden = false
-                s.current = Visual(frame: frame.offsetBy(dx: Double(photo) * pitch - v.paging.offset, dy: 0))
-                if moved || direct { s.previous = s.current }
-            }
+            guard v.phase == .pager, stage.photos.indices.contains(photo) else { scene[entity].hidden = true; continue }
+            let moved = scene[entity].hidden || scene[entity].content != .photo(photo)
+            scene[entity].content = .photo(photo)
+            scene[entity].hidden = false
+            scene[entity].current = Visual(frame: ViewerGeometry.pageFrame(photo, zoom: v.zoom, offset: v.paging.offset, stage: stage))
+            if moved || direct { scene.resetInterpolation(entity) }
         }
 
-        update(.transition, &world) { s in
-            guard let t = v.transition else { s.hidden = true; return }
-            let appeared = s.hidden || s.content != .photo(t.photo)
-            s.content = .photo(t.photo)
-            s.hidden = false
-            s.current = Visual(frame: t.frame, crop: .aspectFillCrop(photo: photos[t.photo].pixelSize, frame: t.frame.size), alpha: t.spriteAlpha)
-            if appeared || t.grab != nil { s.previous = s.current }
+        if let t = v.transition {
+            let e = roles.transition
+            let appeared = scene[e].hidden || scene[e].content != .photo(t.photo)
+            scene[e].content = .photo(t.photo)
+            scene[e].hidden = false
+            scene[e].current = Visual(frame: t.frame, crop: .aspectFillCrop(photo: stage.photos[t.photo].pixelSize, frame: t.frame.size),
+                                      alpha: t.spriteAlpha)
+            if appeared || t.grab != nil { scene.resetInterpolation(e) }
+        } else {
+            scene[roles.transition].hidden = true
         }
 
-        let tabBar = ChromeLayout.tabBar(world)
-        let tabAlpha = 1 - background
-        update(.tabBar, &world) { s in
-            s.current = Visual(frame: tabBar, alpha: tabAlpha)
-            s.hidden = tabAlpha <= 0
-        }
-        update(.tabBarLabel, &world) { s in
-            s.content = .text("\(photos.count) Photos", TextStyle(pointSize: tabText, color: tabBarText))
-            s.current = Visual(frame: tabBar, alpha: tabAlpha)
-            s.hidden = tabAlpha <= 0
-        }
+        let tabBar = ChromeLayout.tabBar(stage), tabAlpha = 1 - background
+        let tabStyle = TextStyle(pointSize: stage.tuning.tabBarTextSize, color: tabBarText)
+        place(roles.tabBar, frame: tabBar, alpha: tabAlpha, &scene)
+        place(roles.tabBarLabel, frame: tabBar, alpha: tabAlpha, &scene, text: "\(stage.photos.count) Photos", style: tabStyle)
 
         let topAlpha = v.phase == .grid ? 0 : background * v.chrome.alpha
-        let topBar = ChromeLayout.topBar(world)
-        update(.topBar, &world) { s in
-            s.current = Visual(frame: topBar, alpha: topAlpha)
-            s.hidden = topAlpha <= 0
-        }
-        update(.backButton, &world) { s in
-            s.current = Visual(frame: backButton, alpha: topAlpha)
-            s.hidden = topAlpha <= 0
-        }
-        update(.pageLabel, &world) { s in
-            s.content = .text("\(v.currentIndex + 1) of \(photos.count)", TextStyle(pointSize: topText, color: .white))
-            s.current = Visual(frame: topBar, alpha: topAlpha)
-            s.hidden = topAlpha <= 0
-        }
+        let topBar = ChromeLayout.topBar(stage), topStyle = TextStyle(pointSize: stage.tuning.topBarTextSize, color: .white)
+        let backButton = ChromeLayout.backButton(stage).offsetBy(dx: stage.tuning.backButtonInset, dy: 0)
+        place(roles.topBar, frame: topBar, alpha: topAlpha, &scene)
+        place(roles.backButton, frame: backButton, alpha: topAlpha, &scene)
+        place(roles.pageLabel, frame: topBar, alpha: topAlpha, &scene, text: "\(v.currentIndex + 1) of \(stage.photos.count)", style: topStyle)
     }
 
-    private static func update(_ role: SpriteRole, _ world: inout World, _ body: (inout Sprite) -> Void) {
-        guard let e = world.viewerSprites?.entity(for: role) else { return }
-        body(&world.scene[e])
+    /// A chrome sprite at `frame`, hidden while transparent; a label's text is rebuilt only
+    /// while it shows.
+    private static func place(_ e: Entity, frame: Rect, alpha: Double, _ scene: inout Scene, text: String? = nil, style: TextStyle? = nil) {
+        scene[e].current = Visual(frame: frame, alpha: alpha)
+        scene[e].hidden = alpha <= 0
+        if let text, let style, alpha > 0 { scene[e].content = .text(text, style) }
     }
 
-    private static func spawnIfNeeded(_ world: inout World) {
-        guard world.viewerSprites == nil else { return }
-        let t = world.tuning
+    private static func spawn(_ scene: inout Scene, _ t: Tuning) -> ViewerSprites {
         func spawn(_ role: SpriteRole, _ content: SpriteContent, _ z: Int) -> Entity {
             var sprite = Sprite(role: role, content: content, z: z, visual: Visual(frame: .zero, alpha: 0))
             sprite.hidden = true
-            return world.scene.spawn(sprite)
+            return scene.spawn(sprite)
         }
-        world.viewerSprites = ViewerSprites(
+        return ViewerSprites(
             background: spawn(.background, .fill(.black), backgroundZ),
             pages: (0..<3).map { spawn(.page(slot: $0), .photo(0), pageZ) },
             transition: spawn(.transition, .photo(0), transitionZ),

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The frames and mappings the interaction is built from, as plain functions of the world so
-/// every system (and every test) computes them the same way, every tick.
+/// The frames and mappings the interaction is built from, as plain functions of what they
+/// depend on, so every system (and every test) computes them the same way, every tick.
 public enum ViewerGeometry {
     /// The photo's aspect-fit frame in the window (the seed's calculateZoomInImageFrame):
     /// touching the sides when the photo is relatively wider than the window, else top and bottom.
@@ -9,14 +9,18 @@ public enum ViewerGeometry {
         Rect(origin: .zero, size: viewport).aspectFit(photo.pixelSize)
     }
 
-    /// The cell's frame on screen now.
-    public static func cellFrame(_ index: Int, world: World) -> Rect? {
-        guard let layout = world.grid.layout, world.photos.indices.contains(index) else { return nil }
-        return layout.frame(of: index).offsetBy(dx: 0, dy: -world.grid.offset)
+    /// The cell's frame on screen now: its place in the layout less the scroll offset.
+    public static func cellFrame(_ index: Int, grid: GridState) -> Rect? {
+        guard let layout = grid.layout, index >= 0, index < layout.count else { return nil }
+        return layout.frame(of: index).offsetBy(dx: 0, dy: -grid.offset)
     }
 
-    /// Distance between pages: the window's width plus the gap.
-    public static func pagePitch(_ world: World) -> Double { world.viewport.width + world.tuning.pageGap }
+    /// Where page `page`'s photo is drawn with the pager at `offset`: its zoomed frame if the
+    /// zoom is its own, else its fit, moved sideways by its distance from the offset.
+    public static func pageFrame(_ page: Int, zoom: ZoomState, offset: Double, stage: Stage) -> Rect {
+        let frame = (zoom.page == page ? zoom.frame : nil) ?? stage.fitFrame(page)
+        return frame.offsetBy(dx: Double(page) * stage.pagePitch - offset, dy: 0)
+    }
 
     /// Where a release velocity would carry a thing that decelerates at `rate` per millisecond
     /// (WWDC18 "Designing Fluid Interfaces").
@@ -27,8 +31,8 @@ public enum ViewerGeometry {
     /// The photo's frame and the background's alpha for a dismissal drag with the finger at
     /// `finger`: it follows the finger, shrinks 1 → 0.5 over half the height and the background
     /// fades 1 → 0 over a quarter of it (the seed's constants); an upward drag rubber-bands.
-    public static func dismissDrag(_ grab: TransitionState.Grab, finger: Point, world: World) -> (frame: Rect, background: Double) {
-        let h = max(world.viewport.height, 1), t = world.tuning
+    public static func dismissDrag(_ grab: TransitionState.Grab, finger: Point, viewport: Size, tuning t: Tuning) -> HeldPhoto {
+        let h = max(viewport.height, 1)
         var dy = finger.y - grab.startFinger.y
         if dy < 0 { dy = -rubberBand(-dy, dimension: h, coefficient: t.rubberBandCoefficient) }
         let down = max(dy, 0)
@@ -37,16 +41,16 @@ public enum ViewerGeometry {
         let size = Size(width: grab.startFrame.width * scale, height: grab.startFrame.height * scale)
         let shown = Point(x: finger.x, y: grab.startFinger.y + dy)
         let origin = Point(x: shown.x - grab.anchor.x * size.width, y: shown.y - grab.anchor.y * size.height)
-        return (Rect(origin: origin, size: size), background)
+        return HeldPhoto(frame: Rect(origin: origin, size: size), background: background)
     }
 
     /// The same for a pinch-in dismissal (seed 004): scaled with the fingers' spread around
     /// their centroid, the background following the scale.
-    public static func pinchDrag(_ grab: TransitionState.Grab, centroid: Point, distance: Double, startCentroid: Point, startDistance: Double) -> (frame: Rect, background: Double) {
+    public static func pinchDrag(_ grab: TransitionState.Grab, centroid: Point, distance: Double, startDistance: Double) -> HeldPhoto {
         let k = max(distance / max(startDistance, 1e-9), 0.05)
         let size = Size(width: grab.startFrame.width * k, height: grab.startFrame.height * k)
         let origin = Point(x: centroid.x - grab.anchor.x * size.width, y: centroid.y - grab.anchor.y * size.height)
-        return (Rect(origin: origin, size: size), grab.startBackground * min(max(k, 0), 1))
+        return HeldPhoto(frame: Rect(origin: origin, size: size), background: grab.startBackground * min(max(k, 0), 1))
     }
 
     /// Where a finger holds a frame, in unit coordinates of the frame.
@@ -70,4 +74,10 @@ public enum ViewerGeometry {
         return Rect(x: axis(frame.minX, frame.width, viewport.width), y: axis(frame.minY, frame.height, viewport.height),
                     width: frame.width, height: frame.height)
     }
+}
+
+/// A held photo as drawn: its frame and the backdrop's alpha behind it.
+public struct HeldPhoto: Hashable, Sendable {
+    public var frame: Rect
+    public var background: Double
 }

@@ -1,4 +1,5 @@
-/// The Photos interaction's state: which phase it is in and the state of each of its parts.
+/// The Photos interaction's state: which phase it is in, the photo it is on, the one
+/// transition sprite, and the pager.
 public struct ViewerState: Equatable, Sendable, Codable {
     public typealias Phase = ViewerPhase
 
@@ -7,17 +8,15 @@ public struct ViewerState: Equatable, Sendable, Codable {
     /// The photo the pager shows and the grid keeps in view; the way back lands on its cell.
     public internal(set) var currentIndex = 0
     public internal(set) var transition: TransitionState?
-    public internal(set) var paging = PagingState()
-    public internal(set) var zoom = ZoomState()
-    public internal(set) var chrome = ChromeState()
-    /// A single tap waiting out the double-tap interval before it counts.
-    public internal(set) var pendingTap: PendingTap?
-    /// The pointer pressed in the pager whose drag is not yet decided (or is being ignored).
-    public internal(set) var press: PagerPress?
+    public internal(set) var pager = PagerState()
 
     public init() {}
 
     public var phase: ViewerPhase { machine.phase }
+    public var paging: PagingState { pager.paging }
+    public var zoom: ZoomState { pager.zoom }
+    public var chrome: ChromeState { pager.chrome }
+    public var pendingTap: PendingTap? { pager.pendingTap }
 
     /// The pager's background, 0 in the grid and 1 in the pager.
     public var backgroundAlpha: Double {
@@ -27,21 +26,6 @@ public struct ViewerState: Equatable, Sendable, Codable {
         case .presenting, .dismissing: return transition?.backgroundAlpha ?? 1
         }
     }
-}
-
-/// A single tap in the pager, held until the double-tap interval has passed without a second.
-public struct PendingTap: Hashable, Sendable, Codable {
-    public var tick: Int
-    public var at: Point
-}
-
-/// A press in the pager: which pointer, where, and whether it caught a page mid-snap (that
-/// drag can only page, and its tap only lets the snap finish).
-public struct PagerPress: Hashable, Sendable, Codable {
-    public var pointer: Int
-    public var at: Point
-    public var caughtSnap: Bool
-    public var ignored = false
 }
 
 /// Two pointers held together, in the order they went down.

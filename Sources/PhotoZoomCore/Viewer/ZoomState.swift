@@ -27,7 +27,4 @@ public struct ZoomState: Equatable, Sendable, Codable {
         case .idle, .spring: return false
         }
     }
-
-    /// Zoom scale relative to `fit`.
-    public func scale(fit: Rect) -> Double { (frame?.width ?? fit.width) / max(fit.width, 1e-9) }
 }

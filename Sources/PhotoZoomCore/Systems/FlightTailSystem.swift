@@ -1,0 +1,14 @@
+/// A press or key during a flight's invisible tail (the photo looks landed; the spring is only
+/// settling its last hundredths of a point) lands it at once, so the input goes to the pager or
+/// grid beneath it instead of grabbing, or being lost on, a photo that looks still.
+enum FlightTailSystem {
+    static func run(transition: inout TransitionState?, machine: inout PhaseMachine, zoom: inout ZoomState, gestures: [Gesture], _ stage: Stage) {
+        guard let flying = transition, let flight = flying.flight, flying.grab == nil,
+              gestures.contains(where: { if case .pressed = $0 { return true }; if case .key = $0 { return true }; return false })
+        else { return }
+        let frame = flight.frame, background = flight.background, still = stage.tuning.stillMotion
+        guard (frame.value - frame.target).largestMagnitude <= still.value, frame.velocity.largestMagnitude <= still.velocity,
+              abs(background.value - background.target) <= 0.01 else { return }
+        FlightControl.land(transition: &transition, machine: &machine, zoom: &zoom)
+    }
+}

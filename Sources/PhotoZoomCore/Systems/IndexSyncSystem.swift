@@ -1,0 +1,27 @@
+/// Every change of the current page updates the grid's current index at once and scrolls the
+/// grid, out of sight, so that cell is fully visible (centred in the band clear of the tab
+/// bar, as the seed's `scrollToItem(at:at: .centeredVertically)`, when it was not).
+enum IndexSyncSystem {
+    static func run(currentIndex: inout Int, pendingTap: inout PendingTap?, grid: inout GridState, paging: PagingState,
+                    phase: ViewerPhase, _ stage: Stage) {
+        guard phase == .pager else { return }
+        let page = Paging.nearestPage(paging.offset, stage)
+        if page != currentIndex {
+            currentIndex = page
+            pendingTap = nil
+        }
+        reveal(currentIndex, &grid, stage)
+    }
+
+    private static func reveal(_ index: Int, _ grid: inout GridState, _ stage: Stage) {
+        guard let layout = grid.layout, let onScreen = ViewerGeometry.cellFrame(index, grid: grid) else { return }
+        let band = grid.visibleBand(viewportHeight: stage.viewport.height)
+        guard onScreen.minY < band.lowerBound - 1e-9 || onScreen.maxY > band.upperBound + 1e-9 else { return }
+        let range = grid.scrollRange(viewportHeight: stage.viewport.height)
+        let centred = layout.frame(of: index).center.y - (band.upperBound - band.lowerBound) / 2
+        grid.offset = min(max(centred, range.lowerBound), range.upperBound)
+        grid.motion = .idle
+        grid.velocity = 0
+        grid.didRelayout = true
+    }
+}

@@ -1,0 +1,24 @@
+/// The pager follows the window: on a resize the same page stays in place at the new pitch
+/// and a zoom returns to fit.
+enum PagerLayoutSystem {
+    static func run(_ paging: inout PagingState, _ zoom: inout ZoomState, _ stage: Stage) {
+        let pitch = stage.pagePitch
+        let old = paging.pitch
+        guard pitch != old else { return }
+        paging.pitch = pitch
+        guard old > 0 else { return }
+        let k = pitch / old
+        paging.offset *= k
+        zoom.frame = nil
+        zoom.motion = .idle
+        switch paging.motion {
+        case let .snapping(track):
+            paging.motion = .snapping(SpringTrack(parameters: track.motion.parameters, from: paging.offset, velocity: track.velocity * k,
+                                                  to: track.target * k, startTick: stage.tick, threshold: track.threshold))
+        case let .dragging(pointer, anchorOffset, anchorX, startPage):
+            paging.motion = .dragging(pointer: pointer, anchorOffset: anchorOffset * k, anchorX: anchorX, startPage: startPage)
+        case .idle:
+            break
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The pan interaction's pager part. A press catches a sliding page or a settling zoom where it
+/// is drawn; the first move past the slop decides what the drag is: a pan of the zoomed photo,
+/// a dismissal (within the dismiss angle of straight down), or paging.
+enum PagePan {
+    static func handle(_ gesture: Gesture, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
+                       pointers: PointerTracker, currentIndex: Int, _ stage: Stage) {
+        switch gesture {
+        case let .pressed(pointer, at):
+            pressed(pointer, at, &pager, stage)
+        case let .dragged(pointer, position, _, pastSlop):
+            guard pastSlop, let press = pager.press, press.pointer == pointer, !press.ignored else { return }
+            // Two pointers down is a pinch in the making (alt+drag's mirrored finger included): no
+            // single-finger drag is decided meanwhile.
+            if pointers.pointers.count >= 2, case .idle = pager.paging.motion, case .idle = pager.zoom.motion { return }
+            switch (pager.paging.motion, pager.zoom.motion) {
+            case let (.dragging(_, anchorOffset, anchorX, _), _):
+                pager.paging.offset = Paging.banded(anchorOffset - (position.x - anchorX), stage)
+            case (_, .panning):
+                ZoomPan.follow(to: position, zoom: &pager.zoom, paging: &pager.paging, stage)
+            default:
+                decide(press, position, &pager, &transition, &machine, currentIndex, stage)
+            }
+        case let .released(pointer, _, velocity):
+            guard let press = pager.press, press.pointer == pointer else { return }
+            pager.press = nil
+            if case let .dragging(_, _, _, startPage) = pager.paging.motion {
+                Paging.snap(&pager.paging, velocity: -velocity.x, from: startPage, stage)
+            } else if case .panning = pager.zoom.motion {
+                ZoomPan.release(velocity: velocity, zoom: &pager.zoom, paging: &pager.paging, stage)
+            } else if press.caughtSnap {
+                Paging.snap(&pager.paging, velocity: 0, from: Paging.nearestPage(pager.paging.offset, stage), stage)
+            }
+            ZoomControl.settleIfNeeded(&pager.zoom, stage)
+        case let .tapped(pointer, at):
+            guard let press = pager.press, press.pointer == pointer else { return }
+            pager.press = nil
+            ZoomControl.settleIfNeeded(&pager.zoom, stage)
+            if press.caughtSnap {
+                // The press only stopped a sliding page: the snap finishes.
+                Paging.snap(&pager.paging, velocity: 0, from: Paging.nearestPage(pager.paging.offset, stage), stage)
+            } else {
+                pager.taps.append(at)
+            }
+        case .wheel, .key:
+            break
+        }
+    }
+
+    private static func pressed(_ pointer: Int, _ at: Point, _ pager: inout PagerState, _ stage: Stage) {
+        guard pager.press == nil else { return }  // a second finger is a pinch, seen from the raw pointers
+        var caught = false
+        if case let .snapping(track) = pager.paging.motion {
+            let still = stage.tuning.stillMotion
+            if abs(track.value - track.target) > still.value || abs(track.velocity) > still.velocity {
+                // Grab the page where it is drawn; the drag continues from there.
+                pager.paging.offset = track.value
+                caught = true
+            } else {
+                // Only the spring's invisible tail is left: finish it, and let the press count.
+                pager.paging.offset = track.target
+            }
+            pager.paging.motion = .idle
+        }
+        ZoomControl.catchSpring(&pager.zoom, stage)
+        pager.press = PagerPress(pointer: pointer, at: at, caughtSnap: caught)
+    }
+
+    /// The first move beyond the slop decides what the drag is.
+    private static func decide(_ press: PagerPress, _ position: Point, _ pager: inout PagerState, _ transition: inout TransitionState?,
+                               _ machine: inout PhaseMachine, _ page: Int, _ stage: Stage) {
+        let t = position - press.at
+        let fromVertical = atan2(abs(t.x), t.y) * 180 / .pi
+        if !press.caughtSnap, ZoomControl.isZoomed(pager.zoom, page: page, stage), let frame = pager.zoom.frame {
+            pager.zoom.motion = .panning(pointer: press.pointer, startFrame: ZoomPan.startFrame(frame, stage), startFinger: position,
+                                         startPagingOffset: pager.paging.offset)
+        } else if !press.caughtSnap, t.y > 0, fromVertical <= stage.tuning.dismissAngle {
+            // From the photo as drawn: a zoom still settling back to fit hands over without a jump.
+            let drawn = ViewerGeometry.pageFrame(page, zoom: pager.zoom, offset: pager.paging.offset, stage: stage)
+            pager.zoom = ZoomState()
+            pager.leave(restingOn: page, pitch: stage.pagePitch)
+            FlightControl.grab(page, pointer: press.pointer, finger: position, frame: drawn, background: 1, transition: &transition, machine: &machine)
+        } else if press.caughtSnap || abs(t.x) >= abs(t.y) {
+            pager.paging.motion = .dragging(pointer: press.pointer, anchorOffset: Paging.unbanded(pager.paging.offset, stage),
+                                            anchorX: position.x, startPage: Paging.nearestPage(pager.paging.offset, stage))
+        } else {
+            pager.press!.ignored = true
+        }
+    }
+}

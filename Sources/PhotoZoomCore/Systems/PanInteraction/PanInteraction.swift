@@ -1,0 +1,23 @@
+/// The pan interaction: everything a dragged pointer moves, in one place. Each press, drag and
+/// release goes to the part that owns it in the current phase — the grid's scroll (`GridPan`),
+/// the pager's paging and zoomed-photo pan (`PagePan`, `ZoomPan`), or the photo in flight
+/// (`FlightGrab`) — so a drag that turns the pager into a dismissal is followed by the flight
+/// part from its next move on.
+enum PanInteraction {
+    static func run(grid: inout GridState, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
+                    gestures: [Gesture], pointers: PointerTracker, currentIndex: Int, _ stage: Stage) {
+        if machine.phase != .grid { GridPan.end(&grid) }
+        pager.taps.removeAll(keepingCapacity: true)
+        for gesture in gestures {
+            switch machine.phase {
+            case .grid:
+                GridPan.handle(gesture, &grid, stage)
+            case .pager:
+                PagePan.handle(gesture, pager: &pager, transition: &transition, machine: &machine, pointers: pointers,
+                               currentIndex: currentIndex, stage)
+            case .presenting, .dismissing:
+                FlightGrab.handle(gesture, transition: &transition, machine: &machine, grid: grid, stage)
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+/// The transition sprite's life between grid and pager: a flight starting, a finger taking hold
+/// of the photo and following it, letting go, and where each flight is headed. Every phase
+/// change it makes goes through the phase machine.
+enum FlightControl {
+    /// The zoom-in: from the cell's frame to the photo's fit, the backdrop fading in.
+    static func present(_ photo: Int, from start: Rect, transition: inout TransitionState?, machine: inout PhaseMachine, _ stage: Stage) {
+        let spring = stage.tuning.zoomInSpring
+        let flight = TransitionState.Flight(
+            destination: .page,
+            frame: stage.track(spring, from: start, to: stage.fitFrame(photo), threshold: stage.tuning.pointsRest),
+            background: stage.track(spring, from: 0, to: 1, threshold: stage.tuning.alphaRest))
+        transition = TransitionState(photo: photo, frame: start, backgroundAlpha: 0, flight: flight)
+        machine.move(to: .presenting)
+    }
+
+    /// A finger starts holding `photo` as drawn in `frame`.
+    static func grab(_ photo: Int, pointer: Int, finger: Point, frame: Rect, background: Double,
+                     transition: inout TransitionState?, machine: inout PhaseMachine) {
+        let grab = TransitionState.Grab(kind: .drag(pointer: pointer), startFinger: finger, startFrame: frame,
+                                        startBackground: background, anchor: ViewerGeometry.anchor(of: finger, in: frame))
+        var held = TransitionState(photo: photo, frame: frame, backgroundAlpha: background, grab: grab)
+        held.fades = transition?.fades ?? false
+        transition = held
+        machine.move(to: .dismissing(interactive: true))
+    }
+
+    /// Two fingers pinch `photo` (at fit) below 1×.
+    static func grabPinch(_ photo: Int, pointers: PointerPair, centroid: Point, distance: Double, frame: Rect,
+                          transition: inout TransitionState?, machine: inout PhaseMachine) {
+        let grab = TransitionState.Grab(kind: .pinch(pointers: pointers, startCentroid: centroid, startDistance: distance),
+                                        startFinger: centroid, startFrame: frame, startBackground: 1,
+                                        anchor: ViewerGeometry.anchor(of: centroid, in: frame))
+        transition = TransitionState(photo: photo, frame: frame, backgroundAlpha: 1, grab: grab)
+        machine.move(to: .dismissing(interactive: true))
+    }
+
+    /// The held photo follows the finger.
+    static func drag(_ transition: inout TransitionState, to finger: Point, _ stage: Stage) {
+        guard let grab = transition.grab else { return }
+        let shown = ViewerGeometry.dismissDrag(grab, finger: finger, viewport: stage.viewport, tuning: stage.tuning)
+        transition.frame = shown.frame
+        transition.backgroundAlpha = shown.background
+    }
+
+    /// Let go of a drag: finish into the cell or spring back to the page, by the chosen rule,
+    /// carrying the finger's velocity into the spring.
+    static func release(finger: Point, velocity v: Point, transition: inout TransitionState?, machine: inout PhaseMachine,
+                        grid: GridState, _ stage: Stage) {
+        guard let held = transition, let grab = held.grab else { return }
+        let t = stage.tuning
+        let dy = finger.y - grab.startFinger.y
+        let progress = min(max(dy, 0) / (max(stage.viewport.height, 1) * t.dismissScaleDistance), 1)
+        let finish: Bool
+        switch t.dismissRule {
+        case .projection:
+            finish = dy + ViewerGeometry.projection(velocity: v.y, rate: t.projectionDecelerationRate) > t.dismissFinishDistance && v.y >= 0
+        case .seed:
+            finish = !(v.y < 0 || dy < 0)
+        case .percent:
+            finish = abs(v.y) < t.momentumStopSpeed ? progress > 0.5 : v.y > 0
+        }
+        // The spring starts with the motion the finger gave the frame: the drag mapping's
+        // derivative along the finger's velocity.
+        let h = 1e-3
+        let now = ViewerGeometry.dismissDrag(grab, finger: finger, viewport: stage.viewport, tuning: t)
+        let ahead = ViewerGeometry.dismissDrag(grab, finger: finger + v * h, viewport: stage.viewport, tuning: t)
+        let away: TransitionState.Destination = held.fades ? .shrink : .cell
+        fly(to: finish ? away : .page, frameVelocity: (ahead.frame - now.frame).scaled(by: 1 / h),
+            backgroundVelocity: (ahead.background - now.background) / h, transition: &transition, machine: &machine, grid: grid, stage)
+    }
+
+    /// Follow a pinch grab from the raw finger positions; release when a finger lifts.
+    static func followPinch(transition: inout TransitionState?, machine: inout PhaseMachine, pointers: PointerTracker,
+                            grid: GridState, _ stage: Stage) {
+        guard let grab = transition?.grab, case let .pinch(pair, _, startDistance) = grab.kind else { return }
+        guard let p = pointers.pointer(pair.first), let q = pointers.pointer(pair.second) else {
+            // Seed 004: finish below the threshold scale, or whenever the fingers were closing.
+            let finish = grab.pinchScale < stage.tuning.pinchDismissFinishScale || grab.pinchClosing
+            fly(to: finish ? .cell : .page, frameVelocity: .zero, backgroundVelocity: 0, transition: &transition, machine: &machine, grid: grid, stage)
+            return
+        }
+        let distance = (p.position - q.position).length
+        let shown = ViewerGeometry.pinchDrag(grab, centroid: (p.position + q.position) * 0.5, distance: distance, startDistance: startDistance)
+        let k = distance / max(startDistance, 1e-9)
+        if k != grab.pinchScale { transition!.grab!.pinchClosing = k < grab.pinchScale }
+        transition!.grab!.pinchScale = k
+        transition!.frame = shown.frame
+        transition!.backgroundAlpha = shown.background
+    }
+
+    /// Escape, the back button, or a dismissing tap: fly the pager's photo from where its page
+    /// is drawn into the cell (or shrink away, seed 003), without a finger.
+    static func escape(_ page: Int, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
+                       grid: GridState, _ stage: Stage) {
+        let drawn = ViewerGeometry.pageFrame(page, zoom: pager.zoom, offset: pager.paging.offset, stage: stage)
+        pager.zoom = ZoomState()
+        pager.leave(restingOn: page, pitch: stage.pagePitch)
+        let shrinks = stage.tuning.escapeStyle == .shrink
+        transition = TransitionState(photo: page, fades: shrinks, frame: drawn, backgroundAlpha: 1)
+        fly(to: shrinks ? .shrink : .cell, frameVelocity: .zero, backgroundVelocity: 0, transition: &transition, machine: &machine, grid: grid, stage)
+    }
+
+    /// Starts the flight from the transition's drawn state; the target comes from layout (and
+    /// is refreshed every tick by the transition target system).
+    static func fly(to destination: TransitionState.Destination, frameVelocity: Rect, backgroundVelocity: Double,
+                    transition: inout TransitionState?, machine: inout PhaseMachine, grid: GridState, _ stage: Stage) {
+        guard var flying = transition else { return }
+        let t = stage.tuning
+        let spring = destination == .page ? t.cancelSpring : t.finishSpring
+        let target = targetFrame(destination, photo: flying.photo, grid: grid, stage) ?? flying.frame
+        flying.flight = TransitionState.Flight(
+            destination: destination,
+            frame: stage.track(spring, from: flying.frame, velocity: frameVelocity, to: target, threshold: t.pointsRest),
+            background: stage.track(spring, from: flying.backgroundAlpha, velocity: backgroundVelocity,
+                                    to: destination == .page ? 1 : 0, threshold: t.alphaRest))
+        flying.grab = nil
+        transition = flying
+        machine.move(to: destination == .page ? .presenting : .dismissing(interactive: false))
+    }
+
+    /// Where a flight to `destination` is headed, from the layout as it is now.
+    static func targetFrame(_ destination: TransitionState.Destination, photo: Int, grid: GridState, _ stage: Stage) -> Rect? {
+        let fit = stage.fitFrame(photo)
+        switch destination {
+        case .page: return fit
+        case .cell: return ViewerGeometry.cellFrame(photo, grid: grid)
+        case .shrink: return ViewerGeometry.scale(fit, by: stage.tuning.shrinkScale, around: fit.center)
+        }
+    }
+
+    /// The flight ends where it was headed: on the page the pager takes over; in the cell (or
+    /// shrunk away) the grid does, and the page's zoom is forgotten.
+    static func land(transition: inout TransitionState?, machine: inout PhaseMachine, zoom: inout ZoomState) {
+        guard let flight = transition?.flight else { return }
+        transition = nil
+        switch flight.destination {
+        case .page:
+            machine.move(to: .pager)
+        case .cell, .shrink:
+            machine.move(to: .grid)
+            zoom = ZoomState()
+        }
+    }
+}

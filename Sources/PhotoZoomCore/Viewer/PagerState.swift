@@ -1,0 +1,47 @@
+/// Everything the pager holds: the page offset, the current page's zoom, the top bar, and the
+/// pointer work in progress (a press not yet decided, a single tap waiting for a second).
+public struct PagerState: Equatable, Sendable, Codable {
+    public internal(set) var paging = PagingState()
+    public internal(set) var zoom = ZoomState()
+    public internal(set) var chrome = ChromeState()
+    /// A single tap waiting out the double-tap interval before it counts.
+    public internal(set) var pendingTap: PendingTap?
+    /// The pointer pressed in the pager whose drag is not yet decided (or is being ignored).
+    public internal(set) var press: PagerPress?
+    /// This tick's taps that count as taps in the pager: each ended a press that began in the
+    /// pager and caught nothing. The pan interaction, which owns presses, hands them on.
+    public internal(set) var taps: [Point] = []
+
+    /// The photo leaves the pager: whatever the pager had in hand ends (a waiting tap, a press,
+    /// a pinch in the making) and the offset rests on `page` exactly, so the way back lands there.
+    mutating func leave(restingOn page: Int, pitch: Double) {
+        pendingTap = nil
+        press = nil
+        zoom.pinchBaseline = nil
+        paging.motion = .idle
+        paging.offset = Double(page) * pitch
+    }
+
+    /// The pager as it opens on `page`: at fit, chrome shown, nothing in hand.
+    static func opening(on page: Int, pitch: Double) -> PagerState {
+        var pager = PagerState()
+        pager.paging.pitch = pitch
+        pager.paging.offset = Double(page) * pitch
+        return pager
+    }
+}
+
+/// A single tap in the pager, held until the double-tap interval has passed without a second.
+public struct PendingTap: Hashable, Sendable, Codable {
+    public var tick: Int
+    public var at: Point
+}
+
+/// A press in the pager: which pointer, where, and whether it caught a page mid-snap (that
+/// drag can only page, and its tap only lets the snap finish).
+public struct PagerPress: Hashable, Sendable, Codable {
+    public var pointer: Int
+    public var at: Point
+    public var caughtSnap: Bool
+    public var ignored = false
+}
