@@ -23,6 +23,22 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertEqual(r.stdout, "")
     }
 
+    /// With nothing to show a window on and no driver asked for, SDL 2.26 falls back to its
+    /// offscreen driver; run must say there is no display, not wait on an invisible window.
+    /// XDG_RUNTIME_DIR is an empty folder so that libwayland, finding no compositor there,
+    /// stays quiet; unset, it prints its own line about the variable.
+    func testRunWithNoDisplayAndNoDriverAskedForExitsTwoAtOnce() throws {
+        let runtime = try temporaryFolder()
+        let started = Date()
+        let r = try photozoom(["run"], env: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": runtime.path])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "exits at once, not after a timeout")
+        XCTAssertEqual(r.status, 2, "stderr: \(r.stderr)")
+        XCTAssertEqual(r.errorLines.count, 1, "one line: \(r.stderr)")
+        XCTAssertTrue(r.stderr.hasPrefix("photozoom: no display available"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("snapshot"), "suggests the headless snapshot: \(r.stderr)")
+        XCTAssertEqual(r.stdout, "")
+    }
+
     // MARK: snapshot
 
     func testSnapshotWritesAPNGOfTheWindowSizeAndRefusesToOverwriteUnlessAsked() throws {
