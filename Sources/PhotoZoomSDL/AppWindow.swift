@@ -20,11 +20,23 @@ public final class AppWindow {
     /// The renderer waits for vertical sync; without it the loop paces itself.
     public let hasVSync: Bool
     private var translator = EventTranslator()
+    /// SDL's video drivers that open no visible window ("evdev" is the dummy driver with
+    /// keyboard input from /dev/input).
+    static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
 
     public init(title: String, size: Size) throws {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.noDisplay(String(cString: SDL_GetError())) }
+        // With no X11, Wayland or KMSDRM display, SDL falls back to a driver that draws nowhere
+        // and the window would wait, unseen, for a close that never comes. Those drivers are
+        // only useful when asked for by name, as the tests do.
+        let asked = SDL_GetHint(SDL_HINT_VIDEODRIVER).map { String(cString: $0) } ?? ""
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if asked.isEmpty, Self.invisibleDrivers.contains(driver) {
+            SDL_Quit()
+            throw WindowError.noDisplay("no X11, Wayland or KMSDRM display; SDL fell back to its \(driver) driver")
+        }
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(title, centred, centred, Int32(size.width), Int32(size.height), flags) else {

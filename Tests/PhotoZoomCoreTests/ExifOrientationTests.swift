@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PhotoZoomCore
+import PhotoZoomTestSupport
 
 final class ExifOrientationTests: XCTestCase {
     // MARK: - Reading the tag from real photos
@@ -122,7 +123,7 @@ final class ExifOrientationTests: XCTestCase {
                 _ = ExifOrientation.read(fromJPEG: corrupted)
             }
         }
-        var generator = SplitMix64(seed: 0x0112)
+        var generator = try SeededGenerator(fixedSeed: 0x0112)
         let exifPrefix: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x40] + Array("Exif".utf8) + [0, 0]
         let tiffHeaders: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]
         for round in 0..<2_000 {
@@ -237,20 +238,5 @@ final class ExifOrientationTests: XCTestCase {
         let length = exif.count + 2
         let app1: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exif
         return Data([0xFF, 0xD8] + before + app1 + [0xFF, 0xD9])
-    }
-}
-
-/// A seeded generator, so a fuzz failure reproduces on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
@@ -25,19 +24,5 @@ final class SceneTests: XCTestCase {
         hidden.hidden = true
         scene.spawn(hidden)
         XCTAssertEqual(scene.drawList(interpolation: 1, bounds: bounds).map(\.content), [.photo(1), .photo(0)])
-    }
-
-    func testTheCoreImportsNoSDL() throws {
-        let core = PackagePaths.root.appendingPathComponent("Sources/PhotoZoomCore")
-        let files = FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
-        XCTAssertGreaterThan(files.count, 10)
-        for file in files {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for line in text.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("import ") {
-                XCTAssertFalse(line.contains("SDL"), "\(file.lastPathComponent): \(line)")
-            }
-        }
-        let manifest = try String(contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        XCTAssertTrue(manifest.contains(#".target(name: "PhotoZoomCore")"#), "the core target has no dependencies")
     }
 }

@@ -23,6 +23,22 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertEqual(r.stdout, "")
     }
 
+    /// With nothing to show a window on and no driver asked for, SDL 2.26 falls back to its
+    /// offscreen driver; run must say there is no display, not wait on an invisible window.
+    /// XDG_RUNTIME_DIR is an empty folder so that libwayland, finding no compositor there,
+    /// stays quiet; unset, it prints its own line about the variable.
+    func testRunWithNoDisplayAndNoDriverAskedForExitsTwoAtOnce() throws {
+        let runtime = try temporaryFolder()
+        let started = Date()
+        let r = try photozoom(["run"], env: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": runtime.path])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "exits at once, not after a timeout")
+        XCTAssertEqual(r.status, 2, "stderr: \(r.stderr)")
+        XCTAssertEqual(r.errorLines.count, 1, "one line: \(r.stderr)")
+        XCTAssertTrue(r.stderr.hasPrefix("photozoom: no display available"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("snapshot"), "suggests the headless snapshot: \(r.stderr)")
+        XCTAssertEqual(r.stdout, "")
+    }
+
     // MARK: snapshot
 
     func testSnapshotWritesAPNGOfTheWindowSizeAndRefusesToOverwriteUnlessAsked() throws {
@@ -90,19 +106,51 @@ final class CLITests: PhotozoomCLITestCase {
 
     // MARK: bench
 
-    func testBenchJSONIsAnArrayOfNamedMediansIncludingStartUp() throws {
-        struct Entry: Decodable { let name: String; let median: Double; let unit: String }
-        let r = try photozoom(["bench", "--json", "--repeats", "1"])
-        XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
-        let entries = try JSONDecoder().decode([Entry].self, from: Data(r.stdout.utf8))
-        XCTAssertGreaterThanOrEqual(entries.count, 3, r.stdout)
-        for e in entries {
-            XCTAssertFalse(e.name.isEmpty)
-            XCTAssertFalse(e.unit.isEmpty, e.name)
-            XCTAssertTrue(e.median.isFinite && e.median > 0, "\(e.name): \(e.median)")
+    /// The JSON a script reads: named medians, and per library size the tick percentiles.
+    /// `--ticks 5` keeps a debug build from ticking 100,000 photos for a whole session.
+    func testBenchJSONHasNamedMediansAndTickPercentilesForEachLibrarySize() throws {
+        struct Report: Decodable {
+            struct Median: Decodable { let name: String; let median: Double; let unit: String }
+            // The JSON's own key names, so a renamed key fails to decode.
+            struct Library: Decodable { let name: String; let photos: Int; let ticks: Int; let tick_us_p50: Double; let tick_us_p99: Double }
+            let measurements: [Median]
+            let libraries: [Library]
         }
-        let startUp = try XCTUnwrap(entries.first { $0.name.lowercased().contains("start-up") }, "a start-up entry in \(entries.map(\.name))")
+        let r = try photozoom(["bench", "--json", "--repeats", "1", "--ticks", "5"])
+        XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8))
+        XCTAssertEqual(report.measurements.count, 3, r.stdout)
+        for m in report.measurements {
+            XCTAssertFalse(m.name.isEmpty)
+            XCTAssertFalse(m.unit.isEmpty, m.name)
+            XCTAssertTrue(m.median.isFinite && m.median > 0, "\(m.name): \(m.median)")
+        }
+        let startUp = try XCTUnwrap(report.measurements.first { $0.name.lowercased().contains("start-up") }, "a start-up entry in \(report.measurements.map(\.name))")
         XCTAssertEqual(startUp.unit, "ms")
         XCTAssertTrue(startUp.name.contains("18 photos"), startUp.name)
+
+        XCTAssertEqual(report.libraries.map(\.photos), [100, 10_000, 100_000], r.stdout)
+        for library in report.libraries {
+            XCTAssertEqual(library.ticks, 5, library.name)
+            XCTAssertTrue(library.tick_us_p50.isFinite && library.tick_us_p50 > 0, "\(library.name): p50 \(library.tick_us_p50)")
+            XCTAssertTrue(library.tick_us_p99.isFinite && library.tick_us_p99 >= library.tick_us_p50, "\(library.name): p99 \(library.tick_us_p99)")
+        }
+    }
+
+    /// A window too small to tap a cell in leaves the session in the grid: timing it would
+    /// measure an idle grid, so the bench names what was missed and stops.
+    func testBenchExitsTwoNamingThePhasesItsSessionMissed() throws {
+        let r = try photozoom(["bench", "--size", "200x50", "--repeats", "1", "--ticks", "5"])
+        XCTAssertEqual(r.status, 2, "stderr: \(r.stderr)")
+        XCTAssertEqual(r.errorLines.count, 1, "one line: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("never reached: presenting, pager, dismissing"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("grid"), "the grid was reached: \(r.stderr)")
+        XCTAssertEqual(r.stdout, "")
+
+        for ticks in ["0", "1000001"] {
+            let bad = try photozoom(["bench", "--ticks", ticks])
+            XCTAssertEqual(bad.status, 2, "--ticks \(ticks): \(bad.stderr)")
+            XCTAssertTrue(bad.stderr.contains("--ticks must lie in 1...1000000"), bad.stderr)
+        }
     }
 }

@@ -1,0 +1,50 @@
+import ArgumentParser
+import PhotoZoomSDL
+
+/// The project's benchmark: every speed claim we make comes from here, measured headless.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure start-up, the sim tick (also over libraries of 100 to 100,000 photos) and spring evaluation (headless)."
+    )
+
+    /// The library sizes the per-tick percentiles are reported for.
+    static let librarySizes = [100, 10_000, 100_000]
+    static let maximumRepeats = 1_000, maximumTicks = 1_000_000
+
+    @OptionGroup var photoOptions: PhotoOptions
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Option(help: "Repetitions of each measurement; the median is reported (the library tick percentiles pool them).")
+    var repeats = 5
+
+    // Hidden because only the tests need it: a debug build ticks 100,000 photos too slowly for
+    // a whole session in a test's time.
+    @Option(help: ArgumentHelp("Ticks timed per repetition over each synthetic library.", visibility: .hidden))
+    var ticks = 1_200
+
+    func validate() throws {
+        guard (1...Self.maximumRepeats).contains(repeats) else { throw ValidationError("--repeats must lie in 1...\(Self.maximumRepeats)") }
+        guard (1...Self.maximumTicks).contains(ticks) else { throw ValidationError("--ticks must lie in 1...\(Self.maximumTicks)") }
+    }
+
+    func run() throws {
+        let bench = Benchmarks(viewport: photoOptions.size, repeats: repeats, ticks: ticks)
+        let report: BenchReport
+        do {
+            let startup = try bench.startup(folder: photoOptions.folder)
+            let simTick = try bench.simTick()
+            let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
+            report = BenchReport(measurements: [startup, simTick, try bench.springs()], libraries: libraries)
+        } catch let error as PhotoFolderError {
+            throw fail(error.description)
+        } catch let error as SDLError {
+            throw fail(error.description)
+        } catch let error as SessionMissedPhases {
+            throw fail(error.description)
+        }
+        print(json ? try report.json() : report.table)
+    }
+}

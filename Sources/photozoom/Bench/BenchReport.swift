@@ -1,0 +1,46 @@
+import Foundation
+
+/// One measurement: the median of its repetitions.
+struct BenchResult: Codable {
+    let name: String
+    let median: Double
+    let unit: String
+}
+
+/// The scripted session's ticks over one synthetic library, each tick timed on its own.
+struct LibraryTickResult: Codable {
+    let name: String
+    let photos: Int
+    /// How many timed ticks the percentiles are taken over.
+    let ticks: Int
+    let tickMicrosecondsP50: Double
+    let tickMicrosecondsP99: Double
+
+    enum CodingKeys: String, CodingKey {
+        case name, photos, ticks
+        case tickMicrosecondsP50 = "tick_us_p50"
+        case tickMicrosecondsP99 = "tick_us_p99"
+    }
+}
+
+/// What `photozoom bench` prints: a table for people, or JSON for scripts, where
+/// `.libraries[] | select(.photos == 10000) | .tick_us_p99` is one figure.
+struct BenchReport: Codable {
+    let measurements: [BenchResult]
+    let libraries: [LibraryTickResult]
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    var table: String {
+        func name(_ s: String) -> String { s.padding(toLength: 44, withPad: " ", startingAt: 0) }
+        var lines = [name("benchmark") + "median      unit"]
+        lines += measurements.map { name($0.name) + String(format: "%-11.3f %@", $0.median, $0.unit) }
+        lines += ["", name("sim tick by library size") + "   ticks    p50 µs    p99 µs"]
+        lines += libraries.map { name($0.name) + String(format: "%8d%10.3f%10.3f", $0.ticks, $0.tickMicrosecondsP50, $0.tickMicrosecondsP99) }
+        return lines.joined(separator: "\n")
+    }
+}

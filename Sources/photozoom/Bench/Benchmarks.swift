@@ -1,0 +1,128 @@
+import Dispatch
+import PhotoZoomCore
+import PhotoZoomSDL
+
+/// The scripted session never reached some phases, so its numbers would not time the
+/// interaction; `description` is the one line the command prints.
+struct SessionMissedPhases: Error, CustomStringConvertible {
+    let photos: Int
+    let viewport: Size
+    let missed: [String]
+    var description: String {
+        "the benchmark session over \(photos) photos in a \(Int(viewport.width))x\(Int(viewport.height)) window "
+            + "never reached: \(missed.joined(separator: ", ")); its input is scripted for a phone-sized window such as the default 393x852"
+    }
+}
+
+/// Every measurement `photozoom bench` makes, all with the monotonic clock.
+struct Benchmarks {
+    let viewport: Size
+    /// Repetitions of each measurement.
+    let repeats: Int
+    /// Ticks timed per repetition of the library sessions.
+    let ticks: Int
+    /// Seconds after which a library's timing stops at the end of a session, so a slow core
+    /// still benchmarks in about half a minute.
+    static let libraryBudget = 4.0
+
+    /// Nanoseconds taken by `body`.
+    private func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start)
+    }
+
+    private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+
+    /// Photos decoded, textures made, scene laid out and the first frame drawn (software renderer).
+    func startup(folder: String) throws -> BenchResult {
+        var samples: [Double] = []
+        var count = 0
+        for _ in 0..<repeats {
+            samples.append(try nanoseconds {
+                let photos = try PhotoLibrary.load(folder, log: { _ in })
+                count = photos.count
+                _ = try GridSnapshot.render(photos: photos, size: viewport)
+            } / 1e6)
+        }
+        return BenchResult(name: "start-up to first frame (\(count) photos)", median: median(samples), unit: "ms")
+    }
+
+    /// The mean tick of the scripted session over 18 photos of bundled-like sizes.
+    func simTick() throws -> BenchResult {
+        let photos = (0..<18).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 640 + Double($0 * 37 % 400), height: 427)) }
+        let script = BenchScript(viewport: viewport), timed = 12_000
+        // An untimed dry run first: the session must really visit every phase, or the number
+        // below would measure an idle grid.
+        var dry = Simulation(world: World(photos: photos, viewport: viewport))
+        var seen = Set<ViewerState.Phase>()
+        for _ in 0..<BenchScript.sessionTicks {
+            dry.step(script.events(at: dry.world.tick + 1))
+            seen.insert(dry.world.viewer.phase)
+        }
+        try requireEveryPhase(seen, photos: photos.count)
+        var samples: [Double] = []
+        for _ in 0..<repeats {
+            var sim = Simulation(world: World(photos: photos, viewport: viewport))
+            samples.append(nanoseconds {
+                for _ in 0..<timed { sim.step(script.events(at: sim.world.tick + 1)) }
+            } / Double(timed) / 1e3)
+        }
+        return BenchResult(name: "sim tick (full session, \(timed) ticks)", median: median(samples), unit: "µs")
+    }
+
+    /// Each tick of the scripted session timed on its own over a synthetic library of `count`
+    /// photos: up to `repeats` × `ticks` ticks, in whole sessions, stopping at the end of a
+    /// session once `libraryBudget` has been spent (but never before the first session ends).
+    func libraryTicks(count: Int) throws -> LibraryTickResult {
+        let script = BenchScript(viewport: viewport)
+        var sim = Simulation(world: World(photos: SyntheticLibrary.photos(count: count), viewport: viewport))
+        let wanted = ticks * repeats, started = DispatchTime.now().uptimeNanoseconds
+        var samples: [Double] = []
+        var seen = Set<ViewerState.Phase>()
+        while samples.count < wanted {
+            if samples.count > 0, samples.count % BenchScript.sessionTicks == 0,
+               Double(DispatchTime.now().uptimeNanoseconds - started) > Self.libraryBudget * 1e9 { break }
+            let events = script.events(at: sim.world.tick + 1)
+            let start = DispatchTime.now().uptimeNanoseconds
+            sim.step(events)
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
+            // Outside the timed step, so checking the session costs the samples nothing.
+            seen.insert(sim.world.viewer.phase)
+        }
+        // Only the tests time less than a session; the 18-photo dry run has checked the script.
+        if samples.count >= BenchScript.sessionTicks { try requireEveryPhase(seen, photos: count) }
+        samples.sort()
+        // Nearest rank: the smallest sample with at least p of all samples at or below it.
+        func percentile(_ p: Double) -> Double { samples[Int((p * Double(samples.count)).rounded(.up)) - 1] }
+        return LibraryTickResult(name: "sim tick, \(count) photos", photos: count, ticks: samples.count,
+                                 tickMicrosecondsP50: percentile(0.5), tickMicrosecondsP99: percentile(0.99))
+    }
+
+    private func requireEveryPhase(_ seen: Set<ViewerState.Phase>, photos: Int) throws {
+        let missed = BenchScript.missing(from: seen)
+        guard missed.isEmpty else { throw SessionMissedPhases(photos: photos, viewport: viewport, missed: missed) }
+    }
+
+    /// Ten thousand springs advanced per tick from the tick count.
+    func springs() throws -> BenchResult {
+        let n = 10_000, timed = 240
+        let params = try SpringParameters.response(0.5, dampingRatio: 0.8)
+        var samples: [Double] = []
+        for _ in 0..<repeats {
+            var tracks = (0..<n).map { i in
+                SpringTrack(parameters: params, from: Double(i), velocity: Double(i % 7) * 100, to: 0, startTick: 0, threshold: .points)
+            }
+            var sink = 0.0
+            samples.append(nanoseconds {
+                for tick in 1...timed {
+                    for i in tracks.indices { _ = tracks[i].advance(to: tick, tickRate: 120) }
+                    sink += tracks[tick % n].value
+                }
+            } / Double(timed) / 1e6)
+            // Reading the result keeps the optimiser from dropping the loop.
+            precondition(sink.isFinite)
+        }
+        return BenchResult(name: "10,000 springs advanced (per tick)", median: median(samples), unit: "ms")
+    }
+}
