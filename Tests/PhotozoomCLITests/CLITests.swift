@@ -106,17 +106,17 @@ final class CLITests: PhotozoomCLITestCase {
 
     // MARK: bench
 
-    /// The JSON a script reads: named medians, and per library size the tick percentiles.
-    /// `--ticks 5` keeps a debug build from ticking 100,000 photos for a whole session.
-    func testBenchJSONHasNamedMediansAndTickPercentilesForEachLibrarySize() throws {
+    /// The JSON a script reads: named medians, and per library size the tick percentiles and
+    /// the digest of the state the session ended in.
+    func testBenchJSONHasNamedMediansAndTickPercentilesAndDigestsForEachLibrarySize() throws {
         struct Report: Decodable {
             struct Median: Decodable { let name: String; let median: Double; let unit: String }
             // The JSON's own key names, so a renamed key fails to decode.
-            struct Library: Decodable { let name: String; let photos: Int; let ticks: Int; let tick_us_p50: Double; let tick_us_p99: Double }
+            struct Library: Decodable { let name: String; let photos: Int; let ticks: Int; let tick_us_p50: Double; let tick_us_p99: Double; let session_digest: String }
             let measurements: [Median]
             let libraries: [Library]
         }
-        let r = try photozoom(["bench", "--json", "--repeats", "1", "--ticks", "5"])
+        let r = try photozoom(["bench", "--json", "--repeats", "1"])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8))
         XCTAssertEqual(report.measurements.count, 3, r.stdout)
@@ -131,7 +131,8 @@ final class CLITests: PhotozoomCLITestCase {
 
         XCTAssertEqual(report.libraries.map(\.photos), [100, 10_000, 100_000], r.stdout)
         for library in report.libraries {
-            XCTAssertEqual(library.ticks, 5, library.name)
+            XCTAssertEqual(library.ticks % 600, 0, "whole sessions: \(library.name)")
+            XCTAssertTrue(library.session_digest.count == 16 && library.session_digest.allSatisfy(\.isHexDigit), library.session_digest)
             XCTAssertTrue(library.tick_us_p50.isFinite && library.tick_us_p50 > 0, "\(library.name): p50 \(library.tick_us_p50)")
             XCTAssertTrue(library.tick_us_p99.isFinite && library.tick_us_p99 >= library.tick_us_p50, "\(library.name): p99 \(library.tick_us_p99)")
         }
@@ -140,17 +141,37 @@ final class CLITests: PhotozoomCLITestCase {
     /// A window too small to tap a cell in leaves the session in the grid: timing it would
     /// measure an idle grid, so the bench names what was missed and stops.
     func testBenchExitsTwoNamingThePhasesItsSessionMissed() throws {
-        let r = try photozoom(["bench", "--size", "200x50", "--repeats", "1", "--ticks", "5"])
+        let r = try photozoom(["bench", "--size", "200x50", "--repeats", "1"])
         XCTAssertEqual(r.status, 2, "stderr: \(r.stderr)")
         XCTAssertEqual(r.errorLines.count, 1, "one line: \(r.stderr)")
         XCTAssertTrue(r.stderr.contains("never reached: presenting, pager, dismissing"), r.stderr)
         XCTAssertFalse(r.stderr.contains("grid"), "the grid was reached: \(r.stderr)")
         XCTAssertEqual(r.stdout, "")
 
-        for ticks in ["0", "1000001"] {
-            let bad = try photozoom(["bench", "--ticks", ticks])
-            XCTAssertEqual(bad.status, 2, "--ticks \(ticks): \(bad.stderr)")
-            XCTAssertTrue(bad.stderr.contains("--ticks must lie in 1...1000000"), bad.stderr)
+        for repeats in ["0", "1001"] {
+            let bad = try photozoom(["bench", "--repeats", repeats])
+            XCTAssertEqual(bad.status, 2, "--repeats \(repeats): \(bad.stderr)")
+            XCTAssertTrue(bad.stderr.contains("--repeats must lie in 1...1000"), bad.stderr)
         }
+    }
+
+    /// Two separate processes run the same scripted session over the same libraries and must
+    /// end in the same state to the last bit: nothing of a process — its hash seed, its
+    /// addresses, its clock — may reach the sim. Different libraries end differently.
+    func testTwoProcessesRunningTheSameSessionReachTheSameDigests() throws {
+        struct Report: Decodable {
+            struct Library: Decodable { let photos: Int; let session_digest: String }
+            let libraries: [Library]
+        }
+        func digests() throws -> [String] {
+            // Each process must get its own random hash seed, as a user's would.
+            let r = try photozoom(["bench", "--json", "--repeats", "1"], env: ["SWIFT_DETERMINISTIC_HASHING": nil])
+            XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
+            return try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8)).libraries.map(\.session_digest)
+        }
+        let first = try digests(), second = try digests()
+        XCTAssertEqual(first.count, 3)
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(Set(first).count, 3, "each library ends in its own state: \(first)")
     }
 }

@@ -15,11 +15,14 @@ struct LibraryTickResult: Codable {
     let ticks: Int
     let tickMicrosecondsP50: Double
     let tickMicrosecondsP99: Double
+    /// The state's digests through one session, chained, in hex: equal wherever the sim behaves the same.
+    let sessionDigest: String
 
     enum CodingKeys: String, CodingKey {
         case name, photos, ticks
         case tickMicrosecondsP50 = "tick_us_p50"
         case tickMicrosecondsP99 = "tick_us_p99"
+        case sessionDigest = "session_digest"
     }
 }
 
@@ -39,8 +42,10 @@ struct BenchReport: Codable {
         func name(_ s: String) -> String { s.padding(toLength: 44, withPad: " ", startingAt: 0) }
         var lines = [name("benchmark") + "median      unit"]
         lines += measurements.map { name($0.name) + String(format: "%-11.3f %@", $0.median, $0.unit) }
-        lines += ["", name("sim tick by library size") + "   ticks    p50 µs    p99 µs"]
-        lines += libraries.map { name($0.name) + String(format: "%8d%10.3f%10.3f", $0.ticks, $0.tickMicrosecondsP50, $0.tickMicrosecondsP99) }
+        lines += ["", name("sim tick by library size") + "   ticks    p50 µs    p99 µs  session digest"]
+        lines += libraries.map {
+            name($0.name) + String(format: "%8d%10.3f%10.3f  ", $0.ticks, $0.tickMicrosecondsP50, $0.tickMicrosecondsP99) + $0.sessionDigest
+        }
         return lines.joined(separator: "\n")
     }
 }

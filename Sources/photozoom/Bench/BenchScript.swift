@@ -4,7 +4,8 @@ import PhotoZoomCore
 /// grid drag and flick, tap into the pager, a swipe, double-tap zoom in and out, and a drag
 /// down that dismisses into the grid.
 struct BenchScript {
-    /// One session is this many ticks; tick `t` replays tick `t % sessionTicks` of it.
+    /// One session is this many ticks; tick `t` (from 1) replays tick `(t − 1) % sessionTicks`
+    /// of it, so the first session is ticks 1 … 600.
     static let sessionTicks = 600
 
     /// Every phase a session must pass through; one that never shows up means the numbers
@@ -20,7 +21,7 @@ struct BenchScript {
     let viewport: Size
 
     func events(at tick: Int) -> [InputEvent] {
-        let phase = tick % Self.sessionTicks
+        let phase = (tick - 1) % Self.sessionTicks
         let x = viewport.width / 2, cell = Point(x: viewport.width / 2, y: 60)
         func pointer(_ p: PointerPhase, _ at: Point) -> [InputEvent] {
             [.pointer(PointerEvent(id: 0, source: .mouse, phase: p, position: at))]

@@ -74,29 +74,39 @@ struct Benchmarks {
     /// Each tick of the scripted session timed on its own over a synthetic library of `count`
     /// photos: up to `repeats` × `ticks` ticks, in whole sessions, stopping at the end of a
     /// session once `libraryBudget` has been spent (but never before the first session ends).
+    /// The digest of the state every 100 ticks of the first session, chained, says what the sim
+    /// did all along (a state the session returns to would hide a difference on the way): the
+    /// same on every machine, in every process.
     func libraryTicks(count: Int) throws -> LibraryTickResult {
         let script = BenchScript(viewport: viewport)
         var sim = Simulation(world: World(photos: SyntheticLibrary.photos(count: count), viewport: viewport))
-        let wanted = ticks * repeats, started = DispatchTime.now().uptimeNanoseconds
+        let started = DispatchTime.now().uptimeNanoseconds
         var samples: [Double] = []
         var seen = Set<ViewerState.Phase>()
-        while samples.count < wanted {
-            if samples.count > 0, samples.count % BenchScript.sessionTicks == 0,
-               Double(DispatchTime.now().uptimeNanoseconds - started) > Self.libraryBudget * 1e9 { break }
-            let events = script.events(at: sim.world.tick + 1)
-            let start = DispatchTime.now().uptimeNanoseconds
-            sim.step(events)
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
-            // Outside the timed step, so checking the session costs the samples nothing.
-            seen.insert(sim.world.viewer.phase)
+        var checkpoints: [StateDigest] = []
+        func session() {
+            for _ in 0..<BenchScript.sessionTicks {
+                let events = script.events(at: sim.world.tick + 1)
+                let start = DispatchTime.now().uptimeNanoseconds
+                sim.step(events)
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
+                // Outside the timed step, so checking the session costs the samples nothing.
+                seen.insert(sim.world.viewer.phase)
+                if sim.world.tick <= BenchScript.sessionTicks, sim.world.tick % 100 == 0 { checkpoints.append(sim.digest) }
+            }
         }
-        // Only the tests time less than a session; the 18-photo dry run has checked the script.
-        if samples.count >= BenchScript.sessionTicks { try requireEveryPhase(seen, photos: count) }
+        session()
+        while samples.count + BenchScript.sessionTicks <= ticks * repeats,
+              Double(DispatchTime.now().uptimeNanoseconds - started) <= Self.libraryBudget * 1e9 {
+            session()
+        }
+        try requireEveryPhase(seen, photos: count)
         samples.sort()
         // Nearest rank: the smallest sample with at least p of all samples at or below it.
         func percentile(_ p: Double) -> Double { samples[Int((p * Double(samples.count)).rounded(.up)) - 1] }
         return LibraryTickResult(name: "sim tick, \(count) photos", photos: count, ticks: samples.count,
-                                 tickMicrosecondsP50: percentile(0.5), tickMicrosecondsP99: percentile(0.99))
+                                 tickMicrosecondsP50: percentile(0.5), tickMicrosecondsP99: percentile(0.99),
+                                 sessionDigest: StateDigest(of: checkpoints).description)
     }
 
     private func requireEveryPhase(_ seen: Set<ViewerState.Phase>, photos: Int) throws {
