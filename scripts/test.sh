@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 export SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software
+# The whole package, test support included, must build in release as well as for the tests.
+swift build -c release
 swift build --build-tests
 # Every test is XCTest; without this, Swift Testing would close the log with "0 tests".
 swift test --skip-build --disable-swift-testing "$@"

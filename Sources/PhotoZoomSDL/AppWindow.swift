@@ -96,33 +96,3 @@ public final class AppWindow {
 
     public func present() { SDL_RenderPresent(renderer) }
 }
-
-/// Without vsync, keeps the loop near the sim rate instead of spinning a core.
-public struct FramePacer {
-    private let frameTicks: UInt64
-    private var start = SDL_GetPerformanceCounter()
-
-    public init(framesPerSecond: Double) { frameTicks = UInt64(Double(SDL_GetPerformanceFrequency()) / framesPerSecond) }
-
-    /// Sleeps out the rest of this frame's share of time, then starts the next frame.
-    public mutating func endFrame() {
-        let elapsed = SDL_GetPerformanceCounter() &- start
-        if elapsed < frameTicks {
-            SDL_Delay(UInt32((frameTicks - elapsed) * 1000 / SDL_GetPerformanceFrequency()))
-        }
-        start = SDL_GetPerformanceCounter()
-    }
-}
-
-/// Seconds between frames from SDL's monotonic high-resolution counter. Only the window's
-/// loop reads it; the sim never sees a clock.
-public struct MonotonicClock: FrameClock {
-    private var last = SDL_GetPerformanceCounter()
-    private let frequency = Double(SDL_GetPerformanceFrequency())
-    public init() {}
-    public mutating func nextFrameDelta() -> Double {
-        let now = SDL_GetPerformanceCounter()
-        defer { last = now }
-        return Double(now - last) / frequency
-    }
-}
