@@ -36,7 +36,8 @@ final class CellPoolTests: XCTestCase {
             guard let sprite = input.world.sprite(.cell(photo: photo)) else { return XCTFail("photo \(photo) has no sprite") }
             XCTAssertEqual(sprite.content, .photo(photo))
             XCTAssertFalse(sprite.hidden)
-            XCTAssertEqual(sprite.current.frame.minY, Double(photo / 3) * layout.rowPitch - input.world.grid.offset, accuracy: 1e-9)
+            // Rows 392/3 pt apart: (390 − 4)/3 pt cells and a 2 pt gap.
+            XCTAssertEqual(sprite.current.frame.minY, Double(photo / 3) * 392 / 3 - input.world.grid.offset, accuracy: 1e-9)
         }
         XCTAssertNil(input.world.sprite(.cell(photo: 0)), "rows far above the window have given their sprites back")
     }

@@ -24,7 +24,7 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(f2.maxX, 390, accuracy: 1e-12)
         XCTAssertEqual(f0.width, f0.height)
         XCTAssertEqual(layout.rows, 3)
-        XCTAssertEqual(layout.contentHeight, 3 * layout.cellSize + 4, accuracy: 1e-12)
+        XCTAssertEqual(layout.contentHeight, 390, accuracy: 1e-12, "3 rows of 386/3 pt and 2 gaps")
     }
 
     func testAspectFillCropsCutTheLongerSideCentred() {
@@ -51,13 +51,16 @@ final class GridLayoutTests: XCTestCase {
     func testCellSpritesUseTheLayoutFrameAndTheirPhotosCrop() {
         let sizes = [Size(width: 600, height: 400), Size(width: 267, height: 400), Size(width: 640, height: 213), Size(width: 705, height: 1411)]
         let input = ScriptedInput(photos: photoInfos(sizes), viewport: Size(width: 390, height: 800))
-        let layout = input.world.grid.layout!
+        // 386/3 pt squares, 392/3 apart: three in row 0, the fourth starting row 1.
+        let side = 386.0 / 3, pitch = 392.0 / 3
+        let frames = [Rect(x: 0, y: 0, width: side, height: side), Rect(x: pitch, y: 0, width: side, height: side),
+                      Rect(x: 2 * pitch, y: 0, width: side, height: side), Rect(x: 0, y: pitch, width: side, height: side)]
         // The centred square crops, by hand: the longer side keeps shorter/longer of itself.
         let crops = [Rect(x: 1.0 / 6, y: 0, width: 2.0 / 3, height: 1), Rect(x: 0, y: 133.0 / 800, width: 1, height: 267.0 / 400),
                      Rect(x: 427.0 / 1280, y: 0, width: 213.0 / 640, height: 1), Rect(x: 0, y: 353.0 / 1411, width: 1, height: 705.0 / 1411)]
         for i in sizes.indices {
             let v = input.world.sprite(.cell(photo: i))!.current
-            XCTAssertEqual(v.frame, layout.frame(of: i))
+            XCTAssertLessThan(v.frame.distance(to: frames[i]), 1e-12, "cell \(i): \(v.frame)")
             XCTAssertLessThan(v.crop.distance(to: crops[i]), 1e-12, "cell \(i)")
         }
     }
@@ -68,7 +71,7 @@ final class GridLayoutTests: XCTestCase {
         let pitch = input.world.grid.layout!.rowPitch
         input.tick([.wheel(dx: 0, dy: -(5.25 * pitch) / Tuning().wheelPointsPerUnit, position: Point(x: 100, y: 100), modifiers: [])])
         input.settleGrid()
-        XCTAssertEqual(input.world.grid.offset, 5.25 * pitch, accuracy: 0.01)
+        XCTAssertEqual(input.world.grid.offset, 5.25 * 392 / 3, accuracy: 0.01, "686 pt: rows 392/3 apart")
         XCTAssertEqual(input.world.grid.layout!.firstVisibleIndex(atOffset: input.world.grid.offset), 15)
 
         input.tick([.resize(Size(width: 820, height: 500))])
@@ -76,10 +79,12 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(layout.columns, 8)
         let top = layout.firstVisibleIndex(atOffset: input.world.grid.offset)
         XCTAssertEqual(top, 8, "photo 15 is in the row that starts with photo 8 at 8 columns")
-        XCTAssertEqual(input.world.grid.offset, layout.frame(of: 15).minY + 0.25 * layout.rowPitch, accuracy: 1e-9)
+        // At 820 pt: cells of (820 − 14)/8 = 100.75 pt, rows 102.75 apart. Photo 15 is in row 1
+        // (top 102.75); a quarter of its row hidden: offset 102.75 + 0.25 · 102.75 = 128.4375.
+        XCTAssertEqual(input.world.grid.offset, 128.4375, accuracy: 1e-9)
         // Photo 15's cell is drawn at the top of the window, a quarter of its row above it.
         let frame = input.world.sprite(.cell(photo: 15))!.current.frame
-        XCTAssertEqual(frame.minY, -0.25 * layout.rowPitch, accuracy: 1e-9)
+        XCTAssertEqual(frame.minY, -0.25 * 102.75, accuracy: 1e-9)
         // A relayout teleports: no blending from the old frames.
         XCTAssertEqual(input.world.sprite(.cell(photo: 15))!.previous, input.world.sprite(.cell(photo: 15))!.current)
     }

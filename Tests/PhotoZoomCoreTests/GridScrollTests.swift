@@ -16,14 +16,14 @@ final class GridScrollTests: XCTestCase {
         XCTAssertLessThan(offsets[1], 60, "eases in: no jump to the target")
         XCTAssertEqual(zip(offsets, offsets.dropFirst()).filter { $1 < $0 }.count, 0, "never moves backwards")
         input.settleGrid()
-        XCTAssertEqual(input.world.grid.offset, 3 * Tuning().wheelPointsPerUnit)
+        XCTAssertEqual(input.world.grid.offset, 120, "3 units at 40 pt per unit")
     }
 
     func testWheelTurnsInARowAddUpAndStopAtTheTop() {
         var input = tall()
         for _ in 0..<4 { input.tick([.wheel(dx: 0, dy: -1.5, position: centre, modifiers: [])]) }
         input.settleGrid()
-        XCTAssertEqual(input.world.grid.offset, 6 * Tuning().wheelPointsPerUnit)
+        XCTAssertEqual(input.world.grid.offset, 240, "4 × 1.5 units at 40 pt per unit")
         input.tick([.wheel(dx: 0, dy: 100, position: centre, modifiers: [])])
         input.settleGrid()
         XCTAssertEqual(input.world.grid.offset, 0)
@@ -33,26 +33,31 @@ final class GridScrollTests: XCTestCase {
         var input = tall()
         input.drag(from: Point(x: 100, y: 600), to: Point(x: 100, y: 400), ticks: 40, hold: 30, release: false)
         XCTAssertEqual(input.world.grid.offset, 200, accuracy: 1e-9)
-        // The frame drawn is the newest one: the cell sits exactly 200 pt higher.
+        // The frame drawn is the newest one: the cell sits exactly 200 pt higher. Cell 6 is in
+        // row 2, whose top is 2 · (386/3 + 2) = 784/3 in content.
         let cell6 = input.sim.drawList(interpolation: 0).first { $0.content == .photo(6) }!
-        XCTAssertEqual(cell6.frame.minY, input.world.grid.layout!.frame(of: 6).minY - 200, accuracy: 1e-9)
+        XCTAssertEqual(cell6.frame.minY, 784.0 / 3 - 200, accuracy: 1e-9)
         input.pointer(.up, Point(x: 100, y: 400))
         input.ticks(5)
         XCTAssertEqual(input.world.grid.offset, 200, accuracy: 1e-9, "released still: no momentum")
     }
 
-    func testFlickCoastsTheUIScrollViewDistanceForItsReleaseVelocity() {
+    func testFlickCoastsTheUIScrollViewDistanceForItsReleaseVelocityAndStopsOnTheFirstTickBelowEightPointsPerSecond() {
         var input = tall()
-        // 10 pt per tick at 120 Hz: content velocity 1200 pt/s when let go.
+        // 10 pt per tick at 120 Hz: every sample in the 0.08 s velocity window lies on one line,
+        // so the least-squares release velocity is exactly 1200 pt/s of content.
         input.drag(from: Point(x: 100, y: 700), to: Point(x: 100, y: 400), ticks: 30)
         let releasedAt = input.world.grid.offset
+        XCTAssertEqual(releasedAt, 300, accuracy: 1e-9)
         XCTAssertEqual(input.world.grid.velocity, 1200, accuracy: 1e-6)
-        input.settleGrid()
-        // ∫ v0·r^(1000t) dt = v0 / (−1000 ln r); it stops once slower than the stop speed.
-        let k = -1000 * log(0.998)
+        // Speed v0·r^(1000t), r = 0.998: 1200 · 0.998^(1000·n/120) is 8.045 pt/s at tick 300 and
+        // 7.912 at tick 301 (ln(1200/8) / (−1000 ln 0.998) = 2.5028 s), so it stops on tick 301.
+        XCTAssertEqual(input.settleGrid(), 301)
+        // Distance v0·(1 − r^(1000t)) / (−1000 ln r) at t = 301/120 s: 595.44773258 pt, of the
+        // 599.40 a never-stopping coast would reach (values by mpmath at 40 digits). A stop a
+        // tick early or late is 0.066 pt off; ln r approximated by r − 1 is 0.6 pt off.
         let coasted = input.world.grid.offset - releasedAt
-        XCTAssertLessThanOrEqual(coasted, 1200 / k)
-        XCTAssertGreaterThanOrEqual(coasted, (1200 - Tuning().momentumStopSpeed) / k)
+        XCTAssertEqual(coasted, 595.44773258, accuracy: 1e-6)
     }
 
     func testMomentumIsTheSameWhetherMeasuredAtOneTwentyOrSixtyHertz() {
@@ -83,13 +88,15 @@ final class GridScrollTests: XCTestCase {
 
     func testAFlickIntoTheEndBouncesBackToTheLastRow() {
         var input = ScriptedInput(photos: photoInfos(count: 30), viewport: viewport)
-        let end = input.world.grid.scrollRange(viewportHeight: viewport.height).upperBound
+        // 30 photos make 10 rows: 10 · 386/3 + 9 · 2 = 3914/3 pt of content, with the 50 pt tab
+        // bar's inset below it; the scroll range ends at 3914/3 + 50 − 800 = 1664/3 ≈ 554.67.
+        let end = 1664.0 / 3
         input.drag(from: Point(x: 100, y: 700), to: Point(x: 100, y: 400), ticks: 10)  // 3600 pt/s
         var peak = 0.0
         for _ in 0..<240 { input.tick(); peak = max(peak, input.world.grid.offset) }
         XCTAssertGreaterThan(peak, end + 5, "momentum carries past the end")
         input.settleGrid()
-        XCTAssertEqual(input.world.grid.offset, end)
+        XCTAssertEqual(input.world.grid.offset, end, accuracy: 1e-9)
     }
 
     func testPressingDuringMomentumStopsTheGridWhereItIs() {
@@ -110,9 +117,16 @@ final class GridScrollTests: XCTestCase {
         let shown = input.world.grid.offset
         XCTAssertLessThan(shown, -20)
         input.pointer(.down, Point(x: 100, y: 500))
+        XCTAssertEqual(input.world.grid.offset, shown, "the press draws no jump")
         input.pointer(.moved, Point(x: 100, y: 500.5))
+        XCTAssertEqual(input.world.grid.offset, shown, "inside the tap slop nothing moves")
         input.pointer(.moved, Point(x: 100, y: 520))
-        XCTAssertEqual(input.world.grid.offset, shown - 20, accuracy: 20, "follows the finger from where it was drawn")
-        XCTAssertLessThan(input.world.grid.offset, shown, "moved with the finger, resisted by the band")
+        // By hand, with the band (1 − 1/(x·c/d + 1))·d, c = 0.55, d = 800: the pull that shows as
+        // `shown` is x0 = (d/(1 − |shown|/d) − d)/c; 20 pt more finger pulls x0 + 20.
+        let x0 = (800 / (1 + shown / 800) - 800) / 0.55
+        let expected = -(1 - 1 / ((x0 + 20) * 0.55 / 800 + 1)) * 800
+        XCTAssertEqual(input.world.grid.offset, expected, accuracy: 1e-9, "follows the finger from where it was drawn, banded")
+        XCTAssertLessThan(input.world.grid.offset, shown - 5, "moved with the finger")
+        XCTAssertGreaterThan(input.world.grid.offset, shown - 20, "resisted by the band")
     }
 }

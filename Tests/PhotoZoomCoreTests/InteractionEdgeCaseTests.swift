@@ -30,7 +30,10 @@ final class InteractionEdgeCaseTests: XCTestCase {
         input.settle()
         doubleTap(&input, at: Point(x: 410, y: 590))
         input.ticks(30)
-        XCTAssertTrue(ZoomControl.isReturningToFit(input.world.viewer.zoom, input.world.stage))
+        // Springing back to photo 3's fit (640×427), still running.
+        guard case let .spring(track) = input.world.viewer.zoom.motion else { return XCTFail("\(input.world.viewer.zoom.motion)") }
+        XCTAssertLessThan(track.target.distance(to: Self.fits[0]), 1e-9, "\(track.target)")
+        XCTAssertEqual(input.world.viewer.zoom.page, 3)
         input.drag(from: Point(x: 700, y: 590), to: Point(x: 500, y: 590), ticks: 5)
         input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 4)
@@ -53,7 +56,7 @@ final class InteractionEdgeCaseTests: XCTestCase {
         input.pointer(.up, Point(x: 200, y: 590), id: 1, source: .touch)
         input.pointer(.up, Point(x: 600, y: 590), id: 2, source: .touch)
         input.settle()
-        let pitch = input.world.viewport.width + Tuning().pageGap
+        let pitch = 820.0 + 16  // the window's width and the page gap
         XCTAssertEqual(input.world.viewer.paging.offset, Double(input.world.viewer.currentIndex) * pitch, "on a page, not between two")
         XCTAssertEqual(input.world.viewer.phase, .pager)
     }
@@ -81,7 +84,7 @@ final class InteractionEdgeCaseTests: XCTestCase {
         input.pointer(.up, frame.center)
         input.settle()
         XCTAssertEqual(input.world.viewer.phase, .pager)
-        let pitch = input.world.viewport.width + Tuning().pageGap
+        let pitch = 820.0 + 16  // the window's width and the page gap
         XCTAssertEqual(input.world.viewer.paging.offset, Double(input.world.viewer.currentIndex) * pitch)
         XCTAssertLessThan(input.sprite(.page(slot: 1)).current.frame.distance(to: Self.fits[input.world.viewer.currentIndex % 3]), 1e-9)
     }
@@ -102,9 +105,13 @@ final class InteractionEdgeCaseTests: XCTestCase {
         let centre = Point(x: 410, y: 590)
         input.pointer(.down, centre, modifiers: .alt)
         input.pointer(.moved, centre + Point(x: 0.2, y: 0), modifiers: .alt)
+        // Mouse and mirrored finger both at the centre: no spread to pinch by, at any tick.
+        XCTAssertEqual(input.world.viewer.phase, .pager, "no pinch-in dismissal")
+        if case .pinching = input.world.viewer.zoom.motion { XCTFail("no pinch") }
         input.pointer(.up, centre + Point(x: 0.2, y: 0), modifiers: .alt)
         input.settle()
-        XCTAssertEqual(input.world.viewer.phase, .pager)
+        XCTAssertEqual(input.world.viewer.phase, .pager, "no dismissal")
+        XCTAssertNil(input.world.viewer.zoom.frame, "no pinch: still at fit")
     }
 
     func testArrowKeysKeepTheZoomAsThePageSlidesAway() {

@@ -25,14 +25,16 @@ final class PageZoomTests: XCTestCase {
         var input = pager()
         let fit = Rect(x: 0, y: 292, width: 390, height: 260)
         let p = Point(x: 250, y: 430)
-        let unitBefore = ViewerGeometry.anchor(of: p, in: fit)
         doubleTap(&input, at: p)
         input.settle()
         XCTAssertEqual(scale(input), 2.5, accuracy: 1e-9)
         let zoomed = input.world.viewer.zoom.frame!
-        let unitAfter = ViewerGeometry.anchor(of: p, in: zoomed)
-        XCTAssertEqual(unitAfter.x, unitBefore.x, accuracy: 1e-9, "the tapped point stays under the finger")
-        XCTAssertEqual(zoomed.center.y, viewport.height / 2, accuracy: 1e-9, "650 pt tall in an 844 pt window: centred, as UIScrollView does")
+        // By hand: 2.5 × 390×260 is 975×650. The tapped point is 250/390 of the way across the
+        // photo and stays under the finger: minX = 250 − 2.5 · 250 = −375 (within −585 … 0, so
+        // the pan needs no clamp). 650 pt tall in an 844 pt window it is centred, as UIScrollView
+        // does: minY = (844 − 650) / 2 = 97.
+        XCTAssertLessThan(zoomed.distance(to: Rect(x: -375, y: 97, width: 975, height: 650)), 1e-9, "\(zoomed)")
+        XCTAssertEqual((p.x - zoomed.minX) / zoomed.width, 250.0 / 390, accuracy: 1e-12, "the tapped point stays under the finger")
         XCTAssertTrue(input.world.viewer.chrome.visible, "a double tap is not two single taps")
         doubleTap(&input, at: p)
         input.settle()
@@ -58,9 +60,12 @@ final class PageZoomTests: XCTestCase {
     func testPinchZoomsPastTheLimitWithARubberBandAndSettlesAtFourTimes() {
         var input = pager()
         pinch(&input, from: 50, to: 300, ticks: 30, release: false)  // spread 6×
+        // The pinch is recognised on the first move (50 → 175/3 pt, 17 % more than the 2 % it
+        // needs) and counts from there: raw scale 300 / (175/3) = 36/7 ≈ 5.14. Past 4× it is
+        // banded like an overscroll with the limit as dimension: 4 + (1 − 1/((8/7)·0.55/4 + 1))·4
+        // = 4 + (1 − 70/81)·4 = 368/81 ≈ 4.543.
         let shown = scale(input)
-        XCTAssertGreaterThan(shown, 4)
-        XCTAssertLessThan(shown, 5, "beyond 4× it resists")
+        XCTAssertEqual(shown, 368.0 / 81, accuracy: 1e-9, "beyond 4× it resists")
         input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .up, position: Point(x: 45, y: 422))),
                     .pointer(PointerEvent(id: 2, source: .touch, phase: .up, position: Point(x: 345, y: 422)))])
         input.settle()
@@ -71,7 +76,14 @@ final class PageZoomTests: XCTestCase {
         var input = pager()
         let p = Point(x: 300, y: 400)
         input.tick([.wheel(dx: 0, dy: 3, position: p, modifiers: .control)])
-        XCTAssertEqual(scale(input), exp(3 * Tuning().wheelZoomPerUnit), accuracy: 1e-9)
+        // 3 units at e^0.12 per unit: e^0.36 ≈ 1.4333.
+        let k = exp(0.36)
+        XCTAssertEqual(scale(input), k, accuracy: 1e-9)
+        // Around the pointer: x = 300 stays on the same point of the photo, 300/390 of the way
+        // across, so minX = 300 − 300k; 260k ≈ 373 pt tall, the photo stays centred vertically.
+        let zoomed = input.world.viewer.zoom.frame!
+        XCTAssertEqual(zoomed.minX, 300 - 300 * k, accuracy: 1e-9, "around the pointer")
+        XCTAssertEqual(zoomed.minY, (844 - 260 * k) / 2, accuracy: 1e-9)
         for _ in 0..<40 { input.tick([.wheel(dx: 0, dy: 3, position: p, modifiers: .control)]) }
         XCTAssertEqual(scale(input), 4, accuracy: 1e-9)
         for _ in 0..<40 { input.tick([.wheel(dx: 0, dy: -3, position: p, modifiers: .control)]) }
@@ -104,7 +116,10 @@ final class PageZoomTests: XCTestCase {
         // Zoomed, a downward drag pans the photo instead of dismissing.
         doubleTap(&input, at: Point(x: 195, y: 300))
         input.settle()
-        input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 500), ticks: 20)
+        input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 500), ticks: 20, release: false)
+        guard case .panning = input.world.viewer.zoom.motion else { return XCTFail("a pan: \(input.world.viewer.zoom.motion)") }
+        XCTAssertEqual(input.world.viewer.phase, .pager)
+        input.pointer(.up, Point(x: 195, y: 500))
         XCTAssertEqual(input.world.viewer.phase, .pager)
     }
 
@@ -133,7 +148,10 @@ final class PageZoomTests: XCTestCase {
         input.settle()
         doubleTap(&input, at: Point(x: 195, y: 422))
         input.ticks(60)  // visibly at fit, the spring's tail still running
-        XCTAssertTrue(ZoomControl.isReturningToFit(input.world.viewer.zoom, input.world.stage))
+        // Springing back to the 390×260 fit, still running.
+        guard case let .spring(track) = input.world.viewer.zoom.motion else { return XCTFail("\(input.world.viewer.zoom.motion)") }
+        XCTAssertLessThan(track.target.distance(to: Rect(x: 0, y: 292, width: 390, height: 260)), 1e-9, "\(track.target)")
+        XCTAssertEqual(input.world.viewer.zoom.page, 4)
         input.pointer(.down, Point(x: 195, y: 422))
         var drawn = input.sprite(.page(slot: 1)).current.frame
         for y in stride(from: 432.0, through: 522, by: 10) where input.world.viewer.phase == .pager {

@@ -4,7 +4,8 @@ import XCTest
 
 final class PagerTests: XCTestCase {
     let viewport = Size(width: 390, height: 844)
-    var pitch: Double { 390 + Tuning().pageGap }
+    /// A page is the window's width plus the 16 pt page gap.
+    let pitch = 406.0
 
     /// 60 photos so the grid scrolls; opened on photo `index`.
     func pager(on index: Int, tuning: Tuning = Tuning()) -> ScriptedInput {
@@ -45,9 +46,9 @@ final class PagerTests: XCTestCase {
         input.tick([.key(.end, modifiers: [])])
         input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 59)
-        let band = input.world.grid.visibleBand(viewportHeight: viewport.height)
+        // The grid's visible band is the window above the 50 pt tab bar: 0 … 844 − 50 = 794.
         let cell = input.cellFrame(59)
-        XCTAssert(cell.minY >= band.lowerBound - 1e-9 && cell.maxY <= band.upperBound + 1e-9, "\(cell) in \(band)")
+        XCTAssert(cell.minY >= -1e-9 && cell.maxY <= 794 + 1e-9, "\(cell) in 0…794")
         // Centring cell 59 (centre 7641/3 = 2547) would need offset 2547 − 397 = 2150, past the
         // range's end, 20·386/3 + 38 + 50 − 844 = 5452/3: clamped there, the cell just above the tab bar.
         XCTAssertEqual(input.world.grid.offset, 5452.0 / 3, accuracy: 1e-9)
@@ -88,11 +89,14 @@ final class PagerTests: XCTestCase {
         XCTAssertEqual(track.motion.initialVelocity, 15 * 120, accuracy: 1e-6)
     }
 
-    func testDraggingPastTheFirstPageRubberBands() {
+    func testDraggingPastTheFirstPageRubberBandsAndSpringsBackToIt() {
         var input = pager(on: 0)
         input.drag(from: Point(x: 50, y: 400), to: Point(x: 250, y: 400), ticks: 20, hold: 2, release: false)
-        XCTAssertLessThan(input.world.viewer.paging.offset, 0)
-        XCTAssertGreaterThan(input.world.viewer.paging.offset, -200 * 0.55, "resisted, not one to one")
+        // Paging is decided at the first move past the 8 pt slop, x = 60, so the finger has pulled
+        // 190 pt past page 0; shown with the band (1 − 1/(x·c/d + 1))·d, c = 0.55, d = 390:
+        // 190·0.55/390 + 1 = 1.26795, so −(1 − 1/1.26795)·390 = −82.42 pt.
+        XCTAssertEqual(input.world.viewer.paging.offset, -(1 - 1 / (190 * 0.55 / 390 + 1)) * 390, accuracy: 1e-9)
+        XCTAssertEqual(input.world.viewer.paging.offset, -82.42, accuracy: 0.01, "resisted, not one to one")
         input.pointer(.up, Point(x: 250, y: 400))
         input.settle()
         XCTAssertEqual(input.world.viewer.paging.offset, 0)

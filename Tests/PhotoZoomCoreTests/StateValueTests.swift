@@ -55,10 +55,15 @@ final class StateValueTests: XCTestCase {
         var a = ScriptedInput(photos: photoInfos(count: 30), viewport: viewport)
         var b = ScriptedInput(photos: photoInfos(count: 30), viewport: viewport)
         var seen = Set<StateDigest>()
+        // Taps at the centre of cell 2 (row 0, column 2 of 386/3 pt cells 392/3 apart: (977/3,
+        // 193/3)), checked after every tick, the press's and the release's.
+        let c = Point(x: 977.0 / 3, y: 193.0 / 3)
         for _ in 0..<40 {
-            a.tapCell(2); b.tapCell(2)
-            XCTAssertEqual(a.sim.digest, b.sim.digest)
-            XCTAssertTrue(seen.insert(a.sim.digest).inserted, "every tick of a moving session is a new state")
+            for phase in [PointerPhase.down, .up] {
+                a.pointer(phase, c); b.pointer(phase, c)
+                XCTAssertEqual(a.sim.digest, b.sim.digest)
+                XCTAssertTrue(seen.insert(a.sim.digest).inserted, "every tick of a moving session is a new state (tick \(a.world.tick))")
+            }
         }
     }
 

@@ -184,9 +184,11 @@ final class GridRenderTests: XCTestCase {
             let layout = try XCTUnwrap(world.grid.layout)
             XCTAssertEqual(layout.cellSize, cellSide, accuracy: 1e-9)
             XCTAssertEqual(layout.contentHeight, contentHeight, accuracy: 1e-9)
-            // The grid shows above the space kept clear for the tab bar (50 pt).
-            let visibleBottom = viewport.height - world.grid.bottomInset
-            let end = contentHeight + world.grid.bottomInset - viewport.height
+            // The grid shows above the space kept clear for the tab bar (50 pt), and scrolls until
+            // the last row ends there: 6 · 389/3 + 10 + 50 − 400 = 438.
+            let visibleBottom = viewport.height - 50
+            let end = contentHeight + 50 - viewport.height
+            XCTAssertEqual(end, 438, accuracy: 1e-9)
             if scroll == 0 {
                 // Steps no larger than the visible height less a row, so every row is wholly
                 // visible at one of them (0, 200, 400 with the 350 pt band), then one past the

@@ -9,36 +9,74 @@ final class CurveCommandTests: PhotozoomCLITestCase {
         csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double(String($0))! } }
     }
 
-    func testPhysicalFlagsPrintFloorOfDurationOverStepPlusOneRowsAtFullPrecision() throws {
+    /// The numbers as printed, row by row.
+    func fields(_ csv: String) -> [[String]] {
+        csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+    }
+
+    /// Distance still to go, as a fraction, of a spring with natural frequency ω0 and damping
+    /// ratio ζ released from rest: the textbook solution for each damping regime.
+    func remaining(omega0 w: Double, zeta z: Double, at t: Double) -> Double {
+        if z < 1 {
+            let a = z * w, wd = w * (1 - z * z).squareRoot()
+            return exp(-a * t) * (cos(wd * t) + a / wd * sin(wd * t))
+        }
+        if z == 1 { return exp(-w * t) * (1 + w * t) }
+        let root = (z * z - 1).squareRoot(), r1 = -w * (z - root), r2 = -w * (z + root)
+        return (r1 * exp(r2 * t) - r2 * exp(r1 * t)) / (r1 - r2)
+    }
+
+    func testPhysicalFlagsPrintFloorOfDurationOverStepPlusOneRowsOfTheSolvedSpringInShortestRoundTripForm() throws {
         let r = try photozoom(["curve", "--mass", "2", "--stiffness", "300", "--damping", "20", "--from", "-5", "--to", "7",
                                "--velocity", "-40", "--step", "0.0125", "--duration", "0.7"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.split(separator: "\n").first, "t,value,velocity")
         let table = rows(r.stdout)
         XCTAssertEqual(table.count, 57)  // floor(0.7 / 0.0125) + 1
-        let motion = SpringMotion(parameters: try SpringParameters(mass: 2, stiffness: 300, damping: 20), from: -5.0, velocity: -40, target: 7)
+        // m = 2, k = 300, c = 20, solved by hand: decay a = c/2m = 5, ω0² = k/m = 150,
+        // ωd = √(150 − 25) = √125. With y = x − 7 from y0 = −12 at v0 = −40:
+        //   y(t)  = e^(−at)·(y0·cos ωd·t + (v0 + a·y0)/ωd · sin ωd·t)
+        //   y'(t) = e^(−at)·(v0·cos ωd·t − (a·v0 + ω0²·y0)/ωd · sin ωd·t)
+        let a = 5.0, w0Squared = 150.0, wd = 125.0.squareRoot(), y0 = -12.0, v0 = -40.0
         for (i, row) in table.enumerated() {
             XCTAssertEqual(row[0], Double(i) * 0.0125, "t = i·step, not summed steps")
-            let s = motion.state(at: row[0])
-            XCTAssertEqual(row[1], s.value, "printed values read back to the same double")
-            XCTAssertEqual(row[2], s.velocity)
+            let t = row[0], e = exp(-a * t)
+            let y = e * (y0 * cos(wd * t) + (v0 + a * y0) / wd * sin(wd * t))
+            let v = e * (v0 * cos(wd * t) - (a * v0 + w0Squared * y0) / wd * sin(wd * t))
+            // Measured against this evaluation: at most 2.7e-15 off in value (|x| < 10) and 1.4e-14
+            // in velocity (|v| < 91). The tolerances leave a wide margin for another libm, yet a
+            // value printed to 13 significant digits (up to 5e-13 off) would not pass.
+            XCTAssertEqual(row[1], 7 + y, accuracy: 1e-13, "value at \(t)")
+            XCTAssertEqual(row[2], v, accuracy: 1e-12, "velocity at \(t)")
+        }
+        // Every number is printed in Swift's shortest form that reads back to the same double.
+        for line in fields(r.stdout) {
+            for text in line { XCTAssertEqual("\(Double(text)!)", text, "printed as the double it reads back as") }
         }
         XCTAssertEqual(table[0][1], -5)
         XCTAssertEqual(table[0][2], -40)
     }
 
     func testEveryParameterizationGivesTheSpringItNames() throws {
-        let cases: [([String], SpringParameters)] = [
-            (["--response", "0.5", "--damping-ratio", "0.8"], try .response(0.5, dampingRatio: 0.8)),
-            (["--spring-duration", "0.5", "--bounce", "0.3"], try .duration(0.5, bounce: 0.3)),
-            (["--spring-duration", "0.5", "--bounce", "-0.4"], try .duration(0.5, bounce: -0.4)),
-            (["--uikit-duration", "0.25", "--damping-ratio", "1"], try .uikit(duration: 0.25, dampingRatio: 1)),
+        // Each vocabulary's spring as natural frequency ω0 and damping ratio ζ, by hand:
+        // SwiftUI's response is the undamped period, so ω0 = 2π/0.5 = 4π; its duration and
+        // bounce are a response and ζ = 1 − bounce, or 1/(1 + bounce) for a negative bounce;
+        // UIKit's duration is where e^(−ζω0·t) reaches 1/1000, so ω0 = ln 1000/(0.25 · 1).
+        let cases: [([String], omega0: Double, zeta: Double)] = [
+            (["--response", "0.5", "--damping-ratio", "0.8"], 4 * .pi, 0.8),
+            (["--spring-duration", "0.5", "--bounce", "0.3"], 4 * .pi, 0.7),
+            (["--spring-duration", "0.5", "--bounce", "-0.4"], 4 * .pi, 1 / 0.6),
+            (["--uikit-duration", "0.25", "--damping-ratio", "1"], log(1000) / 0.25, 1),
         ]
-        for (flags, parameters) in cases {
+        for (flags, omega0, zeta) in cases {
             let r = try photozoom(["curve"] + flags + ["--step", "0.1", "--duration", "1"])
             XCTAssertEqual(r.status, 0, "\(flags): \(r.stderr)")
-            let motion = SpringMotion(parameters: parameters, from: 0.0, target: 1)
-            for row in rows(r.stdout) { XCTAssertEqual(row[1], motion.value(at: row[0]), "\(flags) at \(row[0])") }
+            let table = rows(r.stdout)
+            XCTAssertEqual(table.count, 11, "\(flags)")
+            for row in table {
+                // Measured: within 2.3e-16 of this evaluation.
+                XCTAssertEqual(row[1], 1 - remaining(omega0: omega0, zeta: zeta, at: row[0]), accuracy: 1e-14, "\(flags) at \(row[0])")
+            }
         }
         let uikit = try photozoom(["curve", "--uikit-duration", "0.5", "--damping-ratio", "0.8", "--from", "10", "--to", "20",
                                    "--uikit-initial-velocity", "3", "--step", "1", "--duration", "0"])
