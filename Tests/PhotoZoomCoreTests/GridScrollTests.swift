@@ -32,14 +32,16 @@ final class GridScrollTests: XCTestCase {
     func testDragMovesTheContentWithTheFingerExactly() {
         var input = tall()
         input.drag(from: Point(x: 100, y: 600), to: Point(x: 100, y: 400), ticks: 40, hold: 30, release: false)
-        XCTAssertEqual(input.world.grid.offset, 200, accuracy: 1e-9)
-        // The frame drawn is the newest one: the cell sits exactly 200 pt higher. Cell 6 is in
+        // 5 pt a tick: the second move (10 pt) crosses the 8 pt slop and the drag begins there,
+        // so the content follows the remaining 190 pt exactly.
+        XCTAssertEqual(input.world.grid.offset, 190, accuracy: 1e-9)
+        // The frame drawn is the newest one: the cell sits exactly 190 pt higher. Cell 6 is in
         // row 2, whose top is 2 · (386/3 + 2) = 784/3 in content.
         let cell6 = input.sim.drawList(interpolation: 0).first { $0.content == .photo(6) }!
-        XCTAssertEqual(cell6.frame.minY, 784.0 / 3 - 200, accuracy: 1e-9)
+        XCTAssertEqual(cell6.frame.minY, 784.0 / 3 - 190, accuracy: 1e-9)
         input.pointer(.up, Point(x: 100, y: 400))
         input.ticks(5)
-        XCTAssertEqual(input.world.grid.offset, 200, accuracy: 1e-9, "released still: no momentum")
+        XCTAssertEqual(input.world.grid.offset, 190, accuracy: 1e-9, "released still: no momentum")
     }
 
     func testFlickCoastsTheUIScrollViewDistanceForItsReleaseVelocityAndStopsOnTheFirstTickBelowEightPointsPerSecond() {
@@ -48,7 +50,7 @@ final class GridScrollTests: XCTestCase {
         // so the least-squares release velocity is exactly 1200 pt/s of content.
         input.drag(from: Point(x: 100, y: 700), to: Point(x: 100, y: 400), ticks: 30)
         let releasedAt = input.world.grid.offset
-        XCTAssertEqual(releasedAt, 300, accuracy: 1e-9)
+        XCTAssertEqual(releasedAt, 290, accuracy: 1e-9, "the first 10 pt move crosses the slop; the drag begins there")
         XCTAssertEqual(input.world.grid.velocity, 1200, accuracy: 1e-6)
         // Speed v0·r^(1000t), r = 0.998: 1200 · 0.998^(1000·n/120) is 8.045 pt/s at tick 300 and
         // 7.912 at tick 301 (ln(1200/8) / (−1000 ln 0.998) = 2.5028 s), so it stops on tick 301.
@@ -75,7 +77,8 @@ final class GridScrollTests: XCTestCase {
     func testDragPastTheTopRubberBandsAndSpringsBackWithoutOvershoot() {
         var input = tall()
         input.drag(from: Point(x: 100, y: 100), to: Point(x: 100, y: 400), ticks: 30, hold: 20, release: false)
-        let expected = -(1 - 1 / (300 * 0.55 / 800 + 1)) * 800
+        // The drag begins at the first 10 pt move, past the slop: the pull is 290 pt.
+        let expected = -(1 - 1 / (290 * 0.55 / 800 + 1)) * 800
         XCTAssertEqual(input.world.grid.offset, expected, accuracy: 1e-9)
         input.pointer(.up, Point(x: 100, y: 400))
         var offsets: [Double] = []
@@ -121,6 +124,8 @@ final class GridScrollTests: XCTestCase {
         input.pointer(.moved, Point(x: 100, y: 500.5))
         XCTAssertEqual(input.world.grid.offset, shown, "inside the tap slop nothing moves")
         input.pointer(.moved, Point(x: 100, y: 520))
+        XCTAssertEqual(input.world.grid.offset, shown, "the drag begins where the slop is crossed")
+        input.pointer(.moved, Point(x: 100, y: 540))
         // By hand, with the band (1 − 1/(x·c/d + 1))·d, c = 0.55, d = 800: the pull that shows as
         // `shown` is x0 = (d/(1 − |shown|/d) − d)/c; 20 pt more finger pulls x0 + 20.
         let x0 = (800 / (1 + shown / 800) - 800) / 0.55

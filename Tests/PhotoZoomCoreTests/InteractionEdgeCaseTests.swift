@@ -73,15 +73,16 @@ final class InteractionEdgeCaseTests: XCTestCase {
         XCTAssertTrue(input.world.viewer.chrome.visible, "no stale tap hid the chrome of the next photo")
     }
 
-    func testEscapeMidSnapThenCatchingTheFlightLandsOnAPage() {
+    func testEscapeMidSnapThenPullingTheFlightBackLandsOnAPage() {
         var input = pager(on: 3)
         input.tick([.key(.right, modifiers: [])])
         input.ticks(3)
         input.tick([.key(.escape, modifiers: [])])
+        // The slide settles first; then the photo leaves.
+        for _ in 0..<240 where input.world.viewer.transition == nil { input.tick() }
         input.ticks(2)
-        let frame = input.world.viewer.transition!.frame
-        input.pointer(.down, frame.center)
-        input.pointer(.up, frame.center)
+        guard let frame = input.world.viewer.transition?.frame else { return XCTFail("the photo never left") }
+        input.drag(from: frame.center, to: frame.center - Point(x: 0, y: 60), ticks: 6)  // caught and pulled back up
         input.settle()
         XCTAssertEqual(input.world.viewer.phase, .pager)
         let pitch = 820.0 + 16  // the window's width and the page gap

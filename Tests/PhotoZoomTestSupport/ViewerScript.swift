@@ -38,7 +38,7 @@ extension ScriptedInput {
 
     public var isSettled: Bool {
         let v = world.viewer
-        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil { return false }
+        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil || v.pager.escapeWhenSettled { return false }
         if case .snapping = v.paging.motion { return false }
         if case .spring = v.zoom.motion { return false }
         return world.grid.isAtRest

@@ -2,7 +2,9 @@
 public struct GridState: Equatable, Sendable, Codable {
     public enum Motion: Equatable, Sendable, Codable {
         case idle
-        /// Following a pointer; `anchorOffset` is the unbanded offset when it went down.
+        /// A pointer is down and has not yet moved past the slop: the content holds still.
+        case held(pointer: Int)
+        /// Following a pointer; `anchorOffset` is the unbanded offset where the drag began.
         case dragging(pointer: Int, anchorOffset: Double, anchorY: Double)
         /// UIScrollView momentum: v(t) = v0·r^(1000t), evaluated from the start tick.
         case decelerating(startOffset: Double, velocity: Double, startTick: Int)
@@ -16,6 +18,8 @@ public struct GridState: Equatable, Sendable, Codable {
     /// Points per second, positive toward the end of the content.
     public internal(set) var velocity: Double = 0
     public internal(set) var motion: Motion = .idle
+    /// The window height the offset was last clamped for.
+    public internal(set) var viewportHeight: Double = 0
     /// The layout changed this tick: sprites jump rather than blend.
     public internal(set) var didRelayout = false
 
@@ -39,6 +43,14 @@ public struct GridState: Equatable, Sendable, Codable {
     }
 
     public var isDragging: Bool { if case .dragging = motion { return true } else { return false } }
+
+    /// The pointer holding the grid, still or dragging.
+    public var holdingPointer: Int? {
+        switch motion {
+        case let .held(pointer), let .dragging(pointer, _, _): return pointer
+        case .idle, .decelerating, .spring: return nil
+        }
+    }
 }
 
 extension GridState {

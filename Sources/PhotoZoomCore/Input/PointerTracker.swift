@@ -87,8 +87,9 @@ extension PointerTracker.Pointer {
         return Point(x: sxy / sxx, y: syy / sxx)
     }
 
-    /// Whether this pointer, on release at `tick`, was a tap.
+    /// Whether this pointer, on release now, was a tap: it stayed within the slop, and a finger
+    /// was quick (a held finger means something else on a touch screen; a slow click is a click).
     public func isTap(releasedAt clock: SimClock, tuning: Tuning) -> Bool {
-        !movedBeyondSlop && clock.seconds(since: startTick) <= tuning.tapMaximumDuration
+        !movedBeyondSlop && (source == .mouse || clock.seconds(since: startTick) <= tuning.tapMaximumDuration)
     }
 }

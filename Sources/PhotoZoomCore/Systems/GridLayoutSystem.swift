@@ -1,10 +1,15 @@
 /// Lays the grid out for the current viewport. When the layout changes (a resize), the photo at
-/// the top of the view stays at the top, as much of its row hidden as before.
+/// the top of the view stays at the top, as much of its row hidden as before; when only the
+/// height changes, the offset is clamped to the new scroll range, so no void opens past an end.
 enum GridLayoutSystem {
     static func run(_ grid: inout GridState, _ stage: Stage) {
         grid.didRelayout = false
         grid.bottomInset = stage.tuning.tabBarHeight
         let layout = GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning)
+        if grid.viewportHeight != stage.viewport.height {
+            grid.viewportHeight = stage.viewport.height
+            if layout == grid.layout { clamp(&grid, stage) }
+        }
         guard layout != grid.layout else { return }
         defer {
             grid.layout = layout
@@ -22,9 +27,21 @@ enum GridLayoutSystem {
         // A drag keeps following the finger from the new place; flights stop where they are.
         if case let .dragging(pointer, anchorOffset, anchorY) = grid.motion {
             grid.motion = .dragging(pointer: pointer, anchorOffset: anchorOffset + shift, anchorY: anchorY)
-        } else {
+        } else if grid.holdingPointer == nil {
             grid.motion = .idle
             grid.velocity = 0
         }
+    }
+
+    /// Into the scroll range, unless a finger holds the grid (it rubber-bands until let go).
+    private static func clamp(_ grid: inout GridState, _ stage: Stage) {
+        guard grid.holdingPointer == nil else { return }
+        let range = grid.scrollRange(viewportHeight: stage.viewport.height)
+        let clamped = Swift.min(Swift.max(grid.offset, range.lowerBound), range.upperBound)
+        guard clamped != grid.offset || !grid.isAtRest else { return }
+        grid.offset = clamped
+        grid.motion = .idle
+        grid.velocity = 0
+        grid.didRelayout = true
     }
 }

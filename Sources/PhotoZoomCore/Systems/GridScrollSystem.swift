@@ -4,7 +4,7 @@
 enum GridScrollSystem {
     static func run(_ grid: inout GridState, gestures: [Gesture], phase: ViewerPhase, _ stage: Stage) {
         guard grid.layout != nil, phase == .grid else { return }
-        for case let .wheel(_, dy, _, _) in gestures where !grid.isDragging {
+        for case let .wheel(_, dy, _, _) in gestures where grid.holdingPointer == nil {
             wheel(&grid, by: -dy * stage.tuning.wheelPointsPerUnit, stage)
         }
         decelerate(&grid, stage)

@@ -1,9 +1,11 @@
 /// Every change of the current page updates the grid's current index at once and scrolls the
 /// grid, out of sight, so that cell is fully visible (centred in the band clear of the tab
-/// bar, as the seed's `scrollToItem(at:at: .centeredVertically)`, when it was not).
+/// bar, as the seed's `scrollToItem(at:at: .centeredVertically)`, when it was not). On the way
+/// home it keeps the cell in view too, so a resize never sends the photo to a cell off screen.
 enum IndexSyncSystem {
     static func run(currentIndex: inout Int, pendingTap: inout PendingTap?, grid: inout GridState, paging: PagingState,
                     phase: ViewerPhase, _ stage: Stage) {
+        if case .dismissing = phase { reveal(currentIndex, &grid, stage) }
         guard phase == .pager else { return }
         let page = Paging.nearestPage(paging.offset, stage)
         if page != currentIndex {

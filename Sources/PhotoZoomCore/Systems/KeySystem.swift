@@ -1,8 +1,12 @@
-/// Keys: in the pager ← → Home End page and Escape or Backspace send the photo home; on the
-/// way in, Escape turns the flight around from where it is drawn.
+/// Keys: in the pager ← → Home End page and Escape or Backspace send the photo home (once a
+/// slide has settled); on the way in, Escape turns the flight around from where it is drawn.
 enum KeySystem {
     static func run(pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
                     gestures: [Gesture], pointers: PointerTracker, currentIndex: Int, grid: GridState, _ stage: Stage) {
+        if machine.phase == .pager, pager.escapeWhenSettled, case .idle = pager.paging.motion {
+            pager.escapeWhenSettled = false
+            FlightControl.escape(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
+        }
         for case let .key(key, _) in gestures {
             switch machine.phase {
             case .pager:
@@ -12,11 +16,11 @@ enum KeySystem {
                 var base = currentIndex
                 if case let .snapping(track) = pager.paging.motion { base = Paging.nearestPage(track.target, stage) }
                 switch key {
-                case .left: Paging.go(&pager.paging, to: base - 1, stage)
-                case .right: Paging.go(&pager.paging, to: base + 1, stage)
-                case .home: Paging.go(&pager.paging, to: 0, stage)
-                case .end: Paging.go(&pager.paging, to: stage.lastPhoto, stage)
-                case .escape, .backspace: FlightControl.escape(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
+                case .left: Paging.go(&pager.paging, to: base - 1, from: base, stage)
+                case .right: Paging.go(&pager.paging, to: base + 1, from: base, stage)
+                case .home: Paging.go(&pager.paging, to: 0, from: base, stage)
+                case .end: Paging.go(&pager.paging, to: stage.lastPhoto, from: base, stage)
+                case .escape, .backspace: FlightControl.sendHome(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
                 case .up, .down, .enter, .space: break
                 }
             case .presenting:

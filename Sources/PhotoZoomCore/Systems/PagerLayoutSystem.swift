@@ -1,7 +1,15 @@
 /// The pager follows the window: on a resize the same page stays in place at the new pitch
-/// and a zoom returns to fit.
+/// and a zoom returns to fit; when only the height changes, the zoom keeps its scale and is
+/// moved the least so it covers the window again (or centred where it is smaller).
 enum PagerLayoutSystem {
     static func run(_ paging: inout PagingState, _ zoom: inout ZoomState, _ stage: Stage) {
+        if paging.height != stage.viewport.height {
+            paging.height = stage.viewport.height
+            if let frame = zoom.frame, stage.photos.indices.contains(zoom.page), !zoom.isHeld {
+                zoom.motion = .idle
+                ZoomControl.set(&zoom, ZoomControl.settled(frame, around: frame.center, page: zoom.page, stage), page: zoom.page, stage)
+            }
+        }
         let pitch = stage.pagePitch
         let old = paging.pitch
         guard pitch != old else { return }

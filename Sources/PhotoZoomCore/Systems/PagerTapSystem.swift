@@ -7,7 +7,7 @@ enum PagerTapSystem {
                     currentIndex: Int, grid: GridState, _ stage: Stage) {
         for at in pager.taps where machine.phase == .pager {
             if pager.chrome.visible, pager.chrome.alpha > 0.5, ChromeLayout.backButton(stage).contains(at) {
-                FlightControl.escape(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
+                FlightControl.sendHome(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
             } else if let pending = pager.pendingTap, (at - pending.at).length <= stage.tuning.doubleTapDistance {
                 pager.pendingTap = nil
                 ZoomControl.toggle(&pager.zoom, at: at, page: currentIndex, stage)
@@ -20,7 +20,7 @@ enum PagerTapSystem {
         pager.pendingTap = nil
         switch stage.tuning.pagerTapAction {
         case .dismiss:
-            FlightControl.escape(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
+            FlightControl.sendHome(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
         case .toggleChrome:
             pager.chrome.visible.toggle()
             pager.chrome.fade = stage.track(stage.tuning.chromeFadeSpring, from: pager.chrome.alpha, to: pager.chrome.visible ? 1 : 0,

@@ -56,7 +56,9 @@ public struct Simulation: Sendable {
     /// arrives, so the window may sleep until it does.
     public var isIdle: Bool {
         let v = world.viewer
-        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil || !world.pointers.pointers.isEmpty { return false }
+        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil || v.pager.escapeWhenSettled || !world.pointers.pointers.isEmpty {
+            return false
+        }
         if case .snapping = v.paging.motion { return false }
         if case .spring = v.zoom.motion { return false }
         return world.grid.isAtRest

@@ -2,7 +2,9 @@
 /// transition sprite (its crop always the aspect-fill crop of its frame, so it never distorts
 /// and opens from the cell's crop to the whole photo in one motion), and the chrome.
 enum ViewerSpriteSystem {
-    static let backgroundZ = 10, tabBarZ = 15, pageZ = 20, transitionZ = 30, topBarZ = 40
+    // The transition sprite flies under the tab bar, which fades as it opens (as in Photos):
+    // a cell partly under the bar does not pop over it.
+    static let backgroundZ = 10, transitionZ = 12, tabBarZ = 15, pageZ = 20, topBarZ = 40
     static let tabBarColor = Color(r: 247, g: 247, b: 247)
     static let tabBarText = Color(r: 60, g: 60, b: 67)
     static let topBarColor = Color(r: 0, g: 0, b: 0, a: 150)

@@ -34,7 +34,7 @@ public struct Tuning: Hashable, Sendable, Codable {
     // MARK: Gestures
     /// A press that moves less than this (points) stays a tap candidate.
     public var tapSlop: Double = 8
-    /// A press longer than this (seconds) is not a tap.
+    /// A touch longer than this (seconds) is not a tap; a mouse click is a click however slow.
     public var tapMaximumDuration: Double = 0.35
 
     // MARK: Zoom in and out (the seeds' UIKit springs)
@@ -70,8 +70,9 @@ public struct Tuning: Hashable, Sendable, Codable {
     public var pinchRecognitionSpread: Double = 0.02
 
     // MARK: Dismissal (seed 000 ZoomDismissalInteractionController)
-    /// A drag within this angle (degrees) of straight down starts a dismissal.
-    public var dismissAngle: Double = 35
+    /// A drag in the pager within this angle (degrees) of vertical picks the photo up (down to
+    /// dismiss, up to rubber-band); any other direction pages. 45 splits by the dominant axis.
+    public var dismissAngle: Double = 45
     /// Scale = 1 − shrink·min(dy / (H·scaleDistance), 1): 1 → 0.5 over half the height.
     public var dismissShrink: Double = 0.5
     public var dismissScaleDistance: Double = 0.5

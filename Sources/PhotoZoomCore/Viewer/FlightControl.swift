@@ -13,11 +13,11 @@ enum FlightControl {
         machine.move(to: .presenting)
     }
 
-    /// A finger starts holding `photo` as drawn in `frame`.
-    static func grab(_ photo: Int, pointer: Int, finger: Point, frame: Rect, background: Double,
+    /// A finger starts holding `photo` as drawn in `frame` (catching `caught` if it was in flight).
+    static func grab(_ photo: Int, pointer: Int, finger: Point, frame: Rect, background: Double, caught: TransitionState.CaughtFlight? = nil,
                      transition: inout TransitionState?, machine: inout PhaseMachine) {
         let grab = TransitionState.Grab(kind: .drag(pointer: pointer), startFinger: finger, startFrame: frame,
-                                        startBackground: background, anchor: ViewerGeometry.anchor(of: finger, in: frame))
+                                        startBackground: background, anchor: ViewerGeometry.anchor(of: finger, in: frame), caught: caught)
         var held = TransitionState(photo: photo, frame: frame, backgroundAlpha: background, grab: grab)
         held.fades = transition?.fades ?? false
         transition = held
@@ -43,11 +43,18 @@ enum FlightControl {
     }
 
     /// Let go of a drag: finish into the cell or spring back to the page, by the chosen rule,
-    /// carrying the finger's velocity into the spring.
+    /// carrying the finger's velocity into the spring. A caught flight let go where it was
+    /// caught goes on where it was going, as fast as it was going: a click on a photo nearly
+    /// home never sends it back.
     static func release(finger: Point, velocity v: Point, transition: inout TransitionState?, machine: inout PhaseMachine,
                         grid: GridState, _ stage: Stage) {
         guard let held = transition, let grab = held.grab else { return }
         let t = stage.tuning
+        if let caught = grab.caught, (finger - grab.startFinger).length <= t.tapSlop {
+            fly(to: caught.destination, spring: caught.spring, frameVelocity: caught.frameVelocity, backgroundVelocity: caught.backgroundVelocity,
+                transition: &transition, machine: &machine, grid: grid, stage)
+            return
+        }
         let dy = finger.y - grab.startFinger.y
         let progress = min(max(dy, 0) / (max(stage.viewport.height, 1) * t.dismissScaleDistance), 1)
         let finish: Bool
@@ -88,8 +95,22 @@ enum FlightControl {
         transition!.backgroundAlpha = shown.background
     }
 
-    /// Escape, the back button, or a dismissing tap: fly the pager's photo from where its page
-    /// is drawn into the cell (or shrink away, seed 003), without a finger.
+    /// Escape, the back button, or a dismissing tap. Between pages, the pager first settles on
+    /// the page mostly shown (the photo that goes home is the one on screen, and no page
+    /// vanishes mid-slide); on a page, the photo flies home at once.
+    static func sendHome(_ page: Int, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
+                         grid: GridState, _ stage: Stage) {
+        if case .idle = pager.paging.motion, !Paging.isBetweenPages(pager.paging, page: page, stage) {
+            escape(page, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
+            return
+        }
+        let mostlyShown = Paging.nearestPage(pager.paging.offset, stage)
+        Paging.go(&pager.paging, to: mostlyShown, from: mostlyShown, stage)
+        pager.escapeWhenSettled = true
+    }
+
+    /// Fly the pager's photo from where its page is drawn into the cell (or shrink away, seed
+    /// 003), without a finger.
     static func escape(_ page: Int, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
                        grid: GridState, _ stage: Stage) {
         let drawn = ViewerGeometry.pageFrame(page, zoom: pager.zoom, offset: pager.paging.offset, stage: stage)
@@ -102,11 +123,11 @@ enum FlightControl {
 
     /// Starts the flight from the transition's drawn state; the target comes from layout (and
     /// is refreshed every tick by the transition target system).
-    static func fly(to destination: TransitionState.Destination, frameVelocity: Rect, backgroundVelocity: Double,
+    static func fly(to destination: TransitionState.Destination, spring chosen: SpringParameters? = nil, frameVelocity: Rect, backgroundVelocity: Double,
                     transition: inout TransitionState?, machine: inout PhaseMachine, grid: GridState, _ stage: Stage) {
         guard var flying = transition else { return }
         let t = stage.tuning
-        let spring = destination == .page ? t.cancelSpring : t.finishSpring
+        let spring = chosen ?? (destination == .page ? t.cancelSpring : t.finishSpring)
         let target = targetFrame(destination, photo: flying.photo, grid: grid, stage) ?? flying.frame
         flying.flight = TransitionState.Flight(
             destination: destination,

@@ -6,17 +6,21 @@ public struct PagerState: Equatable, Sendable, Codable {
     public internal(set) var chrome = ChromeState()
     /// A single tap waiting out the double-tap interval before it counts.
     public internal(set) var pendingTap: PendingTap?
-    /// The pointer pressed in the pager whose drag is not yet decided (or is being ignored).
+    /// The pointer pressed in the pager, until its drag is decided or it lifts.
     public internal(set) var press: PagerPress?
     /// This tick's taps that count as taps in the pager: each ended a press that began in the
     /// pager and caught nothing. The pan interaction, which owns presses, hands them on.
     public internal(set) var taps: [Point] = []
+    /// Escape or Back came while the pages were sliding: the photo goes home once the pager
+    /// has settled on the page mostly shown.
+    public internal(set) var escapeWhenSettled = false
 
     /// The photo leaves the pager: whatever the pager had in hand ends (a waiting tap, a press,
     /// a pinch in the making) and the offset rests on `page` exactly, so the way back lands there.
     mutating func leave(restingOn page: Int, pitch: Double) {
         pendingTap = nil
         press = nil
+        escapeWhenSettled = false
         zoom.pinchBaseline = nil
         paging.motion = .idle
         paging.offset = Double(page) * pitch
@@ -43,5 +47,4 @@ public struct PagerPress: Hashable, Sendable, Codable {
     public var pointer: Int
     public var at: Point
     public var caughtSnap: Bool
-    public var ignored = false
 }

@@ -27,11 +27,18 @@ enum Paging {
         spring(&paging, to: page, velocity: velocity, stage)
     }
 
-    /// Keyboard paging: spring to a page, keeping the speed of a snap already under way.
-    static func go(_ paging: inout PagingState, to page: Int, _ stage: Stage) {
+    /// Keyboard paging: spring to a page, keeping the speed of a snap already under way. A far
+    /// page (Home, End) is reached by a short slide from its neighbour, not by sliding past
+    /// every photo in between.
+    static func go(_ paging: inout PagingState, to page: Int, from current: Int, _ stage: Stage) {
         guard stage.photos.indices.contains(page) else { return }
-        let velocity: Double
-        if case let .snapping(track) = paging.motion { velocity = track.velocity } else { velocity = 0 }
+        var velocity = 0.0
+        if case let .snapping(track) = paging.motion { velocity = track.velocity }
+        if abs(page - current) > 1 {
+            let neighbour = page > current ? page - 1 : page + 1
+            paging.offset = Double(neighbour) * stage.pagePitch
+            velocity = 0
+        }
         // The zoom stays with its page as it slides away; the snap's landing clears it.
         spring(&paging, to: page, velocity: velocity, stage)
     }

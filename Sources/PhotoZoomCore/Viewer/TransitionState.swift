@@ -30,6 +30,16 @@ public struct TransitionState: Equatable, Sendable, Codable {
         /// A pinch's spread relative to its start, and whether it was last closing.
         public var pinchScale: Double = 1
         public var pinchClosing = false
+        /// The flight the finger caught, if it caught one: let go without a drag, it goes on.
+        public var caught: CaughtFlight?
+    }
+
+    /// Where a caught flight was going, on which spring, and how fast it was moving.
+    public struct CaughtFlight: Equatable, Sendable, Codable {
+        public var destination: Destination
+        public var spring: SpringParameters
+        public var frameVelocity: Rect
+        public var backgroundVelocity: Double
     }
 
     public let photo: Int

@@ -5,8 +5,11 @@ import Foundation
 public enum ViewerGeometry {
     /// The photo's aspect-fit frame in the window (the seed's calculateZoomInImageFrame):
     /// touching the sides when the photo is relatively wider than the window, else top and bottom.
+    /// At least a point on each side, so a 4000 × 1 strip still shows as a line.
     public static func fitFrame(_ photo: PhotoInfo, viewport: Size) -> Rect {
-        Rect(origin: .zero, size: viewport).aspectFit(photo.pixelSize)
+        let fit = Rect(origin: .zero, size: viewport).aspectFit(photo.pixelSize)
+        guard !viewport.isEmpty, fit.width < 1 || fit.height < 1 else { return fit }
+        return Rect(center: fit.center, size: Size(width: max(fit.width, 1), height: max(fit.height, 1)))
     }
 
     /// The cell's frame on screen now: its place in the layout less the scroll offset.

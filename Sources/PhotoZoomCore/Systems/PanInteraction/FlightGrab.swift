@@ -1,13 +1,24 @@
 /// The pan interaction's flight part: a press on the transition sprite during any flight grabs
 /// it where it is drawn; while held it follows the finger; let go, it decides between page and
-/// cell and flies on with the finger's velocity.
+/// cell and flies on with the finger's velocity (or, not dragged, goes on where it was going).
+/// On the way home a press beside the photo lands it, and the press goes to the grid beneath.
 enum FlightGrab {
-    static func handle(_ gesture: Gesture, transition: inout TransitionState?, machine: inout PhaseMachine, grid: GridState, _ stage: Stage) {
+    static func handle(_ gesture: Gesture, transition: inout TransitionState?, machine: inout PhaseMachine, zoom: inout ZoomState,
+                       grid: inout GridState, _ stage: Stage) {
         guard let flying = transition else { return }
         switch gesture {
         case let .pressed(pointer, at):
-            guard flying.grab == nil, flying.flight != nil, flying.frame.contains(at) else { return }
-            FlightControl.grab(flying.photo, pointer: pointer, finger: at, frame: flying.frame, background: flying.backgroundAlpha,
+            guard flying.grab == nil, let flight = flying.flight else { return }
+            guard flying.frame.contains(at) else {
+                if flight.destination != .page {
+                    FlightControl.land(transition: &transition, machine: &machine, zoom: &zoom)
+                    GridPan.handle(gesture, &grid, stage)
+                }
+                return
+            }
+            let caught = TransitionState.CaughtFlight(destination: flight.destination, spring: flight.frame.motion.parameters,
+                                                      frameVelocity: flight.frame.velocity, backgroundVelocity: flight.background.velocity)
+            FlightControl.grab(flying.photo, pointer: pointer, finger: at, frame: flying.frame, background: flying.backgroundAlpha, caught: caught,
                                transition: &transition, machine: &machine)
         case let .dragged(pointer, position, _, _):
             guard case .drag(pointer)? = flying.grab?.kind else { return }
@@ -16,6 +27,7 @@ enum FlightGrab {
             guard case .drag(pointer)? = flying.grab?.kind else { return }
             FlightControl.release(finger: position, velocity: velocity, transition: &transition, machine: &machine, grid: grid, stage)
         case let .tapped(pointer, at):
+            // A tap reports where it went down; it never left the slop around it.
             guard case .drag(pointer)? = flying.grab?.kind else { return }
             FlightControl.release(finger: at, velocity: .zero, transition: &transition, machine: &machine, grid: grid, stage)
         case .wheel, .key:

@@ -1,16 +1,22 @@
 import Foundation
 
 /// The pan interaction's pager part. A press catches a sliding page or a settling zoom where it
-/// is drawn; the first move past the slop decides what the drag is: a pan of the zoomed photo,
-/// a dismissal (within the dismiss angle of straight down), or paging.
+/// is drawn; the first move past the slop decides what the drag is, as UIKit's pan does, so
+/// every direction does something: a pan of the zoomed photo; the photo picked up (within the
+/// dismiss angle of vertical: down to dismiss, up to rubber-band); or paging.
 enum PagePan {
     static func handle(_ gesture: Gesture, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
                        pointers: PointerTracker, currentIndex: Int, _ stage: Stage) {
         switch gesture {
         case let .pressed(pointer, at):
             pressed(pointer, at, &pager, stage)
-        case let .dragged(pointer, position, _, pastSlop):
-            guard pastSlop, let press = pager.press, press.pointer == pointer, !press.ignored else { return }
+        case let .dragged(pointer, position, translation, pastSlop):
+            // A pointer already down when the pager took over (pressed on the backdrop during
+            // the zoom-in) drags from where it went down.
+            if pager.press == nil, pastSlop, pointers.pointers.count == 1, pointers.pointer(pointer) != nil {
+                pager.press = PagerPress(pointer: pointer, at: position - translation, caughtSnap: false)
+            }
+            guard pastSlop, let press = pager.press, press.pointer == pointer else { return }
             // Two pointers down is a pinch in the making (alt+drag's mirrored finger included): no
             // single-finger drag is decided meanwhile.
             if pointers.pointers.count >= 2, case .idle = pager.paging.motion, case .idle = pager.zoom.motion { return }
@@ -22,11 +28,15 @@ enum PagePan {
             default:
                 decide(press, position, &pager, &transition, &machine, currentIndex, stage)
             }
-        case let .released(pointer, _, velocity):
+        case let .released(pointer, position, velocity):
             guard let press = pager.press, press.pointer == pointer else { return }
             pager.press = nil
-            if case let .dragging(_, _, _, startPage) = pager.paging.motion {
-                Paging.snap(&pager.paging, velocity: -velocity.x, from: startPage, stage)
+            if case let .dragging(_, anchorOffset, anchorX, startPage) = pager.paging.motion {
+                // The snap starts at the speed the page is drawn moving: past an end that is the
+                // finger's speed through the rubber band's slope, not the finger's own.
+                let raw = anchorOffset - (position.x - anchorX), h = 1e-3
+                let shown = (Paging.banded(raw - velocity.x * h, stage) - Paging.banded(raw, stage)) / h
+                Paging.snap(&pager.paging, velocity: shown, from: startPage, stage)
             } else if case .panning = pager.zoom.motion {
                 ZoomPan.release(velocity: velocity, zoom: &pager.zoom, paging: &pager.paging, stage)
             } else if press.caughtSnap {
@@ -50,6 +60,8 @@ enum PagePan {
 
     private static func pressed(_ pointer: Int, _ at: Point, _ pager: inout PagerState, _ stage: Stage) {
         guard pager.press == nil else { return }  // a second finger is a pinch, seen from the raw pointers
+        // A press takes the pager back from an Escape waiting for the slide to settle.
+        pager.escapeWhenSettled = false
         var caught = false
         if case let .snapping(track) = pager.paging.motion {
             let still = stage.tuning.stillMotion
@@ -71,21 +83,19 @@ enum PagePan {
     private static func decide(_ press: PagerPress, _ position: Point, _ pager: inout PagerState, _ transition: inout TransitionState?,
                                _ machine: inout PhaseMachine, _ page: Int, _ stage: Stage) {
         let t = position - press.at
-        let fromVertical = atan2(abs(t.x), t.y) * 180 / .pi
+        let fromVertical = atan2(abs(t.x), abs(t.y)) * 180 / .pi
         if !press.caughtSnap, ZoomControl.isZoomed(pager.zoom, page: page, stage), let frame = pager.zoom.frame {
             pager.zoom.motion = .panning(pointer: press.pointer, startFrame: ZoomPan.startFrame(frame, stage), startFinger: position,
                                          startPagingOffset: pager.paging.offset)
-        } else if !press.caughtSnap, t.y > 0, fromVertical <= stage.tuning.dismissAngle {
+        } else if !press.caughtSnap, fromVertical <= stage.tuning.dismissAngle {
             // From the photo as drawn: a zoom still settling back to fit hands over without a jump.
             let drawn = ViewerGeometry.pageFrame(page, zoom: pager.zoom, offset: pager.paging.offset, stage: stage)
             pager.zoom = ZoomState()
             pager.leave(restingOn: page, pitch: stage.pagePitch)
             FlightControl.grab(page, pointer: press.pointer, finger: position, frame: drawn, background: 1, transition: &transition, machine: &machine)
-        } else if press.caughtSnap || abs(t.x) >= abs(t.y) {
+        } else {
             pager.paging.motion = .dragging(pointer: press.pointer, anchorOffset: Paging.unbanded(pager.paging.offset, stage),
                                             anchorX: position.x, startPage: Paging.nearestPage(pager.paging.offset, stage))
-        } else {
-            pager.press!.ignored = true
         }
     }
 }

@@ -16,7 +16,7 @@ enum PanInteraction {
                 PagePan.handle(gesture, pager: &pager, transition: &transition, machine: &machine, pointers: pointers,
                                currentIndex: currentIndex, stage)
             case .presenting, .dismissing:
-                FlightGrab.handle(gesture, transition: &transition, machine: &machine, grid: grid, stage)
+                FlightGrab.handle(gesture, transition: &transition, machine: &machine, zoom: &pager.zoom, grid: &grid, stage)
             }
         }
     }
