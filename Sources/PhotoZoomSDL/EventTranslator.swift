@@ -27,11 +27,11 @@ public struct EventTranslator {
         case SDL_MOUSEBUTTONDOWN where event.button.which != Self.touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
             guard !mouseDown else { return [] }
             mouseDown = true
-            return [mouse(.down, Double(event.button.x), Double(event.button.y), mods)]
+            return [mouse(.down, Double(event.button.x), Double(event.button.y), mods, clicks: Int(event.button.clicks))]
         case SDL_MOUSEBUTTONUP where event.button.which != Self.touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
             guard mouseDown else { return [] }
             mouseDown = false
-            return [mouse(.up, Double(event.button.x), Double(event.button.y), mods)]
+            return [mouse(.up, Double(event.button.x), Double(event.button.y), mods, clicks: Int(event.button.clicks))]
         case SDL_MOUSEMOTION where event.motion.which != Self.touchMouseID:
             // Hover means nothing to the interaction; only a held button moves a pointer.
             guard mouseDown else { return [] }
@@ -73,8 +73,8 @@ public struct EventTranslator {
         }
     }
 
-    private func mouse(_ phase: PointerPhase, _ x: Double, _ y: Double, _ mods: Modifiers) -> Output {
-        .input(.pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: Point(x: x, y: y), modifiers: mods)))
+    private func mouse(_ phase: PointerPhase, _ x: Double, _ y: Double, _ mods: Modifiers, clicks: Int = 1) -> Output {
+        .input(.pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: Point(x: x, y: y), modifiers: mods, clicks: max(clicks, 1))))
     }
 
     private func finger(_ id: Int, _ phase: PointerPhase, _ f: SDL_TouchFingerEvent, _ size: Size, _ mods: Modifiers) -> Output {

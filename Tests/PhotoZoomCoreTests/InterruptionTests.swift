@@ -117,7 +117,7 @@ final class InterruptionTests: XCTestCase {
         input.pointer(.down, Point(x: 195, y: 600))
         XCTAssertEqual(input.world.viewer.phase, .pager, "landed, not grabbed")
         input.pointer(.up, Point(x: 195, y: 600))
-        input.ticks(45)
+        input.ticks(65)
         XCTAssertFalse(input.world.viewer.chrome.visible, "the press was the pager's: a tap toggled the chrome")
         // Earlier, while it visibly moves, the same press grabs it.
         var early = self.input()

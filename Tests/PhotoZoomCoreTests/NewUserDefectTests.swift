@@ -177,6 +177,30 @@ final class NewUserDefectTests: XCTestCase {
         XCTAssertEqual(input.world.viewer.phase, .pager)
     }
 
+    func testTwoClicksTheDesktopCallsADoubleClickZoomEvenAThirdOfASecondApart() {
+        var input = pager(on: 4)
+        let p = Point(x: 195, y: 422)
+        input.pointer(.down, p); input.pointer(.up, p)
+        input.ticks(40)  // 350 ms: past a finger's double-tap interval, within the desktop's double-click time
+        input.pointer(.down, p); input.pointer(.up, p)
+        var chromeChanged = false
+        input.settle { if !$0.viewer.chrome.visible { chromeChanged = true } }
+        XCTAssertEqual(input.world.viewer.zoom.frame?.width ?? 0, 2.5 * 390, accuracy: 1e-6, "zoomed to 2.5×")
+        XCTAssertFalse(chromeChanged, "the first click did not also toggle the top bar")
+    }
+
+    func testASecondSingleClickElsewhereLetsTheFirstCountAtOnce() {
+        var input = pager(on: 4)
+        input.pointer(.down, Point(x: 100, y: 400)); input.pointer(.up, Point(x: 100, y: 400))
+        input.ticks(20)
+        // 200 pt away: the desktop counts it as a first click, so the first was a single click.
+        input.pointer(.down, Point(x: 300, y: 400)); input.pointer(.up, Point(x: 300, y: 400))
+        XCTAssertFalse(input.world.viewer.chrome.visible, "the first click hid the top bar")
+        input.settle()
+        XCTAssertTrue(input.world.viewer.chrome.visible, "the second showed it again")
+        XCTAssertNil(input.world.viewer.zoom.frame)
+    }
+
     func testEveryDragDirectionInThePagerDoesSomething() {
         for degrees in stride(from: 0.0, through: 180, by: 5) {
             var input = pager(on: 4)

@@ -103,10 +103,18 @@ final class PagerTests: XCTestCase {
     }
 
     func testASingleTapTogglesTheChromeOnlyAfterTheDoubleTapIntervalAndTheBackButtonDismisses() {
+        // A finger's single tap counts once 0.3 s have passed without a second.
+        var touch = pager(on: 3)
+        touch.pointer(.down, Point(x: 200, y: 500), id: 1, source: .touch); touch.pointer(.up, Point(x: 200, y: 500), id: 1, source: .touch)
+        touch.ticks(Int(0.25 * 120))
+        XCTAssertTrue(touch.world.viewer.chrome.visible, "still waiting for a possible second tap")
+        touch.ticks(10)
+        XCTAssertFalse(touch.world.viewer.chrome.visible)
+        // A mouse click waits out the desktop's double-click time, 0.5 s.
         var input = pager(on: 3)
         input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
-        input.ticks(Int(0.25 * 120))
-        XCTAssertTrue(input.world.viewer.chrome.visible, "still waiting for a possible second tap")
+        input.ticks(Int(0.45 * 120))
+        XCTAssertTrue(input.world.viewer.chrome.visible, "still waiting for a possible second click")
         input.ticks(10)
         XCTAssertFalse(input.world.viewer.chrome.visible)
         input.settle()
@@ -121,7 +129,7 @@ final class PagerTests: XCTestCase {
         tuning.pagerTapAction = .dismiss
         var seed004 = pager(on: 3, tuning: tuning)
         seed004.pointer(.down, Point(x: 200, y: 500)); seed004.pointer(.up, Point(x: 200, y: 500))
-        seed004.ticks(40)
+        seed004.ticks(65)
         XCTAssertEqual(seed004.world.viewer.phase, .dismissing(interactive: false))
     }
 
@@ -141,7 +149,7 @@ final class PagerTests: XCTestCase {
         guard case .snapping = input.world.viewer.paging.motion else { return XCTFail("the tail is still running") }
         input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
         XCTAssertEqual(input.world.viewer.paging.offset, target, "the snap finished where it was going")
-        input.ticks(40)
+        input.ticks(65)
         XCTAssertFalse(input.world.viewer.chrome.visible)
     }
 }

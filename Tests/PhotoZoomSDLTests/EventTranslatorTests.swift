@@ -9,14 +9,21 @@ final class EventTranslatorTests: XCTestCase {
 
     // MARK: Event builders
 
-    static func mouseButton(_ type: SDL_EventType, _ x: Int32, _ y: Int32, which: UInt32 = 0, button: Int32 = SDL_BUTTON_LEFT) -> SDL_Event {
+    static func mouseButton(_ type: SDL_EventType, _ x: Int32, _ y: Int32, which: UInt32 = 0, button: Int32 = SDL_BUTTON_LEFT, clicks: UInt8 = 1) -> SDL_Event {
         var e = SDL_Event()
         e.type = type.rawValue
         e.button.which = which
         e.button.button = UInt8(button)
         e.button.x = x
         e.button.y = y
+        e.button.clicks = clicks
         return e
+    }
+
+    func testTheDesktopsClickCountReachesTheSim() {
+        var t = EventTranslator()
+        let events = Self.pointers(Self.run([Self.mouseButton(SDL_MOUSEBUTTONDOWN, 5, 5, clicks: 2), Self.mouseButton(SDL_MOUSEBUTTONUP, 5, 5, clicks: 2)], &t))
+        XCTAssertEqual(events.map(\.clicks), [2, 2])
     }
 
     static func mouseMotion(_ x: Int32, _ y: Int32, which: UInt32 = 0) -> SDL_Event {

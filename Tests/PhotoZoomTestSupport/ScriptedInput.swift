@@ -5,6 +5,11 @@ import XCTest
 /// real simulation, so tests drive exactly the systems the window drives.
 public struct ScriptedInput {
     public var sim: Simulation
+    /// The desktop's click counting, as SDL does it: a press within `doubleClickTime` and
+    /// `doubleClickRadius` of the previous one counts on from it.
+    public static let doubleClickTime = 0.5, doubleClickRadius = 32.0
+    private var lastClick: (tick: Int, at: Point, clicks: Int)?
+
     public init(_ sim: Simulation) { self.sim = sim }
 
     public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(), loop: LoopSettings = LoopSettings()) {
@@ -17,7 +22,20 @@ public struct ScriptedInput {
     public mutating func ticks(_ n: Int) { for _ in 0..<n { sim.step() } }
 
     public mutating func pointer(_ phase: PointerPhase, _ p: Point, id: Int = 0, source: PointerSource = .mouse, modifiers: Modifiers = []) {
-        tick([.pointer(PointerEvent(id: id, source: source, phase: phase, position: p, modifiers: modifiers))])
+        var clicks = 1
+        if source == .mouse, phase == .down || phase == .up {
+            let now = sim.world.tick + 1
+            if phase == .down {
+                if let last = lastClick, Double(now - last.tick) / sim.world.clock.rate <= Self.doubleClickTime,
+                   (p - last.at).length <= Self.doubleClickRadius {
+                    clicks = last.clicks + 1
+                }
+                lastClick = (now, p, clicks)
+            } else {
+                clicks = lastClick?.clicks ?? 1
+            }
+        }
+        tick([.pointer(PointerEvent(id: id, source: source, phase: phase, position: p, modifiers: modifiers, clicks: clicks))])
     }
 
     /// Press at `from`, move in a straight line to `to` over `ticks` ticks (one move per tick),

@@ -6,8 +6,9 @@ public enum Gesture: Hashable, Sendable, Codable {
     case dragged(pointer: Int, position: Point, translation: Point, pastSlop: Bool)
     /// The pointer was let go (or cancelled, with zero velocity) after moving beyond the slop.
     case released(pointer: Int, position: Point, velocity: Point)
-    /// A press and release within the tap slop and time.
-    case tapped(pointer: Int, at: Point)
+    /// A press and release within the tap slop (and, for a finger, the tap time). `clicks` is
+    /// the desktop's click count for a mouse, nil for a finger (whose double taps we time).
+    case tapped(pointer: Int, at: Point, clicks: Int?)
     case wheel(dx: Double, dy: Double, position: Point, modifiers: Modifiers)
     case key(Key, modifiers: Modifiers)
 }

@@ -29,9 +29,12 @@ public struct PointerEvent: Hashable, Sendable, Codable {
     /// Window position in points.
     public var position: Point
     public var modifiers: Modifiers
+    /// For a mouse button, the system's click count (2 on the second click of a double click,
+    /// by the desktop's own double-click time and distance); 1 for a finger.
+    public var clicks: Int
 
-    public init(id: Int, source: PointerSource, phase: PointerPhase, position: Point, modifiers: Modifiers = []) {
-        self.id = id; self.source = source; self.phase = phase; self.position = position; self.modifiers = modifiers
+    public init(id: Int, source: PointerSource, phase: PointerPhase, position: Point, modifiers: Modifiers = [], clicks: Int = 1) {
+        self.id = id; self.source = source; self.phase = phase; self.position = position; self.modifiers = modifiers; self.clicks = clicks
     }
 }
 

@@ -4,7 +4,7 @@ enum CellTapSystem {
     static func run(transition: inout TransitionState?, machine: inout PhaseMachine, currentIndex: inout Int, pager: inout PagerState,
                     grid: inout GridState, gestures: [Gesture], _ stage: Stage) {
         guard machine.phase == .grid, let layout = grid.layout else { return }
-        for case let .tapped(pointer, at) in gestures {
+        for case let .tapped(pointer, at, _) in gestures {
             guard pointer == grid.pressPointer, !grid.pressStoppedMotion, at.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound,
                   let index = layout.index(at: Point(x: at.x, y: at.y + grid.offset)),
                   let start = ViewerGeometry.cellFrame(index, grid: grid)

@@ -50,7 +50,7 @@ enum InputSystem {
             break
         case .up where known:
             if p.isTap(releasedAt: clock, tuning: tuning) {
-                gestures.append(.tapped(pointer: e.id, at: p.start))
+                gestures.append(.tapped(pointer: e.id, at: p.start, clicks: e.source == .mouse ? e.clicks : nil))
             } else {
                 gestures.append(.released(pointer: e.id, position: e.position, velocity: p.velocity(at: clock, tuning: tuning)))
             }

@@ -59,9 +59,13 @@ public struct Tuning: Hashable, Sendable, Codable {
     public var maximumZoom: Double = 4
     /// Double-tap toggles fit ↔ this scale at the tapped point.
     public var doubleTapZoom: Double = 2.5
-    /// Two taps closer than this in time (s) and space (pt) are a double tap.
+    /// Two finger taps closer than this in time (s) and space (pt) are a double tap.
     public var doubleTapInterval: Double = 0.3
     public var doubleTapDistance: Double = 40
+    /// A single mouse click in the pager waits this long (s) for a second before it shows or
+    /// hides the top bar: desktop double-click times run to 0.4–0.5 s (SDL's default is 0.5).
+    /// Whether a second click is a double click is the desktop's call, not this.
+    public var doubleClickWait: Double = 0.5
     /// Zoom and pan flights: double-tap, return from the rubber band, pan momentum.
     public var zoomSpring: SpringParameters = .response(0.4, dampingRatio: 1)
     /// ctrl+wheel zoom per wheel unit (multiplicative, e^(k·units)).

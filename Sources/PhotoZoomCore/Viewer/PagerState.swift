@@ -10,7 +10,7 @@ public struct PagerState: Equatable, Sendable, Codable {
     public internal(set) var press: PagerPress?
     /// This tick's taps that count as taps in the pager: each ended a press that began in the
     /// pager and caught nothing. The pan interaction, which owns presses, hands them on.
-    public internal(set) var taps: [Point] = []
+    public internal(set) var taps: [PagerTap] = []
     /// Escape or Back came while the pages were sliding: the photo goes home once the pager
     /// has settled on the page mostly shown.
     public internal(set) var escapeWhenSettled = false
@@ -35,10 +35,18 @@ public struct PagerState: Equatable, Sendable, Codable {
     }
 }
 
-/// A single tap in the pager, held until the double-tap interval has passed without a second.
+/// A tap in the pager: where, and the desktop's click count for a mouse (nil for a finger).
+public struct PagerTap: Hashable, Sendable, Codable {
+    public var at: Point
+    public var clicks: Int?
+}
+
+/// A single tap in the pager, held until no second one can come any more.
 public struct PendingTap: Hashable, Sendable, Codable {
     public var tick: Int
     public var at: Point
+    /// A click waits the desktop's double-click time, a finger the double-tap interval.
+    public var byMouse: Bool
 }
 
 /// A press in the pager: which pointer, where, and whether it caught a page mid-snap (that

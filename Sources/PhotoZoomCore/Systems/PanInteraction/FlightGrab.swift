@@ -26,7 +26,7 @@ enum FlightGrab {
         case let .released(pointer, position, velocity):
             guard case .drag(pointer)? = flying.grab?.kind else { return }
             FlightControl.release(finger: position, velocity: velocity, transition: &transition, machine: &machine, grid: grid, stage)
-        case let .tapped(pointer, at):
+        case let .tapped(pointer, at, _):
             // A tap reports where it went down; it never left the slop around it.
             guard case .drag(pointer)? = flying.grab?.kind else { return }
             FlightControl.release(finger: at, velocity: .zero, transition: &transition, machine: &machine, grid: grid, stage)

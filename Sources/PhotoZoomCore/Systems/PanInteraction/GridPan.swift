@@ -22,7 +22,7 @@ enum GridPan {
         case let .released(pointer, _, velocity):
             guard grid.holdingPointer == pointer else { return }
             GridScrollSystem.release(&grid, velocity: grid.isDragging ? -velocity.y : 0, stage)
-        case let .tapped(pointer, _):
+        case let .tapped(pointer, _, _):
             guard grid.holdingPointer == pointer else { return }
             GridScrollSystem.release(&grid, velocity: 0, stage)
         case .wheel, .key:

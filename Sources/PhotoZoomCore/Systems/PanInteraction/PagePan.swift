@@ -43,7 +43,7 @@ enum PagePan {
                 Paging.snap(&pager.paging, velocity: 0, from: Paging.nearestPage(pager.paging.offset, stage), stage)
             }
             ZoomControl.settleIfNeeded(&pager.zoom, stage)
-        case let .tapped(pointer, at):
+        case let .tapped(pointer, at, clicks):
             guard let press = pager.press, press.pointer == pointer else { return }
             pager.press = nil
             ZoomControl.settleIfNeeded(&pager.zoom, stage)
@@ -51,7 +51,7 @@ enum PagePan {
                 // The press only stopped a sliding page: the snap finishes.
                 Paging.snap(&pager.paging, velocity: 0, from: Paging.nearestPage(pager.paging.offset, stage), stage)
             } else {
-                pager.taps.append(at)
+                pager.taps.append(PagerTap(at: at, clicks: clicks))
             }
         case .wheel, .key:
             break
