@@ -75,23 +75,32 @@ public final class AppWindow {
         return points.width > 0 && w > 0 ? Double(w) / points.width : 1
     }
 
-    /// Every pending event, translated; `quit` when the window was closed. With `wait` > 0 and
-    /// nothing pending, sleeps up to that many seconds for the first event instead of spinning.
-    public func poll(wait: Double = 0) -> (events: [InputEvent], quit: Bool) {
-        var events: [InputEvent] = []
-        var quit = false
+    /// What one poll gathered.
+    public struct Polled {
+        public var events: [InputEvent] = []
+        /// The window was closed.
+        public var quit = false
+        /// The window must be drawn again though the scene did not change.
+        public var redraw = false
+    }
+
+    /// Every pending event, translated. With `block`, sleeps until the first event arrives
+    /// instead of returning at once: nothing is drawn or computed while nothing happens.
+    public func poll(block: Bool = false) -> Polled {
+        var polled = Polled()
         var event = SDL_Event()
-        var have = wait > 0 ? SDL_WaitEventTimeout(&event, Int32(wait * 1000)) != 0 : SDL_PollEvent(&event) != 0
+        var have = block ? SDL_WaitEvent(&event) != 0 : SDL_PollEvent(&event) != 0
         while have {
             defer { have = SDL_PollEvent(&event) != 0 }
             for output in translator.translate(event, windowSize: sizeInPoints, modState: SDL_GetModState()) {
                 switch output {
-                case let .input(e): events.append(e)
-                case .quit: quit = true
+                case let .input(e): polled.events.append(e)
+                case .quit: polled.quit = true
+                case .redraw: polled.redraw = true
                 }
             }
         }
-        return (events, quit)
+        return polled
     }
 
     public func present() { SDL_RenderPresent(renderer) }

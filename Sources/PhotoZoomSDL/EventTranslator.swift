@@ -8,6 +8,9 @@ public struct EventTranslator {
     public enum Output: Equatable {
         case input(InputEvent)
         case quit
+        /// The window's content was lost or shown anew (exposed, restored): draw it again
+        /// even though nothing in the scene changed.
+        case redraw
     }
 
     /// SDL_TOUCH_MOUSEID: mouse events SDL made up from touches.
@@ -65,6 +68,8 @@ public struct EventTranslator {
                 fingerIDs.removeAll()
                 mouseDown = false
                 return [.input(.focusLost)]
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED:
+                return [.redraw]
             default:
                 return []
             }

@@ -16,9 +16,6 @@ public enum Prototype {
         }
     }
 
-    /// Longest sleep while idle; a resize or expose still redraws within it.
-    static let idleWait = 0.25
-
     /// Runs until the window closes or `exitAfterFrames` frames were drawn.
     public static func run(_ options: Options, log: @escaping (String) -> Void) throws {
         // Decoding needs no window: it runs on workers while the window opens.
@@ -41,13 +38,14 @@ public enum Prototype {
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: options.loop.tickRate)
         var pending: [InputEvent] = []
+        var gate = RedrawGate()
         var frames = 0
 
         while true {
             // Poll: gather input, sleeping until some arrives while nothing moves; it is
             // stamped with the next tick to run.
             let idle = sim.isIdle && pending.isEmpty && options.exitAfterFrames == nil
-            let polled = window.poll(wait: idle ? Self.idleWait : 0)
+            let polled = window.poll(block: idle)
             if polled.quit { break }
             pending += polled.events
             // Update: whole fixed ticks only; the first of them takes the input. Time spent
@@ -57,12 +55,16 @@ public enum Prototype {
                 sim.step(pending)
                 pending.removeAll()
             }
-            // Draw: blend between the last two sim states.
-            renderer.draw(sim.drawList(interpolation: loop.interpolationAlpha), scale: window.pixelScale)
-            window.present()
-            frames += 1
+            // Draw: blend between the last two sim states, if that shows anything new.
+            let items = sim.drawList(interpolation: loop.interpolationAlpha)
+            let draw = gate.shouldDraw(items, windowLostContent: polled.redraw || options.exitAfterFrames != nil)
+            if draw {
+                renderer.draw(items, scale: window.pixelScale)
+                window.present()
+                frames += 1
+            }
             if let limit = options.exitAfterFrames, frames >= limit { break }
-            if !window.hasVSync { pacer.endFrame() }
+            if !draw || !window.hasVSync { pacer.endFrame() }
         }
     }
 }

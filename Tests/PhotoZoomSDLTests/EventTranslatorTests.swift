@@ -20,6 +20,16 @@ final class EventTranslatorTests: XCTestCase {
         return e
     }
 
+    func testAnExposedOrRestoredWindowAsksForARedraw() {
+        var t = EventTranslator()
+        for id in [SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_RESTORED] {
+            var e = SDL_Event()
+            e.type = SDL_WINDOWEVENT.rawValue
+            e.window.event = UInt8(id.rawValue)
+            XCTAssertEqual(t.translate(e, windowSize: Self.window, modState: KMOD_NONE), [.redraw], "\(id)")
+        }
+    }
+
     func testTheDesktopsClickCountReachesTheSim() {
         var t = EventTranslator()
         let events = Self.pointers(Self.run([Self.mouseButton(SDL_MOUSEBUTTONDOWN, 5, 5, clicks: 2), Self.mouseButton(SDL_MOUSEBUTTONUP, 5, 5, clicks: 2)], &t))
