@@ -24,6 +24,10 @@ public final class AppWindow {
     /// keyboard input from /dev/input).
     static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
 
+    /// The smallest window the chrome fits in without overlapping: the back button and the
+    /// counter side by side, the top bar, a row of cells and the tab bar one above another.
+    public static let minimumSize = Size(width: 320, height: 400)
+
     public init(title: String, size: Size) throws {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
@@ -39,9 +43,12 @@ public final class AppWindow {
         }
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        guard let window = SDL_CreateWindow(title, centred, centred, Int32(size.width), Int32(size.height), flags) else {
+        let minimum = Self.minimumSize
+        let width = Int32(max(size.width, minimum.width)), height = Int32(max(size.height, minimum.height))
+        guard let window = SDL_CreateWindow(title, centred, centred, width, height, flags) else {
             throw WindowError.failed(SDLError("cannot create the window"))
         }
+        SDL_SetWindowMinimumSize(window, Int32(minimum.width), Int32(minimum.height))
         self.window = window
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         guard let renderer = SDL_CreateRenderer(window, -1, accelerated) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {

@@ -201,6 +201,28 @@ final class NewUserDefectTests: XCTestCase {
         XCTAssertNil(input.world.viewer.zoom.frame)
     }
 
+    func testAHorizontalTrackpadSwipeTurnsOnePage() {
+        var input = pager(on: 4)
+        // A trackpad sends a stream of small horizontal units, then a tail after the fingers lift.
+        for _ in 0..<30 { input.tick([.wheel(dx: 0.3, dy: 0.02, position: Point(x: 195, y: 400), modifiers: [])]) }
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 5, "one swipe, one page")
+        input.ticks(30)
+        for _ in 0..<5 { input.tick([.wheel(dx: -0.4, dy: 0, position: Point(x: 195, y: 400), modifiers: [])]) }
+        input.settle()
+        XCTAssertEqual(input.world.viewer.currentIndex, 4, "a swipe the other way goes back")
+    }
+
+    func testACtrlWheelNotchEasesTheZoomInsteadOfJumping() {
+        var input = pager(on: 4)
+        input.tick([.wheel(dx: 0, dy: 1, position: Point(x: 195, y: 422), modifiers: .control)])
+        input.tick()
+        let width = input.world.viewer.zoom.frame?.width ?? 390
+        XCTAssertLessThan(width, 390 * 1.05, "one tick after a notch the zoom is on its way, not there")
+        input.settle()
+        XCTAssertEqual(input.world.viewer.zoom.frame?.width ?? 0, 390 * exp(0.12), accuracy: 1e-6)
+    }
+
     func testEveryDragDirectionInThePagerDoesSomething() {
         for degrees in stride(from: 0.0, through: 180, by: 5) {
             var input = pager(on: 4)

@@ -76,8 +76,12 @@ final class PageZoomTests: XCTestCase {
         var input = pager()
         let p = Point(x: 300, y: 400)
         input.tick([.wheel(dx: 0, dy: 3, position: p, modifiers: .control)])
-        // 3 units at e^0.12 per unit: e^0.36 ≈ 1.4333.
+        // 3 units at e^0.12 per unit: e^0.36 ≈ 1.4333, eased there rather than jumped to.
         let k = exp(0.36)
+        XCTAssertEqual(scale(input), 1, accuracy: 1e-9, "the notch starts a zoom; it does not jump")
+        input.tick()
+        XCTAssertTrue(scale(input) > 1 && scale(input) < 1.2, "one tick in: \(scale(input))")
+        input.settle()
         XCTAssertEqual(scale(input), k, accuracy: 1e-9)
         // Around the pointer: x = 300 stays on the same point of the photo, 300/390 of the way
         // across, so minX = 300 − 300k; 260k ≈ 373 pt tall, the photo stays centred vertically.
@@ -85,8 +89,10 @@ final class PageZoomTests: XCTestCase {
         XCTAssertEqual(zoomed.minX, 300 - 300 * k, accuracy: 1e-9, "around the pointer")
         XCTAssertEqual(zoomed.minY, (844 - 260 * k) / 2, accuracy: 1e-9)
         for _ in 0..<40 { input.tick([.wheel(dx: 0, dy: 3, position: p, modifiers: .control)]) }
+        input.settle()
         XCTAssertEqual(scale(input), 4, accuracy: 1e-9)
         for _ in 0..<40 { input.tick([.wheel(dx: 0, dy: -3, position: p, modifiers: .control)]) }
+        input.settle()
         XCTAssertNil(input.world.viewer.zoom.frame)
         input.tick([.wheel(dx: 0, dy: -3, position: p, modifiers: [])])
         XCTAssertEqual(input.world.viewer.phase, .pager, "a plain wheel does nothing in the pager")

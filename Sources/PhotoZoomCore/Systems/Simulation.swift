@@ -34,7 +34,7 @@ public struct Simulation: Sendable {
                            gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
         PinchSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
                         pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        ZoomWheelSystem.run(&world.viewer.pager.zoom, gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
+        PagerWheelSystem.run(&world.viewer.pager, gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
         GridScrollSystem.run(&world.grid, gestures: gestures, phase: world.viewer.phase, stage)
         CellTapSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, currentIndex: &world.viewer.currentIndex,
                           pager: &world.viewer.pager, grid: &world.grid, gestures: gestures, stage)

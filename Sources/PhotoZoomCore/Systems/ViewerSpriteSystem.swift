@@ -7,7 +7,9 @@ enum ViewerSpriteSystem {
     static let backgroundZ = 10, transitionZ = 12, tabBarZ = 15, pageZ = 20, topBarZ = 40
     static let tabBarColor = Color(r: 247, g: 247, b: 247)
     static let tabBarText = Color(r: 60, g: 60, b: 67)
-    static let topBarColor = Color(r: 0, g: 0, b: 0, a: 150)
+    // A dark translucent material, lighter than the black backdrop so the bar reads as a bar
+    // and its white text stays legible over a bright photo beneath it.
+    static let topBarColor = Color(r: 30, g: 30, b: 32, a: 217)
 
     static func run(scene: inout Scene, sprites: inout ViewerSprites?, viewer v: ViewerState, _ stage: Stage) {
         let roles = sprites ?? spawn(&scene, stage.tuning)

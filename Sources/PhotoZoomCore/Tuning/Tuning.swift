@@ -70,6 +70,10 @@ public struct Tuning: Hashable, Sendable, Codable {
     public var zoomSpring: SpringParameters = .response(0.4, dampingRatio: 1)
     /// ctrl+wheel zoom per wheel unit (multiplicative, e^(k·units)).
     public var wheelZoomPerUnit: Double = 0.12
+    /// Horizontal wheel or trackpad units that turn one page in the pager, and the pause (s)
+    /// that ends a swipe: one swipe turns one page.
+    public var wheelUnitsPerPage: Double = 1
+    public var wheelSwipePause: Double = 0.2
     /// Two fingers become a pinch once their spread changes by this fraction.
     public var pinchRecognitionSpread: Double = 0.02
 

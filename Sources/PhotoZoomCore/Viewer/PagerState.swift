@@ -14,6 +14,8 @@ public struct PagerState: Equatable, Sendable, Codable {
     /// Escape or Back came while the pages were sliding: the photo goes home once the pager
     /// has settled on the page mostly shown.
     public internal(set) var escapeWhenSettled = false
+    /// The horizontal wheel swipe under way, if any.
+    public internal(set) var wheelSwipe: WheelSwipe?
 
     /// The photo leaves the pager: whatever the pager had in hand ends (a waiting tap, a press,
     /// a pinch in the making) and the offset rests on `page` exactly, so the way back lands there.

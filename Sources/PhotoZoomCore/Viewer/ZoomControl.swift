@@ -43,11 +43,11 @@ enum ZoomControl {
         return ViewerGeometry.clampPan(ViewerGeometry.scale(frame, by: limited / scale, around: point), viewport: stage.viewport)
     }
 
-    static func springTo(_ zoom: inout ZoomState, _ target: Rect, velocity: Rect = .zero, page: Int, _ stage: Stage) {
+    static func springTo(_ zoom: inout ZoomState, _ target: Rect, velocity: Rect = .zero, spring: SpringParameters? = nil, page: Int, _ stage: Stage) {
         let from = frame(zoom, page: page, stage)
         zoom.page = page
         zoom.frame = from
-        zoom.motion = .spring(stage.track(stage.tuning.zoomSpring, from: from, velocity: velocity, to: target, threshold: stage.tuning.pointsRest))
+        zoom.motion = .spring(stage.track(spring ?? stage.tuning.zoomSpring, from: from, velocity: velocity, to: target, threshold: stage.tuning.pointsRest))
     }
 
     /// A zoom left out of bounds (caught mid-spring, then let go without a pan) settles back.
@@ -66,12 +66,16 @@ enum ZoomControl {
         zoom.motion = .idle
     }
 
-    /// ctrl+wheel: zoom around the pointer, clamped to the limits.
+    /// ctrl+wheel: zoom around the pointer, clamped to the limits, easing there on the wheel
+    /// spring as wheel scrolling does. Notches in quick succession count from where the zoom
+    /// is headed, so they add up without a jump.
     static func wheel(_ zoom: inout ZoomState, by units: Double, around point: Point, page: Int, _ stage: Stage) {
-        let f = frame(zoom, page: page, stage), scale = f.width / stage.fitFrame(page).width
+        var from = frame(zoom, page: page, stage), velocity = Rect.zero
+        if case let .spring(track) = zoom.motion, zoom.page == page { from = track.target; velocity = track.velocity }
+        let scale = from.width / stage.fitFrame(page).width
         let target = min(max(scale * exp(units * stage.tuning.wheelZoomPerUnit), stage.tuning.minimumZoom), stage.tuning.maximumZoom)
-        zoom.motion = .idle
-        set(&zoom, ViewerGeometry.clampPan(ViewerGeometry.scale(f, by: target / scale, around: point), viewport: stage.viewport), page: page, stage)
+        let frame = ViewerGeometry.clampPan(ViewerGeometry.scale(from, by: target / scale, around: point), viewport: stage.viewport)
+        springTo(&zoom, frame, velocity: velocity, spring: stage.tuning.wheelSpring, page: page, stage)
     }
 
     /// Double tap: back to fit when zoomed, else to the double-tap scale around the tapped point.
