@@ -43,12 +43,11 @@ public final class AppWindow {
         }
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        let minimum = Self.minimumSize
-        let width = Int32(max(size.width, minimum.width)), height = Int32(max(size.height, minimum.height))
-        guard let window = SDL_CreateWindow(title, centred, centred, width, height, flags) else {
+        guard let window = SDL_CreateWindow(title, centred, centred, Int32(size.width), Int32(size.height), flags) else {
             throw WindowError.failed(SDLError("cannot create the window"))
         }
-        SDL_SetWindowMinimumSize(window, Int32(minimum.width), Int32(minimum.height))
+        // SDL also grows a window asked for smaller than this.
+        SDL_SetWindowMinimumSize(window, Int32(Self.minimumSize.width), Int32(Self.minimumSize.height))
         self.window = window
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         guard let renderer = SDL_CreateRenderer(window, -1, accelerated) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
