@@ -90,12 +90,12 @@ public final class AppWindow {
         public var redraw = false
     }
 
-    /// Every pending event, translated. With `block`, sleeps until the first event arrives
-    /// instead of returning at once: nothing is drawn or computed while nothing happens.
-    public func poll(block: Bool = false) -> Polled {
+    /// Every pending event, translated. With `wait` > 0 and nothing pending, sleeps up to that
+    /// many seconds for the first event instead of returning at once.
+    public func poll(wait: Double = 0) -> Polled {
         var polled = Polled()
         var event = SDL_Event()
-        var have = block ? SDL_WaitEvent(&event) != 0 : SDL_PollEvent(&event) != 0
+        var have = wait > 0 ? SDL_WaitEventTimeout(&event, Int32(wait * 1000)) != 0 : SDL_PollEvent(&event) != 0
         while have {
             defer { have = SDL_PollEvent(&event) != 0 }
             for output in translator.translate(event, windowSize: sizeInPoints, modState: SDL_GetModState()) {

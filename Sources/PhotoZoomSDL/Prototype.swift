@@ -5,6 +5,11 @@ import PhotoZoomCore
 
 /// The interactive prototype: load the photos, open the window, and run the loop.
 public enum Prototype {
+    /// Longest sleep while idle. Not forever: SDL under X11 can leave a resize in Xlib's queue
+    /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
+    /// each wake pumps it. A wake with nothing to do runs no tick and draws nothing.
+    static let idleWait = 0.25
+
     public struct Options {
         public var photosFolder: String
         public var windowSize: Size
@@ -40,24 +45,30 @@ public enum Prototype {
         var pending: [InputEvent] = []
         var gate = RedrawGate()
         var frames = 0
+        // Frames still to draw whatever the scene: the software renderer rebuilds its surface
+        // after a resize, and the first frame after one can land on the old surface.
+        var windowChanged = 0
 
         while true {
             // Poll: gather input, sleeping until some arrives while nothing moves; it is
             // stamped with the next tick to run.
-            let idle = sim.isIdle && pending.isEmpty && options.exitAfterFrames == nil
-            let polled = window.poll(block: idle)
+            let idle = sim.isIdle && pending.isEmpty && windowChanged == 0 && options.exitAfterFrames == nil
+            let polled = window.poll(wait: idle ? Self.idleWait : 0)
             if polled.quit { break }
             pending += polled.events
+            if polled.redraw || polled.events.contains(where: { if case .resize = $0 { return true } else { return false } }) { windowChanged = 3 }
             // Update: whole fixed ticks only; the first of them takes the input. Time spent
-            // asleep changed nothing, so it is not replayed: waking runs one tick.
+            // asleep changed nothing, so it is not replayed: waking to input runs one tick.
             let elapsed = clock.nextFrameDelta()
-            for _ in 0..<loop.advance(by: idle ? loop.tickDuration : elapsed) {
+            let ticks = idle ? (pending.isEmpty ? 0 : loop.advance(by: loop.tickDuration)) : loop.advance(by: elapsed)
+            for _ in 0..<ticks {
                 sim.step(pending)
                 pending.removeAll()
             }
             // Draw: blend between the last two sim states, if that shows anything new.
             let items = sim.drawList(interpolation: loop.interpolationAlpha)
-            let draw = gate.shouldDraw(items, windowLostContent: polled.redraw || options.exitAfterFrames != nil)
+            let draw = gate.shouldDraw(items, windowLostContent: windowChanged > 0 || options.exitAfterFrames != nil)
+            windowChanged = max(windowChanged - 1, 0)
             if draw {
                 renderer.draw(items, scale: window.pixelScale)
                 window.present()

@@ -70,8 +70,9 @@ final class RealWindowTests: XCTestCase {
 
     private var session: XvfbSession?
     private var app: Process?
-    /// The window's frame on the screen, in pixels.
+    /// The window's frame on the screen, in pixels, and its X id.
     private var window = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var windowID = ""
     private var timings: [(String, TimeInterval)] = []
     private var began = Date()
 
@@ -95,7 +96,7 @@ final class RealWindowTests: XCTestCase {
         let app = try session.start(executable, ["run", "--size", size], name: "photozoom", environment: env, directory: PackagePaths.root)
         self.app = app
         do {
-            window = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10).frame
+            (windowID, window) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
         } catch {
             throw XvfbSession.Failure("\(error); photozoom \(app.isRunning ? "is running" : "exited \(app.terminationStatus)"), its output: \(session.log(of: app))")
         }
@@ -179,6 +180,20 @@ final class RealWindowTests: XCTestCase {
                 problems.append("at \(p) the window shows \(shot.colour(p)), the grid there is \(grid.colour(p))")
             }
             return problems
+        }
+
+        // Resize the idle window taller: the grid is laid out anew and the tab bar drawn at the
+        // new bottom edge, though nothing else moved (under X11 the size change reaches SDL
+        // only on its next pump, and the software renderer's first frame after it can be lost).
+        let taller = Size(width: Self.windowSize.width, height: Self.windowSize.height + 60)  // still on the 1024-pixel screen
+        try session.run("xdotool", ["windowsize", windowID, String(Int(taller.width)), String(Int(taller.height))])
+        window = Rect(origin: window.origin, size: taller)
+        mark("resized to \(Int(taller.width))x\(Int(taller.height))")
+        // (A frame lost to the old surface leaves the new strip black.)
+        let newTabBar = Point(x: 20, y: taller.height - 10), tabBarGrey = RGB(r: 247, g: 247, b: 247)
+        _ = try waitFor("tab bar at the new bottom", timeout: 5, steady: [newTabBar]) { shot in
+            shot.colour(newTabBar).distance(to: tabBarGrey) > Self.solid
+                ? ["at the new bottom \(newTabBar) the window shows \(shot.colour(newTabBar)), not the tab bar"] : []
         }
         let app = try XCTUnwrap(app)
         XCTAssertTrue(app.isRunning, "photozoom is still running after the round trip; its output: \(session.log(of: app))")
