@@ -89,8 +89,9 @@ final class CellPoolRecyclingTests: XCTestCase {
         input.pointer(.down, Point(x: 200, y: 600))
         for i in 1...20 {
             input.pointer(.moved, Point(x: 200, y: 600 - Double(i) * 12))
-            // 12 pt a tick is past the 8 pt slop at once: the content is 12·i pt up.
-            let offset = Double(i) * 12
+            // 12 pt a tick is past the 8 pt slop at once, and the drag begins there: the content
+            // follows the later moves, 12·(i − 1) pt up.
+            let offset = Double(i - 1) * 12
             XCTAssertEqual(input.world.grid.offset, offset, accuracy: 1e-9)
             // Drawn at the newest position even with no interpolation toward it.
             for (p, item) in drawnCells(input, interpolation: 0) {

@@ -26,7 +26,7 @@ final class StateDigestTests: XCTestCase {
         // Phases without payload differ only by the name of their case.
         XCTAssertEqual(Set(ViewerPhase.all.map { StateDigest(of: $0) }).count, ViewerPhase.all.count)
         let p = Point(x: 10, y: 20)
-        XCTAssertNotEqual(StateDigest(of: Gesture.pressed(pointer: 0, at: p)), StateDigest(of: Gesture.tapped(pointer: 0, at: p)))
+        XCTAssertNotEqual(StateDigest(of: Gesture.pressed(pointer: 0, at: p)), StateDigest(of: Gesture.tapped(pointer: 0, at: p, clicks: nil)))
     }
 
     func testTheDigestTellsKindsOfValueApart() {
