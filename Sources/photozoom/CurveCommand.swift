@@ -15,33 +15,33 @@ struct CurveCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Mass (physical).") var mass: Double?
-    @Option(help: "Stiffness k (physical).") var stiffness: Double?
-    @Option(help: "Damping c (physical).") var damping: Double?
-    @Option(help: "SwiftUI response: seconds per undamped oscillation.") var response: Double?
-    @Option(help: "Damping ratio ζ, with --response or --uikit-duration.") var dampingRatio: Double?
-    @Option(help: "iOS 17 perceptual duration, with --bounce.") var springDuration: Double?
+    @Option(parsing: .unconditional, help: "Mass (physical).") var mass: Double?
+    @Option(parsing: .unconditional, help: "Stiffness k (physical).") var stiffness: Double?
+    @Option(parsing: .unconditional, help: "Damping c (physical).") var damping: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI response: seconds per undamped oscillation.") var response: Double?
+    @Option(parsing: .unconditional, help: "Damping ratio ζ, with --response or --uikit-duration.") var dampingRatio: Double?
+    @Option(parsing: .unconditional, help: "iOS 17 perceptual duration, with --bounce.") var springDuration: Double?
     @Option(parsing: .unconditional, help: "iOS 17 bounce in (-1, 1], with --spring-duration.") var bounce: Double?
-    @Option(help: "UIKit duration, with --damping-ratio.") var uikitDuration: Double?
+    @Option(parsing: .unconditional, help: "UIKit duration, with --damping-ratio.") var uikitDuration: Double?
     @Option(parsing: .unconditional, help: "UIKit initialSpringVelocity: a fraction of the distance per second (instead of --velocity).")
     var uikitInitialVelocity: Double?
 
     @Option(parsing: .unconditional, help: "Start value.") var from: Double = 0
     @Option(parsing: .unconditional, help: "Target value.") var to: Double = 1
     @Option(parsing: .unconditional, help: "Start velocity, in value units per second.") var velocity: Double?
-    @Option(help: "Seconds between rows.") var step: Double = 1.0 / 120
-    @Option(help: "Seconds covered: rows at t = 0, step, 2·step, … up to this.") var duration: Double = 1
+    @Option(parsing: .unconditional, help: "Seconds between rows.") var step: Double = 1.0 / 120
+    @Option(parsing: .unconditional, help: "Seconds covered: rows at t = 0, step, 2·step, … up to this.") var duration: Double = 1
 
     @Option(help: "Draw the curve to this PNG instead of printing CSV.") var png: String?
-    @Option(help: ArgumentHelp("PNG size in pixels, WIDTHxHEIGHT.", valueName: "WxH")) var pngSize = Size(width: 800, height: 480)
+    @Option(parsing: .unconditional, help: ArgumentHelp("PNG size in pixels, WIDTHxHEIGHT.", valueName: "WxH")) var pngSize = Size(width: 800, height: 480)
     @Flag(help: "Replace --png if it already exists.") var overwrite = false
 
     func validate() throws {
         for (name, value) in [("from", from), ("to", to), ("step", step), ("duration", duration)] where !value.isFinite {
-            throw ValidationError("--\(name) must be a finite number")
+            throw ValidationError("--\(name) must be a finite number, got \(value)")
         }
-        guard step > 0 else { throw ValidationError("--step must be greater than 0") }
-        guard duration >= 0 else { throw ValidationError("--duration must not be negative") }
+        guard step > 0 else { throw ValidationError("--step must be greater than 0, got \(step)") }
+        guard duration >= 0 else { throw ValidationError("--duration must not be negative, got \(duration)") }
         guard duration / step <= 10_000_000 else { throw ValidationError("--duration / --step asks for more than 10 million rows") }
         if velocity != nil, uikitInitialVelocity != nil { throw ValidationError("give --velocity or --uikit-initial-velocity, not both") }
         _ = try parameters()
@@ -71,7 +71,16 @@ struct CurveCommand: ParsableCommand {
             if dampingRatio != nil { throw ValidationError("--damping-ratio does not go with --spring-duration") }
             return try .duration(springDuration, bounce: bounce)
         } catch let error as SpringParameterError {
-            throw ValidationError(error.description)
+            throw ValidationError("\(flag(for: error.field)) \(error.reason)")
+        }
+    }
+
+    /// The flag a person typed for a field of the spring the core refused.
+    private func flag(for field: String) -> String {
+        switch field {
+        case "dampingRatio": return "--damping-ratio"
+        case "duration": return springDuration != nil ? "--spring-duration" : "--uikit-duration"
+        default: return "--\(field)"
         }
     }
 

@@ -19,19 +19,8 @@ struct PhotoOptions: ParsableArguments {
     @Option(help: "Folder of photos to show (default: the bundled assets/photos).")
     var photos: String?
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
     var size = Size(width: 393, height: 852)
 
     var folder: String { photos ?? PhotoFolder.bundledFolder() }
-}
-
-/// One line to stderr, the way every message of ours is written.
-func logLine(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-}
-
-/// Exit code 2 after one clear line: the user gave us something we cannot use.
-func fail(_ message: String) -> ExitCode {
-    logLine("photozoom: \(message)")
-    return ExitCode(2)
 }

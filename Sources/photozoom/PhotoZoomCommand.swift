@@ -10,8 +10,9 @@ struct PhotoZoomCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// Like ArgumentParser's own entry point, except that every usage or validation error exits
-    /// with code 2, the code all of our "you gave me something I cannot use" errors share.
+    /// Like ArgumentParser's own entry point, except that a usage or validation error is the
+    /// one line every error of ours is (the usage block is one `--help` away) and exits with
+    /// code 2, the code all of our "you gave me something I cannot use" errors share.
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -22,8 +23,8 @@ struct PhotoZoomCommand: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = fullMessage(for: error)
-            if !message.isEmpty { logLine(message) }
+            let message = message(for: error)
+            if !message.isEmpty { logLine("photozoom: \(message)") }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }

@@ -14,18 +14,20 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var photoOptions: PhotoOptions
 
-    @Option(help: "Scroll the grid down by this many points first (by wheel input, as a person would).")
+    // Negative numbers are values here, so a negative scale meets its rule below; a scroll above
+    // the top stops at the top, as the wheel does.
+    @Option(parsing: .unconditional, help: "Scroll the grid down by this many points first (by wheel input, as a person would; it stops at either end).")
     var scroll: Double = 0
 
-    @Option(help: "Pixels per point: 2 renders as a 2x (HiDPI) screen would.")
+    @Option(parsing: .unconditional, help: "Pixels per point: 2 renders as a 2x (HiDPI) screen would.")
     var scale: Double = 1
 
     @Flag(help: "Replace --out if it already exists.")
     var overwrite = false
 
     func validate() throws {
-        guard scale > 0, scale <= 4 else { throw ValidationError("--scale must lie in (0, 4]") }
-        guard scroll.isFinite else { throw ValidationError("--scroll must be a number of points") }
+        guard scale > 0, scale <= 4 else { throw ValidationError("--scale must lie in (0, 4], got \(scale)") }
+        guard scroll.isFinite else { throw ValidationError("--scroll must be a finite number of points, got \(scroll)") }
     }
 
     func run() throws {
