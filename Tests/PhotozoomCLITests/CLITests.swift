@@ -86,6 +86,28 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no snapshot without photos")
     }
 
+    /// A folder the user may not list is not an empty one: the line says what failed.
+    func testAnUnreadablePhotoFolderSaysWhyItCannotBeRead() throws {
+        let tmp = try temporaryFolder()
+        let locked = tmp.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PackagePaths.bundledPhotos + "/astronaut.jpg", toPath: locked.appendingPathComponent("a.jpg").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        // Root may list any folder; as nobody the permission bits count, as they do for a user.
+        var launcher: [String] = []
+        if getuid() == 0 {
+            let setpriv = "/usr/bin/setpriv"
+            guard FileManager.default.isExecutableFile(atPath: setpriv) else {
+                throw XCTSkip("running as root without \(setpriv), so no folder is unreadable to this test")
+            }
+            launcher = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        }
+        let r = try photozoom(["snapshot", "--photos", locked.path, "--out", tmp.appendingPathComponent("never.png").path], launcher: launcher)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderr, "photozoom: cannot read photo folder '\(locked.path)': Permission denied\n")
+    }
+
     // MARK: help
 
     func testHelpForEveryCommandExitsZeroAndListsItsOptions() throws {
