@@ -64,6 +64,16 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertEqual(replaced?.height, 1704)
     }
 
+    /// SDL's software renderer crashes on a surface of 4 GiB; a canvas is capped in pixels
+    /// (the largest window at 1x), not only in points per side, and says so before rendering.
+    func testASnapshotOfTooManyPixelsIsRefusedInOneLine() throws {
+        let out = try temporaryFolder().appendingPathComponent("huge.png")
+        let r = try photozoom(["snapshot", "--out", out.path, "--size", "16384x16384", "--scale", "2"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderr, "photozoom: a 32768x32768-pixel image is too large: the most is 268435456 pixels (16384x16384)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+
     // MARK: Photo folders
 
     func testMissingOrEmptyPhotoFolderExitsTwoWithOneLineNamingIt() throws {
