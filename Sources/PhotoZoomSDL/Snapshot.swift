@@ -50,9 +50,4 @@ public final class HeadlessCanvas {
 
     public var pixelWidth: Int { Int(surface.pointee.w) }
     public var pixelHeight: Int { Int(surface.pointee.h) }
-
-    public func savePNG(_ path: String) throws {
-        SDL_RenderPresent(renderer)
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("cannot write \(path)") }
-    }
 }

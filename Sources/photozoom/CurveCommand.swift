@@ -32,7 +32,7 @@ struct CurveCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds between rows (default: a tick at 120 Hz, 1/120).") var step: Double?
     @Option(parsing: .unconditional, help: "Seconds covered: rows at t = 0, step, 2·step, … up to this.") var duration: Double = 1
 
-    @Option(help: "Draw the curve to this PNG instead of printing CSV.") var png: String?
+    @Option(help: "Draw the curve to this image (.png, .jpg or .jpeg) instead of printing CSV.") var png: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("PNG size in pixels, WIDTHxHEIGHT.", valueName: "WxH")) var pngSize = Size(width: 800, height: 480)
     @Flag(help: "Replace --png if it already exists.") var overwrite = false
 
@@ -60,6 +60,7 @@ struct CurveCommand: ParsableCommand {
         }
         if velocity != nil, uikitInitialVelocity != nil { throw ValidationError("give --velocity or --uikit-initial-velocity, not both") }
         _ = try parameters()
+        if let png { try validateImagePath(png, overwrite: overwrite) }
         guard startVelocity.isFinite else {
             throw ValidationError("--uikit-initial-velocity × (--to − --from) is not finite: \(uikitInitialVelocity ?? 0) × \(to - from)")
         }
@@ -122,9 +123,10 @@ struct CurveCommand: ParsableCommand {
             let s = motion.state(at: t)
             // Swift's description is the shortest text that reads back as the same double.
             out += "\(t),\(s.value),\(s.velocity)\n"
-            if out.utf8.count > 1 << 20 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+            // In pieces of a megabyte: a failed write stops the rows at once.
+            if out.utf8.count > 1 << 20 { try StandardOutput.write(out); out = "" }
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        try StandardOutput.write(out)
     }
 
     /// A spring whose numbers overflow a double would print nan or inf rows: refused before
@@ -139,7 +141,6 @@ struct CurveCommand: ParsableCommand {
     }
 
     private func draw(_ motion: SpringMotion<Double>, _ times: RowTimes, to path: String) throws {
-        if FileManager.default.fileExists(atPath: path), !overwrite { throw fail("'\(path)' already exists; pass --overwrite to replace it") }
         let samples = (0..<max(rows, 2)).map { i -> (t: Double, value: Double) in
             let t = times.time(ofRow: i)
             return (t, motion.value(at: t))
@@ -147,9 +148,12 @@ struct CurveCommand: ParsableCommand {
         do {
             let canvas = try CurvePlot.render(samples: samples, from: from, target: to,
                                               settleTime: settleTime(motion), size: pngSize)
-            try canvas.savePNG(path)
+            try canvas.save(to: path, overwrite: overwrite)
         } catch let error as SDLError {
             throw fail(error.description)
+        } catch let error as OutputFileError where error.isUsage {
+            // The file appeared while we drew.
+            throw ValidationError(error.description)
         }
     }
 

@@ -41,6 +41,6 @@ struct BenchCommand: ParsableCommand {
         } catch let error as SessionMissedPhases {
             throw fail(error.description)
         }
-        print(json ? try report.json() : report.table)
+        try StandardOutput.write((json ? try report.json() : report.table) + "\n")
     }
 }
