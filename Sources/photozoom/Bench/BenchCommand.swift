@@ -40,6 +40,8 @@ struct BenchCommand: ParsableCommand {
             throw fail(error.description)
         } catch let error as SessionMissedPhases {
             throw fail(error.description)
+        } catch let error as NoRoomForSession {
+            throw fail(error.description)
         }
         try StandardOutput.write((json ? try report.json() : report.table) + "\n")
     }
