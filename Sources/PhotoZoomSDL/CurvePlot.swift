@@ -19,12 +19,15 @@ public enum CurvePlot {
         let margin = 24.0
         let tMax = max(samples.last?.t ?? 1, 1e-9)
         let values = samples.map(\.value) + [from, target]
-        var lo = values.min()!, hi = values.max()!
-        if hi - lo < 1e-12 { lo -= 1; hi += 1 }
-        let pad = (hi - lo) * 0.08
-        lo -= pad; hi += pad
+        let lo = values.min()!, hi = values.max()!
+        // Halves, because hi − lo overflows for values near the largest double.
+        let halfSpan = hi / 2 - lo / 2
+        // A curve flatter than the doubles around it can show (or flat) lies at mid-height.
+        let flat = halfSpan <= 0.5e-12 * max(1, abs(lo), abs(hi))
+        /// Where `v` lies up the value axis, from 0 to 1: the values and 8 % of their span either side.
+        func height(_ v: Double) -> Double { flat ? 0.5 : (0.08 + (v / 2 - lo / 2) / halfSpan) / 1.16 }
         func x(_ t: Double) -> Float { Float(margin + t / tMax * (size.width - 2 * margin)) }
-        func y(_ v: Double) -> Float { Float(size.height - margin - (v - lo) / (hi - lo) * (size.height - 2 * margin)) }
+        func y(_ v: Double) -> Float { Float(size.height - margin - height(v) * (size.height - 2 * margin)) }
         func color(_ c: Color) { SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255) }
 
         color(background)

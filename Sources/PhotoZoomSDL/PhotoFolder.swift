@@ -4,6 +4,8 @@ import Foundation
 public enum PhotoFolderError: Error, CustomStringConvertible {
     case missing(String)
     case notAFolder(String)
+    /// The folder cannot be listed; `reason` is the system's ("Permission denied").
+    case unreadable(String, reason: String)
     case noImages(String)
     case noneReadable(String)
 
@@ -11,6 +13,7 @@ public enum PhotoFolderError: Error, CustomStringConvertible {
         switch self {
         case let .missing(path): return "photo folder '\(path)' does not exist"
         case let .notAFolder(path): return "'\(path)' is not a folder of photos"
+        case let .unreadable(path, reason): return "cannot read photo folder '\(path)': \(reason)"
         case let .noImages(path): return "photo folder '\(path)' has no images (looked for \(PhotoFolder.extensionsList))"
         case let .noneReadable(path): return "photo folder '\(path)' has no readable images: every file failed to decode"
         }
@@ -27,12 +30,28 @@ public enum PhotoFolder {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { throw PhotoFolderError.missing(folder) }
         guard isDirectory.boolValue else { throw PhotoFolderError.notAFolder(folder) }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = try entries(of: folder)
         let images = names
             .filter { !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted { $0.compare($1, options: [.numeric, .caseInsensitive]) == .orderedAscending }
         guard !images.isEmpty else { throw PhotoFolderError.noImages(folder) }
         return images.map { URL(fileURLWithPath: folder).appendingPathComponent($0) }
+    }
+
+    /// The names in `folder` ("." and ".." among them), read with the system's own calls so that a failure says what
+    /// the system said ("Permission denied"), which Foundation's listing does not pass on.
+    static func entries(of folder: String) throws -> [String] {
+        guard let dir = opendir(folder) else { throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno))) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while true {
+            // readdir returns nil at the end and on an error; only an error sets errno.
+            errno = 0
+            guard let entry = readdir(dir) else { break }
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        if errno != 0 { throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno))) }
+        return names
     }
 
     /// The photos bundled with the prototype.

@@ -8,9 +8,20 @@ public final class HeadlessCanvas {
     public let renderer: OpaquePointer
     public let scale: Double
 
+    /// The most pixels a canvas may have: the largest window (16384 points a side) at 1x, 1 GiB
+    /// of RGBA. SDL's software renderer crashes drawing into 4 GiB; points per side alone do
+    /// not bound this, since a scale multiplies both sides.
+    static let maximumSide = 16384
+    static let maximumPixels = maximumSide * maximumSide
+
     public init(size: Size, scale: Double = 1) throws {
-        let w = Int32((size.width * scale).rounded()), h = Int32((size.height * scale).rounded())
-        guard w > 0, h > 0 else { throw SDLError(message: "a canvas of \(w)x\(h) pixels is empty") }
+        let width = (size.width * scale).rounded(), height = (size.height * scale).rounded()
+        guard width >= 1, height >= 1 else { throw SDLError(message: "a canvas of \(width)x\(height) pixels is empty") }
+        guard width * height <= Double(Self.maximumPixels) else {
+            throw SDLError(message: "a \(Self.whole(width))x\(Self.whole(height))-pixel image is too large: "
+                + "the most is \(Self.maximumPixels) pixels (\(Self.maximumSide)x\(Self.maximumSide))")
+        }
+        let w = Int32(width), h = Int32(height)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
             throw SDLError("cannot create a \(w)x\(h) surface")
         }
@@ -22,6 +33,9 @@ public final class HeadlessCanvas {
         self.renderer = renderer
         self.scale = scale
     }
+
+    /// A whole number of pixels as digits (no ".0"), however large the request.
+    private static func whole(_ pixels: Double) -> String { pixels < 1e15 ? String(Int(pixels)) : "\(pixels)" }
 
     deinit {
         SDL_DestroyRenderer(renderer)
@@ -36,9 +50,4 @@ public final class HeadlessCanvas {
 
     public var pixelWidth: Int { Int(surface.pointee.w) }
     public var pixelHeight: Int { Int(surface.pointee.h) }
-
-    public func savePNG(_ path: String) throws {
-        SDL_RenderPresent(renderer)
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("cannot write \(path)") }
-    }
 }

@@ -15,37 +15,62 @@ struct CurveCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Mass (physical).") var mass: Double?
-    @Option(help: "Stiffness k (physical).") var stiffness: Double?
-    @Option(help: "Damping c (physical).") var damping: Double?
-    @Option(help: "SwiftUI response: seconds per undamped oscillation.") var response: Double?
-    @Option(help: "Damping ratio ζ, with --response or --uikit-duration.") var dampingRatio: Double?
-    @Option(help: "iOS 17 perceptual duration, with --bounce.") var springDuration: Double?
+    @Option(parsing: .unconditional, help: "Mass (physical).") var mass: Double?
+    @Option(parsing: .unconditional, help: "Stiffness k (physical).") var stiffness: Double?
+    @Option(parsing: .unconditional, help: "Damping c (physical).") var damping: Double?
+    @Option(parsing: .unconditional, help: "SwiftUI response: seconds per undamped oscillation.") var response: Double?
+    @Option(parsing: .unconditional, help: "Damping ratio ζ, with --response or --uikit-duration.") var dampingRatio: Double?
+    @Option(parsing: .unconditional, help: "iOS 17 perceptual duration, with --bounce.") var springDuration: Double?
     @Option(parsing: .unconditional, help: "iOS 17 bounce in (-1, 1], with --spring-duration.") var bounce: Double?
-    @Option(help: "UIKit duration, with --damping-ratio.") var uikitDuration: Double?
+    @Option(parsing: .unconditional, help: "UIKit duration, with --damping-ratio.") var uikitDuration: Double?
     @Option(parsing: .unconditional, help: "UIKit initialSpringVelocity: a fraction of the distance per second (instead of --velocity).")
     var uikitInitialVelocity: Double?
 
     @Option(parsing: .unconditional, help: "Start value.") var from: Double = 0
     @Option(parsing: .unconditional, help: "Target value.") var to: Double = 1
     @Option(parsing: .unconditional, help: "Start velocity, in value units per second.") var velocity: Double?
-    @Option(help: "Seconds between rows.") var step: Double = 1.0 / 120
-    @Option(help: "Seconds covered: rows at t = 0, step, 2·step, … up to this.") var duration: Double = 1
+    @Option(parsing: .unconditional, help: "Seconds between rows (default: a tick at 120 Hz, 1/120).") var step: Double?
+    @Option(parsing: .unconditional, help: "Seconds covered: rows at t = 0, step, 2·step, … up to this.") var duration: Double = 1
 
-    @Option(help: "Draw the curve to this PNG instead of printing CSV.") var png: String?
-    @Option(help: ArgumentHelp("PNG size in pixels, WIDTHxHEIGHT.", valueName: "WxH")) var pngSize = Size(width: 800, height: 480)
+    @Option(help: "Draw the curve to this image (.png, .jpg or .jpeg) instead of printing CSV.") var png: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("PNG size in pixels, WIDTHxHEIGHT.", valueName: "WxH")) var pngSize = Size(width: 800, height: 480)
     @Flag(help: "Replace --png if it already exists.") var overwrite = false
 
+    /// Rows at most: ten million lines of CSV is already a few hundred megabytes.
+    static let maximumRows = 10_000_000
+    /// Instants the settle time is looked for at, at most: whole milliseconds up to 100 s, and
+    /// beyond that still finer than a pixel of the widest plot.
+    static let settleSamples = 100_000
+
+    /// Seconds between rows; without --step, a tick of the prototype's loop.
+    var stepSeconds: Double { step ?? LoopSettings().tickDuration }
+    /// Worked out from --step's text each time: taken once per command, not per row.
+    var times: RowTimes { step.map(RowTimes.init(step:)) ?? .rate(LoopSettings().tickRate) }
+
     func validate() throws {
-        for (name, value) in [("from", from), ("to", to), ("step", step), ("duration", duration)] where !value.isFinite {
-            throw ValidationError("--\(name) must be a finite number")
+        let numbers = [("from", from), ("to", to), ("velocity", velocity), ("uikit-initial-velocity", uikitInitialVelocity),
+                       ("step", step), ("duration", duration)]
+        for case let (name, value?) in numbers where !value.isFinite {
+            throw ValidationError("--\(name) must be a finite number, got \(value)")
         }
-        guard step > 0 else { throw ValidationError("--step must be greater than 0") }
-        guard duration >= 0 else { throw ValidationError("--duration must not be negative") }
-        guard duration / step <= 10_000_000 else { throw ValidationError("--duration / --step asks for more than 10 million rows") }
+        guard stepSeconds > 0 else { throw ValidationError("--step must be greater than 0, got \(stepSeconds)") }
+        guard duration >= 0 else { throw ValidationError("--duration must not be negative, got \(duration)") }
+        guard duration / stepSeconds <= Double(Self.maximumRows) else {
+            throw ValidationError("--duration / --step asks for more than \(Self.maximumRows) rows")
+        }
         if velocity != nil, uikitInitialVelocity != nil { throw ValidationError("give --velocity or --uikit-initial-velocity, not both") }
         _ = try parameters()
+        if let png { try validateImagePath(png, overwrite: overwrite) }
+        guard startVelocity.isFinite else {
+            throw ValidationError("--uikit-initial-velocity × (--to − --from) is not finite: \(uikitInitialVelocity ?? 0) × \(to - from)")
+        }
     }
+
+    /// In value units per second: given, or UIKit's fraction of the distance per second.
+    var startVelocity: Double { velocity ?? (uikitInitialVelocity.map { $0 * (to - from) } ?? 0) }
+
+    /// floor(T/S) + 1 rows; a millionth of a step forgives T/S landing just under a whole number.
+    var rows: Int { Int((duration / stepSeconds + 1e-6).rounded(.down)) + 1 }
 
     /// The one parameterization given, mapped to physical constants.
     func parameters() throws -> SpringParameters {
@@ -71,56 +96,80 @@ struct CurveCommand: ParsableCommand {
             if dampingRatio != nil { throw ValidationError("--damping-ratio does not go with --spring-duration") }
             return try .duration(springDuration, bounce: bounce)
         } catch let error as SpringParameterError {
-            throw ValidationError(error.description)
+            throw ValidationError("\(flag(for: error.field)) \(error.reason)")
+        }
+    }
+
+    /// The flag a person typed for a field of the spring the core refused.
+    private func flag(for field: String) -> String {
+        switch field {
+        case "dampingRatio": return "--damping-ratio"
+        case "duration": return springDuration != nil ? "--spring-duration" : "--uikit-duration"
+        default: return "--\(field)"
         }
     }
 
     func run() throws {
-        let startVelocity = velocity ?? (uikitInitialVelocity.map { $0 * (to - from) } ?? 0)
-        guard startVelocity.isFinite else { throw ValidationError("--velocity must be a finite number") }
         let motion = SpringMotion(parameters: try parameters(), from: from, velocity: startVelocity, target: to)
-        // floor(T/S) + 1 rows; a millionth of a step forgives T/S landing just under a whole number.
-        let rows = Int((duration / step + 1e-6).rounded(.down)) + 1
+        let times = self.times
+        try requireFiniteRows(motion, times)
         if let png {
-            try draw(motion, rows: rows, to: png)
+            try draw(motion, times, to: png)
             return
         }
         var out = "t,value,velocity\n"
-        out.reserveCapacity(rows * 64)
         for i in 0..<rows {
-            let t = Double(i) * step
+            let t = times.time(ofRow: i)
             let s = motion.state(at: t)
             // Swift's description is the shortest text that reads back as the same double.
             out += "\(t),\(s.value),\(s.velocity)\n"
-            if out.utf8.count > 1 << 20 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+            // In pieces of a megabyte: a failed write stops the rows at once.
+            if out.utf8.count > 1 << 20 { try StandardOutput.write(out); out = "" }
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        try StandardOutput.write(out)
     }
 
-    private func draw(_ motion: SpringMotion<Double>, rows: Int, to path: String) throws {
-        if FileManager.default.fileExists(atPath: path), !overwrite { throw fail("'\(path)' already exists; pass --overwrite to replace it") }
+    /// A spring whose numbers overflow a double would print nan or inf rows: refused before
+    /// the first row is printed, by evaluating every row once.
+    private func requireFiniteRows(_ motion: SpringMotion<Double>, _ times: RowTimes) throws {
+        for i in 0..<rows {
+            let t = times.time(ofRow: i), s = motion.state(at: t)
+            guard s.value.isFinite, s.velocity.isFinite else {
+                throw ValidationError("the curve is not finite at t = \(t) (value \(s.value), velocity \(s.velocity)): its numbers are too large for a double")
+            }
+        }
+    }
+
+    private func draw(_ motion: SpringMotion<Double>, _ times: RowTimes, to path: String) throws {
         let samples = (0..<max(rows, 2)).map { i -> (t: Double, value: Double) in
-            let t = Double(i) * step
+            let t = times.time(ofRow: i)
             return (t, motion.value(at: t))
         }
         do {
             let canvas = try CurvePlot.render(samples: samples, from: from, target: to,
                                               settleTime: settleTime(motion), size: pngSize)
-            try canvas.savePNG(path)
+            try canvas.save(to: path, overwrite: overwrite)
         } catch let error as SDLError {
             throw fail(error.description)
+        } catch let error as OutputFileError where error.isUsage {
+            // The file appeared while we drew.
+            throw ValidationError(error.description)
         }
     }
 
     /// When the motion comes to rest: within a thousandth of its scale, in value and speed, for
-    /// good. Found on a fine grid of whole milliseconds.
+    /// good. Found on a grid over the duration of at most `settleSamples` instants: whole
+    /// milliseconds up to 100 s, so a long plot costs no more than that one.
     private func settleTime(_ motion: SpringMotion<Double>) -> Double? {
         let omega = motion.parameters.naturalFrequency
         let scale = max(abs(to - from), abs(motion.initialVelocity) / omega, 1e-12)
         let threshold = RestThreshold(value: scale * 1e-3, velocity: scale * omega * 1e-3)
+        let span = max(duration, 0.001)
+        // Compared as doubles first: span × 1000 may be far beyond any Int.
+        let instants = Int(min((span * 1000).rounded(.up), Double(Self.settleSamples)))
         var settled: Double?
-        for ms in 0...Int(max(duration, 0.001) * 1000) {
-            let t = Double(ms) / 1000
+        for k in 0...instants {
+            let t = span * Double(k) / Double(instants)
             if motion.isAtRest(at: t, threshold: threshold) { settled = settled ?? t } else { settled = nil }
         }
         return settled

@@ -19,19 +19,20 @@ struct PhotoOptions: ParsableArguments {
     @Option(help: "Folder of photos to show (default: the bundled assets/photos).")
     var photos: String?
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
     var size = Size(width: 393, height: 852)
 
     var folder: String { photos ?? PhotoFolder.bundledFolder() }
 }
 
-/// One line to stderr, the way every message of ours is written.
-func logLine(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-}
-
-/// Exit code 2 after one clear line: the user gave us something we cannot use.
-func fail(_ message: String) -> ExitCode {
-    logLine("photozoom: \(message)")
-    return ExitCode(2)
+/// Refuses, as a usage error and before anything is rendered, an image path we would not
+/// write: a folder, a file that exists without --overwrite, or an extension we cannot encode.
+func validateImagePath(_ path: String, overwrite: Bool) throws {
+    do {
+        // A folder is named as one before its name is judged as an image's.
+        try OutputFile.check(path, overwrite: overwrite)
+        _ = try ImageFormat(path: path)
+    } catch let error as OutputFileError {
+        throw ValidationError(error.description)
+    }
 }

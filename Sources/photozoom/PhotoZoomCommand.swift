@@ -10,8 +10,10 @@ struct PhotoZoomCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// Like ArgumentParser's own entry point, except that every usage or validation error exits
-    /// with code 2, the code all of our "you gave me something I cannot use" errors share.
+    /// Like ArgumentParser's own entry point, except that a usage or validation error is the
+    /// one line every error of ours is (the usage block is one `--help` away) and exits with
+    /// code 2, the code all of our "you gave me something I cannot use" errors share. Any
+    /// other error (a write the system refused) is its one line and exit 1.
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -19,11 +21,16 @@ struct PhotoZoomCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                do {
+                    try StandardOutput.write(fullMessage(for: error) + "\n")
+                } catch {
+                    logLine("photozoom: \(error)")
+                    Foundation.exit(1)
+                }
                 Foundation.exit(0)
             }
-            let message = fullMessage(for: error)
-            if !message.isEmpty { logLine(message) }
+            let message = message(for: error)
+            if !message.isEmpty { logLine("photozoom: \(message)") }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }

@@ -10,11 +10,11 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var photoOptions: PhotoOptions
 
-    @Option(help: "Draw this many frames, then exit 0 (for smoke tests and scripts).")
+    @Option(parsing: .unconditional, help: "Draw this many frames, then exit 0 (for smoke tests and scripts).")
     var exitAfterFrames: Int?
 
     func validate() throws {
-        if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
+        if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
     }
 
     func run() throws {

@@ -9,37 +9,40 @@ struct SnapshotCommand: ParsableCommand {
         abstract: "Render the grid headless to a PNG (no display needed)."
     )
 
-    @Option(help: "The PNG to write.")
+    @Option(help: "The image to write: .png, .jpg or .jpeg (the format follows the extension).")
     var out: String
 
     @OptionGroup var photoOptions: PhotoOptions
 
-    @Option(help: "Scroll the grid down by this many points first (by wheel input, as a person would).")
+    // Negative numbers are values here, so a negative scale meets its rule below; a scroll above
+    // the top stops at the top, as the wheel does.
+    @Option(parsing: .unconditional, help: "Scroll the grid down by this many points first (by wheel input, as a person would; it stops at either end).")
     var scroll: Double = 0
 
-    @Option(help: "Pixels per point: 2 renders as a 2x (HiDPI) screen would.")
+    @Option(parsing: .unconditional, help: "Pixels per point: 2 renders as a 2x (HiDPI) screen would.")
     var scale: Double = 1
 
     @Flag(help: "Replace --out if it already exists.")
     var overwrite = false
 
     func validate() throws {
-        guard scale > 0, scale <= 4 else { throw ValidationError("--scale must lie in (0, 4]") }
-        guard scroll.isFinite else { throw ValidationError("--scroll must be a number of points") }
+        guard scale > 0, scale <= 4 else { throw ValidationError("--scale must lie in (0, 4], got \(scale)") }
+        guard scroll.isFinite else { throw ValidationError("--scroll must be a finite number of points, got \(scroll)") }
+        try validateImagePath(out, overwrite: overwrite)
     }
 
     func run() throws {
-        if FileManager.default.fileExists(atPath: out), !overwrite {
-            throw fail("'\(out)' already exists; pass --overwrite to replace it")
-        }
         do {
             let photos = try PhotoLibrary.load(photoOptions.folder, log: logLine)
             let (canvas, _) = try GridSnapshot.render(photos: photos, size: photoOptions.size, scale: scale, scroll: scroll)
-            try canvas.savePNG(out)
+            try canvas.save(to: out, overwrite: overwrite)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
         } catch let error as SDLError {
             throw fail(error.description)
+        } catch let error as OutputFileError where error.isUsage {
+            // The file appeared while we rendered.
+            throw ValidationError(error.description)
         }
     }
 }

@@ -23,4 +23,26 @@ final class CurvePlotTests: XCTestCase {
         XCTAssertGreaterThan(peak.value, 1.05)
         XCTAssertEqual(color(x(peak.t), y(peak.value)), CurvePlot.curve)
     }
+
+    /// Values near the largest double: their span overflows if taken as hi − lo, which once
+    /// drew every curve along the bottom edge; a flat curve there divided by zero and drew
+    /// nothing. Both must be drawn where they lie.
+    func testValuesNearTheLargestDoubleAreDrawnWhereTheyLie() throws {
+        let size = Size(width: 400, height: 300)
+        func curveRows(_ canvas: HeadlessCanvas, x: Int) -> [Int] {
+            (0..<300).filter { y in let p = canvas.pixel(x: x, y: y); return Color(r: p.r, g: p.g, b: p.b) == CurvePlot.curve }
+        }
+        // A straight rise from −8e307 to 8e307: at half time it passes mid-height.
+        let rise = (0...100).map { i -> (t: Double, value: Double) in (Double(i) / 100, -8e307 + Double(i) * 1.6e306) }
+        let steep = try CurvePlot.render(samples: rise, from: -8e307, target: 8e307, settleTime: nil, size: size)
+        let middle = curveRows(steep, x: 200)
+        XCTAssertFalse(middle.isEmpty, "the curve crosses the middle column")
+        XCTAssertTrue(middle.allSatisfy { abs($0 - 150) <= 3 }, "at mid-height, not along an edge: rows \(middle)")
+
+        let flat = (0...100).map { i -> (t: Double, value: Double) in (Double(i) / 100, 1e300) }
+        let level = try CurvePlot.render(samples: flat, from: 1e300, target: 1e300, settleTime: nil, size: size)
+        let rows = curveRows(level, x: 200)
+        XCTAssertFalse(rows.isEmpty, "a flat curve is drawn")
+        XCTAssertTrue(rows.allSatisfy { abs($0 - 150) <= 3 }, "a flat curve lies at mid-height: rows \(rows)")
+    }
 }

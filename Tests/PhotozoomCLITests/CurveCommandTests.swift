@@ -39,7 +39,7 @@ final class CurveCommandTests: PhotozoomCLITestCase {
         //   y'(t) = e^(−at)·(v0·cos ωd·t − (a·v0 + ω0²·y0)/ωd · sin ωd·t)
         let a = 5.0, w0Squared = 150.0, wd = 125.0.squareRoot(), y0 = -12.0, v0 = -40.0
         for (i, row) in table.enumerated() {
-            XCTAssertEqual(row[0], Double(i) * 0.0125, "t = i·step, not summed steps")
+            XCTAssertEqual(row[0], Double("\(i * 125)e-4"), "t = i·step in decimal, not summed steps")
             let t = row[0], e = exp(-a * t)
             let y = e * (y0 * cos(wd * t) + (v0 + a * y0) / wd * sin(wd * t))
             let v = e * (v0 * cos(wd * t) - (a * v0 + w0Squared * y0) / wd * sin(wd * t))
@@ -102,6 +102,61 @@ final class CurveCommandTests: PhotozoomCLITestCase {
             XCTAssertEqual(r.status, 2, "\(flags)")
             XCTAssertTrue(r.stderr.contains(named), "\(flags): \(r.stderr)")
             XCTAssertEqual(r.stdout, "", "\(flags)")
+        }
+    }
+
+    /// t is i × step as the step was written, so 3 × 0.3 prints 0.9, not 0.8999999999999999;
+    /// without --step the rows are the ticks of a 120 Hz loop, i / 120. Each row's values are
+    /// the spring's state at the t printed.
+    func testTimesArePrintedAtTheStepsOwnPrecision() throws {
+        let spring = ["--stiffness", "100", "--damping", "10"]
+        let motion = SpringMotion(parameters: try SpringParameters(stiffness: 100, damping: 10), from: 0.0, target: 1)
+        let cases: [(flags: [String], times: [String])] = [
+            (["--step", "0.3", "--duration", "1"], ["0.0", "0.3", "0.6", "0.9"]),
+            (["--step", "0.1", "--duration", "0.7"], ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]),
+            (["--step", "1e-7", "--duration", "3e-7"], ["0.0", "1e-07", "2e-07", "3e-07"]),
+            (["--duration", "0.05"], ["0.0", "0.008333333333333333", "0.016666666666666666", "0.025", "0.03333333333333333", "0.041666666666666664", "0.05"]),
+        ]
+        for (flags, times) in cases {
+            let r = try photozoom(["curve"] + spring + flags)
+            XCTAssertEqual(r.status, 0, "\(flags): \(r.stderr)")
+            let lines = r.stdout.split(separator: "\n").dropFirst()
+            XCTAssertEqual(lines.map { String($0.prefix { $0 != "," }) }, times, "\(flags)")
+            for row in rows(r.stdout) { XCTAssertEqual(row[1], motion.value(at: row[0]), "\(flags) at \(row[0])") }
+        }
+    }
+
+    /// A row that would print nan or inf is refused before any row is printed.
+    func testInputsWhoseRowsWouldNotBeFiniteAreRefusedInOneLine() throws {
+        let cases: [([String], String)] = [
+            (["--stiffness", "3", "--damping", "1", "--velocity", "inf"], "--velocity must be a finite number, got inf"),
+            (["--stiffness", "3", "--damping", "1", "--from", "-1e308", "--to", "1e308"], "not finite"),
+            (["--mass", "1e-300", "--stiffness", "1e300", "--damping", "1"], "not finite"),
+            (["--uikit-duration", "0.5", "--damping-ratio", "1", "--to", "1e308", "--uikit-initial-velocity", "10"], "not finite"),
+        ]
+        for (flags, named) in cases {
+            for output in [[], ["--png", try temporaryFolder().appendingPathComponent("c.png").path]] {
+                let r = try photozoom(["curve"] + flags + output)
+                let what = (flags + output).joined(separator: " ")
+                XCTAssertEqual(r.status, 2, "\(what): \(r.stdout.prefix(200))")
+                XCTAssertEqual(r.errorLines.count, 1, "\(what): \(r.stderr)")
+                XCTAssertTrue(r.stderr.contains(named), "\(what): \(r.stderr)")
+                XCTAssertEqual(r.stdout, "", what)
+            }
+        }
+    }
+
+    /// The settle mark is looked for on a bounded grid, so a plot over ten million seconds (or
+    /// 1e300) is as quick as one over two, and never traps.
+    func testAPlotOverAnyDurationIsQuick() throws {
+        let folder = try temporaryFolder()
+        for (duration, step) in [("1e7", "1e4"), ("1e300", "1e299")] {
+            let out = folder.appendingPathComponent("\(duration).png")
+            let started = Date()
+            let r = try photozoom(["curve", "--response", "0.5", "--damping-ratio", "0.5", "--duration", duration, "--step", step, "--png", out.path])
+            XCTAssertEqual(r.status, 0, "--duration \(duration): \(r.stderr)")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 10, "--duration \(duration)")
+            XCTAssertNotNil(pngSize(try Data(contentsOf: out)))
         }
     }
 

@@ -34,14 +34,17 @@ class PhotozoomCLITestCase: XCTestCase {
 
     /// Runs photozoom with the headless SDL drivers, from the package root (where the default
     /// photo folder, assets/photos, is found). `env` overrides variables; nil removes one.
-    func photozoom(_ arguments: [String], env overrides: [String: String?] = [:],
+    /// `launcher` is a program and its arguments that run photozoom (setpriv, to drop root).
+    func photozoom(_ arguments: [String], env overrides: [String: String?] = [:], launcher: [String] = [],
                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["SDL_RENDER_DRIVER"] = "software"
         for (key, value) in overrides { environment[key] = value }
 
-        let outcome = try ChildProcess.run(Self.executable, arguments, environment: environment, directory: PackagePaths.root, timeout: Self.timeout)
+        let program = launcher.first.map { URL(fileURLWithPath: $0) } ?? Self.executable
+        let programArguments = launcher.isEmpty ? arguments : launcher.dropFirst() + [Self.executable.path] + arguments
+        let outcome = try ChildProcess.run(program, programArguments, environment: environment, directory: PackagePaths.root, timeout: Self.timeout)
         if outcome.timedOut {
             XCTFail("photozoom \(arguments.joined(separator: " ")) did not exit within \(Self.timeout) s; killed", file: file, line: line)
         }

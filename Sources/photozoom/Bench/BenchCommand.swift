@@ -19,11 +19,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(help: "Repetitions of each measurement; the median is reported (the library tick percentiles pool them).")
+    @Option(parsing: .unconditional, help: "Repetitions of each measurement; the median is reported (the library tick percentiles pool them).")
     var repeats = 5
 
     func validate() throws {
-        guard (1...Self.maximumRepeats).contains(repeats) else { throw ValidationError("--repeats must lie in 1...\(Self.maximumRepeats)") }
+        guard (1...Self.maximumRepeats).contains(repeats) else { throw ValidationError("--repeats must lie in 1...\(Self.maximumRepeats), got \(repeats)") }
     }
 
     func run() throws {
@@ -40,7 +40,9 @@ struct BenchCommand: ParsableCommand {
             throw fail(error.description)
         } catch let error as SessionMissedPhases {
             throw fail(error.description)
+        } catch let error as NoRoomForSession {
+            throw fail(error.description)
         }
-        print(json ? try report.json() : report.table)
+        try StandardOutput.write((json ? try report.json() : report.table) + "\n")
     }
 }
