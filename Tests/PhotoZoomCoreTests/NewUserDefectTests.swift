@@ -120,6 +120,11 @@ final class NewUserDefectTests: XCTestCase {
         let order = input.sim.drawList(interpolation: 1).map(\.content)
         let photo = order.lastIndex(of: .photo(16))!, bar = order.firstIndex(of: .fill(Color(r: 247, g: 247, b: 247)))!
         XCTAssertLessThan(photo, bar, "the photo flies out from under the fading tab bar")
+        // Held, it is on top: a photo under a finger is never hidden by the bar fading back in.
+        input.settle()
+        input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 700), ticks: 20, release: false)
+        let held = input.sim.drawList(interpolation: 1).map(\.content)
+        XCTAssertGreaterThan(held.lastIndex(of: .photo(16))!, held.firstIndex(of: .fill(Color(r: 247, g: 247, b: 247)))!)
     }
 
     func testEndGoesToTheLastPhotoWithoutShowingThoseBetween() {

@@ -2,9 +2,10 @@
 /// transition sprite (its crop always the aspect-fill crop of its frame, so it never distorts
 /// and opens from the cell's crop to the whole photo in one motion), and the chrome.
 enum ViewerSpriteSystem {
-    // The transition sprite flies under the tab bar, which fades as it opens (as in Photos):
-    // a cell partly under the bar does not pop over it.
-    static let backgroundZ = 10, transitionZ = 12, tabBarZ = 15, pageZ = 20, topBarZ = 40
+    // Opening, the transition sprite flies under the tab bar, which fades as it opens (as in
+    // Photos): a cell partly under the bar does not pop over it. Held or flying home it is on
+    // top, so a photo under a finger is never hidden by the bar fading back in.
+    static let backgroundZ = 10, openingZ = 12, tabBarZ = 15, pageZ = 20, transitionZ = 30, topBarZ = 40
     static let tabBarColor = Color(r: 247, g: 247, b: 247)
     static let tabBarText = Color(r: 60, g: 60, b: 67)
     // A dark translucent material, lighter than the black backdrop so the bar reads as a bar
@@ -36,6 +37,7 @@ enum ViewerSpriteSystem {
             let appeared = scene[e].hidden || scene[e].content != .photo(t.photo)
             scene[e].content = .photo(t.photo)
             scene[e].hidden = false
+            scene[e].z = v.phase == .presenting ? openingZ : transitionZ
             scene[e].current = Visual(frame: t.frame, crop: .aspectFillCrop(photo: stage.photos[t.photo].pixelSize, frame: t.frame.size),
                                       alpha: t.spriteAlpha)
             if appeared || t.grab != nil { scene.resetInterpolation(e) }
