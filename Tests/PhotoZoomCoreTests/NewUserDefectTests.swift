@@ -286,6 +286,22 @@ final class NewUserDefectTests: XCTestCase {
         XCTAssertEqual(offsets, [0, 0, 0, 4, 8])
     }
 
+    func testAPressDimsTheCellUnderItAtOnceUntilItLiftsOrDrags() {
+        var input = ScriptedInput(photos: photoInfos(count: 60), viewport: phone)
+        let cell = input.cellFrame(4)
+        input.pointer(.down, cell.center)
+        var dim = input.sim.drawList(interpolation: 1).first { $0.content == .fill(.black) }
+        XCTAssertEqual(dim?.frame, cell, "the pressed cell is covered")
+        XCTAssertEqual(dim?.alpha ?? 0, 0.3, accuracy: 1e-12)
+        input.pointer(.moved, cell.center - Point(x: 0, y: 20))  // past the slop: a scroll, not a press
+        dim = input.sim.drawList(interpolation: 1).first { $0.content == .fill(.black) }
+        XCTAssertNil(dim, "a drag is no press")
+        input.pointer(.up, cell.center - Point(x: 0, y: 20))
+        input.pointer(.down, cell.center)
+        input.pointer(.up, cell.center)
+        XCTAssertFalse(input.sim.drawList(interpolation: 1).contains { $0.content == .fill(.black) && $0.frame == cell }, "lifted: no dimming")
+    }
+
     func testASlowClickOnACellOpensIt() {
         var input = ScriptedInput(photos: photoInfos(count: 18), viewport: phone)
         let c = input.cellFrame(4).center

@@ -10,6 +10,7 @@ final class RedrawGateTests: XCTestCase {
         var gate = RedrawGate()
         XCTAssertTrue(gate.shouldDraw(input.sim.drawList(interpolation: 1), windowLostContent: false), "the first frame")
         input.pointer(.down, Point(x: 100, y: 400))
+        XCTAssertTrue(gate.shouldDraw(input.sim.drawList(interpolation: 0.5), windowLostContent: false), "the press dims its cell")
         var drawn = 0
         for _ in 0..<60 {
             input.tick()

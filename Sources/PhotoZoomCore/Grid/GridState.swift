@@ -2,8 +2,8 @@
 public struct GridState: Equatable, Sendable, Codable {
     public enum Motion: Equatable, Sendable, Codable {
         case idle
-        /// A pointer is down and has not yet moved past the slop: the content holds still.
-        case held(pointer: Int)
+        /// A pointer is down at `at` and has not yet moved past the slop: the content holds still.
+        case held(pointer: Int, at: Point)
         /// Following a pointer; `anchorOffset` is the unbanded offset where the drag began.
         case dragging(pointer: Int, anchorOffset: Double, anchorY: Double)
         /// UIScrollView momentum: v(t) = v0·r^(1000t), evaluated from the start tick.
@@ -47,7 +47,7 @@ public struct GridState: Equatable, Sendable, Codable {
     /// The pointer holding the grid, still or dragging.
     public var holdingPointer: Int? {
         switch motion {
-        case let .held(pointer), let .dragging(pointer, _, _): return pointer
+        case let .held(pointer, _), let .dragging(pointer, _, _): return pointer
         case .idle, .decelerating, .spring: return nil
         }
     }

@@ -51,6 +51,8 @@ public enum SpriteRole: Hashable, Sendable, Codable {
     case page(slot: Int)
     case transition
     case tabBar, tabBarLabel, topBar, backButton, pageLabel
+    /// The dimming over a pressed grid cell.
+    case pressHighlight
 }
 
 public struct Sprite: Hashable, Sendable, Codable {

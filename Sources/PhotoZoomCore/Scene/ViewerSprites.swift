@@ -9,6 +9,8 @@ public struct ViewerSprites: Equatable, Sendable, Codable {
     public var topBar: Entity
     public var backButton: Entity
     public var pageLabel: Entity
+    /// Dims the grid cell under a press, at once, as Photos does.
+    public var pressHighlight: Entity
 
     public func entity(for role: SpriteRole) -> Entity? {
         switch role {
@@ -21,6 +23,7 @@ public struct ViewerSprites: Equatable, Sendable, Codable {
         case .topBar: return topBar
         case .backButton: return backButton
         case .pageLabel: return pageLabel
+        case .pressHighlight: return pressHighlight
         }
     }
 }

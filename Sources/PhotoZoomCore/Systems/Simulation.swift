@@ -49,7 +49,7 @@ public struct Simulation: Sendable {
                             paging: world.viewer.paging, phase: world.viewer.phase, stage)
         CellSpriteSystem.run(scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
                              currentIndex: world.viewer.currentIndex, stage)
-        ViewerSpriteSystem.run(scene: &world.scene, sprites: &world.viewerSprites, viewer: world.viewer, stage)
+        ViewerSpriteSystem.run(scene: &world.scene, sprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
     }
 
     /// Nothing moves and nothing is held: the next tick would change nothing unless input

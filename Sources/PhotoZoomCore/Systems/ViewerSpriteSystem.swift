@@ -5,14 +5,14 @@ enum ViewerSpriteSystem {
     // Opening, the transition sprite flies under the tab bar, which fades as it opens (as in
     // Photos): a cell partly under the bar does not pop over it. Held or flying home it is on
     // top, so a photo under a finger is never hidden by the bar fading back in.
-    static let backgroundZ = 10, openingZ = 12, tabBarZ = 15, pageZ = 20, transitionZ = 30, topBarZ = 40
+    static let pressHighlightZ = 1, backgroundZ = 10, openingZ = 12, tabBarZ = 15, pageZ = 20, transitionZ = 30, topBarZ = 40
     static let tabBarColor = Color(r: 247, g: 247, b: 247)
     static let tabBarText = Color(r: 60, g: 60, b: 67)
     // A dark translucent material, lighter than the black backdrop so the bar reads as a bar
     // and its white text stays legible over a bright photo beneath it.
     static let topBarColor = Color(r: 30, g: 30, b: 32, a: 217)
 
-    static func run(scene: inout Scene, sprites: inout ViewerSprites?, viewer v: ViewerState, _ stage: Stage) {
+    static func run(scene: inout Scene, sprites: inout ViewerSprites?, viewer v: ViewerState, grid: GridState, _ stage: Stage) {
         let roles = sprites ?? spawn(&scene, stage.tuning)
         sprites = roles
         let background = v.backgroundAlpha
@@ -44,6 +44,17 @@ enum ViewerSpriteSystem {
         } else {
             scene[roles.transition].hidden = true
         }
+
+        // A press on a cell that is not stopping a scroll dims that cell until it lifts or drags.
+        var pressed: Rect?
+        if v.phase == .grid, case let .held(_, at) = grid.motion, !grid.pressStoppedMotion, let layout = grid.layout,
+           at.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound,
+           let index = layout.index(at: Point(x: at.x, y: at.y + grid.offset)) {
+            pressed = ViewerGeometry.cellFrame(index, grid: grid)
+        }
+        scene[roles.pressHighlight].current = Visual(frame: pressed ?? .zero, alpha: stage.tuning.pressDimming)
+        scene[roles.pressHighlight].hidden = pressed == nil
+        scene.resetInterpolation(roles.pressHighlight)  // it marks a press: drawn where it is, never blended
 
         let tabBar = ChromeLayout.tabBar(stage), tabAlpha = 1 - background
         let tabStyle = TextStyle(pointSize: stage.tuning.tabBarTextSize, color: tabBarText)
@@ -80,6 +91,7 @@ enum ViewerSpriteSystem {
             tabBarLabel: spawn(.tabBarLabel, .text("", TextStyle(pointSize: t.tabBarTextSize, color: tabBarText)), tabBarZ + 1),
             topBar: spawn(.topBar, .fill(topBarColor), topBarZ),
             backButton: spawn(.backButton, .text("‹ Back", TextStyle(pointSize: t.topBarTextSize, color: .white, leading: true)), topBarZ + 1),
-            pageLabel: spawn(.pageLabel, .text("", TextStyle(pointSize: t.topBarTextSize, color: .white)), topBarZ + 1))
+            pageLabel: spawn(.pageLabel, .text("", TextStyle(pointSize: t.topBarTextSize, color: .white)), topBarZ + 1),
+            pressHighlight: spawn(.pressHighlight, .fill(.black), pressHighlightZ))
     }
 }

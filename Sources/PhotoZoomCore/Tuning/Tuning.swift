@@ -34,6 +34,8 @@ public struct Tuning: Hashable, Sendable, Codable {
     // MARK: Gestures
     /// A press that moves less than this (points) stays a tap candidate.
     public var tapSlop: Double = 8
+    /// How dark a pressed grid cell turns (the alpha of black over it), at once on the press.
+    public var pressDimming: Double = 0.3
     /// A touch longer than this (seconds) is not a tap; a mouse click is a click however slow.
     public var tapMaximumDuration: Double = 0.35
 

@@ -5,11 +5,11 @@ enum GridPan {
     static func handle(_ gesture: Gesture, _ grid: inout GridState, _ stage: Stage) {
         guard grid.layout != nil else { return }
         switch gesture {
-        case let .pressed(pointer, _):
+        case let .pressed(pointer, at):
             guard grid.holdingPointer == nil else { return }
             grid.pressPointer = pointer
             grid.pressStoppedMotion = !grid.isAtRest && abs(grid.velocity) > stage.tuning.momentumStopSpeed
-            grid.motion = .held(pointer: pointer)
+            grid.motion = .held(pointer: pointer, at: at)
             grid.velocity = 0
         case let .dragged(pointer, position, _, pastSlop):
             guard pastSlop, grid.holdingPointer == pointer else { return }
