@@ -9,11 +9,7 @@ final class NewUserDefectTests: XCTestCase {
     var pitch: Double { 390 + 16 }
 
     func pager(on index: Int, photos: [PhotoInfo] = photoInfos(count: 18), viewport: Size? = nil) -> ScriptedInput {
-        var input = ScriptedInput(photos: photos, viewport: viewport ?? phone)
-        input.tapCell(index)
-        input.settle()
-        XCTAssertEqual(input.world.viewer.phase, .pager)
-        return input
+        .pager(on: index, photos: photos, viewport: viewport ?? phone)
     }
 
     // MARK: Resizes

@@ -11,17 +11,10 @@ final class PagerHandoffTests: XCTestCase {
     let pagePitch = 390.0 + 16
 
     func pager(on index: Int = 4, photos: Int = 30) -> ScriptedInput {
-        var input = ScriptedInput(photos: photoInfos(count: photos), viewport: viewport)
-        input.tapCell(index)
-        input.settle()
-        XCTAssertEqual(input.world.viewer.phase, .pager)
-        return input
+        .pager(on: index, photos: photoInfos(count: photos), viewport: viewport)
     }
 
-    func tap(_ input: inout ScriptedInput, _ p: Point) {
-        input.pointer(.down, p)
-        input.pointer(.up, p)
-    }
+    func tap(_ input: inout ScriptedInput, _ p: Point) { input.click(p) }
 
     func touch(_ phase: PointerPhase, _ id: Int, _ p: Point) -> InputEvent {
         .pointer(PointerEvent(id: id, source: .touch, phase: phase, position: p))

@@ -10,13 +10,7 @@ final class PinchReleaseTests: XCTestCase {
     let centre = Point(x: 195, y: 422)
 
     /// Opened on photo 4 (3:2, fit 390×260 centred), settled in the pager.
-    func pager() -> ScriptedInput {
-        var input = ScriptedInput(photos: photoInfos(count: 12), viewport: viewport)
-        input.tapCell(4)
-        input.settle()
-        XCTAssertEqual(input.world.viewer.phase, .pager)
-        return input
-    }
+    func pager() -> ScriptedInput { .pager(on: 4, photos: photoInfos(count: 12), viewport: viewport) }
 
     func fingers(_ phase: PointerPhase, spread d: Double) -> [InputEvent] {
         [.pointer(PointerEvent(id: 1, source: .touch, phase: phase, position: centre - Point(x: d / 2, y: 0))),

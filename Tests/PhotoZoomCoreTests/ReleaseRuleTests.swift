@@ -9,13 +9,7 @@ final class ReleaseRuleTests: XCTestCase {
     let viewport = Size(width: 390, height: 844)
 
     /// Opened on photo 4 (3:2, fit 390×260 centred), settled in the pager.
-    func pager() -> ScriptedInput {
-        var input = ScriptedInput(photos: photoInfos(count: 12), viewport: viewport)
-        input.tapCell(4)
-        input.settle()
-        XCTAssertEqual(input.world.viewer.phase, .pager)
-        return input
-    }
+    func pager() -> ScriptedInput { .pager(on: 4, photos: photoInfos(count: 12), viewport: viewport) }
 
     /// Straight down from y = 300 at 5 pt per tick for 36 ticks, to y = 480. The first move
     /// (305) is inside the 8 pt tap slop, the second (310) is past it: the dismissal starts

@@ -13,17 +13,10 @@ final class TuningConstantsTests: XCTestCase {
     let pagePitch = 390.0 + 16
 
     func pager(on index: Int = 4, tuning: Tuning = Tuning()) -> ScriptedInput {
-        var input = ScriptedInput(photos: photoInfos(count: 30), viewport: viewport, tuning: tuning)
-        input.tapCell(index)
-        input.settle()
-        XCTAssertEqual(input.world.viewer.phase, .pager)
-        return input
+        .pager(on: index, photos: photoInfos(count: 30), viewport: viewport, tuning: tuning)
     }
 
-    func tap(_ input: inout ScriptedInput, _ p: Point) {
-        input.pointer(.down, p)
-        input.pointer(.up, p)
-    }
+    func tap(_ input: inout ScriptedInput, _ p: Point) { input.click(p) }
 
     func largest(_ r: Rect) -> Double { max(abs(r.x), abs(r.y), abs(r.width), abs(r.height)) }
 

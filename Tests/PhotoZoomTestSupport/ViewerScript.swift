@@ -15,6 +15,22 @@ extension ScriptedInput {
         return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
     }
 
+    /// The pager settled on photo `index`, opened as a person would: a click on its cell.
+    public static func pager(on index: Int, photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(),
+                             file: StaticString = #filePath, line: UInt = #line) -> ScriptedInput {
+        var input = ScriptedInput(photos: photos, viewport: viewport, tuning: tuning)
+        input.tapCell(index)
+        input.settle(file: file, line: line)
+        XCTAssertEqual(input.world.viewer.phase, .pager, "the pager opened on photo \(index)", file: file, line: line)
+        return input
+    }
+
+    /// A quick click at `p`.
+    public mutating func click(_ p: Point) {
+        pointer(.down, p)
+        pointer(.up, p)
+    }
+
     /// A quick click on the centre of cell `index`.
     public mutating func tapCell(_ index: Int) {
         let c = cellFrame(index).center
