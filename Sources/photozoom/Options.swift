@@ -4,10 +4,11 @@ import PhotoZoomCore
 import PhotoZoomSDL
 
 extension Size: ExpressibleByArgument {
-    /// "393x852": width and height in points.
+    /// "393x852": width and height in points. The range is checked by `PhotoOptions`, so a
+    /// size out of it is told the rule rather than called unreadable.
     public init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else { return nil }
         self.init(width: w, height: h)
     }
 
@@ -23,6 +24,15 @@ struct PhotoOptions: ParsableArguments {
     var size = Size(width: 393, height: 852)
 
     var folder: String { photos ?? PhotoFolder.bundledFolder() }
+
+    /// Sides SDL and the renderer handle: at least a point, at most 16384.
+    static let sides = 1.0...16384.0
+
+    func validate() throws {
+        guard Self.sides.contains(size.width), Self.sides.contains(size.height) else {
+            throw ValidationError("--size must lie between 1x1 and 16384x16384 points, got \(String(format: "%gx%g", size.width, size.height))")
+        }
+    }
 }
 
 /// Refuses, as a usage error and before anything is rendered, an image path we would not

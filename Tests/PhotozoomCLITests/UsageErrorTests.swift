@@ -27,6 +27,8 @@ final class UsageErrorTests: PhotozoomCLITestCase {
             XCTAssertEqual(r.stdout, "", what)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        let size = try photozoom(["snapshot", "--out", out, "--size", "0x5"])
+        XCTAssertTrue(size.stderr.contains("--size must lie between 1x1 and 16384x16384 points, got 0x5"), "the rule is named: \(size.stderr)")
     }
 
     func testHelpStillPrintsTheWholeHelpToStdout() throws {
