@@ -8,7 +8,7 @@ enum FlightTailSystem {
         else { return }
         let frame = flight.frame, background = flight.background, still = stage.tuning.stillMotion
         guard (frame.value - frame.target).largestMagnitude <= still.value, frame.velocity.largestMagnitude <= still.velocity,
-              abs(background.value - background.target) <= 0.01 else { return }
+              abs(background.value - background.target) <= stage.tuning.stillBackdrop else { return }
         FlightControl.land(transition: &transition, machine: &machine, zoom: &zoom)
     }
 }

@@ -30,6 +30,8 @@ public struct Tuning: Hashable, Sendable, Codable {
     /// A flight or page snap closer to its target than this looks still: a press then goes to
     /// what is underneath instead of catching it.
     public var stillMotion = RestThreshold(value: 0.5, velocity: 20)
+    /// A flight's backdrop this close to its end alpha looks settled too.
+    public var stillBackdrop: Double = 0.01
 
     // MARK: Gestures
     /// A press that moves less than this (points) stays a tap candidate.
