@@ -15,8 +15,9 @@ enum CellSpriteSystem {
         let jump = grid.didRelayout || grid.isDragging
         for (i, entity) in cells.entities.enumerated() {
             let photo = cells.photos.lowerBound + i
+            guard let frame = ViewerGeometry.cellFrame(photo, grid: grid) else { continue }
             let isNew = !before.contains(photo)
-            scene[entity].current.frame = ViewerGeometry.cellFrame(photo, grid: grid)!
+            scene[entity].current.frame = frame
             // Crops depend on the cell size only, so they are worked out when a sprite gets its
             // photo or the layout changes.
             if grid.didRelayout || isNew {
