@@ -21,7 +21,8 @@ public struct Tuning: Hashable, Sendable, Codable {
     public var rubberBandCoefficient: Double = 0.55
     /// The spring that returns a rubber-banded scroll to its edge.
     public var bounceSpring: SpringParameters = .response(0.4, dampingRatio: 1)
-    /// Pointer samples older than this are ignored when estimating release velocity.
+    /// Pointer samples older than this are ignored when estimating release velocity; the window
+    /// is rounded up to whole ticks (10 ticks, 83 ms, at 120 Hz).
     public var velocitySampleWindow: Double = 0.08
     /// A spring moving points (frames, offsets) snaps to its target and rests within this.
     public var pointsRest = RestThreshold.points
