@@ -111,6 +111,9 @@ final class TuningFileTests: XCTestCase {
             "warning: unknown key gird — did you mean grid? (line 1, column 10)",
             "warning: unknown key grid.celGap — did you mean cellGap? (line 1, column 33)",
         ])
+        XCTAssertEqual(messages("{\"grid\": {\"x\": 1}}"), [
+            "warning: unknown key grid.x; grid has minimumCellSize, cellGap, wheelPointsPerUnit or wheelSpring (line 1, column 16)",
+        ])
     }
 
     func testASyntaxErrorGivesTheLineTheColumnAndWhatIsThere() {

@@ -164,8 +164,15 @@ extension TuningFile {
         }
 
         mutating func unknown(_ member: JSONNode.Member, path: String, known: [String]) {
-            let nearest = known.min { Self.distance(member.key, $0) < Self.distance(member.key, $1) }.map { " — did you mean \($0)?" } ?? ""
-            problem(.warning, "unknown key \(Self.join(path, member.key))\(nearest) (line \(member.value.line), column \(member.value.column))")
+            // A near miss is a typo worth naming; anything further off gets the keys to choose from.
+            let nearest = known.min { Self.distance(member.key, $0) < Self.distance(member.key, $1) }
+            let hint: String
+            if let nearest, Self.distance(member.key, nearest) <= max(2, nearest.count / 3) {
+                hint = " — did you mean \(nearest)?"
+            } else {
+                hint = "; \(path.isEmpty ? "the file" : path) has \(Self.list(known))"
+            }
+            problem(.warning, "unknown key \(Self.join(path, member.key))\(hint) (line \(member.value.line), column \(member.value.column))")
         }
 
         static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
