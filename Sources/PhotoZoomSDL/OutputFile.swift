@@ -35,7 +35,8 @@ public enum OutputFile {
     public static func saveText(_ text: String, to path: String, overwrite: Bool, replaceFlag: String) throws {
         try create(path, overwrite: overwrite, replaceFlag: replaceFlag) { sink in
             var text = text
-            text.withUTF8 { sink.append(UnsafeRawBufferPointer($0)) }
+            // A failed write is kept by the sink, and `create` reports it.
+            _ = text.withUTF8 { sink.append(UnsafeRawBufferPointer($0)) }
         }
     }
 

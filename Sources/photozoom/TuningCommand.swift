@@ -69,6 +69,10 @@ struct TuningCheckCommand: ParsableCommand {
         }
     }
 
+    /// A tuning file is a few kilobytes; reading stops here, so `/dev/zero` is refused rather
+    /// than read until memory runs out.
+    static let maximumSize = 1 << 20
+
     /// The file's bytes; or the system's reason they cannot be read (a folder's is "Is a
     /// directory"), as one line and exit 2.
     static func contents(of path: String) throws -> Data {
@@ -81,6 +85,7 @@ struct TuningCheckCommand: ParsableCommand {
             let n = read(fd, &buffer, buffer.count)
             if n > 0 {
                 data.append(contentsOf: buffer[0..<n])
+                if data.count > maximumSize { throw fail("'\(path)' is larger than 1 MB, too large for a tuning file") }
             } else if n == 0 {
                 return data
             } else if errno != EINTR {

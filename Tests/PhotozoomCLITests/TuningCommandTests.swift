@@ -69,6 +69,7 @@ final class TuningCommandTests: PhotozoomCLITestCase {
             (missing, "photozoom: cannot read '\(missing)': No such file or directory"),
             (folder.path, "photozoom: cannot read '\(folder.path)': Is a directory"),
             (notText, "photozoom: '\(notText)' is not UTF-8 text"),
+            ("/dev/zero", "photozoom: '/dev/zero' is larger than 1 MB, too large for a tuning file"),
         ] {
             let result = try photozoom(["tuning", "check", path])
             XCTAssertEqual(result.status, 2, path)
