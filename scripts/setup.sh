@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what PhotoZoom needs on Debian: SDL2, SDL2_image and SDL2_ttf headers, pkg-config, and for the
-# tests Xvfb, xdotool, x11-utils and ImageMagick (the real-window test). Uses sudo when not root;
+# tests Xvfb, xdotool, x11-utils and ImageMagick (the real-window test) and Python's jsonschema. Uses sudo when not root;
 # does nothing when all is already there.
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config)
@@ -15,5 +15,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# The schema test checks assets/tuning.schema.json with Python's jsonschema. A Debian python3
+# refuses pip installs into itself (PEP 668), so there it goes to the user's site instead.
+if [ "${1:-}" = "--test" ] && ! python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "setup: installing jsonschema"
+  python3 -m pip install --quiet jsonschema 2>/dev/null \
+    || python3 -m pip install --quiet --user --break-system-packages jsonschema
 fi
 command -v swift >/dev/null || { echo "setup: no Swift toolchain on PATH; install Swift 6 from swift.org first" >&2; exit 1; }

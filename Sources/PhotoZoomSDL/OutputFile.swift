@@ -13,8 +13,9 @@ public struct OutputFileError: Error, CustomStringConvertible {
 /// complete file is renamed into place. A full disk leaves the old file as it was (or no
 /// file), never a truncated one.
 public enum OutputFile {
-    /// Refuses, before any work is done, a path that cannot become the file.
-    public static func check(_ path: String, overwrite: Bool) throws {
+    /// Refuses, before any work is done, a path that cannot become the file. `replaceFlag` is
+    /// the option that would allow replacing it, as the refusal names it.
+    public static func check(_ path: String, overwrite: Bool, replaceFlag: String = "--overwrite") throws {
         var info = stat()
         guard stat(path, &info) == 0 else {
             // Nothing there yet: fine, unless the path can only name a folder.
@@ -27,12 +28,21 @@ public enum OutputFile {
         case S_IFREG: break
         default: throw usage("'\(path)' is not a regular file")
         }
-        if !overwrite { throw usage("'\(path)' already exists; pass --overwrite to replace it") }
+        if !overwrite { throw usage("'\(path)' already exists; pass \(replaceFlag) to replace it") }
+    }
+
+    /// Creates `path` (replacing it only if `overwrite`) holding `text` as UTF-8.
+    public static func saveText(_ text: String, to path: String, overwrite: Bool, replaceFlag: String) throws {
+        try create(path, overwrite: overwrite, replaceFlag: replaceFlag) { sink in
+            var text = text
+            // A failed write is kept by the sink, and `create` reports it.
+            _ = text.withUTF8 { sink.append(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Creates `path` (replacing it only if `overwrite`) from what `body` writes to the sink.
-    static func create(_ path: String, overwrite: Bool, _ body: (Sink) throws -> Void) throws {
-        try check(path, overwrite: overwrite)
+    static func create(_ path: String, overwrite: Bool, replaceFlag: String = "--overwrite", _ body: (Sink) throws -> Void) throws {
+        try check(path, overwrite: overwrite, replaceFlag: replaceFlag)
         let name = (path as NSString).lastPathComponent, folder = (path as NSString).deletingLastPathComponent
         var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(name).XXXXXX").utf8CString)
         let fd = mkstemp(&template)
@@ -55,14 +65,14 @@ public enum OutputFile {
             throw error
         }
         guard close(fd) == 0 else { throw systemError("cannot write '\(path)'") }
-        try publish(temporary, as: path, overwrite: overwrite)
+        try publish(temporary, as: path, overwrite: overwrite, replaceFlag: replaceFlag)
         published = true
     }
 
     /// Gives the finished file its name. Without `overwrite` a hard link does, since it fails
     /// rather than replace a file that appeared meanwhile; a file system without hard links
     /// (FAT) gets a fresh check and a rename.
-    private static func publish(_ temporary: String, as path: String, overwrite: Bool) throws {
+    private static func publish(_ temporary: String, as path: String, overwrite: Bool, replaceFlag: String) throws {
         if overwrite {
             guard rename(temporary, path) == 0 else { throw systemError("cannot write '\(path)'") }
             return
@@ -72,8 +82,8 @@ public enum OutputFile {
             unlink(temporary)
             return
         }
-        if errno == EEXIST { throw usage("'\(path)' already exists; pass --overwrite to replace it") }
-        try check(path, overwrite: false)
+        if errno == EEXIST { throw usage("'\(path)' already exists; pass \(replaceFlag) to replace it") }
+        try check(path, overwrite: false, replaceFlag: replaceFlag)
         guard rename(temporary, path) == 0 else { throw systemError("cannot write '\(path)'") }
     }
 

@@ -1,6 +1,6 @@
-/// Every constant a person might feel, in one place and named for people. A hot-reloaded JSON
-/// file maps onto this struct field by field. How ticks relate to seconds is not here: that is
-/// `LoopSettings`, fixed for a run.
+/// Every constant a person might feel, in one place and named for people. `TuningFile` maps a
+/// JSON file onto this struct field by field (reloading it live is still to come). How ticks
+/// relate to seconds is not here: that is `LoopSettings`, fixed for a run.
 public struct Tuning: Hashable, Sendable, Codable {
     // MARK: Grid
     /// Cells are at least this wide; the column count follows from it (3 at 390 pt).

@@ -1,0 +1,121 @@
+/// The tuning as a file a person edits: `Tuning`'s fields in named groups (`grid`, `scroll`,
+/// `gestures`, `springs`, `pager`, `zoom`, `dismissal`, `chrome`), each spring in whichever
+/// vocabulary the person wrote it. `read` takes a partial file over the defaults and reports
+/// every problem; `text` writes the whole file back.
+public struct TuningFile: Hashable, Sendable {
+    public var tuning: Tuning
+    /// How each spring is written, by its path in the file (`springs.zoomIn`). A spring whose
+    /// spec no longer gives the tuning's value is written as its physical constants.
+    public var springs: [String: SpringSpec]
+
+    /// The JSON Schema a written file names, which editors use to complete and check it.
+    public static let schemaName = "tuning.schema.json"
+
+    /// The defaults, each spring in the vocabulary `Tuning` defines it with.
+    public init() {
+        tuning = Tuning()
+        springs = [:]
+        for group in Self.groups {
+            for key in group.keys { if case let .spring(_, spec) = key.kind { springs[group.name + "." + key.name] = spec } }
+        }
+    }
+
+    /// Every key a file may have, as `group.key` paths in the order the file writes them.
+    public static var keys: [String] { groups.flatMap { group in group.keys.map { group.name + "." + $0.name } } }
+
+    /// The whole file: every group and key, two-space indented, springs and thresholds on one
+    /// line each, ending in a newline.
+    public var text: String {
+        var lines = ["{", "  \"$schema\": \(Self.quoted(Self.schemaName)),"]
+        for (g, group) in Self.groups.enumerated() {
+            lines.append("  \(Self.quoted(group.name)): {")
+            for (k, key) in group.keys.enumerated() {
+                let comma = k < group.keys.count - 1 ? "," : ""
+                lines.append("    \(Self.quoted(key.name)): \(valueText(key, path: group.name + "." + key.name))\(comma)")
+            }
+            lines.append(g < Self.groups.count - 1 ? "  }," : "  }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func valueText(_ key: Key, path: String) -> String {
+        switch key.kind {
+        case let .number(keyPath, _):
+            return Self.number(tuning[keyPath: keyPath])
+        case let .rest(keyPath):
+            let rest = tuning[keyPath: keyPath]
+            return "{\"value\": \(Self.number(rest.value)), \"velocity\": \(Self.number(rest.velocity))}"
+        case let .spring(keyPath, _):
+            let value = tuning[keyPath: keyPath]
+            let spec = springs[path].flatMap { (try? $0.parameters()) == value ? $0 : nil }
+                ?? .physical(mass: value.mass, stiffness: value.stiffness, damping: value.damping)
+            return "{" + spec.members.map { "\(Self.quoted($0.key)): \(Self.number($0.value))" }.joined(separator: ", ") + "}"
+        case let .choice(choice):
+            return Self.quoted(choice.get(tuning))
+        }
+    }
+
+    /// The shortest text that reads back as the same double, without a trailing ".0".
+    static func number(_ value: Double) -> String {
+        let text = "\(value)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// A JSON string; the names written here are plain ASCII words.
+    static func quoted(_ text: String) -> String { "\"\(text)\"" }
+}
+
+extension TuningFile {
+    /// One key of a group: its name in the file and the field of `Tuning` it sets.
+    struct Key: Sendable {
+        enum Kind: Sendable {
+            case number(WritableKeyPath<Tuning, Double> & Sendable, NumberRule)
+            case rest(WritableKeyPath<Tuning, RestThreshold> & Sendable)
+            /// The spec is the default's vocabulary and numbers.
+            case spring(WritableKeyPath<Tuning, SpringParameters> & Sendable, SpringSpec)
+            case choice(Choice)
+        }
+
+        let name: String
+        let kind: Kind
+
+        static func number(_ name: String, _ keyPath: WritableKeyPath<Tuning, Double> & Sendable, _ rule: NumberRule) -> Key {
+            Key(name: name, kind: .number(keyPath, rule))
+        }
+
+        static func rest(_ name: String, _ keyPath: WritableKeyPath<Tuning, RestThreshold> & Sendable) -> Key {
+            Key(name: name, kind: .rest(keyPath))
+        }
+
+        static func spring(_ name: String, _ keyPath: WritableKeyPath<Tuning, SpringParameters> & Sendable, _ spec: SpringSpec) -> Key {
+            Key(name: name, kind: .spring(keyPath, spec))
+        }
+
+        static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+            _ name: String, _ keyPath: WritableKeyPath<Tuning, Value> & Sendable
+        ) -> Key where Value.RawValue == String {
+            Key(name: name, kind: .choice(Choice(
+                names: Value.allCases.map(\.rawValue),
+                get: { $0[keyPath: keyPath].rawValue },
+                set: { tuning, name in
+                    guard let value = Value(rawValue: name) else { return false }
+                    tuning[keyPath: keyPath] = value
+                    return true
+                })))
+        }
+    }
+
+    /// A field that is one of a few names (an enum of `Tuning`'s).
+    struct Choice: Sendable {
+        let names: [String]
+        let get: @Sendable (Tuning) -> String
+        /// False for a name that is none of `names`.
+        let set: @Sendable (inout Tuning, String) -> Bool
+    }
+
+    struct Group: Sendable {
+        let name: String
+        let keys: [Key]
+    }
+}

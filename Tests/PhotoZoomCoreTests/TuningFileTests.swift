@@ -1,0 +1,173 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+/// The tuning file: the defaults written and read back, the four spring vocabularies, partial
+/// files, and a clear line for every problem a person can make.
+final class TuningFileTests: XCTestCase {
+    func messages(_ text: String) -> [String] { TuningFile.read(text).problems.map(\.description) }
+
+    func testTheDefaultsWrittenOutReadBackAsTheDefaults() {
+        let reading = TuningFile.read(TuningFile().text)
+        XCTAssertEqual(reading.problems, [])
+        XCTAssertEqual(reading.file.tuning, Tuning())
+        XCTAssertEqual(reading.file, TuningFile())
+    }
+
+    /// `assets/tuning.json` is what the code writes; `RECORD_SNAPSHOTS=1` rewrites it.
+    func testTheBundledDefaultsFileIsWhatTheCodeWrites() throws {
+        let url = PackagePaths.root.appendingPathComponent("assets/tuning.json")
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try TuningFile().text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let bundled = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(bundled, TuningFile().text, "assets/tuning.json is stale; run the tests with RECORD_SNAPSHOTS=1 to rewrite it")
+        XCTAssertTrue(bundled.hasPrefix("{\n  \"$schema\": \"tuning.schema.json\",\n"))
+    }
+
+    func testTheDefaultSpringsAreWrittenInTheVocabularyTuningDefinesThemWith() {
+        let text = TuningFile().text
+        for line in [
+            "\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRatio\": 0.8}",
+            "\"cancel\": {\"uikitDuration\": 0.5, \"dampingRatio\": 0.9}",
+            "\"finish\": {\"uikitDuration\": 0.25, \"dampingRatio\": 1}",
+            "\"wheelSpring\": {\"response\": 0.18, \"dampingRatio\": 1}",
+            "\"snapSpring\": {\"response\": 0.35, \"dampingRatio\": 1}",
+        ] {
+            XCTAssertTrue(text.contains(line), "the defaults file has \(line)")
+        }
+    }
+
+    func testEachVocabularyReadsAsItsSpringAndIsWrittenBackAsItWasWritten() throws {
+        let cases: [(String, SpringParameters)] = [
+            ("{\"response\": 0.5, \"dampingRatio\": 0.8}", try .response(0.5, dampingRatio: 0.8, mass: 1)),
+            ("{\"duration\": 0.5, \"bounce\": 0.2}", try .duration(0.5, bounce: 0.2)),
+            ("{\"uikitDuration\": 0.5, \"dampingRatio\": 0.8}", try .uikit(duration: 0.5, dampingRatio: 0.8)),
+            ("{\"mass\": 1, \"stiffness\": 157.9, \"damping\": 17.6}", try SpringParameters(mass: 1, stiffness: 157.9, damping: 17.6)),
+        ]
+        for (spring, expected) in cases {
+            let reading = TuningFile.read("{\"springs\": {\"cancel\": \(spring)}}")
+            XCTAssertEqual(reading.problems, [], spring)
+            XCTAssertEqual(reading.file.tuning.cancelSpring, expected, spring)
+            XCTAssertTrue(reading.file.text.contains("\"cancel\": \(spring)"), "\(spring) is written back as it was written")
+        }
+    }
+
+    func testASpringSetInCodeIsWrittenAsItsPhysicalConstants() throws {
+        var file = TuningFile()
+        file.tuning.zoomInSpring = try SpringParameters(mass: 2, stiffness: 300, damping: 20)
+        XCTAssertTrue(file.text.contains("\"zoomIn\": {\"mass\": 2, \"stiffness\": 300, \"damping\": 20}"))
+        XCTAssertEqual(TuningFile.read(file.text).file.tuning, file.tuning)
+    }
+
+    /// Each key, changed alone, changes exactly one field of `Tuning`, and together the keys
+    /// reach every field once.
+    func testEveryFieldOfTuningIsSetByExactlyOneKey() throws {
+        let file = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(TuningFile().text.utf8)) as? [String: Any])
+        let defaults = file.compactMapValues { $0 as? [String: Any] }
+        let otherChoice = ["projection": "seed", "zoomToCell": "shrink", "toggleChrome": "dismiss"]
+        func changed(_ value: Any) -> Any {
+            if let number = value as? Double { return number * 0.99 }
+            if let name = value as? String { return otherChoice[name] as Any }
+            var object = value as! [String: Any]
+            let first = object.keys.sorted().first { $0 != "mass" }!
+            object[first] = (object[first] as! Double) * 0.99
+            return object
+        }
+        let fields = Mirror(reflecting: Tuning()).children.map { $0.label! }
+        var reached: [String] = []
+        for path in TuningFile.keys {
+            let parts = path.split(separator: ".").map(String.init)
+            let group = try XCTUnwrap(defaults[parts[0]]), value = try XCTUnwrap(group[parts[1]])
+            let file = [parts[0]: [parts[1]: changed(value)]]
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self)
+            let reading = TuningFile.read(text)
+            XCTAssertEqual(reading.problems, [], path)
+            let differing = zip(Mirror(reflecting: reading.file.tuning).children, Mirror(reflecting: Tuning()).children)
+                .filter { "\($0.value)" != "\($1.value)" }.map { $0.0.label! }
+            XCTAssertEqual(differing.count, 1, "\(path) changes \(differing)")
+            reached += differing
+        }
+        XCTAssertEqual(reached.sorted(), fields.sorted(), "every field once")
+    }
+
+    func testAPartialFileKeepsTheDefaultsForWhatItLeavesOut() {
+        let reading = TuningFile.read("{\"grid\": {\"cellGap\": 4}, \"scroll\": {\"stillMotion\": {\"velocity\": 30}}, \"dismissal\": {\"rule\": \"seed\"}}")
+        XCTAssertEqual(reading.problems, [])
+        var expected = Tuning()
+        expected.cellGap = 4
+        expected.stillMotion.velocity = 30
+        expected.dismissRule = .seed
+        XCTAssertEqual(reading.file.tuning, expected)
+        XCTAssertEqual(TuningFile.read("{}").file, TuningFile())
+    }
+
+    func testAnUnknownKeyIsAWarningNamingTheNearestKnownKey() {
+        XCTAssertEqual(messages("{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}"), [
+            "warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)",
+        ])
+        XCTAssertEqual(messages("{\"gird\": {}, \"grid\": {\"celGap\": 1}}"), [
+            "warning: unknown key gird — did you mean grid? (line 1, column 10)",
+            "warning: unknown key grid.celGap — did you mean cellGap? (line 1, column 33)",
+        ])
+        XCTAssertEqual(messages("{\"grid\": {\"x\": 1}}"), [
+            "warning: unknown key grid.x; grid has minimumCellSize, cellGap, wheelPointsPerUnit or wheelSpring (line 1, column 16)",
+        ])
+    }
+
+    func testASyntaxErrorGivesTheLineTheColumnAndWhatIsThere() {
+        XCTAssertEqual(messages("{\n  \"grid\": {\n    \"cellGap\": 4,\n  }\n}\n"),
+                       ["error: line 4, column 3: expected a key in double quotes, got \"}\""])
+        XCTAssertEqual(messages("{\"grid\": {\"cellGap\": 4 \"tapSlop\": 8}}"),
+                       ["error: line 1, column 24: expected ',' or '}', got \"tapSlop\""])
+        XCTAssertEqual(messages("{\"grid\": {\"cellGap\": .5}}"), ["error: line 1, column 22: expected a value, got \".5\""])
+        XCTAssertEqual(messages("{\"grid\": "), ["error: line 1, column 10: expected a value, got the end of the file"])
+        XCTAssertEqual(messages(String(repeating: "[", count: 100_000)), ["error: line 1, column 65: nesting deeper than 64 levels, got \"[\""])
+    }
+
+    func testATypeErrorNamesTheKeyPathAndWhatWasExpected() {
+        let reading = TuningFile.read("{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.6, \"dampingRatio\": \"0.8\"}}}")
+        XCTAssertEqual(reading.problems.map(\.description),
+                       ["error: springs.zoomIn.dampingRatio: expected a number, got \"0.8\" (line 1, column 63)"])
+        XCTAssertEqual(reading.file.tuning.zoomInSpring, Tuning().zoomInSpring, "a spring with a bad field keeps its default")
+        XCTAssertEqual(messages("{\"dismissal\": {\"rule\": \"sed\"}, \"chrome\": [], \"$schema\": 1}"), [
+            "error: dismissal.rule: expected one of \"projection\", \"seed\" or \"percent\", got \"sed\" (line 1, column 24)",
+            "error: chrome: expected an object, got an array (line 1, column 42)",
+            "error: $schema: expected a string, got 1 (line 1, column 57)",
+        ])
+    }
+
+    func testARangeErrorGivesTheAllowedRange() {
+        XCTAssertEqual(messages("{\"grid\": {\"minimumCellSize\": 0, \"cellGap\": -1}, \"scroll\": {\"decelerationRate\": 1, \"stillBackdrop\": 1e999}}"), [
+            "error: grid.minimumCellSize: must be greater than 0, got 0 (line 1, column 30)",
+            "error: grid.cellGap: must be at least 0, got -1 (line 1, column 44)",
+            "error: scroll.decelerationRate: must lie in (0, 1), got 1 (line 1, column 80)",
+            "error: scroll.stillBackdrop: must be a finite number, got 1e999 (line 1, column 100)",
+        ])
+        XCTAssertEqual(messages("{\"springs\": {\"zoomIn\": {\"uikitDuration\": -0.5, \"dampingRatio\": 0.8}, \"cancel\": {\"duration\": 0.5, \"bounce\": 2}}}"), [
+            "error: springs.zoomIn.uikitDuration: must be greater than 0, got -0.5 (line 1, column 24)",
+            "error: springs.cancel.bounce: must lie in (-1, 1], got 2.0 (line 1, column 80)",
+        ])
+    }
+
+    func testEveryProblemInAFileIsReportedInFileOrder() {
+        let text = """
+        {
+          "grid": {"cellGap": "2", "cellGap": 3, "minimumCelSize": 90},
+          "springs": {"finish": {"response": 0.3, "bounce": 0.1}, "cancel": {"uikitDuration": 0.4}},
+          "zoom": {"maximumZoom": -4}
+        }
+        """
+        let reading = TuningFile.read(text)
+        XCTAssertEqual(reading.problems.map(\.description), [
+            "warning: duplicate key grid.cellGap: the last one counts, not this one (line 2, column 23)",
+            "warning: unknown key grid.minimumCelSize — did you mean minimumCellSize? (line 2, column 60)",
+            "error: springs.finish: mixes spring vocabularies (response, bounce); write it as one of "
+                + "{response, dampingRatio}, {duration, bounce}, {uikitDuration, dampingRatio} or {mass, stiffness, damping} (line 3, column 25)",
+            "error: springs.cancel: a spring written with uikitDuration needs dampingRatio too (line 3, column 69)",
+            "error: zoom.maximumZoom: must be greater than 0, got -4 (line 4, column 27)",
+        ])
+        XCTAssertEqual(reading.file.tuning.cellGap, 3, "the good values are taken")
+    }
+}

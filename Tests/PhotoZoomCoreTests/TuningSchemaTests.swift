@@ -1,0 +1,105 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+/// `assets/tuning.schema.json`, the Swift mapping and `assets/tuning.json` agree: the same keys,
+/// the same ranges, and the schema (checked by Python's jsonschema) accepts what the code reads.
+final class TuningSchemaTests: XCTestCase {
+    var assets: URL { PackagePaths.root.appendingPathComponent("assets") }
+
+    func json(_ name: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: assets.appendingPathComponent(name))) as? [String: Any])
+    }
+
+    /// `group.key` for every key under the groups of a file, or of the schema's properties.
+    func keys(_ groups: [String: Any]) -> [String] {
+        groups.compactMap { group, value in (value as? [String: Any]).map { (group, $0) } }
+            .flatMap { group, keys in keys.keys.map { "\(group).\($0)" } }.sorted()
+    }
+
+    func schemaProperties() throws -> [String: Any] {
+        let properties = try XCTUnwrap(try json("tuning.schema.json")["properties"] as? [String: Any])
+        return properties.compactMapValues { ($0 as? [String: Any])?["properties"] }
+    }
+
+    func testTheSchemaTheMappingAndTheDefaultsFileHaveTheSameKeys() throws {
+        XCTAssertEqual(keys(try schemaProperties()), TuningFile.keys.sorted(), "the schema's keys")
+        XCTAssertEqual(keys(try json("tuning.json")), TuningFile.keys.sorted(), "the defaults file's keys")
+    }
+
+    /// At each end of every number's range in the schema, the Swift reading agrees: a bound the
+    /// schema includes is read without a problem, one it excludes (or a step past) is an error.
+    func testTheSchemasRangesAreTheOnesTheFileIsReadWith() throws {
+        func problems(_ path: String, _ value: Double) -> [TuningProblem] {
+            let parts = path.split(separator: ".")
+            return TuningFile.read("{\"\(parts[0])\": {\"\(parts[1])\": \(value)}}").problems
+        }
+        var checked = 0
+        for (group, keys) in try schemaProperties() {
+            for (key, schema) in try XCTUnwrap(keys as? [String: Any]) {
+                let schema = try XCTUnwrap(schema as? [String: Any]), path = "\(group).\(key)"
+                guard schema["type"] as? String == "number" else { continue }
+                checked += 1
+                if let low = schema["minimum"] as? Double {
+                    XCTAssertEqual(problems(path, low), [], "\(path) takes its minimum \(low)")
+                    XCTAssertEqual(problems(path, low - 0.001).map(\.severity), [.error], "\(path) refuses below \(low)")
+                } else {
+                    let low = try XCTUnwrap(schema["exclusiveMinimum"] as? Double, "\(path) has a lower bound")
+                    XCTAssertEqual(problems(path, low).map(\.severity), [.error], "\(path) refuses \(low)")
+                }
+                if let high = schema["maximum"] as? Double {
+                    XCTAssertEqual(problems(path, high), [], "\(path) takes its maximum \(high)")
+                    XCTAssertEqual(problems(path, high + 0.001).map(\.severity), [.error], "\(path) refuses above \(high)")
+                } else if let high = schema["exclusiveMaximum"] as? Double {
+                    XCTAssertEqual(problems(path, high).map(\.severity), [.error], "\(path) refuses \(high)")
+                } else {
+                    XCTAssertEqual(problems(path, 1e300), [], "\(path) has no upper bound")
+                }
+            }
+        }
+        XCTAssertEqual(checked, 36, "every number key")
+    }
+
+    /// Python's jsonschema (installed by `scripts/setup.sh --test`) finds the schema valid
+    /// draft 2020-12, accepts the defaults and each spring vocabulary, and refuses a typo.
+    func testJSONSchemaAcceptsTheDefaultsAndEachSpringVocabulary() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files: [(String, String, Bool)] = [
+            ("defaults", try String(contentsOf: assets.appendingPathComponent("tuning.json"), encoding: .utf8), true),
+            ("swiftUI", "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8}}}", true),
+            ("iOS17", "{\"springs\": {\"zoomIn\": {\"duration\": 0.5, \"bounce\": 0.2}}}", true),
+            ("uikit", "{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRatio\": 0.8}}}", true),
+            ("physical", "{\"springs\": {\"zoomIn\": {\"mass\": 1, \"stiffness\": 157.9, \"damping\": 17.6}}}", true),
+            ("typo", "{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRaito\": 0.8}}}", false),
+            ("mixed", "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"bounce\": 0.2}}}", false),
+            ("range", "{\"grid\": {\"cellGap\": -1}}", false),
+        ]
+        var paths: [String] = []
+        for (name, text, valid) in files {
+            let url = folder.appendingPathComponent(name + ".json")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+            XCTAssertEqual(TuningFile.read(text).problems.isEmpty, valid, "the Swift reading agrees about \(name)")
+        }
+        let script = """
+        import json, sys
+        try:
+            import jsonschema
+        except ImportError:
+            sys.exit("jsonschema is not installed; run scripts/setup.sh --test")
+        schema = json.load(open(sys.argv[1]))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        validator = jsonschema.Draft202012Validator(schema)
+        for path in sys.argv[2:]:
+            print("valid" if validator.is_valid(json.load(open(path))) else "invalid")
+        """
+        let outcome = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                           ["python3", "-c", script, assets.appendingPathComponent("tuning.schema.json").path] + paths,
+                                           environment: ProcessInfo.processInfo.environment, timeout: 60)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdout.split(separator: "\n").map(String.init), files.map { $0.2 ? "valid" : "invalid" })
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
+/// `photozoom tuning init` and `photozoom tuning check`, run as a person would.
+final class TuningCommandTests: PhotozoomCLITestCase {
+    var bundledDefaults: String {
+        get throws { try String(contentsOf: PackagePaths.root.appendingPathComponent("assets/tuning.json"), encoding: .utf8) }
+    }
+
+    func testInitWritesTheDefaultsAndSaysWhere() throws {
+        let path = try temporaryFolder().appendingPathComponent("tuning.json").path
+        let result = try photozoom(["tuning", "init", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "wrote the default tuning to '\(path)'\n")
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try bundledDefaults)
+    }
+
+    func testInitReplacesAFileOnlyWithForce() throws {
+        let path = try temporaryFolder().appendingPathComponent("mine.json").path
+        try "mine".write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = try photozoom(["tuning", "init", path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.errorLines, ["photozoom: '\(path)' already exists; pass --force to replace it"])
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine", "the person's file is untouched")
+
+        let forced = try photozoom(["tuning", "init", path, "--force"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try bundledDefaults)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent), ["mine.json"],
+                       "no temporary file is left beside it")
+    }
+
+    func testCheckPassesTheDefaults() throws {
+        let result = try photozoom(["tuning", "check", "assets/tuning.json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "assets/tuning.json: no problems\n")
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func testCheckExitsOneForWarningsOnly() throws {
+        let path = try temporaryFolder().appendingPathComponent("typo.json").path
+        try "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try photozoom(["tuning", "check", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.errorLines, ["\(path): warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)"])
+    }
+
+    func testCheckExitsTwoForErrorsAndListsEveryProblem() throws {
+        let path = try temporaryFolder().appendingPathComponent("bad.json").path
+        try "{\"grid\": {\"cellGap\": -1, \"celGap\": 1}, \"zoom\": {\"maximumZoom\": \"4\"}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try photozoom(["tuning", "check", path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.errorLines, [
+            "\(path): error: grid.cellGap: must be at least 0, got -1 (line 1, column 22)",
+            "\(path): warning: unknown key grid.celGap — did you mean cellGap? (line 1, column 36)",
+            "\(path): error: zoom.maximumZoom: expected a number, got \"4\" (line 1, column 64)",
+        ])
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testCheckRefusesWhatItCannotRead() throws {
+        let folder = try temporaryFolder()
+        let missing = folder.appendingPathComponent("missing.json").path
+        let notText = folder.appendingPathComponent("binary.json").path
+        try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: notText))
+        for (path, line) in [
+            (missing, "photozoom: cannot read '\(missing)': No such file or directory"),
+            (folder.path, "photozoom: cannot read '\(folder.path)': Is a directory"),
+            (notText, "photozoom: '\(notText)' is not UTF-8 text"),
+            ("/dev/zero", "photozoom: '/dev/zero' is larger than 1 MB, too large for a tuning file"),
+        ] {
+            let result = try photozoom(["tuning", "check", path])
+            XCTAssertEqual(result.status, 2, path)
+            XCTAssertEqual(result.errorLines, [line])
+        }
+    }
+}
