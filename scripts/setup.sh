@@ -5,21 +5,23 @@
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then packages+=(xvfb xdotool x11-utils imagemagick); fi
+# The schema test checks assets/tuning.schema.json with Python's jsonschema: Debian's package
+# serves Debian's python3.
+if [ "${1:-}" = "--test" ] && ! python3 -c 'import jsonschema' 2>/dev/null; then packages+=(python3-jsonschema); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
 if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "setup: installing ${missing[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-# The schema test checks assets/tuning.schema.json with Python's jsonschema. A Debian python3
-# refuses pip installs into itself (PEP 668), so there it goes to the user's site instead.
+# A python3 that is not Debian's (pyenv, say) does not see Debian's package: pip it there.
 if [ "${1:-}" = "--test" ] && ! python3 -c 'import jsonschema' 2>/dev/null; then
-  echo "setup: installing jsonschema"
+  echo "setup: installing jsonschema with pip"
   python3 -m pip install --quiet jsonschema 2>/dev/null \
     || python3 -m pip install --quiet --user --break-system-packages jsonschema
 fi
