@@ -54,6 +54,11 @@ public enum InputEvent: Hashable, Sendable, Codable {
     case resize(Size)
     /// Focus or the window was lost: every active pointer is cancelled.
     case focusLost
+    /// The tuning file was saved with new good values: they apply from this tick, running
+    /// springs continuing from where they are.
+    case tuningReloaded(Tuning)
+    /// Slow motion, pause or a single step, from the developer keys.
+    case developer(DeveloperControl)
 }
 
 /// An input event and the sim tick it belongs to.

@@ -29,6 +29,8 @@ public struct World: Equatable, Sendable, Codable {
     public internal(set) var viewer = ViewerState()
     /// The viewer's sprites, spawned on the first tick.
     public internal(set) var viewerSprites: ViewerSprites?
+    /// Slow motion and pause: how the loop paces ticks, which the systems never read.
+    public internal(set) var playback = Playback()
 
     public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(), loop: LoopSettings = LoopSettings()) {
         self.photos = photos

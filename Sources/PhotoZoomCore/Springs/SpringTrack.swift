@@ -9,17 +9,20 @@ public struct SpringTrack<Value: SpringVector>: Sendable, Equatable, Codable {
     @usableFromInline var _value: Value
     @usableFromInline var _velocity: Value
     @usableFromInline var _isAtRest = false
-    public let threshold: RestThreshold
+    public private(set) var threshold: RestThreshold
+    /// The tuning's spring this track runs on, if it runs on one: a reload retunes it.
+    public let tuned: TunedSpring?
 
     enum CodingKeys: String, CodingKey {
-        case _motion = "motion", _startTick = "startTick", _value = "value", _velocity = "velocity", _isAtRest = "isAtRest", threshold
+        case _motion = "motion", _startTick = "startTick", _value = "value", _velocity = "velocity", _isAtRest = "isAtRest", threshold, tuned
     }
 
     public init(parameters: SpringParameters, from: Value, velocity: Value = .zero, to target: Value,
-                startTick: Int, threshold: RestThreshold) {
+                startTick: Int, threshold: RestThreshold, tuned: TunedSpring? = nil) {
         _motion = SpringMotion(parameters: parameters, from: from, velocity: velocity, target: target)
         _startTick = startTick
         self.threshold = threshold
+        self.tuned = tuned
         _value = from
         _velocity = velocity
     }
@@ -56,5 +59,18 @@ public struct SpringTrack<Value: SpringVector>: Sendable, Equatable, Codable {
         _motion = SpringMotion(parameters: parameters ?? _motion.parameters, from: _value, velocity: _velocity, target: target)
         _startTick = tick
         _isAtRest = false
+    }
+
+    /// Takes the reloaded tuning's values for the spring this track runs on. The track's value
+    /// and velocity are its state at `tick - 1`, the last tick it was advanced, so the new
+    /// motion starts there: the reload's tick is the first of the new motion, and neither the
+    /// value nor the velocity jumps.
+    public mutating func retune(_ tuning: Tuning, at tick: Int) {
+        guard let tuned, !_isAtRest else { return }
+        let parameters = tuned.parameters(in: tuning)
+        threshold = tuned.threshold(in: tuning)
+        guard parameters != _motion.parameters else { return }
+        _motion = SpringMotion(parameters: parameters, from: _value, velocity: _velocity, target: _motion.target)
+        _startTick = tick - 1
     }
 }

@@ -40,7 +40,7 @@ enum GridScrollSystem {
     private static func springBack(_ grid: inout GridState, velocity: Double, _ stage: Stage) {
         let r = range(grid, stage)
         let edge = Swift.min(Swift.max(grid.offset, r.lowerBound), r.upperBound)
-        grid.motion = .spring(stage.track(stage.tuning.bounceSpring, from: grid.offset, velocity: velocity, to: edge, threshold: stage.tuning.pointsRest),
+        grid.motion = .spring(stage.track(.bounce, rest: .points, from: grid.offset, velocity: velocity, to: edge),
                               isWheel: false)
         grid.velocity = velocity
     }
@@ -52,8 +52,7 @@ enum GridScrollSystem {
             track.retarget(to: clamp(track.target + delta), at: stage.tick)
             grid.motion = .spring(track, isWheel: true)
         } else {
-            let track = stage.track(stage.tuning.wheelSpring, from: grid.offset, velocity: grid.velocity,
-                                    to: clamp(clamp(grid.offset) + delta), threshold: stage.tuning.pointsRest)
+            let track = stage.track(.wheel, rest: .points, from: grid.offset, velocity: grid.velocity, to: clamp(clamp(grid.offset) + delta))
             grid.motion = .spring(track, isWheel: true)
         }
     }

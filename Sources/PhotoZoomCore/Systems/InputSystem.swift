@@ -1,5 +1,5 @@
 /// Applies this tick's stamped input: resizes go to the viewport, pointer events through the
-/// tracker become gestures. The first system of every tick.
+/// tracker become gestures. Runs first each tick, after a reload has set the tuning.
 enum InputSystem {
     static func run(_ events: [InputEvent], pointers: inout PointerTracker, gestures: inout [Gesture], viewport: inout Size,
                     phase: ViewerPhase, clock: SimClock, tuning: Tuning) {
@@ -21,6 +21,9 @@ enum InputSystem {
                 for p in pointers.cancelAll() {
                     gestures.append(.released(pointer: p.id, position: p.position, velocity: .zero))
                 }
+            case .tuningReloaded, .developer:
+                // Their own systems take these.
+                break
             }
         }
     }

@@ -22,7 +22,7 @@ enum PagerLayoutSystem {
         switch paging.motion {
         case let .snapping(track):
             paging.motion = .snapping(SpringTrack(parameters: track.motion.parameters, from: paging.offset, velocity: track.velocity * k,
-                                                  to: track.target * k, startTick: stage.tick, threshold: track.threshold))
+                                                  to: track.target * k, startTick: stage.tick, threshold: track.threshold, tuned: track.tuned))
         case let .dragging(pointer, anchorOffset, anchorX, startPage):
             paging.motion = .dragging(pointer: pointer, anchorOffset: anchorOffset * k, anchorX: anchorX, startPage: startPage)
         case .idle:

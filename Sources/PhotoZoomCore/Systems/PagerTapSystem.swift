@@ -39,8 +39,7 @@ enum PagerTapSystem {
             FlightControl.sendHome(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
         case .toggleChrome:
             pager.chrome.visible.toggle()
-            pager.chrome.fade = stage.track(stage.tuning.chromeFadeSpring, from: pager.chrome.alpha, to: pager.chrome.visible ? 1 : 0,
-                                            threshold: stage.tuning.alphaRest)
+            pager.chrome.fade = stage.track(.chromeFade, rest: .alpha, from: pager.chrome.alpha, to: pager.chrome.visible ? 1 : 0)
         }
     }
 }

@@ -23,6 +23,9 @@ public struct Simulation: Sendable {
     }
 
     private mutating func runSystems(_ input: [InputEvent]) {
+        TuningReloadSystem.run(input, tuning: &world.tuning, grid: &world.grid, pager: &world.viewer.pager,
+                               transition: &world.viewer.transition, clock: world.clock)
+        PlaybackSystem.run(input, playback: &world.playback)
         InputSystem.run(input, pointers: &world.pointers, gestures: &world.gestures, viewport: &world.viewport,
                         phase: world.viewer.phase, clock: world.clock, tuning: world.tuning)
         let stage = world.stage, gestures = world.gestures, pointers = world.pointers

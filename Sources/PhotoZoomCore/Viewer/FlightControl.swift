@@ -4,11 +4,10 @@
 enum FlightControl {
     /// The zoom-in: from the cell's frame to the photo's fit, the backdrop fading in.
     static func present(_ photo: Int, from start: Rect, transition: inout TransitionState?, machine: inout PhaseMachine, _ stage: Stage) {
-        let spring = stage.tuning.zoomInSpring
         let flight = TransitionState.Flight(
-            destination: .page,
-            frame: stage.track(spring, from: start, to: stage.fitFrame(photo), threshold: stage.tuning.pointsRest),
-            background: stage.track(spring, from: 0, to: 1, threshold: stage.tuning.alphaRest))
+            destination: .page, spring: .zoomIn,
+            frame: stage.track(.zoomIn, rest: .points, from: start, to: stage.fitFrame(photo)),
+            background: stage.track(.zoomIn, rest: .alpha, from: 0, to: 1))
         transition = TransitionState(photo: photo, frame: start, backgroundAlpha: 0, flight: flight)
         machine.move(to: .presenting)
     }
@@ -123,17 +122,16 @@ enum FlightControl {
 
     /// Starts the flight from the transition's drawn state; the target comes from layout (and
     /// is refreshed every tick by the transition target system).
-    static func fly(to destination: TransitionState.Destination, spring chosen: SpringParameters? = nil, frameVelocity: Rect, backgroundVelocity: Double,
+    static func fly(to destination: TransitionState.Destination, spring chosen: TunedSpring.Name? = nil, frameVelocity: Rect, backgroundVelocity: Double,
                     transition: inout TransitionState?, machine: inout PhaseMachine, grid: GridState, _ stage: Stage) {
         guard var flying = transition else { return }
-        let t = stage.tuning
-        let spring = chosen ?? (destination == .page ? t.cancelSpring : t.finishSpring)
+        let spring = chosen ?? (destination == .page ? .cancel : .finish)
         let target = targetFrame(destination, photo: flying.photo, grid: grid, stage) ?? flying.frame
         flying.flight = TransitionState.Flight(
-            destination: destination,
-            frame: stage.track(spring, from: flying.frame, velocity: frameVelocity, to: target, threshold: t.pointsRest),
-            background: stage.track(spring, from: flying.backgroundAlpha, velocity: backgroundVelocity,
-                                    to: destination == .page ? 1 : 0, threshold: t.alphaRest))
+            destination: destination, spring: spring,
+            frame: stage.track(spring, rest: .points, from: flying.frame, velocity: frameVelocity, to: target),
+            background: stage.track(spring, rest: .alpha, from: flying.backgroundAlpha, velocity: backgroundVelocity,
+                                    to: destination == .page ? 1 : 0))
         flying.grab = nil
         transition = flying
         machine.move(to: destination == .page ? .presenting : .dismissing(interactive: false))

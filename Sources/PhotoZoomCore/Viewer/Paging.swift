@@ -49,7 +49,6 @@ enum Paging {
     }
 
     private static func spring(_ paging: inout PagingState, to page: Int, velocity: Double, _ stage: Stage) {
-        paging.motion = .snapping(stage.track(stage.tuning.pageSnapSpring, from: paging.offset, velocity: velocity,
-                                              to: Double(page) * stage.pagePitch, threshold: stage.tuning.pointsRest))
+        paging.motion = .snapping(stage.track(.pageSnap, rest: .points, from: paging.offset, velocity: velocity, to: Double(page) * stage.pagePitch))
     }
 }

@@ -10,6 +10,8 @@ public struct TransitionState: Equatable, Sendable, Codable {
     /// A spring flight toward a destination; targets are recomputed from layout every tick.
     public struct Flight: Equatable, Sendable, Codable {
         public var destination: Destination
+        /// The tuning's spring both tracks run on.
+        public var spring: TunedSpring.Name
         public var frame: SpringTrack<Rect>
         public var background: SpringTrack<Double>
     }
@@ -37,7 +39,7 @@ public struct TransitionState: Equatable, Sendable, Codable {
     /// Where a caught flight was going, on which spring, and how fast it was moving.
     public struct CaughtFlight: Equatable, Sendable, Codable {
         public var destination: Destination
-        public var spring: SpringParameters
+        public var spring: TunedSpring.Name
         public var frameVelocity: Rect
         public var backgroundVelocity: Double
     }

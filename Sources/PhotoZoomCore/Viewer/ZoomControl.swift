@@ -43,11 +43,11 @@ enum ZoomControl {
         return ViewerGeometry.clampPan(ViewerGeometry.scale(frame, by: limited / scale, around: point), viewport: stage.viewport)
     }
 
-    static func springTo(_ zoom: inout ZoomState, _ target: Rect, velocity: Rect = .zero, spring: SpringParameters? = nil, page: Int, _ stage: Stage) {
+    static func springTo(_ zoom: inout ZoomState, _ target: Rect, velocity: Rect = .zero, spring: TunedSpring.Name = .zoom, page: Int, _ stage: Stage) {
         let from = frame(zoom, page: page, stage)
         zoom.page = page
         zoom.frame = from
-        zoom.motion = .spring(stage.track(spring ?? stage.tuning.zoomSpring, from: from, velocity: velocity, to: target, threshold: stage.tuning.pointsRest))
+        zoom.motion = .spring(stage.track(spring, rest: .points, from: from, velocity: velocity, to: target))
     }
 
     /// A zoom left out of bounds (caught mid-spring, then let go without a pan) settles back.
@@ -75,7 +75,7 @@ enum ZoomControl {
         let scale = from.width / stage.fitFrame(page).width
         let target = min(max(scale * exp(units * stage.tuning.wheelZoomPerUnit), stage.tuning.minimumZoom), stage.tuning.maximumZoom)
         let frame = ViewerGeometry.clampPan(ViewerGeometry.scale(from, by: target / scale, around: point), viewport: stage.viewport)
-        springTo(&zoom, frame, velocity: velocity, spring: stage.tuning.wheelSpring, page: page, stage)
+        springTo(&zoom, frame, velocity: velocity, spring: .wheel, page: page, stage)
     }
 
     /// Double tap: back to fit when zoomed, else to the double-tap scale around the tapped point.

@@ -16,7 +16,7 @@ enum FlightGrab {
                 }
                 return
             }
-            let caught = TransitionState.CaughtFlight(destination: flight.destination, spring: flight.frame.motion.parameters,
+            let caught = TransitionState.CaughtFlight(destination: flight.destination, spring: flight.spring,
                                                       frameVelocity: flight.frame.velocity, backgroundVelocity: flight.background.velocity)
             FlightControl.grab(flying.photo, pointer: pointer, finger: at, frame: flying.frame, background: flying.backgroundAlpha, caught: caught,
                                transition: &transition, machine: &machine)

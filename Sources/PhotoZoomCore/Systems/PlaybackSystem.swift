@@ -1,0 +1,13 @@
+/// Applies the developer keys to the playback pace. The loop reads the result to decide how
+/// many ticks the next frame runs.
+enum PlaybackSystem {
+    static func run(_ events: [InputEvent], playback: inout Playback) {
+        for case let .developer(control) in events {
+            switch control {
+            case .cycleSlowMotion: playback.slowMotion = playback.slowMotion.next
+            case .togglePause: playback.paused.toggle()
+            case .step: playback.paused = true
+            }
+        }
+    }
+}
