@@ -61,8 +61,8 @@ final class TuningFileTests: XCTestCase {
         XCTAssertEqual(TuningFile.read(file.text).file.tuning, file.tuning)
     }
 
-    /// Each key, changed alone, changes exactly one field of `Tuning`, and together the keys
-    /// reach every field once.
+    /// Each key, changed alone, changes exactly one field of `Tuning` or `LoopSettings`, and
+    /// together the keys reach every field once.
     func testEveryFieldOfTuningIsSetByExactlyOneKey() throws {
         let file = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(TuningFile().text.utf8)) as? [String: Any])
         let defaults = file.compactMapValues { $0 as? [String: Any] }
@@ -75,7 +75,10 @@ final class TuningFileTests: XCTestCase {
             object[first] = (object[first] as! Double) * 0.99
             return object
         }
-        let fields = Mirror(reflecting: Tuning()).children.map { $0.label! }
+        func fields(_ file: TuningFile) -> [(label: String, value: String)] {
+            Mirror(reflecting: file.tuning).children.map { ($0.label!, "\($0.value)") }
+                + Mirror(reflecting: file.loop).children.map { ("loop." + $0.label!, "\($0.value)") }
+        }
         var reached: [String] = []
         for path in TuningFile.keys {
             let parts = path.split(separator: ".").map(String.init)
@@ -84,12 +87,11 @@ final class TuningFileTests: XCTestCase {
             let text = String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self)
             let reading = TuningFile.read(text)
             XCTAssertEqual(reading.problems, [], path)
-            let differing = zip(Mirror(reflecting: reading.file.tuning).children, Mirror(reflecting: Tuning()).children)
-                .filter { "\($0.value)" != "\($1.value)" }.map { $0.0.label! }
+            let differing = zip(fields(reading.file), fields(TuningFile())).filter { $0.value != $1.value }.map(\.0.label)
             XCTAssertEqual(differing.count, 1, "\(path) changes \(differing)")
             reached += differing
         }
-        XCTAssertEqual(reached.sorted(), fields.sorted(), "every field once")
+        XCTAssertEqual(reached.sorted(), fields(TuningFile()).map(\.label).sorted(), "every field once")
     }
 
     func testAPartialFileKeepsTheDefaultsForWhatItLeavesOut() {
@@ -169,5 +171,41 @@ final class TuningFileTests: XCTestCase {
             "error: zoom.maximumZoom: must be greater than 0, got -4 (line 4, column 27)",
         ])
         XCTAssertEqual(reading.file.tuning.cellGap, 3, "the good values are taken")
+    }
+}
+
+/// What a reload's message says changed.
+final class TuningFileChangesTests: XCTestCase {
+    func changes(_ old: String, _ new: String) -> [String] {
+        TuningFile.read(old).file.changes(to: TuningFile.read(new).file).map(\.description)
+    }
+
+    func testAChangedKeyIsNamedWithBothValues() {
+        XCTAssertEqual(changes("{}", "{\"grid\": {\"cellGap\": 4}}"), ["grid.cellGap 2 → 4"])
+        XCTAssertEqual(changes("{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8}}}",
+                               "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}"),
+                       ["springs.zoomIn.response 0.5 → 0.4"])
+        XCTAssertEqual(changes("{}", "{\"scroll\": {\"pointsRest\": {\"velocity\": 0.2}}}"), ["scroll.pointsRest.velocity 0.1 → 0.2"])
+        XCTAssertEqual(changes("{}", "{\"dismissal\": {\"rule\": \"seed\"}}"), ["dismissal.rule \"projection\" → \"seed\""])
+        XCTAssertEqual(changes("{}", "{\"debug\": {\"tickRate\": 240}}"), ["debug.tickRate 120 → 240"])
+        XCTAssertEqual(changes("{}", "{}"), [])
+    }
+
+    func testASpringRewrittenInAnotherVocabularyIsShownWhole() {
+        XCTAssertEqual(changes("{}", "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}"),
+                       ["springs.zoomIn {uikitDuration: 0.5, dampingRatio: 0.8} → {response: 0.4, dampingRatio: 0.8}"])
+    }
+
+    func testSpringChangesCarryBothParameterSets() throws {
+        let old = TuningFile(), new = TuningFile.read("{\"springs\": {\"finish\": {\"uikitDuration\": 0.4, \"dampingRatio\": 1}}}").file
+        let springs = old.springChanges(to: new)
+        XCTAssertEqual(springs.map(\.path), ["springs.finish"])
+        XCTAssertEqual(springs.first?.old, old.tuning.finishSpring)
+        XCTAssertEqual(springs.first?.new, try SpringParameters.uikit(duration: 0.4, dampingRatio: 1))
+    }
+
+    func testOnlyTheLoopsSettingsWaitForTheNextStart() {
+        let all = TuningFile.read("{}").file.changes(to: TuningFile.read("{\"debug\": {\"tickRate\": 240}, \"grid\": {\"cellGap\": 3}}").file)
+        XCTAssertEqual(all.filter(TuningFile.appliesAtNextStart).map(\.path), ["debug.tickRate"])
     }
 }

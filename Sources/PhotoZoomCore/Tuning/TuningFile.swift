@@ -4,6 +4,9 @@
 /// every problem; `text` writes the whole file back.
 public struct TuningFile: Hashable, Sendable {
     public var tuning: Tuning
+    /// The `debug` group: the loop's tick rate and frame clamp. Read at start only, since every
+    /// tick stamp of a run depends on them.
+    public var loop: LoopSettings
     /// How each spring is written, by its path in the file (`springs.zoomIn`). A spring whose
     /// spec no longer gives the tuning's value is written as its physical constants.
     public var springs: [String: SpringSpec]
@@ -14,6 +17,7 @@ public struct TuningFile: Hashable, Sendable {
     /// The defaults, each spring in the vocabulary `Tuning` defines it with.
     public init() {
         tuning = Tuning()
+        loop = LoopSettings()
         springs = [:]
         for group in Self.groups {
             for key in group.keys { if case let .spring(_, spec) = key.kind { springs[group.name + "." + key.name] = spec } }
@@ -47,13 +51,20 @@ public struct TuningFile: Hashable, Sendable {
             let rest = tuning[keyPath: keyPath]
             return "{\"value\": \(Self.number(rest.value)), \"velocity\": \(Self.number(rest.velocity))}"
         case let .spring(keyPath, _):
-            let value = tuning[keyPath: keyPath]
-            let spec = springs[path].flatMap { (try? $0.parameters()) == value ? $0 : nil }
-                ?? .physical(mass: value.mass, stiffness: value.stiffness, damping: value.damping)
-            return "{" + spec.members.map { "\(Self.quoted($0.key)): \(Self.number($0.value))" }.joined(separator: ", ") + "}"
+            return "{" + spec(keyPath, path: path).members.map { "\(Self.quoted($0.key)): \(Self.number($0.value))" }.joined(separator: ", ") + "}"
         case let .choice(choice):
             return Self.quoted(choice.get(tuning))
+        case let .loop(keyPath, _):
+            return Self.number(loop[keyPath: keyPath])
         }
+    }
+
+    /// A spring as the file writes it: in the person's vocabulary while that still gives the
+    /// tuning's value, else as its physical constants.
+    func spec(_ keyPath: KeyPath<Tuning, SpringParameters>, path: String) -> SpringSpec {
+        let value = tuning[keyPath: keyPath]
+        return springs[path].flatMap { (try? $0.parameters()) == value ? $0 : nil }
+            ?? .physical(mass: value.mass, stiffness: value.stiffness, damping: value.damping)
     }
 
     /// The shortest text that reads back as the same double, without a trailing ".0".
@@ -75,6 +86,7 @@ extension TuningFile {
             /// The spec is the default's vocabulary and numbers.
             case spring(WritableKeyPath<Tuning, SpringParameters> & Sendable, SpringSpec)
             case choice(Choice)
+            case loop(WritableKeyPath<LoopSettings, Double> & Sendable, NumberRule)
         }
 
         let name: String
@@ -82,6 +94,10 @@ extension TuningFile {
 
         static func number(_ name: String, _ keyPath: WritableKeyPath<Tuning, Double> & Sendable, _ rule: NumberRule) -> Key {
             Key(name: name, kind: .number(keyPath, rule))
+        }
+
+        static func loop(_ name: String, _ keyPath: WritableKeyPath<LoopSettings, Double> & Sendable, _ rule: NumberRule) -> Key {
+            Key(name: name, kind: .loop(keyPath, rule))
         }
 
         static func rest(_ name: String, _ keyPath: WritableKeyPath<Tuning, RestThreshold> & Sendable) -> Key {

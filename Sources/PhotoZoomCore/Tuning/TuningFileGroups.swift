@@ -1,5 +1,5 @@
 extension TuningFile {
-    /// Every field of `Tuning`, once, under the group a person would look in. Keys drop what the
+    /// Every field of `Tuning` and `LoopSettings`, once, under the group a person would look in. Keys drop what the
     /// group already says (`dismissal.angle` for `dismissAngle`, `springs.zoomIn` for
     /// `zoomInSpring`).
     static let groups: [Group] = [
@@ -69,6 +69,11 @@ extension TuningFile {
             .number("topBarTextSize", \.topBarTextSize, .positive),
             .number("tabBarTextSize", \.tabBarTextSize, .positive),
             .spring("fadeSpring", \.chromeFadeSpring, .swiftUI(response: 0.25, dampingRatio: 1)),
+        ]),
+        // Read when the window opens; a reload that changes them says they apply at the next start.
+        Group(name: "debug", keys: [
+            .loop("tickRate", \.tickRate, NumberRule(lower: 30, lowerOpen: false, upper: 1000, upperOpen: false)),
+            .loop("maxFrameDelta", \.maxFrameDelta, NumberRule(lower: 0, lowerOpen: true, upper: 1, upperOpen: false)),
         ]),
     ]
 }

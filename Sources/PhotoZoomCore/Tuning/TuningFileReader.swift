@@ -72,6 +72,8 @@ extension TuningFile {
                         file.tuning[keyPath: keyPath] = parameters
                         file.springs[path] = spec
                     }
+                case let .loop(keyPath, rule):
+                    if let value = number(node, path: path, rule: rule) { file.loop[keyPath: keyPath] = value }
                 case let .choice(choice):
                     let names = Self.list(choice.names.map { "\"\($0)\"" })
                     if case let .string(name) = node.value, choice.set(&file.tuning, name) { continue }

@@ -1,0 +1,79 @@
+/// One value a reload changed, as the reload's message names it:
+/// `springs.zoomIn.response 0.5 → 0.4`.
+public struct TuningChange: Hashable, Sendable, CustomStringConvertible {
+    /// The key's path in the file, down to the spring's own key where only that changed.
+    public let path: String
+    public let old: String
+    public let new: String
+    public var description: String { "\(path) \(old) → \(new)" }
+}
+
+/// A spring a reload changed, for drawing its curve before and after.
+public struct SpringChange: Hashable, Sendable {
+    public let path: String
+    public let old: SpringParameters
+    public let new: SpringParameters
+}
+
+extension TuningFile {
+    /// What differs from `self` in `new`, key by key in file order. A spring written in the
+    /// same vocabulary names the keys that changed; one rewritten in another vocabulary is
+    /// shown whole, before and after, as the file writes it.
+    public func changes(to new: TuningFile) -> [TuningChange] {
+        var changes: [TuningChange] = []
+        for group in Self.groups {
+            for key in group.keys {
+                let path = group.name + "." + key.name
+                switch key.kind {
+                case let .number(keyPath, _):
+                    add(&changes, path, Self.number(tuning[keyPath: keyPath]), Self.number(new.tuning[keyPath: keyPath]))
+                case let .loop(keyPath, _):
+                    add(&changes, path, Self.number(loop[keyPath: keyPath]), Self.number(new.loop[keyPath: keyPath]))
+                case let .rest(keyPath):
+                    let a = tuning[keyPath: keyPath], b = new.tuning[keyPath: keyPath]
+                    add(&changes, path + ".value", Self.number(a.value), Self.number(b.value))
+                    add(&changes, path + ".velocity", Self.number(a.velocity), Self.number(b.velocity))
+                case let .choice(choice):
+                    add(&changes, path, Self.quoted(choice.get(tuning)), Self.quoted(choice.get(new.tuning)))
+                case let .spring(keyPath, _):
+                    let a = spec(keyPath, path: path), b = new.spec(keyPath, path: path)
+                    let aMembers = a.members, bMembers = b.members
+                    if aMembers.map(\.key) == bMembers.map(\.key) {
+                        for (x, y) in zip(aMembers, bMembers) { add(&changes, path + "." + x.key, Self.number(x.value), Self.number(y.value)) }
+                    } else {
+                        add(&changes, path, Self.object(aMembers), Self.object(bMembers))
+                    }
+                }
+            }
+        }
+        return changes
+    }
+
+    /// The springs whose physical constants differ in `new`.
+    public func springChanges(to new: TuningFile) -> [SpringChange] {
+        Self.groups.flatMap { group in
+            group.keys.compactMap { key -> SpringChange? in
+                guard case let .spring(keyPath, _) = key.kind, tuning[keyPath: keyPath] != new.tuning[keyPath: keyPath] else { return nil }
+                return SpringChange(path: group.name + "." + key.name, old: tuning[keyPath: keyPath], new: new.tuning[keyPath: keyPath])
+            }
+        }
+    }
+
+    /// Paths in `changes` that a running window cannot take: the loop's settings.
+    public static func appliesAtNextStart(_ change: TuningChange) -> Bool {
+        groups.contains { group in
+            group.keys.contains { key in
+                guard case .loop = key.kind else { return false }
+                return change.path == group.name + "." + key.name
+            }
+        }
+    }
+
+    private func add(_ changes: inout [TuningChange], _ path: String, _ old: String, _ new: String) {
+        if old != new { changes.append(TuningChange(path: path, old: old, new: new)) }
+    }
+
+    private static func object(_ members: [(key: String, value: Double)]) -> String {
+        "{" + members.map { "\($0.key): \(number($0.value))" }.joined(separator: ", ") + "}"
+    }
+}
