@@ -1,0 +1,114 @@
+import Foundation
+import PhotoZoomCore
+
+/// The tuning file of a running window: the last good values, and what each save did to them.
+/// A save with errors never replaces the last good values; its problems stay on show until a
+/// good save clears them. A file deleted or replaced by a folder keeps the last good values
+/// too, and is taken up again when it returns.
+public final class LiveTuning {
+    public let path: String
+    public private(set) var good: TuningFile
+    /// What the window shows until a good save: the problems of the last save, or why the
+    /// file cannot be read. Empty when the file in effect is the file on disk.
+    public private(set) var problems: [String] = []
+
+    /// What one save did.
+    public enum Outcome: Equatable {
+        /// New values, to stamp as a reload. `warnings` were ignored keys and the like.
+        case applied(TuningFile, changes: [TuningChange], springs: [SpringChange], warnings: [String])
+        /// Saved with the same values.
+        case unchanged(warnings: [String])
+        /// Errors in the file: the last good values stay.
+        case rejected([String])
+        /// Deleted, a folder, or unreadable: the last good values stay.
+        case unavailable(String)
+        /// Empty: a save still in progress, or a file being started over.
+        case empty
+    }
+
+    /// The file at `path` as it is now, over the defaults.
+    init(path: String, good: TuningFile, problems: [String]) {
+        self.path = path
+        self.good = good
+        self.problems = problems
+    }
+
+    /// Opens the file for a run: reads it if it is there, or writes the defaults there first.
+    /// Returns the start-up lines to print. A path that cannot be a file (a folder, a missing
+    /// folder) throws: the person asked for something we cannot watch.
+    public static func start(path: String) throws -> (live: LiveTuning, lines: [String]) {
+        var info = stat()
+        if stat(path, &info) != 0, errno == ENOENT {
+            try OutputFile.saveText(TuningFile().text, to: path, overwrite: false, replaceFlag: "--force")
+            return (LiveTuning(path: path, good: TuningFile(), problems: []),
+                    ["tuning: wrote the defaults to '\(path)' — edit and save it to tune live"])
+        }
+        let text = try TuningText.read(path)
+        let reading = TuningFile.read(text)
+        let errors = reading.problems.filter { $0.severity == .error }
+        let lines = reading.problems.map { "\(path): \($0)" }
+        guard errors.isEmpty else {
+            return (LiveTuning(path: path, good: TuningFile(), problems: lines),
+                    ["tuning: '\(path)' has errors, so the run starts on the defaults; fix and save it to tune live"] + lines)
+        }
+        return (LiveTuning(path: path, good: reading.file, problems: []),
+                ["tuning: watching '\(path)' — edit and save it to tune live"] + lines)
+    }
+
+    /// Reads the file after a save and takes it if it is good.
+    public func reload() -> Outcome {
+        let outcome = evaluate()
+        switch outcome {
+        case let .applied(file, _, _, _):
+            good = file
+            problems = []
+        case .unchanged:
+            problems = []
+        case let .rejected(lines):
+            problems = lines
+        case let .unavailable(reason):
+            problems = [reason]
+        case .empty:
+            break
+        }
+        return outcome
+    }
+
+    private func evaluate() -> Outcome {
+        let text: String
+        do {
+            text = try TuningText.read(path)
+        } catch let error as TuningTextError {
+            return .unavailable(error.whileRunning)
+        } catch {
+            return .unavailable("tuning: cannot read '\(path)': \(error)")
+        }
+        if text.allSatisfy(\.isWhitespace) { return .empty }
+        let reading = TuningFile.read(text)
+        let lines = reading.problems.map { "\(path): \($0)" }
+        if reading.problems.contains(where: { $0.severity == .error }) { return .rejected(lines) }
+        var file = reading.file
+        // The loop's settings cannot change under a running loop; they stay as the run began.
+        let changes = good.changes(to: file)
+        file.loop = good.loop
+        guard file != good || changes.contains(where: TuningFile.appliesAtNextStart) else { return .unchanged(warnings: lines) }
+        return .applied(file, changes: changes, springs: good.springChanges(to: file), warnings: lines)
+    }
+
+    /// The lines a save writes to stderr: one naming what changed, then any problems.
+    public static func lines(_ outcome: Outcome, path: String) -> [String] {
+        switch outcome {
+        case let .applied(_, changes, _, warnings):
+            let named = changes.map { TuningFile.appliesAtNextStart($0) ? "\($0) (applies at the next start)" : $0.description }
+            return ["tuning reloaded: " + named.joined(separator: ", ")] + warnings
+        case let .unchanged(warnings):
+            return ["tuning: '\(path)' saved with no changes"] + warnings
+        case let .rejected(lines):
+            return ["tuning: '\(path)' not applied, still running on the last good values:"] + lines
+        case let .unavailable(reason):
+            return [reason]
+        case .empty:
+            return ["tuning: '\(path)' is empty; still running on the last good values until it is saved with some"]
+        }
+    }
+}

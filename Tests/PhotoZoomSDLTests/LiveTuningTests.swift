@@ -1,0 +1,165 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+import XCTest
+
+/// Real files in a temporary folder and real inotify: every way editors save is one reload,
+/// a bad save never replaces the last good values, and the file may vanish and come back.
+final class LiveTuningTests: XCTestCase {
+    var folder: URL!
+    var path: String { folder.appendingPathComponent("tuning.json").path }
+    var live: LiveTuning!
+    var watcher: TuningWatcher!
+    let saves = SaveCounter()
+    /// Saves made so far, each of which must be reported exactly once.
+    var expectedSaves = 0
+
+    final class SaveCounter: @unchecked Sendable {
+        let signal = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var n = 0
+        var count: Int { lock.lock(); defer { lock.unlock() }; return n }
+        func settled() { lock.lock(); n += 1; lock.unlock(); signal.signal() }
+    }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let started = try LiveTuning.start(path: path)
+        XCTAssertEqual(started.lines, ["tuning: wrote the defaults to '\(path)' — edit and save it to tune live"])
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), TuningFile().text, "the defaults were written")
+        live = started.live
+        let saves = saves
+        watcher = try TuningWatcher(path: path) { saves.settled() }
+    }
+
+    override func tearDownWithError() throws {
+        watcher = nil
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Waits for the save to settle, checks it was reported once, and reloads.
+    func reloadAfterSave(file: StaticString = #filePath, line: UInt = #line) -> LiveTuning.Outcome {
+        expectedSaves += 1
+        XCTAssertEqual(saves.signal.wait(timeout: .now() + 3), .success, "the save was noticed", file: file, line: line)
+        // One save is one reload: nothing more arrives once it has settled.
+        Thread.sleep(forTimeInterval: 0.15)
+        XCTAssertEqual(saves.count, expectedSaves, "one save, one report", file: file, line: line)
+        while saves.signal.wait(timeout: .now()) == .success {}
+        return live.reload()
+    }
+
+    func changes(_ outcome: LiveTuning.Outcome) -> [String] {
+        guard case let .applied(_, changes, _, _) = outcome else { return ["not applied: \(outcome)"] }
+        return changes.map(\.description)
+    }
+
+    func cellGap(_ gap: Int) -> String { "{\"grid\": {\"cellGap\": \(gap)}}\n" }
+
+    func testAnInPlaceWriteIsOneReload() throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        // A pause between truncating and writing, as a slow editor makes: still one save.
+        Thread.sleep(forTimeInterval: 0.005)
+        try handle.write(contentsOf: Data(cellGap(4).utf8))
+        try handle.close()
+        let outcome = reloadAfterSave()
+        XCTAssertEqual(changes(outcome), ["grid.cellGap 2 → 4"])
+        XCTAssertEqual(LiveTuning.lines(outcome, path: path), ["tuning reloaded: grid.cellGap 2 → 4"])
+        XCTAssertEqual(live.good.tuning.cellGap, 4)
+    }
+
+    func testAnAtomicRenameIsOneReload() throws {
+        let temporary = folder.appendingPathComponent(".tuning.json.swp")
+        try cellGap(6).write(to: temporary, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(temporary.path, path), 0)
+        XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 6"])
+    }
+
+    func testDeleteAndRecreateIsOneReload() throws {
+        try FileManager.default.removeItem(atPath: path)
+        try cellGap(3).write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 3"])
+    }
+
+    func testADeletedFileKeepsTheLastGoodValuesAndIsTakenUpWhenItReturns() throws {
+        try cellGap(5).write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 5"])
+        try FileManager.default.removeItem(atPath: path)
+        let gone = reloadAfterSave()
+        XCTAssertEqual(LiveTuning.lines(gone, path: path),
+                       ["tuning: '\(path)' is gone; still running on the last good values, and it is taken up again when it returns"])
+        XCTAssertEqual(live.good.tuning.cellGap, 5, "the last good values stay")
+        XCTAssertFalse(live.problems.isEmpty, "and the window says so")
+        try cellGap(7).write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 5 → 7"])
+        XCTAssertEqual(live.problems, [])
+    }
+
+    func testAFileReplacedByAFolderKeepsTheLastGoodValues() throws {
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let outcome = reloadAfterSave()
+        XCTAssertEqual(LiveTuning.lines(outcome, path: path),
+                       ["tuning: '\(path)' is now a folder; still running on the last good values until it is a file again"])
+        XCTAssertEqual(live.good, TuningFile())
+        try FileManager.default.removeItem(atPath: path)
+        _ = reloadAfterSave()
+        try cellGap(9).write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 9"])
+    }
+
+    func testAnInvalidSaveIsRefusedUntilAValidOneClearsIt() throws {
+        try cellGap(4).write(toFile: path, atomically: false, encoding: .utf8)
+        _ = reloadAfterSave()
+        try "{\"grid\": {\"cellGap\": 8,}}\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let bad = reloadAfterSave()
+        guard case let .rejected(lines) = bad else { return XCTFail("refused: \(bad)") }
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].hasPrefix("\(path): error: "), lines[0])
+        XCTAssertTrue(lines[0].contains("line 1, column 24"), lines[0])
+        XCTAssertEqual(LiveTuning.lines(bad, path: path).first, "tuning: '\(path)' not applied, still running on the last good values:")
+        XCTAssertEqual(live.good.tuning.cellGap, 4, "the last good values stay")
+        XCTAssertEqual(live.problems, lines, "shown until a good save")
+
+        try "{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRatio\": \"0.8\"}}}".write(toFile: path, atomically: false, encoding: .utf8)
+        guard case let .rejected(typed) = reloadAfterSave() else { return XCTFail("a type error is refused") }
+        XCTAssertTrue(typed[0].contains("springs.zoomIn.dampingRatio: expected a number, got \"0.8\""), typed[0])
+
+        try cellGap(4).write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertEqual(reloadAfterSave(), .unchanged(warnings: []), "the good file again, no change")
+        XCTAssertEqual(live.problems, [], "cleared")
+    }
+
+    func testAnEmptyFileIsASaveInProgressNotAnError() throws {
+        try "".write(toFile: path, atomically: false, encoding: .utf8)
+        let outcome = reloadAfterSave()
+        XCTAssertEqual(outcome, .empty)
+        XCTAssertEqual(live.problems, [])
+        XCTAssertEqual(live.good, TuningFile())
+    }
+
+    func testTheTickRateAppliesAtTheNextStart() throws {
+        try "{\"debug\": {\"tickRate\": 240}, \"grid\": {\"cellGap\": 3}}".write(toFile: path, atomically: false, encoding: .utf8)
+        let outcome = reloadAfterSave()
+        XCTAssertEqual(LiveTuning.lines(outcome, path: path), ["tuning reloaded: grid.cellGap 2 → 3, debug.tickRate 120 → 240 (applies at the next start)"])
+        XCTAssertEqual(live.good.loop.tickRate, 120, "the running loop keeps its rate")
+    }
+
+    func testOtherFilesInTheFolderAreIgnored() throws {
+        try "x".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(saves.signal.wait(timeout: .now() + 0.3), .timedOut)
+    }
+
+    func testAStartOnAFileWithErrorsRunsOnTheDefaultsAndShowsThem() throws {
+        try "{\"grid\": {\"cellGap\": -1}}".write(toFile: path, atomically: false, encoding: .utf8)
+        let started = try LiveTuning.start(path: path)
+        XCTAssertEqual(started.live.good, TuningFile())
+        XCTAssertEqual(started.lines.count, 2)
+        XCTAssertEqual(started.lines[1], "\(path): error: grid.cellGap: must be at least 0, got -1 (line 1, column 22)")
+        XCTAssertEqual(started.live.problems, [started.lines[1]])
+        XCTAssertThrowsError(try LiveTuning.start(path: folder.path)) { error in
+            XCTAssertEqual("\(error)", "cannot read '\(folder.path)': Is a directory")
+        }
+    }
+}
