@@ -20,6 +20,8 @@ public final class AppWindow {
     /// The renderer waits for vertical sync; without it the loop paces itself.
     public let hasVSync: Bool
     private var translator = EventTranslator()
+    /// Wakes a `poll` that is waiting, from any thread.
+    public let wakeSignal: WakeSignal
     /// SDL's video drivers that open no visible window ("evdev" is the dummy driver with
     /// keyboard input from /dev/input).
     static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
@@ -55,6 +57,7 @@ public final class AppWindow {
             throw WindowError.failed(SDLError("cannot create a renderer"))
         }
         self.renderer = renderer
+        wakeSignal = WakeSignal(type: SDL_RegisterEvents(1))
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
@@ -84,6 +87,10 @@ public final class AppWindow {
     /// What one poll gathered.
     public struct Polled {
         public var events: [InputEvent] = []
+        /// Overlays to show or hide, in the order their keys were pressed.
+        public var toggles: [EventTranslator.Overlay] = []
+        /// Another thread sent `wakeSignal`.
+        public var woken = false
         /// The window was closed.
         public var quit = false
         /// The window must be drawn again though the scene did not change.
@@ -98,11 +105,16 @@ public final class AppWindow {
         var have = wait > 0 ? SDL_WaitEventTimeout(&event, Int32(wait * 1000)) != 0 : SDL_PollEvent(&event) != 0
         while have {
             defer { have = SDL_PollEvent(&event) != 0 }
+            if event.type == wakeSignal.type {
+                polled.woken = true
+                continue
+            }
             for output in translator.translate(event, windowSize: sizeInPoints, modState: SDL_GetModState()) {
                 switch output {
                 case let .input(e): polled.events.append(e)
                 case .quit: polled.quit = true
                 case .redraw: polled.redraw = true
+                case let .toggle(overlay): polled.toggles.append(overlay)
                 }
             }
         }

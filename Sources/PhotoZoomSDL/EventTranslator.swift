@@ -11,6 +11,12 @@ public struct EventTranslator {
         /// The window's content was lost or shown anew (exposed, restored): draw it again
         /// even though nothing in the scene changed.
         case redraw
+        /// Show or hide an overlay of the window's own; nothing the sim sees.
+        case toggle(Overlay)
+    }
+
+    public enum Overlay: Equatable {
+        case help, debug
     }
 
     /// SDL_TOUCH_MOUSEID: mouse events SDL made up from touches.
@@ -58,6 +64,7 @@ public struct EventTranslator {
             guard let id = fingerIDs.removeValue(forKey: event.tfinger.fingerId) else { return [] }
             return [finger(id, .up, event.tfinger, windowSize, mods)]
         case SDL_KEYDOWN:
+            if let output = Self.developerKey(event.key.keysym.sym, mods, isRepeat: event.key.repeat != 0) { return [output] }
             guard let key = Self.key(event.key.keysym.sym) else { return [] }
             return [.input(.key(key, modifiers: mods))]
         case SDL_WINDOWEVENT:
@@ -93,6 +100,24 @@ public struct EventTranslator {
         if m.rawValue & KMOD_CTRL.rawValue != 0 { out.insert(.control) }
         if m.rawValue & KMOD_ALT.rawValue != 0 { out.insert(.alt) }
         return out
+    }
+
+    /// The developer keys: slow motion, pause and step go to the sim as input (so they are
+    /// recorded); the overlays are the window's. A held key repeats only the step.
+    static func developerKey(_ sym: SDL_Keycode, _ mods: Modifiers, isRepeat: Bool) -> Output? {
+        guard !mods.contains(.control), !mods.contains(.alt) else { return nil }
+        let output: Output
+        switch Int(sym) {
+        case Int(SDLK_s.rawValue): output = .input(.developer(.cycleSlowMotion))
+        case Int(SDLK_p.rawValue): output = .input(.developer(.togglePause))
+        case Int(SDLK_PERIOD.rawValue): return .input(.developer(.step))
+        case Int(SDLK_d.rawValue): output = .toggle(.debug)
+        case Int(SDLK_F1.rawValue), Int(SDLK_QUESTION.rawValue): output = .toggle(.help)
+        // "?" is shift+/ on most layouts, and SDL names the key, not the character.
+        case Int(SDLK_SLASH.rawValue) where mods.contains(.shift): output = .toggle(.help)
+        default: return nil
+        }
+        return isRepeat ? nil : output
     }
 
     static func key(_ sym: SDL_Keycode) -> Key? {

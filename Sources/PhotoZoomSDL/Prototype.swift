@@ -14,11 +14,28 @@ public enum Prototype {
         public var photosFolder: String
         public var windowSize: Size
         public var exitAfterFrames: Int?
-        public var tuning = Tuning()
-        public var loop = LoopSettings()
-        public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?) {
+        /// The tuning file to watch, written with the defaults if missing; without one the run
+        /// uses the defaults.
+        public var tuningPath: String?
+        public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil) {
             self.photosFolder = photosFolder; self.windowSize = windowSize; self.exitAfterFrames = exitAfterFrames
+            self.tuningPath = tuningPath
         }
+    }
+
+    /// Said once the window is open when the run has no tuning file.
+    static let tuningHint = "photozoom: tuning: run with --tuning FILE to tune live (FILE is written with the defaults if it does not exist)"
+
+    /// The tuning file, read (or written) once the window is open, and its start-up line; a
+    /// script's run (`--exit-after-frames`) without one is not told how to tune.
+    private static func startTuning(_ options: Options, log: (String) -> Void) throws -> LiveTuning? {
+        guard let path = options.tuningPath else {
+            if options.exitAfterFrames == nil { log(tuningHint) }
+            return nil
+        }
+        let started = try LiveTuning.start(path: path)
+        for line in started.lines { log(line.hasPrefix(path + ":") ? line : "photozoom: " + line) }
+        return started.live
     }
 
     /// Runs until the window closes or `exitAfterFrames` frames were drawn.
@@ -38,10 +55,13 @@ public enum Prototype {
         decoding.wait()
         let photos = try PhotoLibrary.requireReadable(decoded.photos, folder: options.photosFolder)
         let renderer = SceneRenderer(renderer: window.renderer, photos: photos, log: log)
-        var sim = Simulation(world: World(photos: photos.map(\.info), viewport: window.sizeInPoints, tuning: options.tuning, loop: options.loop))
-        var loop = FixedTimestepLoop(options.loop)
+        let live = try startTuning(options, log: log)
+        let file = live?.good ?? TuningFile()
+        var sim = Simulation(world: World(photos: photos.map(\.info), viewport: window.sizeInPoints, tuning: file.tuning, loop: file.loop))
+        var loop = FixedTimestepLoop(file.loop)
         var clock = MonotonicClock()
-        var pacer = FramePacer(framesPerSecond: options.loop.tickRate)
+        var pacer = FramePacer(framesPerSecond: file.loop.tickRate)
+        let saves = try live.map { try SavedTuning(live: $0, wake: window.wakeSignal) }
         var pending: [InputEvent] = []
         var gate = RedrawGate()
         var frames = 0
@@ -52,15 +72,26 @@ public enum Prototype {
         while true {
             // Poll: gather input, sleeping until some arrives while nothing moves; it is
             // stamped with the next tick to run.
-            let idle = sim.isIdle && pending.isEmpty && windowChanged == 0 && options.exitAfterFrames == nil
+            let playback = sim.world.playback
+            let waiting = playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
+            let idle = waiting && windowChanged == 0 && options.exitAfterFrames == nil
             let polled = window.poll(wait: idle ? Self.idleWait : 0)
             if polled.quit { break }
             pending += polled.events
             if polled.redraw || polled.events.contains(where: { if case .resize = $0 { return true } else { return false } }) { windowChanged = 3 }
+            // A saved tuning file is input too, stamped like the rest.
+            if let reload = saves?.takeReload(log: log) { pending.append(reload) }
             // Update: whole fixed ticks only; the first of them takes the input. Time spent
             // asleep changed nothing, so it is not replayed: waking to input runs one tick.
-            let elapsed = clock.nextFrameDelta()
-            let ticks = idle ? (pending.isEmpty ? 0 : loop.advance(by: loop.tickDuration)) : loop.advance(by: elapsed)
+            // Slow motion feeds the loop less time; paused, only a developer key runs a tick.
+            let elapsed = clock.nextFrameDelta() * playback.speed
+            let ticks: Int
+            if playback.paused {
+                ticks = pending.contains(where: \.isDeveloperControl) ? 1 : 0
+                PendingInput.coalesceMoves(&pending)
+            } else {
+                ticks = idle ? (pending.isEmpty ? 0 : loop.advance(by: loop.tickDuration)) : loop.advance(by: elapsed)
+            }
             for _ in 0..<ticks {
                 sim.step(pending)
                 pending.removeAll()

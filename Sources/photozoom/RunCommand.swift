@@ -13,17 +13,28 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Draw this many frames, then exit 0 (for smoke tests and scripts).")
     var exitAfterFrames: Int?
 
+    @Option(help: ArgumentHelp("Tune live: watch this JSON file and apply each save at once (written with the defaults if it does not exist).",
+                               valueName: "FILE"))
+    var tuning: String?
+
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
     }
 
     func run() throws {
-        let options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames)
+        let options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
+                                        tuningPath: tuning)
         do {
             try Prototype.run(options, log: logLine)
         } catch let error as WindowError {
             throw fail(error.description)
         } catch let error as PhotoFolderError {
+            throw fail(error.description)
+        } catch let error as TuningTextError {
+            throw fail(error.description)
+        } catch let error as OutputFileError {
+            throw fail("cannot write the default tuning: \(error.description)")
+        } catch let error as TuningWatchError {
             throw fail(error.description)
         }
     }

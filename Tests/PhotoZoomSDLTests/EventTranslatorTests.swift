@@ -303,4 +303,27 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(key(SDLK_HOME, KMOD_LSHIFT), [.input(.key(.home, modifiers: [.shift]))])
         XCTAssertEqual(key(SDLK_a), [])
     }
+
+    /// Slow motion, pause and step reach the sim as input; the overlays stay the window's. A
+    /// held key repeats only the step, and ctrl or alt with a letter is left alone.
+    func testDeveloperKeys() {
+        var t = EventTranslator()
+        func key(_ sym: SDL_KeyCode, _ m: SDL_Keymod = KMOD_NONE, repeating: Bool = false) -> [EventTranslator.Output] {
+            var e = SDL_Event()
+            e.type = SDL_KEYDOWN.rawValue
+            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            e.key.repeat = repeating ? 1 : 0
+            return t.translate(e, windowSize: Self.window, modState: m)
+        }
+        XCTAssertEqual(key(SDLK_s), [.input(.developer(.cycleSlowMotion))])
+        XCTAssertEqual(key(SDLK_p), [.input(.developer(.togglePause))])
+        XCTAssertEqual(key(SDLK_PERIOD), [.input(.developer(.step))])
+        XCTAssertEqual(key(SDLK_PERIOD, repeating: true), [.input(.developer(.step))], "holding the step key steps on")
+        XCTAssertEqual(key(SDLK_p, repeating: true), [], "holding pause does not flicker it")
+        XCTAssertEqual(key(SDLK_d), [.toggle(.debug)])
+        XCTAssertEqual(key(SDLK_F1), [.toggle(.help)])
+        XCTAssertEqual(key(SDLK_SLASH, KMOD_LSHIFT), [.toggle(.help)], "? on a US layout")
+        XCTAssertEqual(key(SDLK_SLASH), [])
+        XCTAssertEqual(key(SDLK_s, KMOD_LCTRL), [], "ctrl+S is not slow motion")
+    }
 }

@@ -1,0 +1,41 @@
+import Foundation
+import PhotoZoomCore
+
+/// The tuning file as the window's loop sees it: the watcher's thread marks that a save has
+/// settled and wakes the loop; the loop reads the file at its next poll and, if the values
+/// changed, stamps them as a reload.
+final class SavedTuning {
+    let live: LiveTuning
+    private let watcher: TuningWatcher
+    private let mark: SaveMark
+
+    /// Set by the watcher's thread, taken by the loop's.
+    final class SaveMark: @unchecked Sendable {
+        private let lock = NSLock()
+        private var saved = false
+        func set() { lock.lock(); saved = true; lock.unlock() }
+        func take() -> Bool { lock.lock(); defer { saved = false; lock.unlock() }; return saved }
+    }
+
+    init(live: LiveTuning, wake: WakeSignal) throws {
+        self.live = live
+        let mark = SaveMark()
+        self.mark = mark
+        watcher = try TuningWatcher(path: live.path) {
+            mark.set()
+            wake.send()
+        }
+    }
+
+    /// After a save: the stderr lines, and the reload to stamp if the tuning changed.
+    func takeReload(log: (String) -> Void) -> InputEvent? {
+        guard mark.take() else { return nil }
+        let old = live.good.tuning
+        let outcome = live.reload()
+        for line in LiveTuning.lines(outcome, path: live.path) {
+            log(line.hasPrefix(live.path + ":") ? line : "photozoom: " + line)
+        }
+        guard case let .applied(file, _, _, _) = outcome, file.tuning != old else { return nil }
+        return .tuningReloaded(file.tuning)
+    }
+}

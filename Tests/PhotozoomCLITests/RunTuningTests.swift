@@ -1,0 +1,73 @@
+import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
+/// `photozoom run --tuning FILE`, the real executable under the offscreen driver.
+final class RunTuningTests: PhotozoomCLITestCase {
+    func testAMissingFileIsWrittenWithTheDefaultsAndSaidSo() throws {
+        let path = try temporaryFolder().appendingPathComponent("my.json").path
+        let r = try photozoom(["run", "--tuning", path, "--exit-after-frames", "3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.errorLines, ["photozoom: tuning: wrote the defaults to '\(path)' — edit and save it to tune live"])
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRatio\": 0.8}"))
+        // The second run finds it and says it watches it; it is not rewritten.
+        try "{\"grid\": {\"cellGap\": 4}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let again = try photozoom(["run", "--tuning", path, "--exit-after-frames", "3"])
+        XCTAssertEqual(again.errorLines, ["photozoom: tuning: watching '\(path)' — edit and save it to tune live"])
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\"grid\": {\"cellGap\": 4}}")
+    }
+
+    func testAFolderOrAMissingFolderIsOneLineAndExit2() throws {
+        let folder = try temporaryFolder()
+        let r = try photozoom(["run", "--tuning", folder.path, "--exit-after-frames", "3"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.errorLines, ["photozoom: cannot read '\(folder.path)': Is a directory"])
+        let nowhere = folder.appendingPathComponent("no/such/my.json").path
+        let missing = try photozoom(["run", "--tuning", nowhere, "--exit-after-frames", "3"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.errorLines.count, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("photozoom: cannot write the default tuning: "), missing.stderr)
+    }
+
+    /// The running window takes a save: one stderr line naming the change, and a bad save is
+    /// refused with its problem while the window keeps running.
+    func testTheRunningWindowReloadsOnSave() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("my.json").path
+        let errURL = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer { try? err.close() }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run", "--tuning", path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        process.environment = environment
+        process.currentDirectoryURL = PackagePaths.root
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        defer { ChildProcess.stop(process) }
+
+        func stderrLines() -> [String] {
+            ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        func waitForLines(_ count: Int) -> [String] {
+            let deadline = Date() + 20
+            while stderrLines().count < count, Date() < deadline, process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+            return stderrLines()
+        }
+        XCTAssertEqual(waitForLines(1).first, "photozoom: tuning: wrote the defaults to '\(path)' — edit and save it to tune live")
+        try "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(waitForLines(2).last,
+                       "photozoom: tuning reloaded: springs.zoomIn {uikitDuration: 0.5, dampingRatio: 0.8} → {response: 0.4, dampingRatio: 0.8}")
+        try "{\"springs\": {\"zoomIn\": {\"response\": -1, \"dampingRatio\": 0.8}}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = waitForLines(4)
+        XCTAssertEqual(refused.dropFirst(2).first, "photozoom: tuning: '\(path)' not applied, still running on the last good values:")
+        XCTAssertEqual(refused.last, "\(path): error: springs.zoomIn.response: must be greater than 0, got -1.0 (line 1, column 24)")
+        XCTAssertTrue(process.isRunning, "the window keeps running")
+    }
+}
