@@ -145,8 +145,13 @@ final class CLITests: PhotozoomCLITestCase {
             struct Median: Decodable { let name: String; let median: Double; let unit: String }
             // The JSON's own key names, so a renamed key fails to decode.
             struct Library: Decodable { let name: String; let photos: Int; let ticks: Int; let tick_us_p50: Double; let tick_us_p99: Double; let session_digest: String }
+            struct Reload: Decodable {
+                let saves: Int; let reload_ms: Double; let reload_ms_max: Double
+                let reload_work_ms_max: Double; let reload_frame_ms_max: Double; let plain_frame_ms_max: Double
+            }
             let measurements: [Median]
             let libraries: [Library]
+            let reload: Reload
         }
         let r = try photozoom(["bench", "--json", "--repeats", "1"])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
@@ -168,6 +173,12 @@ final class CLITests: PhotozoomCLITestCase {
             XCTAssertTrue(library.tick_us_p50.isFinite && library.tick_us_p50 > 0, "\(library.name): p50 \(library.tick_us_p50)")
             XCTAssertTrue(library.tick_us_p99.isFinite && library.tick_us_p99 >= library.tick_us_p50, "\(library.name): p99 \(library.tick_us_p99)")
         }
+        // A reload waits out the watcher's 30 ms debounce, so anything quicker was not a save.
+        let reload = report.reload
+        XCTAssertGreaterThanOrEqual(reload.saves, 8)
+        XCTAssertTrue(reload.reload_ms >= 30 && reload.reload_ms <= reload.reload_ms_max && reload.reload_ms_max < 2000, r.stdout)
+        XCTAssertTrue(reload.reload_work_ms_max > 0 && reload.reload_work_ms_max < reload.reload_frame_ms_max, r.stdout)
+        XCTAssertGreaterThan(reload.plain_frame_ms_max, 0)
     }
 
     /// The session is scripted from the layout, so it plays out, every phase of it, in a

@@ -4,8 +4,8 @@ import PhotoZoomCore
 /// The tuning file as the window's loop sees it: the watcher's thread marks that a save has
 /// settled and wakes the loop; the loop reads the file at its next poll and, if the values
 /// changed, stamps them as a reload.
-final class SavedTuning {
-    let live: LiveTuning
+public final class SavedTuning {
+    public let live: LiveTuning
     private let watcher: TuningWatcher
     private let mark: SaveMark
 
@@ -17,7 +17,7 @@ final class SavedTuning {
         func take() -> Bool { lock.lock(); defer { saved = false; lock.unlock() }; return saved }
     }
 
-    init(live: LiveTuning, wake: WakeSignal) throws {
+    public init(live: LiveTuning, wake: WakeSignal) throws {
         self.live = live
         let mark = SaveMark()
         self.mark = mark
@@ -28,7 +28,7 @@ final class SavedTuning {
     }
 
     /// After a save: the stderr lines, and the reload to stamp if the tuning changed.
-    func takeReload(log: (String) -> Void) -> InputEvent? {
+    public func takeReload(log: (String) -> Void) -> InputEvent? {
         guard mark.take() else { return nil }
         let old = live.good.tuning
         let outcome = live.reload()

@@ -5,7 +5,7 @@ import PhotoZoomSDL
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure start-up, the sim tick (also over libraries of 100 to 100,000 photos) and spring evaluation (headless)."
+        abstract: "Measure start-up, the sim tick (also over libraries of 100 to 100,000 photos), spring evaluation and a tuning reload (headless)."
     )
 
     /// The library sizes the per-tick percentiles are reported for.
@@ -33,7 +33,8 @@ struct BenchCommand: ParsableCommand {
             let startup = try bench.startup(folder: photoOptions.folder)
             let simTick = try bench.simTick()
             let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
-            report = BenchReport(measurements: [startup, simTick, try bench.springs()], libraries: libraries)
+            let reload = try ReloadBenchmark(viewport: photoOptions.size, folder: photoOptions.folder, saves: max(8, repeats * 4)).run()
+            report = BenchReport(measurements: [startup, simTick, try bench.springs()], libraries: libraries, reload: reload)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
         } catch let error as SDLError {
@@ -42,6 +43,14 @@ struct BenchCommand: ParsableCommand {
             throw fail(error.description)
         } catch let error as NoRoomForSession {
             throw fail(error.description)
+        } catch let error as ReloadNotNoticed {
+            throw fail(error.description)
+        } catch let error as WindowError {
+            throw fail(error.description)
+        } catch let error as TuningWatchError {
+            throw fail(error.description)
+        } catch let error as OutputFileError {
+            throw fail("cannot write the benchmark's tuning file: \(error.description)")
         }
         try StandardOutput.write((json ? try report.json() : report.table) + "\n")
     }

@@ -31,6 +31,7 @@ struct LibraryTickResult: Codable {
 struct BenchReport: Codable {
     let measurements: [BenchResult]
     let libraries: [LibraryTickResult]
+    let reload: ReloadResult
 
     func json() throws -> String {
         let encoder = JSONEncoder()
@@ -46,6 +47,11 @@ struct BenchReport: Codable {
         lines += libraries.map {
             name($0.name) + String(format: "%8d%10.3f%10.3f  ", $0.ticks, $0.tickMicrosecondsP50, $0.tickMicrosecondsP99) + $0.sessionDigest
         }
+        lines += ["", name("tuning reload, save to frame drawn") + String(format: "%-11.3f ms (median of %d saves; slowest %.3f ms)",
+                                                                               reload.reloadMilliseconds, reload.saves, reload.reloadMillisecondsMax),
+                  name("reload's own work in its frame (slowest)") + String(format: "%-11.3f ms", reload.reloadWorkMillisecondsMax),
+                  name("frame with a reload / without (slowest)") + String(format: "%.3f / %.3f ms (headless software drawing)",
+                                                                         reload.reloadFrameMillisecondsMax, reload.plainFrameMillisecondsMax)]
         return lines.joined(separator: "\n")
     }
 }
