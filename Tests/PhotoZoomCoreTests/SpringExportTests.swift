@@ -157,6 +157,14 @@ final class SpringExportTests: XCTestCase {
         }
     }
 
+    func testASpringSetInCodeIsExportedAsItsPhysicalConstants() throws {
+        var file = TuningFile()
+        file.tuning.zoomInSpring = try SpringParameters(mass: 2, stiffness: 300, damping: 20)
+        let code = TuningExport.code(file, form: .swiftUI)
+        XCTAssertTrue(code.contains("\n// springs.zoomIn\n// The mass as written: .spring(response:dampingFraction:) is a unit-mass spring.\n"
+            + "let zoomIn = Animation.interpolatingSpring(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: 0)\n"), code)
+    }
+
     /// Reads the spread back out of the code each form prints, as text, and rebuilds it.
     func testTheCodeCarriesNumbersThatRebuildTheSameSpring() throws {
         let (specs, seed) = try springs()

@@ -3,7 +3,7 @@
 /// file. Numbers are written as Swift's `description` writes them, the shortest text that reads
 /// back as the same double, so the code carries the exact values.
 public enum TuningExport {
-    public enum Form: Sendable, CaseIterable {
+    public enum Form: Sendable {
         /// SwiftUI `Animation`s.
         case swiftUI
         /// `UISpringTimingParameters`, and a function calling `UIView.animate` where it can.
