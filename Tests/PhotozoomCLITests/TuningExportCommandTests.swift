@@ -1,0 +1,106 @@
+import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
+/// `photozoom tuning export`, run as a person would: the defaults in each form, a file with
+/// problems, and the one flag it needs.
+final class TuningExportCommandTests: PhotozoomCLITestCase {
+    /// Every spring of a tuning file, in file order, with the name its `let` takes.
+    static let springs = [("grid.wheelSpring", "wheelSpring"), ("scroll.bounceSpring", "bounceSpring"), ("springs.zoomIn", "zoomIn"),
+                          ("springs.cancel", "cancel"), ("springs.finish", "finish"), ("pager.snapSpring", "snapSpring"),
+                          ("zoom.spring", "zoomSpring"), ("chrome.fadeSpring", "fadeSpring")]
+
+    func export(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try photozoom(["tuning", "export"] + arguments, file: file, line: line)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        XCTAssertEqual(result.stderr, "", file: file, line: line)
+        return result.stdout
+    }
+
+    func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
+
+    func testEachFormExportsEverySpringOfTheDefaultsUnderItsPath() throws {
+        let forms: [(flag: String, declaration: String, calls: [String])] = [
+            ("--swiftui", "let", ["Animation.spring(response: "]),
+            ("--uikit", "@MainActor let", ["UISpringTimingParameters(mass: ", "UIView.animate(withDuration: "]),
+            ("--core-animation", "@MainActor let", ["CASpringAnimation()", "    animation.duration = "]),
+        ]
+        for form in forms {
+            let code = try export(["assets/tuning.json", form.flag])
+            for (path, name) in Self.springs {
+                XCTAssertTrue(code.contains("\n// \(path)\n\(form.declaration) \(name)"), "\(form.flag): \(path) as \(name)")
+            }
+            let paths = code.split(separator: "\n").filter { $0.hasPrefix("// ") && !$0.dropFirst(3).contains(" ") }
+            XCTAssertEqual(paths, Self.springs.map { "// \($0.0)" }, "\(form.flag): every spring once, in file order")
+            // Every default spring is damped no more than critically, so each has every call.
+            for call in form.calls { XCTAssertEqual(count(code, call), Self.springs.count, "\(form.flag): \(call)") }
+        }
+    }
+
+    /// `Tests/Fixtures/tuning-export/defaults-swiftui.swift` is what `--swiftui` prints for the
+    /// defaults; `RECORD_SNAPSHOTS=1` rewrites it.
+    func testTheSwiftUIExportOfTheDefaultsIsTheRecordedOne() throws {
+        let url = PackagePaths.fixtures.appendingPathComponent("tuning-export/defaults-swiftui.swift")
+        let code = try export(["assets/tuning.json", "--swiftui"])
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try code.write(to: url, atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(code, try String(contentsOf: url, encoding: .utf8), "the export changed; run the tests with RECORD_SNAPSHOTS=1 to record it")
+    }
+
+    func testEachVocabularyIsExportedInTheFormsThatSayIt() throws {
+        let path = try temporaryFolder().appendingPathComponent("mine.json").path
+        try """
+        {"springs": {"zoomIn": {"duration": 0.4, "bounce": 0.2}, "cancel": {"mass": 2, "stiffness": 300, "damping": 20},
+                     "finish": {"uikitDuration": 0.5, "dampingRatio": 3}}, "zoom": {"spring": {"response": 0.4, "dampingRatio": 0}}}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let swiftUI = try export([path, "--swiftui"])
+        XCTAssertTrue(swiftUI.contains("let zoomIn = Animation.spring(duration: 0.4, bounce: 0.2)\n"), swiftUI)
+        XCTAssertTrue(swiftUI.contains("let cancel = Animation.interpolatingSpring(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: 0)\n"), swiftUI)
+        XCTAssertTrue(swiftUI.contains("let zoomSpring = Animation.spring(response: 0.4, dampingFraction: 0.0)\n"), swiftUI)
+        let uikit = try export([path, "--uikit"])
+        XCTAssertTrue(uikit.contains("@MainActor let cancel = UISpringTimingParameters(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: CGVector(dx: 0, dy: 0))\n"), uikit)
+        XCTAssertEqual(count(uikit, "UIView.animate(withDuration: "), Self.springs.count - 2, "not for the over-damped and undamped springs")
+        XCTAssertTrue(uikit.contains("\n// springs.finish is over-damped (damping ratio 3.0): UIView.animate's usingSpringWithDamping takes ratios up to 1"), uikit)
+        XCTAssertTrue(uikit.contains("\n// zoom.spring is undamped (damping ratio 0.0): UIView.animate's duration would be infinite"), uikit)
+        let coreAnimation = try export([path, "--core-animation"])
+        XCTAssertEqual(count(coreAnimation, "    animation.allowsOverdamping = true"), 1, coreAnimation)
+        XCTAssertEqual(count(coreAnimation, "    animation.duration = "), Self.springs.count - 1, "not for the undamped spring")
+    }
+
+    func testAFileWithErrorsIsListedAsCheckListsItAndExportsNothing() throws {
+        let path = try temporaryFolder().appendingPathComponent("bad.json").path
+        try "{\"springs\": {\"zoomIn\": {\"response\": -1, \"dampingRatio\": 0.8}, \"cancl\": {}}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let check = try photozoom(["tuning", "check", path])
+        XCTAssertEqual(check.status, 2)
+        for flag in ["--swiftui", "--uikit", "--core-animation"] {
+            let result = try photozoom(["tuning", "export", path, flag])
+            XCTAssertEqual(result.status, 2, flag)
+            XCTAssertEqual(result.stdout, "", "\(flag): no code")
+            XCTAssertEqual(result.errorLines, check.errorLines, flag)
+            XCTAssertEqual(result.errorLines.count, 2, "the error and the warning")
+        }
+    }
+
+    func testWarningsAreListedAndTheCodeIsStillPrinted() throws {
+        let path = try temporaryFolder().appendingPathComponent("typo.json").path
+        try "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try photozoom(["tuning", "export", path, "--swiftui"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.errorLines, ["\(path): warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)"])
+        XCTAssertTrue(result.stdout.contains("\n// springs.zoomIn\nlet zoomIn = Animation.spring(response: 0.5, dampingFraction: 0.8)\n"), result.stdout)
+    }
+
+    func testExactlyOneFormIsAskedForAndAnUnreadableFileIsOneLine() throws {
+        for (arguments, line) in [
+            (["assets/tuning.json"], "photozoom: give one of --swiftui, --uikit or --core-animation"),
+            (["assets/tuning.json", "--swiftui", "--uikit"], "photozoom: give one of --swiftui, --uikit or --core-animation, not --swiftui and --uikit"),
+            (["missing.json", "--uikit"], "photozoom: cannot read 'missing.json': No such file or directory"),
+        ] {
+            let result = try photozoom(["tuning", "export"] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.errorLines, [line])
+            XCTAssertEqual(result.stdout, "")
+        }
+    }
+}
