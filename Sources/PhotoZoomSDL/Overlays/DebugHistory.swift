@@ -32,10 +32,10 @@ public struct DebugHistory: Equatable {
 
     /// Ticks per second of the sim being recorded; sets how many ticks make `seconds`.
     public private(set) var tickRate: Double
-    private var samples: RingBuffer<Sample>
+    private(set) var samples: RingBuffer<Sample>
     /// Seconds per frame and seconds of ticks per frame, as the loop measured them.
-    private var frameCosts: RingBuffer<Double>
-    private var tickCosts: RingBuffer<Double>
+    private(set) var frameCosts: RingBuffer<Double>
+    private(set) var tickCosts: RingBuffer<Double>
     private var latest: Latest?
 
     public init(tickRate: Double = LoopSettings().tickRate) {
