@@ -18,39 +18,24 @@ public enum CurvePlot {
         let r = canvas.renderer
         let margin = 24.0
         let tMax = max(samples.last?.t ?? 1, 1e-9)
-        let values = samples.map(\.value) + [from, target]
-        let lo = values.min()!, hi = values.max()!
-        // Halves, because hi − lo overflows for values near the largest double.
-        let halfSpan = hi / 2 - lo / 2
-        // A curve flatter than the doubles around it can show (or flat) lies at mid-height.
-        let flat = halfSpan <= 0.5e-12 * max(1, abs(lo), abs(hi))
-        /// Where `v` lies up the value axis, from 0 to 1: the values and 8 % of their span either side.
-        func height(_ v: Double) -> Double { flat ? 0.5 : (0.08 + (v / 2 - lo / 2) / halfSpan) / 1.16 }
-        func x(_ t: Double) -> Float { Float(margin + t / tMax * (size.width - 2 * margin)) }
-        func y(_ v: Double) -> Float { Float(size.height - margin - height(v) * (size.height - 2 * margin)) }
+        let axes = PlotAxes(rect: Rect(x: margin, y: margin, width: size.width - 2 * margin, height: size.height - 2 * margin),
+                            duration: tMax, values: samples.map(\.value) + [from, target])
         func color(_ c: Color) { SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255) }
 
         color(background)
         SDL_RenderClear(r)
         color(grid)
-        for i in 0...10 {
-            let gx = x(tMax * Double(i) / 10)
-            SDL_RenderDrawLineF(r, gx, Float(margin), gx, Float(size.height - margin))
-        }
+        for i in 0...10 { axes.drawTime(tMax * Double(i) / 10, renderer: r) }
         color(startLine)
-        SDL_RenderDrawLineF(r, x(0), y(from), x(tMax), y(from))
+        axes.drawLevel(from, renderer: r)
         color(targetLine)
-        SDL_RenderDrawLineF(r, x(0), y(target), x(tMax), y(target))
+        axes.drawLevel(target, renderer: r)
         if let settleTime, settleTime <= tMax {
             color(settleLine)
-            SDL_RenderDrawLineF(r, x(settleTime), Float(margin), x(settleTime), Float(size.height - margin))
+            axes.drawTime(settleTime, renderer: r)
         }
         color(curve)
-        // Two pixels thick, so the curve reads at a glance.
-        for dy: Float in [0, 1] {
-            let points = samples.map { SDL_FPoint(x: x($0.t), y: y($0.value) + dy) }
-            SDL_RenderDrawLinesF(r, points, Int32(points.count))
-        }
+        axes.drawCurve(samples, thickness: 2, renderer: r)
         return canvas
     }
 }

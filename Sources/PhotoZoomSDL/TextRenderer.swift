@@ -36,6 +36,16 @@ final class TextRenderer {
         SDL_RenderCopyF(renderer, entry.texture, nil, &dst)
     }
 
+    /// The width `text` takes at `pointSize`, in pixels (`scale` pixels per point), without
+    /// drawing it: what the overlays wrap and right-align by. Nil when there is no font.
+    func width(of text: String, pointSize: Double, scale: Double) -> Double? {
+        guard !text.isEmpty else { return 0 }
+        guard !failed, let font = font(Int((pointSize * scale).rounded())) else { return nil }
+        var w: Int32 = 0, h: Int32 = 0
+        guard TTF_SizeUTF8(font, text, &w, &h) == 0 else { return nil }
+        return Double(w)
+    }
+
     private func entry(_ text: String, pixelSize: Int, color: Color) -> Entry? {
         let key = Key(text: text, pixelSize: pixelSize, color: color)
         if let hit = cache[key] { return hit }

@@ -1,0 +1,53 @@
+import CSDL2
+import PhotoZoomCore
+
+/// Draws the developer overlays over whatever the scene drew this frame: call it after
+/// `SceneRenderer.draw` and before presenting. Owns no state about what to show — that is
+/// `OverlayContent`, built by the loop — only the text cache and the drawing helpers.
+///
+/// Where each overlay goes, so none covers the interaction needlessly: the status badge in the
+/// top-right corner, a tuning error across the top below the top bar, the debug panel down the
+/// left side below that, the reload toast at the bottom above the tab bar, and the help, when
+/// asked for, centred over everything.
+public final class OverlayRenderer {
+    private let painter: OverlayPainter
+
+    /// Below the pager's top bar (at its default height), where the top panels start.
+    static let topInset = Tuning().topBarHeight + 8
+    static let badgeMargin = 8.0, badgeHeight = 22.0, badgeTextSize = 12.0
+
+    /// Must run on the thread that owns `renderer`, like SceneRenderer. `log` hears once if
+    /// the font cannot be opened (the overlays then draw without text).
+    public init(renderer: OpaquePointer, log: @escaping (String) -> Void = { _ in }) {
+        painter = OverlayPainter(renderer: renderer, log: log)
+    }
+
+    /// Draws `content` over a window of `viewport` points at `scale` pixels per point. Empty
+    /// content draws nothing and touches no renderer state.
+    public func draw(_ content: OverlayContent, viewport: Size, scale: Double) {
+        guard !content.isEmpty, !viewport.isEmpty, scale > 0, scale.isFinite else { return }
+        painter.begin(scale: scale)
+        var top = Self.topInset
+        if !content.errors.isEmpty {
+            top = ErrorPanel.draw(content.errors, top: top, viewport: viewport, painter).maxY + 8
+        }
+        if let debug = content.debug { DebugPanel.draw(debug, top: top, viewport: viewport, painter) }
+        if let toast = content.toast, toast.isVisible { ToastPanel.draw(toast, viewport: viewport, painter) }
+        if let status = content.status, !status.isEmpty { drawBadge(status, viewport: viewport) }
+        if content.help { HelpOverlay.draw(viewport: viewport, painter) }
+    }
+
+    /// The status badge's frame for `text`: right-aligned in the top bar, vertically centred in it.
+    func badgeFrame(_ text: String, viewport: Size) -> Rect {
+        let w = (painter.width(text, Self.badgeTextSize) + 16).rounded(.up)
+        let y = ((Tuning().topBarHeight - Self.badgeHeight) / 2).rounded()
+        return Rect(x: viewport.width - Self.badgeMargin - w, y: y, width: w, height: Self.badgeHeight)
+    }
+
+    private func drawBadge(_ text: String, viewport: Size) {
+        let frame = badgeFrame(text, viewport: viewport)
+        painter.fill(frame, OverlayPainter.Palette.panel, alpha: OverlayPainter.Palette.panelAlpha, radius: Self.badgeHeight / 2)
+        let textTop = frame.minY + ((frame.height - painter.lineHeight(Self.badgeTextSize)) / 2).rounded()
+        painter.text(text, at: Point(x: frame.minX + 8, y: textTop), size: Self.badgeTextSize, color: OverlayPainter.Palette.text)
+    }
+}
