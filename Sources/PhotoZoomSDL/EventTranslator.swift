@@ -102,22 +102,19 @@ public struct EventTranslator {
         return out
     }
 
-    /// The developer keys: slow motion, pause and step go to the sim as input (so they are
-    /// recorded); the overlays are the window's. A held key repeats only the step.
+    /// The developer keys, as the help's table binds them: slow motion, pause and step go to
+    /// the sim as input (so they are recorded); the overlays are the window's. A held key
+    /// repeats only the step.
     static func developerKey(_ sym: SDL_Keycode, _ mods: Modifiers, isRepeat: Bool) -> Output? {
-        guard !mods.contains(.control), !mods.contains(.alt) else { return nil }
-        let output: Output
-        switch Int(sym) {
-        case Int(SDLK_s.rawValue): output = .input(.developer(.cycleSlowMotion))
-        case Int(SDLK_p.rawValue): output = .input(.developer(.togglePause))
-        case Int(SDLK_PERIOD.rawValue): return .input(.developer(.step))
-        case Int(SDLK_d.rawValue): output = .toggle(.debug)
-        case Int(SDLK_F1.rawValue), Int(SDLK_QUESTION.rawValue): output = .toggle(.help)
-        // "?" is shift+/ on most layouts, and SDL names the key, not the character.
-        case Int(SDLK_SLASH.rawValue) where mods.contains(.shift): output = .toggle(.help)
-        default: return nil
+        switch HelpOverlay.command(for: sym, modifiers: mods) {
+        case .step: return .input(.developer(.step))
+        case _ where isRepeat: return nil
+        case .slowMotion: return .input(.developer(.cycleSlowMotion))
+        case .pause: return .input(.developer(.togglePause))
+        case .debug: return .toggle(.debug)
+        case .help: return .toggle(.help)
+        case nil: return nil
         }
-        return isRepeat ? nil : output
     }
 
     static func key(_ sym: SDL_Keycode) -> Key? {

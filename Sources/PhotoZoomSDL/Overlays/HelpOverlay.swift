@@ -7,7 +7,7 @@ import PhotoZoomCore
 public enum HelpOverlay {
     /// What a developer key asks the loop to do.
     public enum Command: Hashable, CaseIterable {
-        /// Cycle the sim's speed through `slowMotionFactors`.
+        /// Cycle the sim's speed through `SlowMotion`'s settings.
         case slowMotion
         case pause
         /// Run one tick while paused.
@@ -15,9 +15,6 @@ public enum HelpOverlay {
         case debug
         case help
     }
-
-    /// The speeds `S` cycles through, as fractions of real time, in order.
-    public static let slowMotionFactors = [1.0, 0.25, 0.1]
 
     /// One row of the help: the key caps shown, what they do, and the keys that do it.
     public struct Binding: Equatable {
@@ -54,7 +51,7 @@ public enum HelpOverlay {
                 chords: [.init(SDLK_HOME), .init(SDLK_END)]),
         Binding(caps: ["Esc", "⌫"], action: "back to the grid", group: .interaction, command: nil,
                 chords: [.init(SDLK_ESCAPE), .init(SDLK_BACKSPACE)]),
-        Binding(caps: ["S"], action: "slow motion " + slowMotionFactors.map { "×" + factorText($0) }.joined(separator: " → "),
+        Binding(caps: ["S"], action: "slow motion " + SlowMotion.allCases.map(\.label).joined(separator: " → "),
                 group: .developer, command: .slowMotion, chords: [.init(SDLK_s)]),
         Binding(caps: ["P"], action: "pause / resume", group: .developer, command: .pause, chords: [.init(SDLK_p)]),
         Binding(caps: ["."], action: "one tick while paused", group: .developer, command: .step,
@@ -71,11 +68,6 @@ public enum HelpOverlay {
         return keys.first { row in
             row.command != nil && row.chords.contains { $0.keycode == keycode && (!$0.shift || modifiers.contains(.shift)) }
         }?.command
-    }
-
-    /// "0.25", "1": a speed factor as the help and the status badge write it.
-    public static func factorText(_ factor: Double) -> String {
-        factor == factor.rounded() ? String(Int(factor)) : String(factor)
     }
 
     // MARK: Drawing
