@@ -62,6 +62,9 @@ public enum Prototype {
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: file.loop.tickRate)
         let saves = try live.map { try SavedTuning(live: $0, wake: window.wakeSignal) }
+        let overlayRenderer = OverlayRenderer(renderer: window.renderer, log: log)
+        var overlays = WindowOverlays(tickRate: file.loop.tickRate)
+        var shownOverlay = OverlayContent()
         var pending: [InputEvent] = []
         var gate = RedrawGate()
         var frames = 0
@@ -74,34 +77,46 @@ public enum Prototype {
             // stamped with the next tick to run.
             let playback = sim.world.playback
             let waiting = playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
-            let idle = waiting && windowChanged == 0 && options.exitAfterFrames == nil
+            let idle = waiting && windowChanged == 0 && !overlays.isAnimating(at: Self.now()) && options.exitAfterFrames == nil
             let polled = window.poll(wait: idle ? Self.idleWait : 0)
             if polled.quit { break }
             pending += polled.events
+            polled.toggles.forEach { overlays.toggle($0) }
             if polled.redraw || polled.events.contains(where: { if case .resize = $0 { return true } else { return false } }) { windowChanged = 3 }
             // A saved tuning file is input too, stamped like the rest.
-            if let reload = saves?.takeReload(log: log) { pending.append(reload) }
+            if let save = saves?.takeSave(log: log) {
+                if let reload = save.reload { pending.append(reload) }
+                overlays.saved(save, at: Self.now())
+            }
             // Update: whole fixed ticks only; the first of them takes the input. Time spent
             // asleep changed nothing, so it is not replayed: waking to input runs one tick.
             // Slow motion feeds the loop less time; paused, only a developer key runs a tick.
-            let elapsed = clock.nextFrameDelta() * playback.speed
+            let frameSeconds = clock.nextFrameDelta()
             let ticks: Int
             if playback.paused {
                 ticks = pending.contains(where: \.isDeveloperControl) ? 1 : 0
                 PendingInput.coalesceMoves(&pending)
             } else {
-                ticks = idle ? (pending.isEmpty ? 0 : loop.advance(by: loop.tickDuration)) : loop.advance(by: elapsed)
+                ticks = idle ? (pending.isEmpty ? 0 : loop.advance(by: loop.tickDuration)) : loop.advance(by: frameSeconds * playback.speed)
             }
+            let ticking = Self.now()
             for _ in 0..<ticks {
                 sim.step(pending)
                 pending.removeAll()
+                overlays.recordTick(sim.world)
             }
-            // Draw: blend between the last two sim states, if that shows anything new.
+            if ticks > 0 { overlays.recordFrame(frameSeconds: frameSeconds, tickSeconds: Double(Self.now() - ticking) / 1e9 / Double(ticks)) }
+            // Draw: blend between the last two sim states, with the overlays on top, if that
+            // shows anything new.
             let items = sim.drawList(interpolation: loop.interpolationAlpha)
-            let draw = gate.shouldDraw(items, windowLostContent: windowChanged > 0 || options.exitAfterFrames != nil)
+            let overlay = overlays.content(sim.world, at: Self.now())
+            let lost = windowChanged > 0 || options.exitAfterFrames != nil || overlay != shownOverlay
+            let draw = gate.shouldDraw(items, windowLostContent: lost)
             windowChanged = max(windowChanged - 1, 0)
             if draw {
                 renderer.draw(items, scale: window.pixelScale)
+                overlayRenderer.draw(overlay, viewport: sim.world.viewport, scale: window.pixelScale)
+                shownOverlay = overlay
                 window.present()
                 frames += 1
             }
@@ -109,6 +124,9 @@ public enum Prototype {
             if !draw || !window.hasVSync { pacer.endFrame() }
         }
     }
+
+    /// Wall time for the overlays (a toast's age, tick costs); never seen by the sim.
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
 /// Hands decoded photos from the worker to the main thread; the dispatch group's wait()

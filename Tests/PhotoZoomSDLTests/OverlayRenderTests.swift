@@ -187,7 +187,7 @@ final class OverlayRenderTests: XCTestCase {
     func testTheToastDrawsEachSpringsCurveWhereTheSpringIs() throws {
         let old = try SpringParameters.response(0.6, dampingRatio: 1), new = try SpringParameters.response(0.3, dampingRatio: 0.5)
         let toast = ReloadToast(lines: ["springs.zoomIn 0.6 s ζ 1 → 0.3 s ζ 0.5"],
-                                springs: [ReloadToast.SpringChange(name: "springs.zoomIn", old: old, new: new)])
+                                springs: [SpringChange(path: "springs.zoomIn", old: old, new: new)])
         let canvas = try plainCanvas(Color(r: 128, g: 128, b: 128))
         draw(OverlayContent(toast: toast), on: canvas)
         let area = try XCTUnwrap(ToastPanel.layout(toast, viewport: size).plots.first).area
@@ -221,7 +221,7 @@ final class OverlayRenderTests: XCTestCase {
 
         let grey = Color(r: 128, g: 128, b: 128)
         let toast = ReloadToast(lines: ["springs.zoomIn.response 0.5 → 0.4"],
-                                springs: [ReloadToast.SpringChange(name: "springs.zoomIn", old: try .response(0.5, dampingRatio: 0.8),
+                                springs: [SpringChange(path: "springs.zoomIn", old: try .response(0.5, dampingRatio: 0.8),
                                                                    new: try .response(0.4, dampingRatio: 0.8))])
         let panel = ToastPanel.layout(toast, viewport: size).panel
         // In the panel's left padding, clear of text and plots.
@@ -314,10 +314,10 @@ final class OverlayRenderTests: XCTestCase {
         }
         let tuning = Tuning()
         let springs = [
-            ReloadToast.SpringChange(name: "springs.zoomIn", old: tuning.zoomInSpring, new: try .uikit(duration: 0.4, dampingRatio: 0.6)),
-            ReloadToast.SpringChange(name: "springs.cancel", old: tuning.cancelSpring, new: try .uikit(duration: 0.7, dampingRatio: 1)),
-            ReloadToast.SpringChange(name: "pager.snapSpring", old: tuning.pageSnapSpring, new: try .response(0.25, dampingRatio: 0.7)),
-            ReloadToast.SpringChange(name: "zoom.spring", old: tuning.zoomSpring, new: try .response(0.3, dampingRatio: 1)),
+            SpringChange(path: "springs.zoomIn", old: tuning.zoomInSpring, new: try .uikit(duration: 0.4, dampingRatio: 0.6)),
+            SpringChange(path: "springs.cancel", old: tuning.cancelSpring, new: try .uikit(duration: 0.7, dampingRatio: 1)),
+            SpringChange(path: "pager.snapSpring", old: tuning.pageSnapSpring, new: try .response(0.25, dampingRatio: 0.7)),
+            SpringChange(path: "zoom.spring", old: tuning.zoomSpring, new: try .response(0.3, dampingRatio: 1)),
         ]
         let toast = ReloadToast(lines: ["springs.zoomIn.duration 0.5 → 0.4", "springs.zoomIn.dampingRatio 0.8 → 0.6",
                                         "springs.cancel.duration 0.5 → 0.7", "pager.snapSpring.response 0.35 → 0.25",

@@ -10,9 +10,11 @@ public struct TuningChange: Hashable, Sendable, CustomStringConvertible {
 
 /// A spring a reload changed, for drawing its curve before and after.
 public struct SpringChange: Hashable, Sendable {
+    /// The spring's path in the file: `springs.zoomIn`.
     public let path: String
     public let old: SpringParameters
     public let new: SpringParameters
+    public init(path: String, old: SpringParameters, new: SpringParameters) { self.path = path; self.old = old; self.new = new }
 }
 
 extension TuningFile {

@@ -12,17 +12,6 @@ public struct ReloadToast: Equatable {
     public static let maximumLines = 4
     public static let maximumSprings = 3
 
-    /// One spring that changed: its tuning name ("springs.zoomIn") and its parameters before
-    /// and after the reload.
-    public struct SpringChange: Equatable {
-        public var name: String
-        public var old: SpringParameters
-        public var new: SpringParameters
-        public init(name: String, old: SpringParameters, new: SpringParameters) {
-            self.name = name; self.old = old; self.new = new
-        }
-    }
-
     /// The changed values, one line each, in the order to show them.
     public var lines: [String]
     public var springs: [SpringChange]

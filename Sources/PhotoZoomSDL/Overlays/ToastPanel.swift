@@ -20,7 +20,7 @@ enum ToastPanel {
         var header: Point
         var lines: [(text: String, origin: Point)] = []
         /// Where each shown spring's curves go (the plotting area itself) and its name.
-        var plots: [(spring: ReloadToast.SpringChange, area: Rect, name: Point)] = []
+        var plots: [(spring: SpringChange, area: Rect, name: Point)] = []
         var more: (text: String, origin: Point)?
     }
 
@@ -103,7 +103,7 @@ enum ToastPanel {
             p.level(0, on: axes, Palette.secondary, alpha: 0.35)
             p.curve(old, on: axes, Palette.oldCurve)
             p.curve(new, on: axes, Palette.newCurve)
-            p.text(p.truncate(plot.spring.name, width: plot.area.width, size: nameSize), at: plot.name, size: nameSize,
+            p.text(p.truncate(plot.spring.path, width: plot.area.width, size: nameSize), at: plot.name, size: nameSize,
                    color: Palette.secondary)
         }
         if let more = layout.more { p.text(more.text, at: more.origin, size: nameSize, color: Palette.secondary) }

@@ -27,15 +27,25 @@ public final class SavedTuning {
         }
     }
 
-    /// After a save: the stderr lines, and the reload to stamp if the tuning changed.
-    public func takeReload(log: (String) -> Void) -> InputEvent? {
+    /// What a save did, for the loop.
+    public struct Save {
+        public let outcome: LiveTuning.Outcome
+        /// The reload to stamp, when the tuning changed.
+        public let reload: InputEvent?
+        /// The file's problems, to show until a save without them.
+        public let problems: [String]
+    }
+
+    /// The save that settled since the last call, if one did, after writing its stderr lines.
+    public func takeSave(log: (String) -> Void) -> Save? {
         guard mark.take() else { return nil }
         let old = live.good.tuning
         let outcome = live.reload()
         for line in LiveTuning.lines(outcome, path: live.path) {
             log(line.hasPrefix(live.path + ":") ? line : "photozoom: " + line)
         }
-        guard case let .applied(file, _, _, _) = outcome, file.tuning != old else { return nil }
-        return .tuningReloaded(file.tuning)
+        var reload: InputEvent?
+        if case let .applied(file, _, _, _) = outcome, file.tuning != old { reload = .tuningReloaded(file.tuning) }
+        return Save(outcome: outcome, reload: reload, problems: live.problems)
     }
 }

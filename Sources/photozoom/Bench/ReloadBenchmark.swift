@@ -74,7 +74,7 @@ struct ReloadBenchmark {
             while reload == nil {
                 _ = window.poll(wait: 0.25)
                 frameStart = now()
-                reload = saved.takeReload(log: { _ in })
+                reload = saved.takeSave(log: { _ in })?.reload
                 if reload == nil, now() - saved0 > 2_000_000_000 { throw ReloadNotNoticed() }
             }
             sim.step([reload!])

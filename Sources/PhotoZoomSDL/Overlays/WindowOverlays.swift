@@ -1,0 +1,61 @@
+import Dispatch
+import PhotoZoomCore
+
+/// What the window's loop keeps for its overlays between frames: which the person toggled on,
+/// the last reload's toast and when it came, the tuning file's problems, and the debug history.
+/// Nothing here reaches the sim; the loop builds each frame's `OverlayContent` from it.
+public struct WindowOverlays {
+    public private(set) var help = false
+    public private(set) var debug = false
+    private var toast: ReloadToast?
+    /// Wall time of the reload the toast is for, in nanoseconds.
+    private var toastShown: UInt64 = 0
+    private var errors: [String] = []
+    private var history: DebugHistory
+
+    public init(tickRate: Double) { history = DebugHistory(tickRate: tickRate) }
+
+    public mutating func toggle(_ overlay: EventTranslator.Overlay) {
+        switch overlay {
+        case .help: help.toggle()
+        case .debug: debug.toggle()
+        }
+    }
+
+    /// A save was read: a reload shows what changed, and the file's problems stay up until a
+    /// save without them.
+    public mutating func saved(_ save: SavedTuning.Save, at now: UInt64) {
+        errors = save.problems
+        guard case let .applied(_, changes, springs, _) = save.outcome else { return }
+        toast = ReloadToast(lines: changes.map(\.description), springs: springs)
+        toastShown = now
+    }
+
+    public mutating func recordTick(_ world: World) { history.record(world) }
+
+    public mutating func recordFrame(frameSeconds: Double, tickSeconds: Double) {
+        history.recordFrame(frameSeconds: frameSeconds, tickSeconds: tickSeconds)
+    }
+
+    /// Something on show changes by itself from frame to frame: a toast fading, live plots.
+    public func isAnimating(at now: UInt64) -> Bool { debug || toastAge(at: now).map { $0 < ReloadToast.lifetime } ?? false }
+
+    private func toastAge(at now: UInt64) -> Double? {
+        toast.map { _ in Double(now &- toastShown) / 1e9 }
+    }
+
+    /// This frame's overlays for `world`.
+    public func content(_ world: World, at now: UInt64) -> OverlayContent {
+        var shown = toast
+        shown?.age = toastAge(at: now) ?? 0
+        return OverlayContent(help: help, status: Self.status(world.playback, tick: world.tick),
+                              toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout() : nil)
+    }
+
+    /// "paused · tick 1234", "×0.25", or nothing at full speed.
+    static func status(_ playback: Playback, tick: Int) -> String? {
+        let speed = playback.slowMotion == .off ? nil : playback.slowMotion.label
+        guard playback.paused else { return speed }
+        return (["paused"] + (speed.map { [$0] } ?? []) + ["tick \(tick)"]).joined(separator: " · ")
+    }
+}
