@@ -57,8 +57,7 @@ struct TuningCheckCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        let data = try Self.contents(of: file)
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("'\(file)' is not UTF-8 text") }
+        let text = try Self.text(of: file)
         let problems = TuningFile.read(text).problems
         // Like a compiler's, each line starts with the file, so an editor can jump to it.
         for problem in problems { logLine("\(file): \(problem)") }
@@ -69,28 +68,13 @@ struct TuningCheckCommand: ParsableCommand {
         }
     }
 
-    /// A tuning file is a few kilobytes; reading stops here, so `/dev/zero` is refused rather
-    /// than read until memory runs out.
-    static let maximumSize = 1 << 20
-
-    /// The file's bytes; or the system's reason they cannot be read (a folder's is "Is a
-    /// directory"), as one line and exit 2.
-    static func contents(of path: String) throws -> Data {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw fail("cannot read '\(path)': \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n > 0 {
-                data.append(contentsOf: buffer[0..<n])
-                if data.count > maximumSize { throw fail("'\(path)' is larger than 1 MB, too large for a tuning file") }
-            } else if n == 0 {
-                return data
-            } else if errno != EINTR {
-                throw fail("cannot read '\(path)': \(String(cString: strerror(errno)))")
-            }
+    /// The file's text; or why it cannot be had (a folder, too large, not UTF-8, the system's
+    /// reason), as one line and exit 2.
+    static func text(of path: String) throws -> String {
+        do {
+            return try TuningText.read(path)
+        } catch let error as TuningTextError {
+            throw fail(error.description)
         }
     }
 }

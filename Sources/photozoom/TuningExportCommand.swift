@@ -37,8 +37,7 @@ struct TuningExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let data = try TuningCheckCommand.contents(of: file)
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("'\(file)' is not UTF-8 text") }
+        let text = try TuningCheckCommand.text(of: file)
         let reading = TuningFile.read(text)
         // Listed as `tuning check` lists them, starting with the file, as a compiler's lines do.
         for problem in reading.problems { logLine("\(file): \(problem)") }
