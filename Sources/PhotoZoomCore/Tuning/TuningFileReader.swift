@@ -33,7 +33,26 @@ extension TuningFile {
         var problems: [TuningProblem] = []
 
         mutating func problem(_ severity: TuningProblem.Severity, _ message: String) {
-            problems.append(TuningProblem(severity: severity, message: message))
+            problems.append(TuningProblem(severity: severity, message: Self.oneLine(message)))
+        }
+
+        /// The message with each control character, and each other character that may start a
+        /// line, escaped as a JSON string writes it (`\n`, `\u2028`): a key or a value quoted
+        /// from the file must not split a problem over two lines.
+        static func oneLine(_ message: String) -> String {
+            var line = String.UnicodeScalarView()
+            for scalar in message.unicodeScalars {
+                switch scalar {
+                case "\n": line += "\\n".unicodeScalars
+                case "\r": line += "\\r".unicodeScalars
+                case "\t": line += "\\t".unicodeScalars
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    line += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars
+                default: line.append(scalar)
+                }
+            }
+            return String(line)
         }
 
         mutating func fail(_ node: JSONNode, _ message: String) {
