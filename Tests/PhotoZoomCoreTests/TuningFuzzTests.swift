@@ -14,4 +14,14 @@ final class TuningFuzzTests: XCTestCase {
         XCTAssertEqual(TuningFile.read("{\"a\": 1 \"b\nc\"}").problems.map(\.description),
                        ["error: line 1, column 9: expected ',' or '}', got \"b\\nc\""])
     }
+
+    /// Found by the fuzzing: spring numbers each in range gave an infinite stiffness.
+    func testASpringWhoseConstantsOverflowIsRefused() {
+        let reading = TuningFile.read("{\"springs\": {\"zoomIn\": {\"response\": 1e-300, \"dampingRatio\": 1}, \"cancel\": {\"uikitDuration\": 1e-10, \"dampingRatio\": 1e10}}}")
+        XCTAssertEqual(reading.problems.map(\.description), [
+            "error: springs.zoomIn: out of range: as physical constants, spring stiffness must be a finite number, got inf (line 1, column 24)",
+            "error: springs.cancel: out of range: as physical constants, spring stiffness must be a finite number, got inf (line 1, column 75)",
+        ])
+        XCTAssertEqual(reading.file.tuning, Tuning(), "both springs keep their defaults")
+    }
 }

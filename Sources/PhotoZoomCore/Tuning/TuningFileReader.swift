@@ -151,14 +151,24 @@ extension TuningFile {
         }
 
         mutating func parameters(_ spec: SpringSpec, _ node: JSONNode, path: String) -> SpringParameters? {
+            let parameters: SpringParameters
             do {
-                return try spec.parameters()
+                parameters = try spec.parameters()
             } catch let error as SpringParameterError {
                 fail(node, "\(path).\(error.field): \(error.reason)")
+                return nil
             } catch {
                 fail(node, "\(path): \(error)")
+                return nil
             }
-            return nil
+            // Numbers each in range can still give constants out of it: a response of 1e-300
+            // makes the stiffness overflow to infinity.
+            do {
+                return try SpringParameters(mass: parameters.mass, stiffness: parameters.stiffness, damping: parameters.damping)
+            } catch {
+                fail(node, "\(path): out of range: as physical constants, \(error)")
+                return nil
+            }
         }
 
         mutating func object(_ node: JSONNode, path: String, expected: String) -> [JSONNode.Member]? {
