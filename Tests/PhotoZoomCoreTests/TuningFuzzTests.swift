@@ -24,4 +24,22 @@ final class TuningFuzzTests: XCTestCase {
         ])
         XCTAssertEqual(reading.file.tuning, Tuning(), "both springs keep their defaults")
     }
+
+    /// Found while timing the property test: an unknown key a megabyte long took seconds to
+    /// compare with the known keys (a 100 000-character one, a second in debug), and the
+    /// warning quoted all of it.
+    func testAHugeKeyOrNumberIsQuotedShortAndQuickly() {
+        let key = String(repeating: "k", count: 1_000_000), digits = "1" + String(repeating: "0", count: 1000)
+        var problems: [String] = []
+        let elapsed = ContinuousClock().measure {
+            problems = TuningFile.read("{\"grid\": {\"\(key)\": 1, \"cellGap\": \(digits)}, \"\(key)\": 2}").problems.map(\.description)
+        }
+        let shortKey = String(repeating: "k", count: 40) + "…", shortDigits = "1" + String(repeating: "0", count: 39) + "…"
+        XCTAssertEqual(problems, [
+            "warning: unknown key grid.\(shortKey); grid has minimumCellSize, cellGap, wheelPointsPerUnit or wheelSpring (line 1, column 1000015)",
+            "error: grid.cellGap: must be a finite number, got \(shortDigits) (line 1, column 1000029)",
+            "warning: unknown key \(shortKey); the file has $schema, grid, scroll, gestures, springs, pager, zoom, dismissal or chrome (line 1, column 2001037)",
+        ])
+        XCTAssertLessThan(elapsed, .seconds(2), "reading a file with a megabyte-long key")
+    }
 }
