@@ -115,7 +115,7 @@ struct JSONReader {
             guard current == "\"" else { throw error("expected a key in double quotes") }
             let key = try string()
             skipWhitespace()
-            guard current == ":" else { throw error("expected ':' after the key \"\(key)\"") }
+            guard current == ":" else { throw error("expected ':' after the key \"\(TuningFile.shortened(key))\"") }
             advance()
             skipWhitespace()
             members.append(JSONNode.Member(key: key, value: try value(depth: depth)))

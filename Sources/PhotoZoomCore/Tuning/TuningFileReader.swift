@@ -15,6 +15,12 @@ public struct TuningFileReading: Sendable {
 }
 
 extension TuningFile {
+    /// A key, string or number from the file as a message quotes it: its first 40 characters
+    /// and "…" when there are more, so a problem stays one readable line whatever the file holds.
+    static func shortened(_ text: String) -> String {
+        text.count > 40 ? text.prefix(40) + "…" : text
+    }
+
     /// Reads a tuning file. Missing keys keep their defaults; a bad value is reported and its
     /// default kept, so one mistake never hides the next. Only a syntax error stops the
     /// reading, as nothing after it can be trusted.
@@ -33,7 +39,26 @@ extension TuningFile {
         var problems: [TuningProblem] = []
 
         mutating func problem(_ severity: TuningProblem.Severity, _ message: String) {
-            problems.append(TuningProblem(severity: severity, message: message))
+            problems.append(TuningProblem(severity: severity, message: Self.oneLine(message)))
+        }
+
+        /// The message with each control character, and each other character that may start a
+        /// line, escaped as a JSON string writes it (`\n`, `\u2028`): a key or a value quoted
+        /// from the file must not split a problem over two lines.
+        static func oneLine(_ message: String) -> String {
+            var line = String.UnicodeScalarView()
+            for scalar in message.unicodeScalars {
+                switch scalar {
+                case "\n": line += "\\n".unicodeScalars
+                case "\r": line += "\\r".unicodeScalars
+                case "\t": line += "\\t".unicodeScalars
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    line += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars
+                default: line.append(scalar)
+                }
+            }
+            return String(line)
         }
 
         mutating func fail(_ node: JSONNode, _ message: String) {
@@ -89,8 +114,8 @@ extension TuningFile {
                 return nil
             }
             // JSON has no NaN or infinity, but 1e999 reads as infinity.
-            guard value.isFinite else { fail(node, "\(path): must be a finite number, got \(text)"); return nil }
-            if let rule, !rule.allows(value) { fail(node, "\(path): \(rule.description), got \(text)"); return nil }
+            guard value.isFinite else { fail(node, "\(path): must be a finite number, got \(TuningFile.shortened(text))"); return nil }
+            if let rule, !rule.allows(value) { fail(node, "\(path): \(rule.description), got \(TuningFile.shortened(text))"); return nil }
             return value
         }
 
@@ -116,7 +141,7 @@ extension TuningFile {
             let given = unique(members, path: path)
             let named = SpringSpec.vocabularies.filter { vocabulary in given.contains { vocabulary.naming.contains($0.key) } }
             guard named.count == 1, let vocabulary = named.first else {
-                let keys = given.map(\.key).joined(separator: ", ")
+                let keys = given.map { TuningFile.shortened($0.key) }.joined(separator: ", ")
                 fail(node, named.isEmpty ? "\(path): expected a spring \(SpringSpec.vocabularyList), got \(given.isEmpty ? "{}" : "the keys " + keys)"
                     : "\(path): mixes spring vocabularies (\(keys)); write it as one of \(SpringSpec.vocabularyList)")
                 return nil
@@ -134,14 +159,24 @@ extension TuningFile {
         }
 
         mutating func parameters(_ spec: SpringSpec, _ node: JSONNode, path: String) -> SpringParameters? {
+            let parameters: SpringParameters
             do {
-                return try spec.parameters()
+                parameters = try spec.parameters()
             } catch let error as SpringParameterError {
                 fail(node, "\(path).\(error.field): \(error.reason)")
+                return nil
             } catch {
                 fail(node, "\(path): \(error)")
+                return nil
             }
-            return nil
+            // Numbers each in range can still give constants out of it: a response of 1e-300
+            // makes the stiffness overflow to infinity.
+            do {
+                return try SpringParameters(mass: parameters.mass, stiffness: parameters.stiffness, damping: parameters.damping)
+            } catch {
+                fail(node, "\(path): out of range: as physical constants, \(error)")
+                return nil
+            }
         }
 
         mutating func object(_ node: JSONNode, path: String, expected: String) -> [JSONNode.Member]? {
@@ -167,9 +202,13 @@ extension TuningFile {
 
         mutating func unknown(_ member: JSONNode.Member, path: String, known: [String]) {
             // A near miss is a typo worth naming; anything further off gets the keys to choose from.
-            let nearest = known.min { Self.distance(member.key, $0) < Self.distance(member.key, $1) }
+            // A key whose length differs from every known key's by more than a typo's reach is no
+            // near miss, and is not compared: a megabyte-long key would take seconds.
+            let length = member.key.count
+            let inReach = known.contains { abs($0.count - length) <= Self.reach($0) }
+            let nearest = inReach ? known.min { Self.distance(member.key, $0) < Self.distance(member.key, $1) } : nil
             let hint: String
-            if let nearest, Self.distance(member.key, nearest) <= max(2, nearest.count / 3) {
+            if let nearest, Self.distance(member.key, nearest) <= Self.reach(nearest) {
                 hint = " — did you mean \(nearest)?"
             } else {
                 hint = "; \(path.isEmpty ? "the file" : path) has \(Self.list(known))"
@@ -177,7 +216,12 @@ extension TuningFile {
             problem(.warning, "unknown key \(Self.join(path, member.key))\(hint) (line \(member.value.line), column \(member.value.column))")
         }
 
-        static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+        /// How many edits from a known key still count as a typo of it.
+        static func reach(_ known: String) -> Int { max(2, known.count / 3) }
+
+        static func join(_ path: String, _ key: String) -> String {
+            path.isEmpty ? TuningFile.shortened(key) : path + "." + TuningFile.shortened(key)
+        }
 
         static func list(_ items: [String]) -> String {
             items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
@@ -187,9 +231,8 @@ extension TuningFile {
         static func describe(_ node: JSONNode) -> String {
             switch node.value {
             case let .string(text):
-                let short = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
-                return "\"" + short.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
-            case let .number(_, text): return text
+                return "\"" + TuningFile.shortened(text).map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
+            case let .number(_, text): return TuningFile.shortened(text)
             case let .bool(value): return "\(value)"
             case .null: return "null"
             case .object: return "an object"

@@ -1,0 +1,39 @@
+extension TuningFile {
+    /// What in `file` no file could have set: a number that is not finite or that its key's
+    /// rule refuses, a rest threshold not above 0, a spring whose constants are not valid
+    /// physical ones; `path: why` each, in the file's key order. Empty for every file `read`
+    /// gives, which is what the fuzzing holds it to.
+    static func violations(in file: TuningFile) -> [String] {
+        let tuning = file.tuning
+        var found: [String] = []
+        for group in groups {
+            for key in group.keys {
+                let path = group.name + "." + key.name
+                switch key.kind {
+                case let .number(keyPath, rule):
+                    let value = tuning[keyPath: keyPath]
+                    if !value.isFinite || !rule.allows(value) { found.append("\(path): \(rule.description), got \(value)") }
+                case let .rest(keyPath):
+                    let rest = tuning[keyPath: keyPath]
+                    for (name, value) in [("value", rest.value), ("velocity", rest.velocity)] where !value.isFinite || !NumberRule.positive.allows(value) {
+                        found.append("\(path).\(name): \(NumberRule.positive.description), got \(value)")
+                    }
+                case let .spring(keyPath, _):
+                    let spring = tuning[keyPath: keyPath]
+                    do {
+                        _ = try SpringParameters(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+                    } catch {
+                        found.append("\(path): \(error)")
+                    }
+                case let .loop(keyPath, rule):
+                    let value = file.loop[keyPath: keyPath]
+                    if !value.isFinite || !rule.allows(value) { found.append("\(path): \(rule.description), got \(value)") }
+                case .choice:
+                    // An enum holds only its cases.
+                    break
+                }
+            }
+        }
+        return found
+    }
+}
