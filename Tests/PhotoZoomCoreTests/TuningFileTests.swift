@@ -142,10 +142,15 @@ final class TuningFileTests: XCTestCase {
 
     func testARangeErrorGivesTheAllowedRange() {
         XCTAssertEqual(messages("{\"grid\": {\"minimumCellSize\": 0, \"cellGap\": -1}, \"scroll\": {\"decelerationRate\": 1, \"stillBackdrop\": 1e999}}"), [
-            "error: grid.minimumCellSize: must be greater than 0, got 0 (line 1, column 30)",
-            "error: grid.cellGap: must be at least 0, got -1 (line 1, column 44)",
+            "error: grid.minimumCellSize: must lie in [20, 16384], got 0 (line 1, column 30)",
+            "error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 44)",
             "error: scroll.decelerationRate: must lie in (0, 1), got 1 (line 1, column 80)",
             "error: scroll.stillBackdrop: must be a finite number, got 1e999 (line 1, column 100)",
+        ])
+        // Every number is bounded above too: a cell a hair wide would be a billion columns.
+        XCTAssertEqual(messages("{\"grid\": {\"minimumCellSize\": 5e-324}, \"scroll\": {\"velocitySampleWindow\": 1e300}}"), [
+            "error: grid.minimumCellSize: must lie in [20, 16384], got 5e-324 (line 1, column 30)",
+            "error: scroll.velocitySampleWindow: must lie in (0, 1], got 1e300 (line 1, column 74)",
         ])
         XCTAssertEqual(messages("{\"springs\": {\"zoomIn\": {\"uikitDuration\": -0.5, \"dampingRatio\": 0.8}, \"cancel\": {\"duration\": 0.5, \"bounce\": 2}}}"), [
             "error: springs.zoomIn.uikitDuration: must be greater than 0, got -0.5 (line 1, column 24)",
@@ -168,7 +173,7 @@ final class TuningFileTests: XCTestCase {
             "error: springs.finish: mixes spring vocabularies (response, bounce); write it as one of "
                 + "{response, dampingRatio}, {duration, bounce}, {uikitDuration, dampingRatio} or {mass, stiffness, damping} (line 3, column 25)",
             "error: springs.cancel: a spring written with uikitDuration needs dampingRatio too (line 3, column 69)",
-            "error: zoom.maximumZoom: must be greater than 0, got -4 (line 4, column 27)",
+            "error: zoom.maximumZoom: must lie in (0, 100], got -4 (line 4, column 27)",
         ])
         XCTAssertEqual(reading.file.tuning.cellGap, 3, "the good values are taken")
     }

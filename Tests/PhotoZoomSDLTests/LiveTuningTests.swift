@@ -156,7 +156,7 @@ final class LiveTuningTests: XCTestCase {
         let started = try LiveTuning.start(path: path)
         XCTAssertEqual(started.live.good, TuningFile())
         XCTAssertEqual(started.lines.count, 2)
-        XCTAssertEqual(started.lines[1], "\(path): error: grid.cellGap: must be at least 0, got -1 (line 1, column 22)")
+        XCTAssertEqual(started.lines[1], "\(path): error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 22)")
         XCTAssertEqual(started.live.problems, [started.lines[1]])
         XCTAssertThrowsError(try LiveTuning.start(path: folder.path)) { error in
             XCTAssertEqual("\(error)", "cannot read '\(folder.path)': Is a directory")

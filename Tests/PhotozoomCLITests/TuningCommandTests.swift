@@ -53,7 +53,7 @@ final class TuningCommandTests: PhotozoomCLITestCase {
         let result = try photozoom(["tuning", "check", path])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.errorLines, [
-            "\(path): error: grid.cellGap: must be at least 0, got -1 (line 1, column 22)",
+            "\(path): error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 22)",
             "\(path): warning: unknown key grid.celGap — did you mean cellGap? (line 1, column 36)",
             "\(path): error: zoom.maximumZoom: expected a number, got \"4\" (line 1, column 64)",
         ])

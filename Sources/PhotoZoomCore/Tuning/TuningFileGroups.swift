@@ -4,30 +4,30 @@ extension TuningFile {
     /// `zoomInSpring`).
     static let groups: [Group] = [
         Group(name: "grid", keys: [
-            .number("minimumCellSize", \.minimumCellSize, .positive),
-            .number("cellGap", \.cellGap, .nonNegative),
-            .number("wheelPointsPerUnit", \.wheelPointsPerUnit, .positive),
+            .number("minimumCellSize", \.minimumCellSize, .from(20, upTo: 16384)),
+            .number("cellGap", \.cellGap, .from(0, upTo: 100)),
+            .number("wheelPointsPerUnit", \.wheelPointsPerUnit, .above(0, upTo: 1000)),
             .spring("wheelSpring", \.wheelSpring, .swiftUI(response: 0.18, dampingRatio: 1)),
         ]),
         Group(name: "scroll", keys: [
             .number("decelerationRate", \.decelerationRate, .fraction),
-            .number("momentumStopSpeed", \.momentumStopSpeed, .positive),
-            .number("rubberBandCoefficient", \.rubberBandCoefficient, .positive),
+            .number("momentumStopSpeed", \.momentumStopSpeed, .above(0, upTo: 10000)),
+            .number("rubberBandCoefficient", \.rubberBandCoefficient, .above(0, upTo: 10)),
             .spring("bounceSpring", \.bounceSpring, .swiftUI(response: 0.4, dampingRatio: 1)),
-            .number("velocitySampleWindow", \.velocitySampleWindow, .positive),
+            .number("velocitySampleWindow", \.velocitySampleWindow, .above(0, upTo: 1)),
             .rest("pointsRest", \.pointsRest),
             .rest("alphaRest", \.alphaRest),
             .rest("stillMotion", \.stillMotion),
             .number("stillBackdrop", \.stillBackdrop, .unit),
         ]),
         Group(name: "gestures", keys: [
-            .number("tapSlop", \.tapSlop, .nonNegative),
+            .number("tapSlop", \.tapSlop, .from(0, upTo: 1000)),
             .number("pressDimming", \.pressDimming, .unit),
-            .number("tapMaximumDuration", \.tapMaximumDuration, .positive),
-            .number("doubleTapInterval", \.doubleTapInterval, .positive),
-            .number("doubleTapDistance", \.doubleTapDistance, .positive),
-            .number("doubleClickWait", \.doubleClickWait, .positive),
-            .number("pinchRecognitionSpread", \.pinchRecognitionSpread, .positive),
+            .number("tapMaximumDuration", \.tapMaximumDuration, .above(0, upTo: 10)),
+            .number("doubleTapInterval", \.doubleTapInterval, .above(0, upTo: 10)),
+            .number("doubleTapDistance", \.doubleTapDistance, .above(0, upTo: 1000)),
+            .number("doubleClickWait", \.doubleClickWait, .above(0, upTo: 10)),
+            .number("pinchRecognitionSpread", \.pinchRecognitionSpread, .above(0, upTo: 1)),
         ]),
         Group(name: "springs", keys: [
             // The seeds' UIKit springs, written as UIView.animate takes them.
@@ -36,38 +36,38 @@ extension TuningFile {
             .spring("finish", \.finishSpring, .uikit(duration: 0.25, dampingRatio: 1)),
         ]),
         Group(name: "pager", keys: [
-            .number("pageGap", \.pageGap, .nonNegative),
+            .number("pageGap", \.pageGap, .from(0, upTo: 1000)),
             .spring("snapSpring", \.pageSnapSpring, .swiftUI(response: 0.35, dampingRatio: 1)),
             .number("projectionDecelerationRate", \.projectionDecelerationRate, .fraction),
-            .number("wheelUnitsPerPage", \.wheelUnitsPerPage, .positive),
-            .number("wheelSwipePause", \.wheelSwipePause, .positive),
+            .number("wheelUnitsPerPage", \.wheelUnitsPerPage, .above(0, upTo: 1000)),
+            .number("wheelSwipePause", \.wheelSwipePause, .above(0, upTo: 10)),
             .choice("tapAction", \.pagerTapAction),
         ]),
         Group(name: "zoom", keys: [
-            .number("minimumZoom", \.minimumZoom, .positive),
-            .number("maximumZoom", \.maximumZoom, .positive),
-            .number("doubleTapZoom", \.doubleTapZoom, .positive),
+            .number("minimumZoom", \.minimumZoom, .above(0, upTo: 100)),
+            .number("maximumZoom", \.maximumZoom, .above(0, upTo: 100)),
+            .number("doubleTapZoom", \.doubleTapZoom, .above(0, upTo: 100)),
             .spring("spring", \.zoomSpring, .swiftUI(response: 0.4, dampingRatio: 1)),
-            .number("wheelZoomPerUnit", \.wheelZoomPerUnit, .positive),
+            .number("wheelZoomPerUnit", \.wheelZoomPerUnit, .above(0, upTo: 10)),
         ]),
         Group(name: "dismissal", keys: [
             .number("angle", \.dismissAngle, NumberRule(lower: 0, lowerOpen: true, upper: 90, upperOpen: false)),
             .number("shrink", \.dismissShrink, NumberRule(lower: 0, lowerOpen: false, upper: 1, upperOpen: true)),
-            .number("scaleDistance", \.dismissScaleDistance, .positive),
-            .number("fadeDistance", \.dismissFadeDistance, .positive),
-            .number("finishDistance", \.dismissFinishDistance, .nonNegative),
+            .number("scaleDistance", \.dismissScaleDistance, .above(0, upTo: 100)),
+            .number("fadeDistance", \.dismissFadeDistance, .above(0, upTo: 100)),
+            .number("finishDistance", \.dismissFinishDistance, .from(0, upTo: 100000)),
             .choice("rule", \.dismissRule),
-            .number("pinchFinishScale", \.pinchDismissFinishScale, .positive),
+            .number("pinchFinishScale", \.pinchDismissFinishScale, .above(0, upTo: 100)),
             .choice("escapeStyle", \.escapeStyle),
-            .number("shrinkScale", \.shrinkScale, .positive),
+            .number("shrinkScale", \.shrinkScale, .above(0, upTo: 100)),
         ]),
         Group(name: "chrome", keys: [
-            .number("topBarHeight", \.topBarHeight, .positive),
-            .number("tabBarHeight", \.tabBarHeight, .positive),
-            .number("backButtonWidth", \.backButtonWidth, .positive),
-            .number("backButtonInset", \.backButtonInset, .nonNegative),
-            .number("topBarTextSize", \.topBarTextSize, .positive),
-            .number("tabBarTextSize", \.tabBarTextSize, .positive),
+            .number("topBarHeight", \.topBarHeight, .above(0, upTo: 1000)),
+            .number("tabBarHeight", \.tabBarHeight, .above(0, upTo: 1000)),
+            .number("backButtonWidth", \.backButtonWidth, .above(0, upTo: 1000)),
+            .number("backButtonInset", \.backButtonInset, .from(0, upTo: 1000)),
+            .number("topBarTextSize", \.topBarTextSize, .above(0, upTo: 200)),
+            .number("tabBarTextSize", \.tabBarTextSize, .above(0, upTo: 200)),
             .spring("fadeSpring", \.chromeFadeSpring, .swiftUI(response: 0.25, dampingRatio: 1)),
         ]),
         // Read when the window opens; a reload that changes them says they apply at the next start.
@@ -86,8 +86,12 @@ struct NumberRule: Sendable {
     let upper: Double
     let upperOpen: Bool
 
-    static let positive = NumberRule(lower: 0, lowerOpen: true, upper: .infinity, upperOpen: true)
-    static let nonNegative = NumberRule(lower: 0, lowerOpen: false, upper: .infinity, upperOpen: true)
+    /// Every number has an upper bound too: a value the rules let through must never make the
+    /// running program trap or allocate without end (a cell a hair wide is a billion columns).
+    static func above(_ lower: Double, upTo upper: Double) -> NumberRule { NumberRule(lower: lower, lowerOpen: true, upper: upper, upperOpen: false) }
+    static func from(_ lower: Double, upTo upper: Double) -> NumberRule { NumberRule(lower: lower, lowerOpen: false, upper: upper, upperOpen: false) }
+    /// A rest threshold's value or speed.
+    static let rest = NumberRule.above(0, upTo: 1000)
     /// Strictly between 0 and 1: a deceleration rate of 1 would coast forever.
     static let fraction = NumberRule(lower: 0, lowerOpen: true, upper: 1, upperOpen: true)
     /// An alpha: 0 to 1, both included.

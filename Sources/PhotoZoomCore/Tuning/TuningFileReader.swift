@@ -126,7 +126,7 @@ extension TuningFile {
             for member in unique(members, path: path) {
                 switch member.key {
                 case "value", "velocity":
-                    guard let number = number(member.value, path: path + "." + member.key, rule: .positive) else { good = false; continue }
+                    guard let number = number(member.value, path: path + "." + member.key, rule: .rest) else { good = false; continue }
                     if member.key == "value" { rest.value = number } else { rest.velocity = number }
                 default:
                     unknown(member, path: path, known: ["value", "velocity"])

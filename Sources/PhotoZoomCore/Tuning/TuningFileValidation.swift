@@ -15,8 +15,8 @@ extension TuningFile {
                     if !value.isFinite || !rule.allows(value) { found.append("\(path): \(rule.description), got \(value)") }
                 case let .rest(keyPath):
                     let rest = tuning[keyPath: keyPath]
-                    for (name, value) in [("value", rest.value), ("velocity", rest.velocity)] where !value.isFinite || !NumberRule.positive.allows(value) {
-                        found.append("\(path).\(name): \(NumberRule.positive.description), got \(value)")
+                    for (name, value) in [("value", rest.value), ("velocity", rest.velocity)] where !value.isFinite || !NumberRule.rest.allows(value) {
+                        found.append("\(path).\(name): \(NumberRule.rest.description), got \(value)")
                     }
                 case let .spring(keyPath, _):
                     let spring = tuning[keyPath: keyPath]
