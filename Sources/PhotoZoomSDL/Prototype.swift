@@ -17,9 +17,13 @@ public enum Prototype {
         /// The tuning file to watch, written with the defaults if missing; without one the run
         /// uses the defaults.
         public var tuningPath: String?
-        public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil) {
+        /// Record the session to this new file.
+        public var recordPath: String?
+        /// Named in a recording's header: which PhotoZoom made it.
+        public var appVersion = "photozoom"
+        public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil, recordPath: String? = nil) {
             self.photosFolder = photosFolder; self.windowSize = windowSize; self.exitAfterFrames = exitAfterFrames
-            self.tuningPath = tuningPath
+            self.tuningPath = tuningPath; self.recordPath = recordPath
         }
     }
 
@@ -62,6 +66,13 @@ public enum Prototype {
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: file.loop.tickRate)
         let saves = try live.map { try SavedTuning(live: $0, wake: window.wakeSignal) }
+        let recording = try options.recordPath.map { path in
+            let header = SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
+                                       contentHashes: files.map { ContentHash.of(file: $0.path) })
+            return try SessionFile(path: path, header: header, log: log)
+        }
+        if let recording { log("photozoom: recording the session to '\(recording.path)'") }
+        defer { recording?.finish(sim) }
         let overlayRenderer = OverlayRenderer(renderer: window.renderer, log: log)
         var overlays = WindowOverlays(tickRate: file.loop.tickRate)
         var shownOverlay = OverlayContent()
@@ -102,6 +113,7 @@ public enum Prototype {
             let ticking = Self.now()
             for _ in 0..<ticks {
                 sim.step(pending)
+                recording?.record(sim, input: pending)
                 pending.removeAll()
                 overlays.recordTick(sim.world)
             }
@@ -123,6 +135,16 @@ public enum Prototype {
             if let limit = options.exitAfterFrames, frames >= limit { break }
             if !draw || !window.hasVSync { pacer.endFrame() }
         }
+    }
+
+    /// The system a recording was made on, for its header.
+    static var platform: String {
+        var name = utsname()
+        uname(&name)
+        func text<T>(_ field: T) -> String { withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+        var version = SDL_version()
+        SDL_GetVersion(&version)
+        return "\(text(name.sysname)) \(text(name.release)) \(text(name.machine)), SDL \(version.major).\(version.minor).\(version.patch)"
     }
 
     /// Wall time for the overlays (a toast's age, tick costs); never seen by the sim.

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import PhotoZoomCore
 import PhotoZoomSDL
@@ -17,13 +18,19 @@ struct RunCommand: ParsableCommand {
                                valueName: "FILE"))
     var tuning: String?
 
+    @Option(help: ArgumentHelp("Record the session to this new file (JSON Lines), to replay exactly with photozoom replay.", valueName: "FILE"))
+    var record: String?
+
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
+        if let record, FileManager.default.fileExists(atPath: record) {
+            throw ValidationError("--record: '\(record)' already exists, and a recording never replaces a file")
+        }
     }
 
     func run() throws {
         let options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
-                                        tuningPath: tuning)
+                                        tuningPath: tuning, recordPath: record)
         do {
             try Prototype.run(options, log: logLine)
         } catch let error as WindowError {
@@ -35,6 +42,8 @@ struct RunCommand: ParsableCommand {
         } catch let error as OutputFileError {
             throw fail("cannot write the default tuning: \(error.description)")
         } catch let error as TuningWatchError {
+            throw fail(error.description)
+        } catch let error as SessionFileError {
             throw fail(error.description)
         }
     }

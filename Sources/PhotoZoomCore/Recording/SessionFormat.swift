@@ -1,0 +1,76 @@
+/// A recorded session, as JSON Lines: a header saying what the session ran on, then a line for
+/// every tick that had input (and at least every `SessionRecorder.digestInterval` ticks), each
+/// with the state's digest after that tick, now and then the whole state, and a footer on a
+/// clean exit. Everything a replay needs to run the same ticks and check it did.
+public struct SessionHeader: Codable, Equatable, Sendable {
+    public static let formatName = "photozoom-session"
+    /// Bumped when a file this build writes could not be read by an older one.
+    public static let currentVersion = 1
+
+    public var format: String
+    public var version: Int
+    /// The PhotoZoom that recorded it, and where.
+    public var app: String
+    public var platform: String
+    public var loop: LoopSettings
+    public var tuning: Tuning
+    public var window: RecordedWindow
+    public var photos: [RecordedPhoto]
+    /// The state's digest after tick 0, before any input: the same library and window lay out
+    /// the same way.
+    public var start: String
+
+    public init(app: String, platform: String, world: World, pixelDensity: Double, contentHashes: [String?]) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.app = app
+        self.platform = platform
+        loop = LoopSettings(tickRate: world.clock.rate)
+        tuning = world.tuning
+        window = RecordedWindow(width: world.viewport.width, height: world.viewport.height, pixelDensity: pixelDensity)
+        photos = world.photos.enumerated().map { i, photo in
+            RecordedPhoto(name: photo.name, width: photo.pixelSize.width, height: photo.pixelSize.height,
+                          placeholder: photo.isPlaceholder, contentHash: i < contentHashes.count ? contentHashes[i] : nil)
+        }
+        start = StateDigest(of: world).description
+    }
+
+    /// The world the session started from: the recorded photo sizes stand in for the photos,
+    /// so a replay needs none of them.
+    public var world: World {
+        World(photos: photos.map { PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder) },
+              viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop)
+    }
+}
+
+/// The window when recording began, in points, and its pixels per point.
+public struct RecordedWindow: Codable, Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var pixelDensity: Double
+}
+
+/// A photo as the sim knew it, and a hash of the file it came from.
+public struct RecordedPhoto: Codable, Equatable, Sendable {
+    public var name: String
+    public var width: Double
+    public var height: Double
+    public var placeholder: Bool
+    /// FNV-1a 64 of the file's bytes, 16 hex digits; nil when the file could not be read.
+    public var contentHash: String?
+}
+
+/// One recorded tick: the input stamped for it, the digest of the state after it, and, now and
+/// then, that whole state, so a replay that differs can say how.
+public struct SessionTick: Codable, Equatable, Sendable {
+    public var tick: Int
+    public var input: [InputEvent]?
+    public var digest: String
+    public var state: World?
+}
+
+/// The last line of a session that ended cleanly.
+public struct SessionEnd: Codable, Equatable, Sendable {
+    public var end: Int
+    public var digest: String
+}

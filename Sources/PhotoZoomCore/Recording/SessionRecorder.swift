@@ -1,0 +1,43 @@
+import Foundation
+
+/// Turns a running sim into a session's lines, tick by tick. Pure: the platform writes the
+/// lines where it likes and flushes them as it must.
+public struct SessionRecorder {
+    /// A tick without input still gets a digest line this often, so a replay checks the
+    /// motion between inputs too.
+    public static let digestInterval = 30
+    /// The whole state goes with a digest this often, for a readable diff where a replay
+    /// differs.
+    public static let stateInterval = 240
+
+    private let encoder: JSONEncoder
+    private var lastState = 0
+
+    public init() {
+        encoder = JSONEncoder()
+        // Keys sorted: the same state writes the same line.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
+
+    public func headerLine(_ header: SessionHeader) throws -> String { try line(header) }
+
+    /// The line for the tick `sim` has just run with `input`, if that tick gets one.
+    public mutating func line(after sim: Simulation, input: [InputEvent]) throws -> String? {
+        let tick = sim.world.tick
+        guard !input.isEmpty || tick % Self.digestInterval == 0 else { return nil }
+        var entry = SessionTick(tick: tick, input: input.isEmpty ? nil : input, digest: sim.digest.description)
+        if tick - lastState >= Self.stateInterval {
+            entry.state = sim.world
+            lastState = tick
+        }
+        return try line(entry)
+    }
+
+    public func endLine(_ sim: Simulation) throws -> String {
+        try line(SessionEnd(end: sim.world.tick, digest: sim.digest.description))
+    }
+
+    private func line<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}

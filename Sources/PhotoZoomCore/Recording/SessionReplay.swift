@@ -1,0 +1,82 @@
+/// Replays a recording with this build's systems and checks every recorded digest. This is how
+/// a fix is proven: the session that showed the bug replays to the digest of the fixed state,
+/// and one recorded before a change in behaviour says at which tick it first matters.
+public enum SessionReplay {
+    public enum Outcome: Equatable, Sendable {
+        /// Every digest matched, through `ticks` ticks.
+        case verified(ticks: Int, digests: Int)
+        case diverged(Divergence)
+    }
+
+    /// Where a replay first differs from its recording, and how.
+    public struct Divergence: Equatable, Sendable {
+        public var tick: Int
+        public var recorded: String
+        public var replayed: String
+        /// The tick of the recorded state the differences are against: the first at or after
+        /// `tick`; nil when the recording holds none after it.
+        public var stateTick: Int?
+        /// `key.path: recorded → replayed`, for each value that differs there.
+        public var differences: [String]
+    }
+
+    public static func run(_ recording: SessionRecording) -> Outcome {
+        var sim = Simulation(world: recording.header.world)
+        var digests = 1
+        if sim.digest.description != recording.header.start {
+            return .diverged(Divergence(tick: 0, recorded: recording.header.start, replayed: sim.digest.description, stateTick: nil,
+                                        differences: ["the first frame's layout differs: a different build, library or window"]))
+        }
+        var divergence: Divergence?
+        for entry in recording.ticks {
+            while sim.world.tick < entry.tick - 1 {
+                sim.step()
+            }
+            sim.step(entry.input ?? [])
+            let replayed = sim.digest.description
+            if divergence == nil, replayed != entry.digest {
+                divergence = Divergence(tick: entry.tick, recorded: entry.digest, replayed: replayed, stateTick: nil, differences: [])
+            }
+            if var found = divergence {
+                // The first recorded state at or after the divergence says how the states differ.
+                guard let state = entry.state else { continue }
+                found.stateTick = entry.tick
+                found.differences = changes(from: state, to: sim.world)
+                return .diverged(found)
+            }
+            digests += 1
+        }
+        while sim.world.tick < recording.lastTick {
+            sim.step()
+        }
+        if let divergence { return .diverged(divergence) }
+        if let end = recording.end, sim.digest.description != end.digest {
+            return .diverged(Divergence(tick: end.end, recorded: end.digest, replayed: sim.digest.description, stateTick: nil, differences: []))
+        }
+        return .verified(ticks: sim.world.tick, digests: digests + (recording.end == nil ? 0 : 1))
+    }
+
+    /// `key.path: recorded → replayed` for every value that differs.
+    static func changes(from recorded: World, to replayed: World) -> [String] {
+        let a = StateDump(of: recorded).lines, b = StateDump(of: replayed).lines
+        func split(_ line: String) -> (key: Substring, value: Substring) {
+            guard let r = line.range(of: " = ") else { return (line[...], "") }
+            return (line[..<r.lowerBound], line[r.upperBound...])
+        }
+        var theirs: [Substring: Substring] = [:]
+        for line in b { let (k, v) = split(line); theirs[k] = v }
+        var out: [String] = []
+        var seen = Set<Substring>()
+        for line in a {
+            let (k, v) = split(line)
+            seen.insert(k)
+            let w = theirs[k] ?? "(absent)"
+            if w != v { out.append("\(k): \(v) → \(w)") }
+        }
+        for line in b {
+            let (k, v) = split(line)
+            if !seen.contains(k) { out.append("\(k): (absent) → \(v)") }
+        }
+        return out
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PhotoZoomCore
+
+/// Why a recording could not be started.
+public struct SessionFileError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// The window's recording: each line goes to the file with one write(2) as soon as its tick has
+/// run, so a `kill -9` loses at most the tick being written, and the file replays up to there.
+/// An existing file is never replaced. A write that fails (a full disk) ends the recording
+/// with one log line; the window goes on.
+public final class SessionFile {
+    public let path: String
+    private var fd: Int32
+    private var recorder = SessionRecorder()
+    private let log: (String) -> Void
+
+    /// Creates `path` (refusing one that exists) and writes the header.
+    public init(path: String, header: SessionHeader, log: @escaping (String) -> Void) throws {
+        self.path = path
+        self.log = log
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let reason = errno == EEXIST ? "it already exists, and a recording never replaces a file" : String(cString: strerror(errno))
+            throw SessionFileError(description: "cannot record to '\(path)': \(reason)")
+        }
+        write(try recorder.headerLine(header))
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// After each tick: its line, if it gets one.
+    public func record(_ sim: Simulation, input: [InputEvent]) {
+        guard fd >= 0 else { return }
+        do {
+            if let line = try recorder.line(after: sim, input: input) { write(line) }
+        } catch {
+            fail("cannot encode tick \(sim.world.tick): \(error)")
+        }
+    }
+
+    /// The footer, on a clean exit.
+    public func finish(_ sim: Simulation) {
+        guard fd >= 0 else { return }
+        if let line = try? recorder.endLine(sim) { write(line) }
+        close(fd)
+        fd = -1
+    }
+
+    private func write(_ line: String) {
+        var bytes = Array(line.utf8)[...]
+        while !bytes.isEmpty, fd >= 0 {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                bytes = bytes.dropFirst(n)
+            } else if n < 0, errno != EINTR {
+                fail("cannot write to '\(path)': \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    private func fail(_ why: String) {
+        log("photozoom: \(why); the recording stops here and replays up to the last tick written")
+        close(fd)
+        fd = -1
+    }
+}
+
+/// A photo file's content hash for a recording's header: FNV-1a 64 over its bytes.
+public enum ContentHash {
+    public static func of(file path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            for byte in chunk { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return StateDigest(value: hash).description
+    }
+}

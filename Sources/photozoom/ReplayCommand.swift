@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import PhotoZoomCore
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recorded session headless and check every recorded state digest.",
+        discussion: """
+        Exit status: 0 when every digest matches; 1 at the first that does not, after the tick \
+        and what differs (key.path: recorded → replayed); 2 for a file that is not a session \
+        this build can read. A file cut short (a recording that was killed) is replayed up to \
+        its last whole line, and the line it stopped at is said on stderr.
+        """
+    )
+
+    @Argument(help: "The recorded session (JSON Lines, from photozoom run --record).")
+    var file: String
+
+    @Flag(help: "Replay as fast as possible and check the digests (the only mode so far).")
+    var verify = false
+
+    /// A session file is text: a few megabytes for many minutes. Reading stops here.
+    static let maximumSize = 512 << 20
+
+    func validate() throws {
+        guard verify else { throw ValidationError("replay needs --verify: it checks a recording headless") }
+    }
+
+    func run() throws {
+        let recording: SessionRecording
+        do {
+            recording = try SessionRecording.read(try Self.text(of: file))
+        } catch let error as SessionFormatError {
+            throw fail("'\(file)' \(error.description)")
+        }
+        if let stopped = recording.stopped { logLine("photozoom: '\(file)': \(stopped)") }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let outcome = SessionReplay.run(recording)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        switch outcome {
+        case let .verified(ticks, digests):
+            let speed = Double(ticks) / recording.header.loop.tickRate / max(seconds, 1e-9)
+            try StandardOutput.write(String(format: "verified: %d ticks, %d digests match (%.0f× real time)\n", ticks, digests, speed))
+        case let .diverged(d):
+            var lines = ["diverged at tick \(d.tick): recorded digest \(d.recorded), replayed \(d.replayed)"]
+            if let at = d.stateTick {
+                lines.append(d.tick == at ? "the state there:" : "the state at tick \(at), the next the recording holds:")
+                lines += d.differences.map { "  " + $0 }
+            } else {
+                lines += d.differences
+            }
+            try StandardOutput.write(lines.map { escapingControlCharacters($0) + "\n" }.joined())
+            throw ExitCode(1)
+        }
+    }
+
+    static func text(of path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw fail("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw fail("'\(path)' is not a file") }
+        guard info.st_size <= maximumSize else { throw fail("'\(path)' is larger than 512 MB, too large for a recorded session") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read '\(path)'") }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
