@@ -152,6 +152,8 @@ final class CLITests: PhotozoomCLITestCase {
             let measurements: [Median]
             let libraries: [Library]
             let reload: Reload
+            struct Replay: Decodable { let ticks: Int; let replay_speedup: Double }
+            let replay: Replay
         }
         let r = try photozoom(["bench", "--json", "--repeats", "1"])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
@@ -179,6 +181,8 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertTrue(reload.reload_ms >= 30 && reload.reload_ms <= reload.reload_ms_max && reload.reload_ms_max < 2000, r.stdout)
         XCTAssertTrue(reload.reload_work_ms_max > 0 && reload.reload_work_ms_max < reload.reload_frame_ms_max, r.stdout)
         XCTAssertGreaterThan(reload.plain_frame_ms_max, 0)
+        XCTAssertEqual(report.replay.ticks, 6000, "ten sessions")
+        XCTAssertTrue(report.replay.replay_speedup.isFinite && report.replay.replay_speedup > 0, r.stdout)
     }
 
     /// The session is scripted from the layout, so it plays out, every phase of it, in a

@@ -40,22 +40,22 @@ private final class DigestSink: StateSink {
 
     /// Depth and last key place an entry in the tree: a pre-order walk annotated with depths
     /// has exactly one tree behind it.
-    private func position(_ path: [CodingKey], tag: UInt8) {
+    private func position(_ depth: Int, _ key: CodingKey?, tag: UInt8) {
         byte(tag)
-        word(UInt64(path.count))
-        if let key = path.last { text(key.stringValue) }
+        word(UInt64(depth))
+        if let key { text(key.stringValue) }
     }
 
-    func open(_ path: [CodingKey], keyed: Bool) { position(path, tag: keyed ? 1 : 2) }
+    func open(depth: Int, key: CodingKey?, keyed: Bool) { position(depth, key, tag: keyed ? 1 : 2) }
 
-    func leaf(_ path: [CodingKey], _ value: StateLeaf) {
+    func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf) {
         switch value {
-        case .null: position(path, tag: 3)
-        case let .bool(b): position(path, tag: 4); byte(b ? 1 : 0)
-        case let .int(i): position(path, tag: 5); word(UInt64(bitPattern: i))
-        case let .uint(u): position(path, tag: 6); word(u)
-        case let .double(d): position(path, tag: 7); word(d.bitPattern)
-        case let .string(s): position(path, tag: 8); text(s)
+        case .null: position(depth, key, tag: 3)
+        case let .bool(b): position(depth, key, tag: 4); byte(b ? 1 : 0)
+        case let .int(i): position(depth, key, tag: 5); word(UInt64(bitPattern: i))
+        case let .uint(u): position(depth, key, tag: 6); word(u)
+        case let .double(d): position(depth, key, tag: 7); word(d.bitPattern)
+        case let .string(s): position(depth, key, tag: 8); text(s)
         }
     }
 }

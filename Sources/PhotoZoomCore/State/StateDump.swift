@@ -50,20 +50,27 @@ private final class DumpSink: StateSink {
         var isContainer: Bool
     }
     private var entries: [Entry] = []
+    /// The path of the container open at each depth, the root's empty.
+    private var containers: [String] = []
 
-    private func render(_ path: [CodingKey]) -> String {
-        var out = ""
-        for key in path {
-            if let i = key.intValue { out += "[\(i)]" } else { out += out.isEmpty ? key.stringValue : "." + key.stringValue }
-        }
-        return out.isEmpty ? "." : out
+    /// The path of the entry at `depth` under `key`, inside the container open one level up.
+    private func render(_ depth: Int, _ key: CodingKey?) -> String {
+        guard let key, depth > 0, depth - 1 < containers.count else { return "" }
+        let parent = containers[depth - 1]
+        if let i = key.intValue { return parent + "[\(i)]" }
+        return parent.isEmpty ? key.stringValue : parent + "." + key.stringValue
     }
 
-    func open(_ path: [CodingKey], keyed: Bool) {
-        entries.append(Entry(depth: path.count, path: render(path), value: keyed ? "{}" : "[]", isContainer: true))
+    private static func shown(_ path: String) -> String { path.isEmpty ? "." : path }
+
+    func open(depth: Int, key: CodingKey?, keyed: Bool) {
+        let path = render(depth, key)
+        containers.removeSubrange(min(depth, containers.count)...)
+        containers.append(path)
+        entries.append(Entry(depth: depth, path: Self.shown(path), value: keyed ? "{}" : "[]", isContainer: true))
     }
 
-    func leaf(_ path: [CodingKey], _ value: StateLeaf) {
+    func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf) {
         let text: String
         switch value {
         case .null: text = "nil"
@@ -73,7 +80,7 @@ private final class DumpSink: StateSink {
         case let .double(d): text = String(d)
         case let .string(s): text = Self.quoted(s)
         }
-        entries.append(Entry(depth: path.count, path: render(path), value: text, isContainer: false))
+        entries.append(Entry(depth: depth, path: Self.shown(render(depth, key)), value: text, isContainer: false))
     }
 
     func lines() -> [String] {

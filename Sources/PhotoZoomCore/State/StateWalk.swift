@@ -8,71 +8,86 @@ enum StateLeaf {
     case string(String)
 }
 
-/// Receives a value's encoded form in encoding order: each container as it opens, each scalar
-/// with the coding path that leads to it.
+/// Receives a value's encoded form in encoding order: each container as it opens, each scalar,
+/// each with its depth and the key that leads to it (nil for the root). A pre-order walk with
+/// depths has one tree behind it, so that is all a digest or a dump needs, and no coding path
+/// is ever built: arrays of keys per entry once made a digest cost a third of a millisecond.
 protocol StateSink: AnyObject {
-    func open(_ path: [CodingKey], keyed: Bool)
-    func leaf(_ path: [CodingKey], _ value: StateLeaf)
+    func open(depth: Int, key: CodingKey?, keyed: Bool)
+    func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf)
 }
 
 /// An `Encoder` that hands a value's fields to a sink in the order its `encode(to:)` writes them,
 /// which for synthesised conformances is declaration order: the same order on every machine and
-/// in every process, with no dictionary or set in the way.
+/// in every process, with no dictionary or set in the way. Its `codingPath` is always empty:
+/// nothing it encodes reads it, and keeping it would cost an array per entry.
 struct StateWalk: Encoder {
     let sink: StateSink
-    var codingPath: [CodingKey]
+    let depth: Int
+    let key: CodingKey?
+    var codingPath: [CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     static func walk<T: Encodable>(_ value: T, into sink: StateSink) {
         // Our own encoders never throw; a value whose encode(to:) does is recorded as null.
-        do { try value.encode(to: StateWalk(sink: sink, codingPath: [])) } catch { sink.leaf([], .null) }
+        do { try encode(value, depth: 0, key: nil, sink) } catch { sink.leaf(depth: 0, key: nil, .null) }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        sink.open(codingPath, keyed: true)
-        return KeyedEncodingContainer(Keyed<Key>(sink: sink, codingPath: codingPath))
+        sink.open(depth: depth, key: key, keyed: true)
+        return KeyedEncodingContainer(Keyed<Key>(sink: sink, depth: depth))
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
-        sink.open(codingPath, keyed: false)
-        return Unkeyed(sink: sink, codingPath: codingPath)
+        sink.open(depth: depth, key: key, keyed: false)
+        return Unkeyed(sink: sink, depth: depth)
     }
 
-    func singleValueContainer() -> SingleValueEncodingContainer { Single(sink: sink, codingPath: codingPath) }
+    func singleValueContainer() -> SingleValueEncodingContainer { Single(sink: sink, depth: depth, key: key) }
 
-    /// Encodes any value at `path`: scalars as leaves, everything else by walking into it.
-    static func encode<T: Encodable>(_ value: T, at path: [CodingKey], _ sink: StateSink) throws {
-        switch value {
-        case let v as Double: sink.leaf(path, .double(v))
-        case let v as Float: sink.leaf(path, .double(Double(v)))
-        case let v as String: sink.leaf(path, .string(v))
-        case let v as Bool: sink.leaf(path, .bool(v))
-        case let v as Int: sink.leaf(path, .int(Int64(v)))
-        default: try value.encode(to: StateWalk(sink: sink, codingPath: path))
+    /// Encodes any value at `depth` under `key`: scalars as leaves, everything else by walking into it.
+    /// The scalar types are told apart by their metadata, not by `as` casts: a failed dynamic
+    /// cast searches the conformance tables, and every struct in the state went through five.
+    static func encode<T: Encodable>(_ value: T, depth: Int, key: CodingKey?, _ sink: StateSink) throws {
+        let type = ObjectIdentifier(T.self)
+        if type == ObjectIdentifier(Double.self) {
+            sink.leaf(depth: depth, key: key, .double(unsafeBitCast(value, to: Double.self)))
+        } else if type == ObjectIdentifier(Int.self) {
+            sink.leaf(depth: depth, key: key, .int(Int64(unsafeBitCast(value, to: Int.self))))
+        } else if type == ObjectIdentifier(Bool.self) {
+            sink.leaf(depth: depth, key: key, .bool(unsafeBitCast(value, to: Bool.self)))
+        } else if type == ObjectIdentifier(String.self) {
+            sink.leaf(depth: depth, key: key, .string(unsafeBitCast(value, to: String.self)))
+        } else if type == ObjectIdentifier(Float.self) {
+            sink.leaf(depth: depth, key: key, .double(Double(unsafeBitCast(value, to: Float.self))))
+        } else {
+            try value.encode(to: StateWalk(sink: sink, depth: depth, key: key))
         }
     }
 
+    /// The fields of a container at `depth`: each one level deeper.
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let sink: StateSink
-        var codingPath: [CodingKey]
-        func path(_ key: Key) -> [CodingKey] { codingPath + [key] }
+        let depth: Int
+        var codingPath: [CodingKey] { [] }
+        private func leaf(_ key: Key, _ value: StateLeaf) { sink.leaf(depth: depth + 1, key: key, value) }
 
-        mutating func encodeNil(forKey key: Key) throws { sink.leaf(path(key), .null) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { sink.leaf(path(key), .bool(value)) }
-        mutating func encode(_ value: String, forKey key: Key) throws { sink.leaf(path(key), .string(value)) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { sink.leaf(path(key), .double(value)) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { sink.leaf(path(key), .double(Double(value))) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { sink.leaf(path(key), .int(Int64(value))) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { sink.leaf(path(key), .int(Int64(value))) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { sink.leaf(path(key), .int(Int64(value))) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { sink.leaf(path(key), .int(Int64(value))) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { sink.leaf(path(key), .int(value)) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { sink.leaf(path(key), .uint(UInt64(value))) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { sink.leaf(path(key), .uint(UInt64(value))) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { sink.leaf(path(key), .uint(UInt64(value))) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { sink.leaf(path(key), .uint(UInt64(value))) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { sink.leaf(path(key), .uint(value)) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try StateWalk.encode(value, at: path(key), sink) }
+        mutating func encodeNil(forKey key: Key) throws { leaf(key, .null) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { leaf(key, .bool(value)) }
+        mutating func encode(_ value: String, forKey key: Key) throws { leaf(key, .string(value)) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { leaf(key, .double(value)) }
+        mutating func encode(_ value: Float, forKey key: Key) throws { leaf(key, .double(Double(value))) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { leaf(key, .int(Int64(value))) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { leaf(key, .int(Int64(value))) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { leaf(key, .int(Int64(value))) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { leaf(key, .int(Int64(value))) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { leaf(key, .int(value)) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { leaf(key, .uint(UInt64(value))) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { leaf(key, .uint(UInt64(value))) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { leaf(key, .uint(UInt64(value))) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { leaf(key, .uint(UInt64(value))) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { leaf(key, .uint(value)) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try StateWalk.encode(value, depth: depth + 1, key: key, sink) }
         // An absent optional is written as null, not skipped, so a dump shows `transition = nil`
         // and a digest tells "absent" from "not there at all".
         mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
@@ -84,55 +99,61 @@ struct StateWalk: Encoder {
         mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) } }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            StateWalk(sink: sink, codingPath: path(key)).container(keyedBy: keyType)
+            StateWalk(sink: sink, depth: depth + 1, key: key).container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-            StateWalk(sink: sink, codingPath: path(key)).unkeyedContainer()
+            StateWalk(sink: sink, depth: depth + 1, key: key).unkeyedContainer()
         }
-        mutating func superEncoder() -> Encoder { StateWalk(sink: sink, codingPath: codingPath + [IndexKey(name: "super")]) }
-        mutating func superEncoder(forKey key: Key) -> Encoder { StateWalk(sink: sink, codingPath: path(key)) }
+        mutating func superEncoder() -> Encoder { StateWalk(sink: sink, depth: depth + 1, key: IndexKey(name: "super")) }
+        mutating func superEncoder(forKey key: Key) -> Encoder { StateWalk(sink: sink, depth: depth + 1, key: key) }
     }
 
+    /// The elements of a list at `depth`: each one level deeper, keyed by its index.
     struct Unkeyed: UnkeyedEncodingContainer {
         let sink: StateSink
-        var codingPath: [CodingKey]
+        let depth: Int
+        var codingPath: [CodingKey] { [] }
         private(set) var count = 0
 
-        init(sink: StateSink, codingPath: [CodingKey]) { self.sink = sink; self.codingPath = codingPath }
+        init(sink: StateSink, depth: Int) { self.sink = sink; self.depth = depth }
 
-        private mutating func next() -> [CodingKey] {
+        private mutating func next() -> IndexKey {
             defer { count += 1 }
-            return codingPath + [IndexKey(index: count)]
+            return IndexKey(index: count)
         }
 
-        mutating func encodeNil() throws { sink.leaf(next(), .null) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try StateWalk.encode(value, at: next(), sink) }
+        mutating func encodeNil() throws { sink.leaf(depth: depth + 1, key: next(), .null) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try StateWalk.encode(value, depth: depth + 1, key: next(), sink) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            StateWalk(sink: sink, codingPath: next()).container(keyedBy: keyType)
+            StateWalk(sink: sink, depth: depth + 1, key: next()).container(keyedBy: keyType)
         }
-        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { StateWalk(sink: sink, codingPath: next()).unkeyedContainer() }
-        mutating func superEncoder() -> Encoder { StateWalk(sink: sink, codingPath: next()) }
+        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { StateWalk(sink: sink, depth: depth + 1, key: next()).unkeyedContainer() }
+        mutating func superEncoder() -> Encoder { StateWalk(sink: sink, depth: depth + 1, key: next()) }
     }
 
+    /// A single value: it stands where its encoder stands.
     struct Single: SingleValueEncodingContainer {
         let sink: StateSink
-        var codingPath: [CodingKey]
-        mutating func encodeNil() throws { sink.leaf(codingPath, .null) }
-        mutating func encode(_ value: Bool) throws { sink.leaf(codingPath, .bool(value)) }
-        mutating func encode(_ value: String) throws { sink.leaf(codingPath, .string(value)) }
-        mutating func encode(_ value: Double) throws { sink.leaf(codingPath, .double(value)) }
-        mutating func encode(_ value: Float) throws { sink.leaf(codingPath, .double(Double(value))) }
-        mutating func encode(_ value: Int) throws { sink.leaf(codingPath, .int(Int64(value))) }
-        mutating func encode(_ value: Int8) throws { sink.leaf(codingPath, .int(Int64(value))) }
-        mutating func encode(_ value: Int16) throws { sink.leaf(codingPath, .int(Int64(value))) }
-        mutating func encode(_ value: Int32) throws { sink.leaf(codingPath, .int(Int64(value))) }
-        mutating func encode(_ value: Int64) throws { sink.leaf(codingPath, .int(value)) }
-        mutating func encode(_ value: UInt) throws { sink.leaf(codingPath, .uint(UInt64(value))) }
-        mutating func encode(_ value: UInt8) throws { sink.leaf(codingPath, .uint(UInt64(value))) }
-        mutating func encode(_ value: UInt16) throws { sink.leaf(codingPath, .uint(UInt64(value))) }
-        mutating func encode(_ value: UInt32) throws { sink.leaf(codingPath, .uint(UInt64(value))) }
-        mutating func encode(_ value: UInt64) throws { sink.leaf(codingPath, .uint(value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try StateWalk.encode(value, at: codingPath, sink) }
+        let depth: Int
+        let key: CodingKey?
+        var codingPath: [CodingKey] { [] }
+        private func leaf(_ value: StateLeaf) { sink.leaf(depth: depth, key: key, value) }
+        mutating func encodeNil() throws { leaf(.null) }
+        mutating func encode(_ value: Bool) throws { leaf(.bool(value)) }
+        mutating func encode(_ value: String) throws { leaf(.string(value)) }
+        mutating func encode(_ value: Double) throws { leaf(.double(value)) }
+        mutating func encode(_ value: Float) throws { leaf(.double(Double(value))) }
+        mutating func encode(_ value: Int) throws { leaf(.int(Int64(value))) }
+        mutating func encode(_ value: Int8) throws { leaf(.int(Int64(value))) }
+        mutating func encode(_ value: Int16) throws { leaf(.int(Int64(value))) }
+        mutating func encode(_ value: Int32) throws { leaf(.int(Int64(value))) }
+        mutating func encode(_ value: Int64) throws { leaf(.int(value)) }
+        mutating func encode(_ value: UInt) throws { leaf(.uint(UInt64(value))) }
+        mutating func encode(_ value: UInt8) throws { leaf(.uint(UInt64(value))) }
+        mutating func encode(_ value: UInt16) throws { leaf(.uint(UInt64(value))) }
+        mutating func encode(_ value: UInt32) throws { leaf(.uint(UInt64(value))) }
+        mutating func encode(_ value: UInt64) throws { leaf(.uint(value)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try StateWalk.encode(value, depth: depth, key: key, sink) }
     }
 }
 

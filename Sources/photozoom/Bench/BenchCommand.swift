@@ -5,7 +5,7 @@ import PhotoZoomSDL
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure start-up, the sim tick (also over libraries of 100 to 100,000 photos), spring evaluation and a tuning reload (headless)."
+        abstract: "Measure start-up, the sim tick (also over libraries of 100 to 100,000 photos), spring evaluation, a tuning reload and a replay (headless)."
     )
 
     /// The library sizes the per-tick percentiles are reported for.
@@ -34,7 +34,8 @@ struct BenchCommand: ParsableCommand {
             let simTick = try bench.simTick()
             let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
             let reload = try ReloadBenchmark(viewport: photoOptions.size, folder: photoOptions.folder, saves: max(8, repeats * 4)).run()
-            report = BenchReport(measurements: [startup, simTick, try bench.springs()], libraries: libraries, reload: reload)
+            let replay = try ReplayBenchmark(viewport: photoOptions.size, sessions: 10).run()
+            report = BenchReport(measurements: [startup, simTick, try bench.springs()], libraries: libraries, reload: reload, replay: replay)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
         } catch let error as SDLError {
@@ -42,6 +43,8 @@ struct BenchCommand: ParsableCommand {
         } catch let error as SessionMissedPhases {
             throw fail(error.description)
         } catch let error as NoRoomForSession {
+            throw fail(error.description)
+        } catch let error as ReplayDiverged {
             throw fail(error.description)
         } catch let error as ReloadNotNoticed {
             throw fail(error.description)

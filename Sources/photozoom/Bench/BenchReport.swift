@@ -32,6 +32,7 @@ struct BenchReport: Codable {
     let measurements: [BenchResult]
     let libraries: [LibraryTickResult]
     let reload: ReloadResult
+    let replay: ReplayResult
 
     func json() throws -> String {
         let encoder = JSONEncoder()
@@ -52,6 +53,7 @@ struct BenchReport: Codable {
                   name("reload's own work in its frame (slowest)") + String(format: "%-11.3f ms", reload.reloadWorkMillisecondsMax),
                   name("frame with a reload / without (slowest)") + String(format: "%.3f / %.3f ms (headless software drawing)",
                                                                          reload.reloadFrameMillisecondsMax, reload.plainFrameMillisecondsMax)]
+        lines += [name("replay --verify, recorded seconds per second") + String(format: "%-11.0f × real time (%d ticks)", replay.replaySpeedup, replay.ticks)]
         return lines.joined(separator: "\n")
     }
 }
