@@ -1,0 +1,78 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+/// The recorded sessions under Tests/Fixtures/sessions are regression tests: each replays to
+/// every digest it holds. `RECORD_SNAPSHOTS=1` records them again from the scripts below, on
+/// purpose, when behaviour was meant to change. A bug report's recording becomes a test by
+/// copying it into that folder.
+final class SessionFixtureTests: XCTestCase {
+    static var folder: URL { PackagePaths.fixtures.appendingPathComponent("sessions") }
+
+    typealias Tick = ([InputEvent]) -> Void
+    static func pointer(_ phase: PointerPhase, _ p: Point) -> [InputEvent] { SessionRecordingTests.pointer(phase, p.x, p.y) }
+
+    static func click(_ tick: Tick, _ p: Point) { tick(pointer(.down, p)); tick(pointer(.up, p)) }
+    static func idle(_ tick: Tick, _ n: Int) { for _ in 0..<n { tick([]) } }
+    static func drag(_ tick: Tick, _ from: Point, _ to: Point, _ steps: Int) {
+        tick(pointer(.down, from))
+        for i in 1...steps { tick(pointer(.moved, from + (to - from) * (Double(i) / Double(steps)))) }
+        tick(pointer(.up, to))
+    }
+
+    /// Each session: open photo 4 from the grid, then what the name says.
+    static let scripts: [(name: String, script: (Tick, () -> World) -> Void)] = [
+        ("tap", { tick, world in click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 150) }),
+        ("page", { tick, world in
+            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 150)
+            drag(tick, Point(x: 320, y: 350), Point(x: 80, y: 352), 14); idle(tick, 120)
+        }),
+        ("zoom", { tick, world in
+            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 150)
+            click(tick, Point(x: 195, y: 380)); idle(tick, 3); click(tick, Point(x: 195, y: 380)); idle(tick, 120)
+            drag(tick, Point(x: 195, y: 380), Point(x: 260, y: 330), 10); idle(tick, 120)
+        }),
+        ("drag-dismiss", { tick, world in
+            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 150)
+            drag(tick, Point(x: 195, y: 300), Point(x: 195, y: 560), 18); idle(tick, 150)
+        }),
+        ("reload", { tick, world in
+            var bouncy = Tuning()
+            bouncy.zoomInSpring = try! .response(0.7, dampingRatio: 0.45)
+            bouncy.cellGap = 6
+            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 12)
+            tick([.tuningReloaded(bouncy)]); idle(tick, 240)
+            tick([.key(.escape, modifiers: [])]); idle(tick, 150)
+        }),
+        ("resize", { tick, world in
+            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 20)
+            tick([.resize(Size(width: 620, height: 480))]); idle(tick, 150)
+            tick([.key(.escape, modifiers: [])]); idle(tick, 8)
+            tick([.resize(Size(width: 360, height: 720))]); idle(tick, 150)
+        }),
+        ("catch-mid-flight", { tick, world in
+            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 10)
+            let flying = world().viewer.transition!.frame.center
+            drag(tick, flying, flying + Point(x: 20, y: 140), 16); idle(tick, 150)
+        }),
+    ]
+
+    func testEveryRecordedSessionVerifies() throws {
+        let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+        if record { try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true) }
+        for (name, script) in Self.scripts {
+            let url = Self.folder.appendingPathComponent(name + ".jsonl")
+            if record { try SessionRecordingTests.record(script).write(to: url, atomically: true, encoding: .utf8) }
+            let recording = try SessionRecording.read(try String(contentsOf: url, encoding: .utf8))
+            XCTAssertNil(recording.stopped, name)
+            let outcome = SessionReplay.run(recording)
+            guard case .verified = outcome else {
+                XCTFail("\(name).jsonl no longer replays: \(outcome). If the change was meant, RECORD_SNAPSHOTS=1 records it again")
+                continue
+            }
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".jsonl") }
+        XCTAssertGreaterThanOrEqual(files.count, Self.scripts.count)
+    }
+}

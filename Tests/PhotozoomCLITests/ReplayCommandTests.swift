@@ -1,0 +1,78 @@
+import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
+/// `photozoom replay FILE --verify`, the real executable, on the committed sessions and on
+/// damaged copies of them.
+final class ReplayCommandTests: PhotozoomCLITestCase {
+    var sessions: URL { PackagePaths.fixtures.appendingPathComponent("sessions") }
+
+    func testEveryCommittedSessionVerifies() throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted() where name.hasSuffix(".jsonl") {
+            let r = try photozoom(["replay", sessions.appendingPathComponent(name).path, "--verify"])
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stdout)\(r.stderr)")
+            XCTAssertTrue(r.stdout.hasPrefix("verified: "), "\(name): \(r.stdout)")
+            XCTAssertEqual(r.stderr, "", name)
+        }
+    }
+
+    /// The sessions were recorded by the debug build's tests; the release build (which
+    /// `scripts/test.sh` builds first) replays them to the same digests.
+    func testTheReleaseBuildReplaysTheDebugBuildsRecordings() throws {
+        let release = PackagePaths.root.appendingPathComponent(".build/release/photozoom")
+        guard FileManager.default.isExecutableFile(atPath: release.path) else {
+            return XCTFail("no release build at \(release.path): scripts/test.sh builds it before the tests")
+        }
+        for name in ["tap", "reload", "catch-mid-flight"] {
+            let r = try ChildProcess.run(release, ["replay", sessions.appendingPathComponent(name + ".jsonl").path, "--verify"],
+                                         environment: ProcessInfo.processInfo.environment, timeout: 30)
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stdout)\(r.stderr)")
+        }
+    }
+
+    func testADivergenceExitsOneWithTheTickAndWhatDiffers() throws {
+        var lines = try String(contentsOf: sessions.appendingPathComponent("page.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let index = try XCTUnwrap(lines.firstIndex { $0.contains("\"phase\":\"moved\"") })
+        lines[index] = lines[index].replacingOccurrences(of: "\"x\":", with: "\"x\":1")
+        let file = try temporaryFolder().appendingPathComponent("changed.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let r = try photozoom(["replay", file.path, "--verify"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("diverged at tick "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  viewer.pager.paging.offset: "), r.stdout)
+    }
+
+    func testACutShortFileVerifiesWhatItHoldsAndSaysWhereItStopped() throws {
+        let text = try String(contentsOf: sessions.appendingPathComponent("drag-dismiss.jsonl"), encoding: .utf8)
+        let file = try temporaryFolder().appendingPathComponent("cut.jsonl")
+        try String(text.prefix(text.count / 2)).write(to: file, atomically: true, encoding: .utf8)
+        let r = try photozoom(["replay", file.path, "--verify"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.errorLines.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cut short (the recording was not finished); replayed up to tick "), r.stderr)
+    }
+
+    func testWhatIsNotASessionIsOneLineAndExit2() throws {
+        let folder = try temporaryFolder()
+        let json = folder.appendingPathComponent("tuning.json")
+        try "{\"grid\": {}}\n".write(to: json, atomically: true, encoding: .utf8)
+        for (arguments, message) in [
+            (["replay", json.path, "--verify"], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
+            (["replay", folder.path, "--verify"], "photozoom: '\(folder.path)' is not a file"),
+            (["replay", json.path], "photozoom: replay needs --verify: it checks a recording headless"),
+        ] {
+            let r = try photozoom(arguments)
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertEqual(r.errorLines.first, message)
+        }
+    }
+
+    func testARecordingNeverReplacesAFile() throws {
+        let file = try temporaryFolder().appendingPathComponent("mine.jsonl")
+        try "precious".write(to: file, atomically: true, encoding: .utf8)
+        let r = try photozoom(["run", "--record", file.path, "--exit-after-frames", "2"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.errorLines, ["photozoom: --record: '\(file.path)' already exists, and a recording never replaces a file"])
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "precious")
+    }
+}
