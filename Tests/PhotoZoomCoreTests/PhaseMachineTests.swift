@@ -38,3 +38,13 @@ final class PhaseMachineTests: XCTestCase {
         }
     }
 }
+
+extension PhaseMachineTests {
+    /// An illegal move is refused and remembered, never made.
+    func testAnIllegalMoveIsRefusedAndKept() {
+        var machine = PhaseMachine()
+        XCTAssertFalse(machine.move(to: .pager))
+        XCTAssertEqual(machine.phase, .grid)
+        XCTAssertEqual(machine.refused, RefusedMove(from: .grid, to: .pager))
+    }
+}

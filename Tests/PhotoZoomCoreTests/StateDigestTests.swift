@@ -1,4 +1,5 @@
 import PhotoZoomCore
+import PhotoZoomTestSupport
 import XCTest
 
 // Small values with the same scalars in different shapes: the digest must tell them apart.
@@ -33,5 +34,19 @@ final class StateDigestTests: XCTestCase {
         XCTAssertNotEqual(StateDigest(of: [Int]()), StateDigest(of: Empty()), "an empty list is not an empty struct")
         XCTAssertNotEqual(StateDigest(of: Holder(a: nil)), StateDigest(of: Holder(a: Empty())), "absent is not empty")
         XCTAssertNotEqual(StateDigest(of: Int64(1)), StateDigest(of: UInt64(1)), "a signed one is not an unsigned one")
+    }
+}
+
+/// A sim digests its library once; its digest is still the digest of its whole state.
+final class LibraryDigestTests: XCTestCase {
+    func testTheRememberedLibraryGivesTheSameDigestAsWalkingIt() {
+        var input = ScriptedInput(photos: photoInfos(count: 500), viewport: Size(width: 390, height: 700))
+        input.tapCell(4)
+        input.ticks(7)
+        XCTAssertEqual(input.sim.digest, StateDigest(of: input.world))
+        let other = World(photos: photoInfos(count: 499) + [PhotoInfo(name: "p499", pixelSize: Size(width: 600, height: 401))],
+                          viewport: Size(width: 390, height: 700))
+        XCTAssertNotEqual(Simulation(world: other).digest, Simulation(world: World(photos: photoInfos(count: 500), viewport: Size(width: 390, height: 700))).digest,
+                          "one photo's size differs")
     }
 }

@@ -173,7 +173,7 @@ final class TuningFileTests: XCTestCase {
             "error: springs.finish: mixes spring vocabularies (response, bounce); write it as one of "
                 + "{response, dampingRatio}, {duration, bounce}, {uikitDuration, dampingRatio} or {mass, stiffness, damping} (line 3, column 25)",
             "error: springs.cancel: a spring written with uikitDuration needs dampingRatio too (line 3, column 69)",
-            "error: zoom.maximumZoom: must lie in (0, 100], got -4 (line 4, column 27)",
+            "error: zoom.maximumZoom: must lie in [1, 100], got -4 (line 4, column 27)",
         ])
         XCTAssertEqual(reading.file.tuning.cellGap, 3, "the good values are taken")
     }

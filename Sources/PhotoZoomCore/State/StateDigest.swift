@@ -8,7 +8,13 @@ public struct StateDigest: Hashable, Sendable, Codable, CustomStringConvertible 
     public init(value: UInt64) { self.value = value }
 
     public init<T: Encodable>(of state: T) {
-        let hasher = DigestSink()
+        self.init(of: state, library: nil)
+    }
+
+    /// The same digest, taking the photo library's from `library` when it is that library:
+    /// a sim digests its unchanging library once, not every tick.
+    init<T: Encodable>(of state: T, library: LibraryDigest?) {
+        let hasher = DigestSink(known: library)
         StateWalk.walk(state, into: hasher)
         value = hasher.hash
     }
@@ -20,8 +26,36 @@ public struct StateDigest: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 }
 
+/// A photo library's digest, remembered with the library it is of.
+struct LibraryDigest: Sendable {
+    let photos: [PhotoInfo]
+    let digest: UInt64
+
+    init(_ photos: [PhotoInfo]) {
+        self.photos = photos
+        let sink = DigestSink(known: nil)
+        StateWalk.encodeElements(photos, depth: 0, key: nil, sink)
+        digest = sink.hash
+    }
+
+    /// The same array (its storage, not merely equal elements: comparing them would cost what
+    /// digesting them does).
+    func isOf(_ other: [PhotoInfo]) -> Bool {
+        photos.count == other.count && photos.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+}
+
 private final class DigestSink: StateSink {
     private(set) var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private let known: LibraryDigest?
+
+    init(known: LibraryDigest?) { self.known = known }
+
+    /// The library as one entry: its place, then its own digest.
+    func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) {
+        position(depth, key, tag: 9)
+        if let known, known.isOf(photos) { word(known.digest) } else { word(LibraryDigest(photos).digest) }
+    }
 
     private func byte(_ b: UInt8) {
         hash ^= UInt64(b)

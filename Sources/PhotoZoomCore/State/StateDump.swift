@@ -50,23 +50,12 @@ private final class DumpSink: StateSink {
         var isContainer: Bool
     }
     private var entries: [Entry] = []
-    /// The path of the container open at each depth, the root's empty.
-    private var containers: [String] = []
-
-    /// The path of the entry at `depth` under `key`, inside the container open one level up.
-    private func render(_ depth: Int, _ key: CodingKey?) -> String {
-        guard let key, depth > 0, depth - 1 < containers.count else { return "" }
-        let parent = containers[depth - 1]
-        if let i = key.intValue { return parent + "[\(i)]" }
-        return parent.isEmpty ? key.stringValue : parent + "." + key.stringValue
-    }
+    private var paths = StatePaths()
 
     private static func shown(_ path: String) -> String { path.isEmpty ? "." : path }
 
     func open(depth: Int, key: CodingKey?, keyed: Bool) {
-        let path = render(depth, key)
-        containers.removeSubrange(min(depth, containers.count)...)
-        containers.append(path)
+        let path = paths.open(depth, key)
         entries.append(Entry(depth: depth, path: Self.shown(path), value: keyed ? "{}" : "[]", isContainer: true))
     }
 
@@ -80,7 +69,7 @@ private final class DumpSink: StateSink {
         case let .double(d): text = String(d)
         case let .string(s): text = Self.quoted(s)
         }
-        entries.append(Entry(depth: depth, path: Self.shown(render(depth, key)), value: text, isContainer: false))
+        entries.append(Entry(depth: depth, path: Self.shown(paths.path(depth, key)), value: text, isContainer: false))
     }
 
     func lines() -> [String] {

@@ -15,6 +15,13 @@ enum StateLeaf {
 protocol StateSink: AnyObject {
     func open(depth: Int, key: CodingKey?, keyed: Bool)
     func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf)
+    /// The photo library: large and never changed by a tick, so a digest may take it whole
+    /// (and remember it) where a dump walks it like the rest.
+    func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo])
+}
+
+extension StateSink {
+    func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) { StateWalk.encodeElements(photos, depth: depth, key: key, self) }
 }
 
 /// An `Encoder` that hands a value's fields to a sink in the order its `encode(to:)` writes them,
@@ -60,9 +67,17 @@ struct StateWalk: Encoder {
             sink.leaf(depth: depth, key: key, .string(unsafeBitCast(value, to: String.self)))
         } else if type == ObjectIdentifier(Float.self) {
             sink.leaf(depth: depth, key: key, .double(Double(unsafeBitCast(value, to: Float.self))))
+        } else if type == ObjectIdentifier([PhotoInfo].self) {
+            sink.library(depth: depth, key: key, unsafeBitCast(value, to: [PhotoInfo].self))
         } else {
             try value.encode(to: StateWalk(sink: sink, depth: depth, key: key))
         }
+    }
+
+    /// A list walked as any list is: the container, then each element one level deeper.
+    static func encodeElements<Element: Encodable>(_ list: [Element], depth: Int, key: CodingKey?, _ sink: StateSink) {
+        var container = StateWalk(sink: sink, depth: depth, key: key).unkeyedContainer()
+        for element in list { try? container.encode(element) }
     }
 
     /// The fields of a container at `depth`: each one level deeper.
@@ -165,4 +180,27 @@ struct IndexKey: CodingKey {
     init(name: String) { stringValue = name; intValue = nil }
     init?(stringValue: String) { self.init(name: stringValue) }
     init?(intValue: Int) { self.init(index: intValue) }
+}
+
+/// Turns a walk's depths and keys back into paths, `viewer.paging.offset` and `cells[3].frame`,
+/// for the sinks that show where a value is.
+struct StatePaths {
+    /// The path of the container open at each depth, the root's empty.
+    private var containers: [String] = []
+
+    /// The path of the entry at `depth` under `key`, inside the container open one level up.
+    func path(_ depth: Int, _ key: CodingKey?) -> String {
+        guard let key, depth > 0, depth - 1 < containers.count else { return "" }
+        let parent = containers[depth - 1]
+        if let i = key.intValue { return parent + "[\(i)]" }
+        return parent.isEmpty ? key.stringValue : parent + "." + key.stringValue
+    }
+
+    /// A container opens at `depth`: its path is the parent of what follows.
+    mutating func open(_ depth: Int, _ key: CodingKey?) -> String {
+        let p = path(depth, key)
+        containers.removeSubrange(min(depth, containers.count)...)
+        containers.append(p)
+        return p
+    }
 }

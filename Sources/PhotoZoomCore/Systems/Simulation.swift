@@ -3,16 +3,20 @@
 /// shows what that system writes (`&`) and reads.
 public struct Simulation: Sendable {
     public private(set) var world: World
+    /// The library's digest, taken once: a tick never changes the library.
+    private let library: LibraryDigest
 
     /// A new sim; tick 0 lays the scene out so the first frame has something to draw.
     public init(world: World) {
         self.world = world
+        library = LibraryDigest(world.photos)
         runSystems([])
     }
 
     /// Continues from a saved state exactly where it stopped: the next `step` is its next tick.
     public init(resuming world: World) {
         self.world = world
+        library = LibraryDigest(world.photos)
     }
 
     /// Runs one tick with the input stamped for it.
@@ -69,7 +73,7 @@ public struct Simulation: Sendable {
 
     /// A stable 64-bit fingerprint of the whole state, equal across processes and machines
     /// for the same input.
-    public var digest: StateDigest { StateDigest(of: world) }
+    public var digest: StateDigest { StateDigest(of: world, library: library) }
 
     /// The whole state as `key.path = value` lines.
     public func dump() -> StateDump { StateDump(of: world) }

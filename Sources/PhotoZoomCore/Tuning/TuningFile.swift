@@ -27,6 +27,22 @@ public struct TuningFile: Hashable, Sendable {
     /// Every key a file may have, as `group.key` paths in the order the file writes them.
     public static var keys: [String] { groups.flatMap { group in group.keys.map { group.name + "." + $0.name } } }
 
+    /// A number key of the file, by group and name.
+    public struct NumberKey: Hashable, Sendable {
+        public let group: String
+        public let name: String
+    }
+
+    /// The keys that hold plain numbers of `Tuning` (not the loop's, which a running window
+    /// keeps), for tools that write tunings of their own.
+    public static var numberKeys: [NumberKey] {
+        groups.flatMap { group in
+            group.keys.compactMap { key in
+                if case .number = key.kind { return NumberKey(group: group.name, name: key.name) } else { return nil }
+            }
+        }
+    }
+
     /// The whole file: every group and key, two-space indented, springs and thresholds on one
     /// line each, ending in a newline.
     public var text: String {

@@ -43,10 +43,12 @@ extension TuningFile {
             .number("wheelSwipePause", \.wheelSwipePause, .above(0, upTo: 10)),
             .choice("tapAction", \.pagerTapAction),
         ]),
+        // Zoom is relative to fit: the least at or below it, the most and the double tap at or
+        // above it, so no file can ask for a least zoom above the most (the monkey found one).
         Group(name: "zoom", keys: [
-            .number("minimumZoom", \.minimumZoom, .above(0, upTo: 100)),
-            .number("maximumZoom", \.maximumZoom, .above(0, upTo: 100)),
-            .number("doubleTapZoom", \.doubleTapZoom, .above(0, upTo: 100)),
+            .number("minimumZoom", \.minimumZoom, .above(0, upTo: 1)),
+            .number("maximumZoom", \.maximumZoom, .from(1, upTo: 100)),
+            .number("doubleTapZoom", \.doubleTapZoom, .from(1, upTo: 100)),
             .spring("spring", \.zoomSpring, .swiftUI(response: 0.4, dampingRatio: 1)),
             .number("wheelZoomPerUnit", \.wheelZoomPerUnit, .above(0, upTo: 10)),
         ]),

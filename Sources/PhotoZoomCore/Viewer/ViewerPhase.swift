@@ -14,6 +14,9 @@ public enum ViewerPhase: Hashable, Sendable, Codable {
 /// rest, so no system can put the interaction into a phase it cannot get out of.
 public struct PhaseMachine: Hashable, Sendable, Codable {
     public private(set) var phase: ViewerPhase = .grid
+    /// The last move refused, if any was: a system asked for one the interaction does not
+    /// make. Kept in the state, not trapped on, so the monkey reports it with a recording.
+    public private(set) var refused: RefusedMove?
 
     public init() {}
 
@@ -38,10 +41,17 @@ public struct PhaseMachine: Hashable, Sendable, Codable {
     @discardableResult
     public mutating func move(to next: ViewerPhase) -> Bool {
         guard Self.isLegal(from: phase, to: next) else {
-            assertionFailure("illegal phase move \(phase) → \(next)")
+            refused = RefusedMove(from: phase, to: next)
             return false
         }
         phase = next
         return true
     }
+}
+
+/// A phase move the machine refused.
+public struct RefusedMove: Hashable, Sendable, Codable {
+    public var from: ViewerPhase
+    public var to: ViewerPhase
+    public init(from: ViewerPhase, to: ViewerPhase) { self.from = from; self.to = to }
 }

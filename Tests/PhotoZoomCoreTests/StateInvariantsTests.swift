@@ -1,0 +1,35 @@
+import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+/// The monkey's invariants: they hold through ordinary use and name what breaks.
+final class StateInvariantsTests: XCTestCase {
+    let viewport = Size(width: 390, height: 700)
+
+    func testARoundTripBreaksNothing() {
+        var input = ScriptedInput(photos: photoInfos(count: 30), viewport: viewport)
+        var previous = input.world
+        func check() {
+            XCTAssertEqual(StateInvariants.violations(previous: previous, world: input.world), [], "tick \(input.world.tick)")
+            previous = input.world
+        }
+        input.tapCell(4); check()
+        for _ in 0..<150 { input.tick(); check() }
+        input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 600), ticks: 20)
+        for _ in 0..<150 { input.tick(); check() }
+        XCTAssertEqual(input.world.viewer.phase, .grid)
+    }
+
+    /// A tuning no file could hold (the reload event itself does not check) makes the held
+    /// photo's frame NaN: the check names where.
+    func testANaNIsFoundAndNamed() {
+        var input = ScriptedInput.pager(on: 4, photos: photoInfos(count: 30), viewport: viewport)
+        var broken = Tuning()
+        broken.dismissScaleDistance = .nan
+        input.tick([.tuningReloaded(broken)])
+        let before = input.world
+        input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 500), ticks: 10, release: false)
+        let found = StateInvariants.violations(previous: before, world: input.world)
+        XCTAssertTrue(found.contains { $0.hasPrefix("not a finite number: tuning.dismissScaleDistance = nan") }, "\(found)")
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import XCTest
+
+/// `photozoom monkey`: a short run of the real executable breaks nothing, and a seed is a replay.
+final class MonkeyCommandTests: PhotozoomCLITestCase {
+    func testAShortRunBreaksNoInvariantAndTheSeedDecidesTheRun() throws {
+        let out = try temporaryFolder()
+        var summaries: [String] = []
+        for _ in 0..<2 {
+            let r = try photozoom(["monkey", "--minutes", "0.005", "--seed", "7", "--out", out.path])
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            XCTAssertTrue(r.stdout.hasSuffix("(seed 7): no invariant broken\n"), r.stdout)
+            // "monkey: E episodes, T ticks in S s …": the episodes and ticks, not the time.
+            summaries.append(r.stdout.components(separatedBy: " in ").first ?? "")
+        }
+        XCTAssertEqual(summaries[0], summaries[1])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [], "nothing broke, so no recording")
+    }
+
+    func testAnAbsurdDurationIsOneLineAndExit2() throws {
+        for minutes in ["0", "-1", "nan", "1e9"] {
+            let r = try photozoom(["monkey", "--minutes", minutes])
+            XCTAssertEqual(r.status, 2, minutes)
+            XCTAssertEqual(r.errorLines.count, 1, r.stderr)
+        }
+    }
+}
