@@ -91,6 +91,8 @@ public final class AppWindow {
         public var toggles: [EventTranslator.Overlay] = []
         /// Another thread sent `wakeSignal`.
         public var woken = false
+        /// F5 was pressed this many times.
+        public var recordingToggles = 0
         /// The window was closed.
         public var quit = false
         /// The window must be drawn again though the scene did not change.
@@ -115,6 +117,7 @@ public final class AppWindow {
                 case .quit: polled.quit = true
                 case .redraw: polled.redraw = true
                 case let .toggle(overlay): polled.toggles.append(overlay)
+                case .toggleRecording: polled.recordingToggles += 1
                 }
             }
         }

@@ -13,6 +13,8 @@ public struct EventTranslator {
         case redraw
         /// Show or hide an overlay of the window's own; nothing the sim sees.
         case toggle(Overlay)
+        /// Start or stop recording the session.
+        case toggleRecording
     }
 
     public enum Overlay: Equatable {
@@ -113,6 +115,7 @@ public struct EventTranslator {
         case .pause: return .input(.developer(.togglePause))
         case .debug: return .toggle(.debug)
         case .help: return .toggle(.help)
+        case .record: return .toggleRecording
         case nil: return nil
         }
     }

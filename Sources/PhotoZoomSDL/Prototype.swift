@@ -66,11 +66,12 @@ public enum Prototype {
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: file.loop.tickRate)
         let saves = try live.map { try SavedTuning(live: $0, wake: window.wakeSignal) }
-        let recording = try options.recordPath.map { path in
-            let header = SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
-                                       contentHashes: files.map { ContentHash.of(file: $0.path) })
-            return try SessionFile(path: path, header: header, log: log)
+        let hashes = options.recordPath == nil ? [] : files.map { ContentHash.of(file: $0.path) }
+        func header(midSession: Bool) -> SessionHeader {
+            SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
+                          contentHashes: hashes.isEmpty ? files.map { ContentHash.of(file: $0.path) } : hashes, midSession: midSession)
         }
+        var recording = try options.recordPath.map { try SessionFile(path: $0, header: header(midSession: false), log: log) }
         if let recording { log("photozoom: recording the session to '\(recording.path)'") }
         defer { recording?.finish(sim) }
         let overlayRenderer = OverlayRenderer(renderer: window.renderer, log: log)
@@ -93,6 +94,21 @@ public enum Prototype {
             if polled.quit { break }
             pending += polled.events
             polled.toggles.forEach { overlays.toggle($0) }
+            // F5: stop the recording, or start one from here into the recordings folder.
+            for _ in 0..<polled.recordingToggles {
+                if let stopping = recording {
+                    stopping.finish(sim)
+                    recording = nil
+                    log("photozoom: recording stopped: '\(stopping.path)'")
+                } else {
+                    do {
+                        recording = try RecordingsFolder.newSession { try SessionFile(path: $0, header: header(midSession: true), log: log) }
+                        log("photozoom: recording the session to '\(recording!.path)' (F5 stops)")
+                    } catch {
+                        log("photozoom: cannot start a recording: \(error)")
+                    }
+                }
+            }
             if polled.redraw || polled.events.contains(where: { if case .resize = $0 { return true } else { return false } }) { windowChanged = 3 }
             // A saved tuning file is input too, stamped like the rest.
             if let save = saves?.takeSave(log: log) {
@@ -121,7 +137,7 @@ public enum Prototype {
             // Draw: blend between the last two sim states, with the overlays on top, if that
             // shows anything new.
             let items = sim.drawList(interpolation: loop.interpolationAlpha)
-            let overlay = overlays.content(sim.world, at: Self.now())
+            let overlay = overlays.content(sim.world, at: Self.now(), recording: recording != nil)
             let lost = windowChanged > 0 || options.exitAfterFrames != nil || overlay != shownOverlay
             let draw = gate.shouldDraw(items, windowLostContent: lost)
             windowChanged = max(windowChanged - 1, 0)

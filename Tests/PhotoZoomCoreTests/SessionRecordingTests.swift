@@ -87,6 +87,27 @@ final class SessionRecordingTests: XCTestCase {
         XCTAssertTrue(d.differences.contains { $0.hasPrefix("viewer.pager.paging.offset: ") && $0.contains(" → ") }, "\(d.differences.prefix(10))")
     }
 
+    /// F5 in the window starts a recording mid-session: the header holds the whole state, and
+    /// the replay resumes from it.
+    func testARecordingStartedMidSessionReplaysFromItsState() throws {
+        var input = ScriptedInput(photos: photoInfos(count: 30), viewport: Self.viewport)
+        input.tapCell(4)
+        input.ticks(9)
+        var sim = input.sim
+        var recorder = SessionRecorder()
+        var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: [],
+                                                         midSession: true))
+        for step in 0..<200 {
+            let events = step == 150 ? Self.pointer(.down, 195, 300) : step == 160 ? Self.pointer(.up, 195, 300) : []
+            sim.step(events)
+            if let line = try recorder.line(after: sim, input: events) { text += line }
+        }
+        let recording = try SessionRecording.read(text + (try recorder.endLine(sim)))
+        XCTAssertEqual(recording.header.state?.tick, 11)
+        guard case let .verified(ticks, _) = SessionReplay.run(recording) else { return XCTFail("\(SessionReplay.run(recording))") }
+        XCTAssertEqual(ticks, 211)
+    }
+
     func testACutShortFileReplaysUpToItsLastWholeLine() throws {
         let text = try Self.scriptedSession()
         let cut = String(text.prefix(text.count * 2 / 3))

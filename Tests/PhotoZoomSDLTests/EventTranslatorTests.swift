@@ -325,5 +325,7 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(key(SDLK_SLASH, KMOD_LSHIFT), [.toggle(.help)], "? on a US layout")
         XCTAssertEqual(key(SDLK_SLASH), [])
         XCTAssertEqual(key(SDLK_s, KMOD_LCTRL), [], "ctrl+S is not slow motion")
+        XCTAssertEqual(key(SDLK_F5), [.toggleRecording])
+        XCTAssertEqual(key(SDLK_F5, repeating: true), [], "holding F5 does not start and stop")
     }
 }

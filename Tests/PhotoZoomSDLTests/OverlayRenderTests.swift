@@ -359,3 +359,21 @@ final class OverlayRenderTests: XCTestCase {
         }
     }
 }
+
+extension OverlayRenderTests {
+    /// While recording, a red dot in the top-right corner, the status badge to its left.
+    func testTheRecordingDotIsRedInTheTopRightCorner() throws {
+        let size = Size(width: 393, height: 560)
+        let canvas = try HeadlessCanvas(size: size)
+        var content = OverlayContent(status: "×0.25")
+        content.recording = true
+        XCTAssertFalse(content.isEmpty)
+        OverlayRenderer(renderer: canvas.renderer).draw(content, viewport: size, scale: 1)
+        let dot = (0..<60).flatMap { dx in (0..<44).map { (393 - 60 + dx, $0) } }.filter { x, y in
+            let p = canvas.pixel(x: x, y: y)
+            return p.r > 200 && p.g < 80 && p.b < 80
+        }
+        XCTAssertFalse(dot.isEmpty, "red pixels in the corner")
+        XCTAssertTrue(dot.allSatisfy { $0.0 > 393 - 30 }, "the dot is the rightmost thing")
+    }
+}

@@ -16,11 +16,16 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     public var tuning: Tuning
     public var window: RecordedWindow
     public var photos: [RecordedPhoto]
-    /// The state's digest after tick 0, before any input: the same library and window lay out
-    /// the same way.
+    /// The state's digest where the recording starts: after tick 0, before any input (the same
+    /// library and window lay out the same way), or the whole `state` it started from.
     public var start: String
+    /// The whole state, for a recording started in the middle of a session (F5 in the window);
+    /// nil for one that starts with the window.
+    public var state: World?
 
-    public init(app: String, platform: String, world: World, pixelDensity: Double, contentHashes: [String?]) {
+    /// A header for a recording of `world` from where it is now; `midSession` keeps the whole
+    /// state, for a recording that does not start at the first tick.
+    public init(app: String, platform: String, world: World, pixelDensity: Double, contentHashes: [String?], midSession: Bool = false) {
         format = Self.formatName
         version = Self.currentVersion
         self.app = app
@@ -33,12 +38,14 @@ public struct SessionHeader: Codable, Equatable, Sendable {
                           placeholder: photo.isPlaceholder, contentHash: i < contentHashes.count ? contentHashes[i] : nil)
         }
         start = StateDigest(of: world).description
+        state = midSession ? world : nil
     }
 
     /// The world the session started from: the recorded photo sizes stand in for the photos,
     /// so a replay needs none of them.
     public var world: World {
-        World(photos: photos.map { PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder) },
+        if let state { return state }
+        return World(photos: photos.map { PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder) },
               viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop)
     }
 }

@@ -15,7 +15,7 @@ public struct SessionRecording: Equatable, Sendable {
     public var stopped: String?
 
     /// The last tick the recording covers.
-    public var lastTick: Int { end?.end ?? ticks.last?.tick ?? 0 }
+    public var lastTick: Int { end?.end ?? ticks.last?.tick ?? header.state?.tick ?? 0 }
 
     public static func read(_ text: String) throws -> SessionRecording {
         let decoder = JSONDecoder()
@@ -26,7 +26,7 @@ public struct SessionRecording: Equatable, Sendable {
         }
         let header = try readHeader(first, decoder)
         var recording = SessionRecording(header: header, ticks: [], end: nil, stopped: nil)
-        var lastTick = 0
+        var lastTick = header.state?.tick ?? 0
         for (offset, line) in lines.dropFirst().enumerated() {
             let number = offset + 2
             func stop(_ why: String) { recording.stopped = "line \(number): \(why); replayed up to tick \(lastTick)" }

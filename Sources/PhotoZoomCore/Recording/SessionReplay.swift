@@ -21,7 +21,7 @@ public enum SessionReplay {
     }
 
     public static func run(_ recording: SessionRecording) -> Outcome {
-        var sim = Simulation(world: recording.header.world)
+        var sim = recording.header.state.map(Simulation.init(resuming:)) ?? Simulation(world: recording.header.world)
         var digests = 1
         if sim.digest.description != recording.header.start {
             return .diverged(Divergence(tick: 0, recorded: recording.header.start, replayed: sim.digest.description, stateTick: nil,

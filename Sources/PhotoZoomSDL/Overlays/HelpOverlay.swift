@@ -14,6 +14,8 @@ public enum HelpOverlay {
         case step
         case debug
         case help
+        /// Start or stop recording the session.
+        case record
     }
 
     /// One row of the help: the key caps shown, what they do, and the keys that do it.
@@ -57,6 +59,7 @@ public enum HelpOverlay {
         Binding(caps: ["."], action: "one tick while paused", group: .developer, command: .step,
                 chords: [.init(SDLK_PERIOD), .init(SDLK_KP_PERIOD)]),
         Binding(caps: ["D"], action: "debug overlay", group: .developer, command: .debug, chords: [.init(SDLK_d)]),
+        Binding(caps: ["F5"], action: "record the session / stop", group: .developer, command: .record, chords: [.init(SDLK_F5)]),
         Binding(caps: ["?", "F1"], action: "this help", group: .developer, command: .help,
                 chords: [.init(SDLK_QUESTION), .init(SDLK_SLASH, shift: true), .init(SDLK_F1)]),
     ]

@@ -33,19 +33,33 @@ public final class OverlayRenderer {
         }
         if let debug = content.debug { DebugPanel.draw(debug, top: top, viewport: viewport, painter) }
         if let toast = content.toast, toast.isVisible { ToastPanel.draw(toast, viewport: viewport, painter) }
-        if let status = content.status, !status.isEmpty { drawBadge(status, viewport: viewport) }
+        var right = viewport.width - Self.badgeMargin
+        if content.recording { right = drawRecordingDot(right: right) - 6 }
+        if let status = content.status, !status.isEmpty { drawBadge(status, right: right) }
         if content.help { HelpOverlay.draw(viewport: viewport, painter) }
     }
 
     /// The status badge's frame for `text`: right-aligned in the top bar, vertically centred in it.
-    func badgeFrame(_ text: String, viewport: Size) -> Rect {
+    func badgeFrame(_ text: String, viewport: Size) -> Rect { badgeFrame(text, right: viewport.width - Self.badgeMargin) }
+
+    private func badgeFrame(_ text: String, right: Double) -> Rect {
         let w = (painter.width(text, Self.badgeTextSize) + 16).rounded(.up)
         let y = ((Tuning().topBarHeight - Self.badgeHeight) / 2).rounded()
-        return Rect(x: viewport.width - Self.badgeMargin - w, y: y, width: w, height: Self.badgeHeight)
+        return Rect(x: right - w, y: y, width: w, height: Self.badgeHeight)
     }
 
-    private func drawBadge(_ text: String, viewport: Size) {
-        let frame = badgeFrame(text, viewport: viewport)
+    static let recordingRed = Color(r: 230, g: 40, b: 40)
+
+    /// The recording dot, its right edge at `right`; returns its left edge.
+    private func drawRecordingDot(right: Double) -> Double {
+        let d = Self.badgeHeight - 8
+        let frame = Rect(x: right - d, y: ((Tuning().topBarHeight - d) / 2).rounded(), width: d, height: d)
+        painter.fill(frame, Self.recordingRed, radius: d / 2)
+        return frame.minX
+    }
+
+    private func drawBadge(_ text: String, right: Double) {
+        let frame = badgeFrame(text, right: right)
         painter.fill(frame, OverlayPainter.Palette.panel, alpha: OverlayPainter.Palette.panelAlpha, radius: Self.badgeHeight / 2)
         let textTop = frame.minY + ((frame.height - painter.lineHeight(Self.badgeTextSize)) / 2).rounded()
         painter.text(text, at: Point(x: frame.minX + 8, y: textTop), size: Self.badgeTextSize, color: OverlayPainter.Palette.text)

@@ -45,11 +45,13 @@ public struct WindowOverlays {
     }
 
     /// This frame's overlays for `world`.
-    public func content(_ world: World, at now: UInt64) -> OverlayContent {
+    public func content(_ world: World, at now: UInt64, recording: Bool) -> OverlayContent {
         var shown = toast
         shown?.age = toastAge(at: now) ?? 0
-        return OverlayContent(help: help, status: Self.status(world.playback, tick: world.tick),
-                              toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout() : nil)
+        var content = OverlayContent(help: help, status: Self.status(world.playback, tick: world.tick),
+                                     toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout() : nil)
+        content.recording = recording
+        return content
     }
 
     /// "paused · tick 1234", "×0.25", or nothing at full speed.
