@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomCore
+import PhotoZoomSDL
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,14 +18,33 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The recorded session (JSON Lines, from photozoom run --record).")
     var file: String
 
-    @Flag(help: "Replay as fast as possible and check the digests (the only mode so far).")
+    @Flag(help: "Replay as fast as possible and check every digest.")
     var verify = false
+
+    @Option(help: ArgumentHelp("Write the replay as PNG frames into this new (or empty) folder.", valueName: "DIR"))
+    var frames: String?
+
+    @Option(parsing: .unconditional, help: "Frames per second of session time, with --frames.")
+    var fps = 30
+
+    @Option(help: "Where the recorded photos are, by name (default: the bundled assets/photos).")
+    var photos: String?
 
     /// A session file is text: a few megabytes for many minutes. Reading stops here.
     static let maximumSize = 512 << 20
 
     func validate() throws {
-        guard verify else { throw ValidationError("replay needs --verify: it checks a recording headless") }
+        guard verify || frames != nil else { throw ValidationError("replay needs --verify or --frames DIR: it runs headless") }
+        guard (1...120).contains(fps) else { throw ValidationError("--fps must lie in 1...120, got \(fps)") }
+        if let frames {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: frames, isDirectory: &isFolder) {
+                guard isFolder.boolValue else { throw ValidationError("--frames: '\(frames)' is a file, not a folder") }
+                guard (try? FileManager.default.contentsOfDirectory(atPath: frames))?.isEmpty ?? false else {
+                    throw ValidationError("--frames: '\(frames)' is not empty, and frames never replace files")
+                }
+            }
+        }
     }
 
     func run() throws {
@@ -36,8 +56,41 @@ struct ReplayCommand: ParsableCommand {
         }
         if let stopped = recording.stopped { logLine("photozoom: '\(file)': \(stopped)") }
         let started = DispatchTime.now().uptimeNanoseconds
-        let outcome = SessionReplay.run(recording)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let outcome: SessionReplay.Outcome
+        do {
+            outcome = try replay(recording)
+        } catch let error as PhotoFolderError {
+            throw fail(error.description)
+        } catch let error as SDLError {
+            throw fail(error.description)
+        } catch let error as OutputFileError {
+            throw fail(error.description)
+        }
+        try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+
+    /// Replays `recording`, writing frames if asked.
+    private func replay(_ recording: SessionRecording) throws -> SessionReplay.Outcome {
+        let outcome: SessionReplay.Outcome
+        if let frames {
+            try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+            let pictures = try ReplayPhotos.load(recording.header.photos, folder: photos ?? PhotoFolder.bundledFolder(), log: logLine)
+            let canvas = try ReplayCanvas(photos: pictures, viewport: recording.header.world.viewport)
+            let every = max(1, Int((recording.header.loop.tickRate / Double(fps)).rounded()))
+            var written = 0
+            outcome = try SessionReplay.run(recording) { sim in
+                guard sim.world.tick % every == 0 else { return }
+                written += 1
+                try canvas.write(sim, to: String(format: "%@/frame-%06d.png", frames, written))
+            }
+            logLine("photozoom: wrote \(written) frames to '\(frames)'")
+        } else {
+            outcome = SessionReplay.run(recording)
+        }
+        return outcome
+    }
+
+    private func report(_ outcome: SessionReplay.Outcome, recording: SessionRecording, seconds: Double) throws {
         switch outcome {
         case let .verified(ticks, digests):
             let speed = Double(ticks) / recording.header.loop.tickRate / max(seconds, 1e-9)

@@ -59,7 +59,7 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         for (arguments, message) in [
             (["replay", json.path, "--verify"], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
             (["replay", folder.path, "--verify"], "photozoom: '\(folder.path)' is not a file"),
-            (["replay", json.path], "photozoom: replay needs --verify: it checks a recording headless"),
+            (["replay", json.path], "photozoom: replay needs --verify or --frames DIR: it runs headless"),
         ] {
             let r = try photozoom(arguments)
             XCTAssertEqual(r.status, 2, r.stderr)
@@ -74,5 +74,28 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.errorLines, ["photozoom: --record: '\(file.path)' already exists, and a recording never replaces a file"])
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "precious")
+    }
+
+    /// Frames of the tap session: one every four ticks at 30 fps, the last one the pager on
+    /// photo 4, which is a placeholder here (the fixtures' photos are named, not shipped).
+    func testFramesAreWrittenAsTheWindowDrewThem() throws {
+        let folder = try temporaryFolder().appendingPathComponent("frames")
+        let r = try photozoom(["replay", sessions.appendingPathComponent("tap.jsonl").path, "--verify", "--frames", folder.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let recording = try String(contentsOf: sessions.appendingPathComponent("tap.jsonl"), encoding: .utf8)
+        let lastTick = try XCTUnwrap(recording.split(separator: "\n").last.flatMap { line in
+            line.range(of: "\"end\":").map { Int(line[$0.upperBound...].prefix { $0.isNumber })! }
+        })
+        XCTAssertEqual(names.count, lastTick / 4)
+        XCTAssertEqual(names.first, "frame-000001.png")
+        XCTAssertTrue(r.stderr.contains("photozoom: p0 is not in "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("photozoom: and 25 more photos, likewise"), r.stderr)
+        let last = try Data(contentsOf: folder.appendingPathComponent(names.last!))
+        XCTAssertEqual(pngSize(last)?.width, 390)
+        // Into a folder that already holds something: refused, nothing written.
+        let again = try photozoom(["replay", sessions.appendingPathComponent("tap.jsonl").path, "--frames", folder.path])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertEqual(again.errorLines, ["photozoom: --frames: '\(folder.path)' is not empty, and frames never replace files"])
     }
 }

@@ -20,7 +20,10 @@ public enum SessionReplay {
         public var differences: [String]
     }
 
-    public static func run(_ recording: SessionRecording) -> Outcome {
+    public static func run(_ recording: SessionRecording) -> Outcome { run(recording, each: { _ in }) }
+
+    /// Replays `recording`; `each` sees the sim after every tick, to draw frames from.
+    public static func run(_ recording: SessionRecording, each: (Simulation) throws -> Void) rethrows -> Outcome {
         var sim = recording.header.state.map(Simulation.init(resuming:)) ?? Simulation(world: recording.header.world)
         var digests = 1
         if sim.digest.description != recording.header.start {
@@ -31,8 +34,10 @@ public enum SessionReplay {
         for entry in recording.ticks {
             while sim.world.tick < entry.tick - 1 {
                 sim.step()
+                try each(sim)
             }
             sim.step(entry.input ?? [])
+            try each(sim)
             let replayed = sim.digest.description
             if divergence == nil, replayed != entry.digest {
                 divergence = Divergence(tick: entry.tick, recorded: entry.digest, replayed: replayed, stateTick: nil, differences: [])
@@ -48,6 +53,7 @@ public enum SessionReplay {
         }
         while sim.world.tick < recording.lastTick {
             sim.step()
+            try each(sim)
         }
         if let divergence { return .diverged(divergence) }
         if let end = recording.end, sim.digest.description != end.digest {

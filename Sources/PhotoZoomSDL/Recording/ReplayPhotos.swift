@@ -1,0 +1,52 @@
+import Foundation
+import PhotoZoomCore
+
+/// The photos a recording names, found in a folder by name. One missing, or whose content
+/// differs from what was recorded, is said in one line and drawn as a placeholder of the
+/// recorded size, so the geometry still matches the recording.
+public enum ReplayPhotos {
+    public static func load(_ recorded: [RecordedPhoto], folder: String, log: (String) -> Void) throws -> [DecodedPhoto] {
+        let files = try PhotoFolder.imageFiles(in: folder)
+        let byName = Dictionary(files.map { ($0.lastPathComponent, $0) }, uniquingKeysWith: { first, _ in first })
+        var wanted: [URL] = []
+        var placeholders: [Int: String] = [:]
+        for (i, photo) in recorded.enumerated() {
+            guard let file = byName[photo.name] else { placeholders[i] = "is not in '\(folder)'"; continue }
+            if let hash = photo.contentHash, ContentHash.of(file: file.path) != hash { placeholders[i] = "differs from the one recorded"; continue }
+            wanted.append(file)
+        }
+        // One line a photo, up to a few; a library that is not there at all is one more line.
+        let shown = 5
+        for (n, i) in placeholders.keys.sorted().enumerated() where n < shown {
+            log("photozoom: \(recorded[i].name) \(placeholders[i]!); replaying with a placeholder of its recorded size")
+        }
+        if placeholders.count > shown { log("photozoom: and \(placeholders.count - shown) more photos, likewise") }
+        var decoded = PhotoDecoder.decode(wanted, log: log)[...]
+        return recorded.enumerated().map { i, photo in
+            guard placeholders[i] == nil, let next = decoded.popFirst() else {
+                return DecodedPhoto(info: PhotoInfo(name: photo.name, pixelSize: Size(width: photo.width, height: photo.height), isPlaceholder: true),
+                                    levels: [])
+            }
+            return next
+        }
+    }
+}
+
+/// Draws a replay's ticks headless, as the window drew them.
+public final class ReplayCanvas {
+    public let canvas: HeadlessCanvas
+    private let scene: SceneRenderer
+    private let viewport: Size
+
+    public init(photos: [DecodedPhoto], viewport: Size) throws {
+        canvas = try HeadlessCanvas(size: viewport)
+        scene = SceneRenderer(renderer: canvas.renderer, photos: photos)
+        self.viewport = viewport
+    }
+
+    /// Draws `sim` as it stands and writes the picture to `path` (a new file).
+    public func write(_ sim: Simulation, to path: String) throws {
+        scene.draw(sim.drawList(interpolation: 1), scale: 1)
+        try canvas.save(to: path, overwrite: false)
+    }
+}
