@@ -33,3 +33,24 @@ final class StateInvariantsTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.hasPrefix("not a finite number: tuning.dismissScaleDistance = nan") }, "\(found)")
     }
 }
+
+extension StateInvariantsTests {
+    /// Found by the monkey: a bouncy flight home overshoots past its small cell, and its frame
+    /// went below zero size (a mirrored photo). It stops at nothing instead.
+    func testABouncyFlightNeverDrawsANegativeSize() throws {
+        var tuning = Tuning()
+        tuning.finishSpring = try .response(0.6, dampingRatio: 0.05)
+        tuning.minimumCellSize = 20
+        var input = ScriptedInput.pager(on: 4, photos: photoInfos(count: 3000), viewport: Size(width: 1200, height: 700), tuning: tuning)
+        var previous = input.world
+        input.tick([.key(.escape, modifiers: [])])
+        var narrowest = Double.infinity
+        for _ in 0..<400 where input.world.viewer.transition != nil {
+            XCTAssertEqual(StateInvariants.violations(previous: previous, world: input.world), [], "tick \(input.world.tick)")
+            narrowest = min(narrowest, input.world.viewer.transition!.frame.width)
+            previous = input.world
+            input.tick()
+        }
+        XCTAssertEqual(narrowest, 0, "the overshoot reaches nothing, and stops there")
+    }
+}

@@ -92,3 +92,13 @@ public extension Rect {
         }
     }
 }
+
+extension Rect {
+    /// The same rect with a negative width or height shrunk to nothing about its centre.
+    public var withoutNegativeSize: Rect {
+        guard width < 0 || height < 0 else { return self }
+        let c = center
+        let w = Swift.max(width, 0), h = Swift.max(height, 0)
+        return Rect(x: width < 0 ? c.x : x, y: height < 0 ? c.y : y, width: w, height: h)
+    }
+}

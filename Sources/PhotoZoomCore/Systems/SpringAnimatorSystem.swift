@@ -21,7 +21,7 @@ enum SpringAnimatorSystem {
 
         if case .spring(var track) = pager.zoom.motion {
             let rested = track.advance(to: tick, tickRate: rate)
-            pager.zoom.frame = track.value
+            pager.zoom.frame = track.value.withoutNegativeSize
             if rested {
                 pager.zoom.motion = .idle
                 ZoomControl.set(&pager.zoom, track.value, page: pager.zoom.page, stage)
@@ -33,7 +33,9 @@ enum SpringAnimatorSystem {
         if var flying = transition, var flight = flying.flight {
             let frameRested = flight.frame.advance(to: tick, tickRate: rate)
             let backgroundRested = flight.background.advance(to: tick, tickRate: rate)
-            flying.frame = flight.frame.value
+            // A bouncy spring may overshoot past zero size on its way into a small cell; what is
+            // drawn stops at nothing there, not a mirrored photo (the monkey found one).
+            flying.frame = flight.frame.value.withoutNegativeSize
             flying.backgroundAlpha = min(max(flight.background.value, 0), 1)
             flying.landed = (frameRested || flight.frame.isAtRest) && (backgroundRested || flight.background.isAtRest)
             flying.flight = flight
