@@ -64,25 +64,6 @@ public enum SessionReplay {
 
     /// `key.path: recorded → replayed` for every value that differs.
     static func changes(from recorded: World, to replayed: World) -> [String] {
-        let a = StateDump(of: recorded).lines, b = StateDump(of: replayed).lines
-        func split(_ line: String) -> (key: Substring, value: Substring) {
-            guard let r = line.range(of: " = ") else { return (line[...], "") }
-            return (line[..<r.lowerBound], line[r.upperBound...])
-        }
-        var theirs: [Substring: Substring] = [:]
-        for line in b { let (k, v) = split(line); theirs[k] = v }
-        var out: [String] = []
-        var seen = Set<Substring>()
-        for line in a {
-            let (k, v) = split(line)
-            seen.insert(k)
-            let w = theirs[k] ?? "(absent)"
-            if w != v { out.append("\(k): \(v) → \(w)") }
-        }
-        for line in b {
-            let (k, v) = split(line)
-            if !seen.contains(k) { out.append("\(k): (absent) → \(v)") }
-        }
-        return out
+        StateDump(of: recorded).changes(to: StateDump(of: replayed)).map { "\($0.key): \($0.old ?? "(absent)") → \($0.new ?? "(absent)")" }
     }
 }

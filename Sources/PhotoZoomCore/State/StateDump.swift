@@ -12,8 +12,16 @@ public struct StateDump: Hashable, Sendable {
 
     public var text: String { lines.map { $0 + "\n" }.joined() }
 
-    /// The lines of `self` and `other` that differ, as `- old` / `+ new` pairs, by key path.
-    public func differences(to other: StateDump) -> [String] {
+    /// One key path whose value differs between two dumps; nil where a dump lacks the path.
+    public struct Change: Hashable, Sendable {
+        public let key: String
+        public let old: String?
+        public let new: String?
+    }
+
+    /// The key paths whose values differ in `other`, in this dump's order, then those only
+    /// `other` has.
+    public func changes(to other: StateDump) -> [Change] {
         func split(_ line: String) -> (key: Substring, value: Substring) {
             guard let r = line.range(of: " = ") else { return (line[...], "") }
             return (line[..<r.lowerBound], line[r.upperBound...])
@@ -25,19 +33,26 @@ public struct StateDump: Hashable, Sendable {
             theirs[k] = v
             order.append(k)
         }
-        var out: [String] = []
+        var out: [Change] = []
         var seen = Set<Substring>()
         for line in lines {
             let (k, v) = split(line)
             seen.insert(k)
             if let w = theirs[k] {
-                if w != v { out += ["- \(k) = \(v)", "+ \(k) = \(w)"] }
+                if w != v { out.append(Change(key: String(k), old: String(v), new: String(w))) }
             } else {
-                out.append("- \(line)")
+                out.append(Change(key: String(k), old: String(v), new: nil))
             }
         }
-        for k in order where !seen.contains(k) { out.append("+ \(k) = \(theirs[k]!)") }
+        for k in order where !seen.contains(k) { out.append(Change(key: String(k), old: nil, new: String(theirs[k]!))) }
         return out
+    }
+
+    /// The lines of `self` and `other` that differ, as `- old` / `+ new` pairs, by key path.
+    public func differences(to other: StateDump) -> [String] {
+        changes(to: other).flatMap { c in
+            (c.old.map { ["- \(c.key) = \($0)"] } ?? []) + (c.new.map { ["+ \(c.key) = \($0)"] } ?? [])
+        }
     }
 }
 
