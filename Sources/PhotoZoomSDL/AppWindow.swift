@@ -103,10 +103,7 @@ public final class AppWindow {
     /// many seconds for the first event instead of returning at once.
     public func poll(wait: Double = 0) -> Polled {
         var polled = Polled()
-        var event = SDL_Event()
-        var have = wait > 0 ? SDL_WaitEventTimeout(&event, Int32(wait * 1000)) != 0 : SDL_PollEvent(&event) != 0
-        while have {
-            defer { have = SDL_PollEvent(&event) != 0 }
+        for event in pendingEvents(wait: wait) {
             if event.type == wakeSignal.type {
                 polled.woken = true
                 continue
@@ -122,6 +119,19 @@ public final class AppWindow {
             }
         }
         return polled
+    }
+
+    /// Every pending SDL event as it came, for a window with controls of its own (the
+    /// replay's); `wait` as for `poll`.
+    public func pendingEvents(wait: Double = 0) -> [SDL_Event] {
+        var events: [SDL_Event] = []
+        var event = SDL_Event()
+        var have = wait > 0 ? SDL_WaitEventTimeout(&event, Int32(wait * 1000)) != 0 : SDL_PollEvent(&event) != 0
+        while have {
+            events.append(event)
+            have = SDL_PollEvent(&event) != 0
+        }
+        return events
     }
 
     public func present() { SDL_RenderPresent(renderer) }

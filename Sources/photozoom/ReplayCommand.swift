@@ -6,8 +6,12 @@ import PhotoZoomSDL
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a recorded session headless and check every recorded state digest.",
+        abstract: "Replay a recorded session in a window with a timeline, or headless to check every recorded state digest.",
         discussion: """
+        Without --verify or --frames the session plays in a window at the pace it was recorded, \
+        with a timeline to scrub (space plays and pauses, ← → step a tick, shift ← → jump \
+        between presses, releases and landings, S changes the speed).
+
         Exit status: 0 when every digest matches; 1 at the first that does not, after the tick \
         and what differs (key.path: recorded → replayed); 2 for a file that is not a session \
         this build can read. A file cut short (a recording that was killed) is replayed up to \
@@ -30,11 +34,19 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Where the recorded photos are, by name (default: the bundled assets/photos).")
     var photos: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("In the window: open paused at this tick (a bug report's moment).", valueName: "TICK"))
+    var at: Int?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("In the window: draw this many frames, then exit (for scripts).", visibility: .hidden))
+    var exitAfterFrames: Int?
+
     /// A session file is text: a few megabytes for many minutes. Reading stops here.
     static let maximumSize = 512 << 20
 
     func validate() throws {
-        guard verify || frames != nil else { throw ValidationError("replay needs --verify or --frames DIR: it runs headless") }
+        if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
+        if let at, at < 0 { throw ValidationError("--at must be a tick, 0 or more, got \(at)") }
+        if at != nil, verify || frames != nil { throw ValidationError("--at is for the window; --verify and --frames replay the whole session") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must lie in 1...120, got \(fps)") }
         if let frames {
             var isFolder: ObjCBool = false
@@ -55,18 +67,30 @@ struct ReplayCommand: ParsableCommand {
             throw fail("'\(file)' \(error.description)")
         }
         if let stopped = recording.stopped { logLine("photozoom: '\(file)': \(stopped)") }
-        let started = DispatchTime.now().uptimeNanoseconds
-        let outcome: SessionReplay.Outcome
         do {
-            outcome = try replay(recording)
+            guard verify || frames != nil else { return try showWindow(recording) }
+            let started = DispatchTime.now().uptimeNanoseconds
+            let outcome = try replay(recording)
+            try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
         } catch let error as SDLError {
             throw fail(error.description)
         } catch let error as OutputFileError {
             throw fail(error.description)
+        } catch let error as WindowError {
+            throw fail(error.description)
         }
-        try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+
+    private func showWindow(_ recording: SessionRecording) throws {
+        let options = ReplayWindow.Options(recording: recording, name: URL(fileURLWithPath: file).lastPathComponent,
+                                           photosFolder: photos ?? PhotoFolder.bundledFolder(), pausedAt: at, exitAfterFrames: exitAfterFrames)
+        do {
+            try ReplayWindow.run(options, log: logLine)
+        } catch let WindowError.noDisplay(reason) {
+            throw fail("no display available (\(reason)); replay headless with --verify or --frames DIR")
+        }
     }
 
     /// Replays `recording`, writing frames if asked.

@@ -59,12 +59,33 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         for (arguments, message) in [
             (["replay", json.path, "--verify"], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
             (["replay", folder.path, "--verify"], "photozoom: '\(folder.path)' is not a file"),
-            (["replay", json.path], "photozoom: replay needs --verify or --frames DIR: it runs headless"),
+            (["replay", json.path], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
         ] {
             let r = try photozoom(arguments)
             XCTAssertEqual(r.status, 2, r.stderr)
             XCTAssertEqual(r.errorLines.first, message)
         }
+    }
+
+    /// Without a headless output the session opens in the window: here SDL's offscreen driver,
+    /// drawing a few frames; the window's options are refused with the headless ones.
+    func testWithoutVerifyOrFramesTheSessionPlaysInAWindow() throws {
+        let session = sessions.appendingPathComponent("drag-dismiss.jsonl").path
+        let r = try photozoom(["replay", session, "--at", "120", "--exit-after-frames", "2"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("photozoom: replay: 322 ticks, all 34 digests match"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("photozoom: replay keys: space play/pause"), r.stderr)
+        for (arguments, message) in [
+            (["--at", "-1"], "--at must be a tick, 0 or more, got -1"),
+            (["--at", "5", "--verify"], "--at is for the window; --verify and --frames replay the whole session"),
+        ] {
+            let refused = try photozoom(["replay", session] + arguments)
+            XCTAssertEqual(refused.status, 2, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains(message), refused.stderr)
+        }
+        let headless = try photozoom(["replay", session], env: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        XCTAssertEqual(headless.status, 2, headless.stderr)
+        XCTAssertTrue(headless.stderr.contains("replay headless with --verify or --frames DIR"), headless.stderr)
     }
 
     func testARecordingNeverReplacesAFile() throws {

@@ -1,0 +1,87 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+import PhotoZoomTestSupport
+import XCTest
+
+/// `photozoom replay FILE` in a real window on a private X server, driven by xdotool: a drag on
+/// the timeline shows the tick under the pointer, pixel for pixel as a headless render of that
+/// tick draws it, with the playhead there; End goes to the last tick.
+final class ReplayWindowTests: XCTestCase {
+    func testScrubbingAndKeysShowTheTickTheTimelineSays() throws {
+        let file = PackagePaths.fixtures.appendingPathComponent("sessions/drag-dismiss.jsonl")
+        let recording = try SessionRecording.read(try String(contentsOf: file, encoding: .utf8))
+        var player = SessionPlayer(recording)
+        var moments = SessionMoments(recording)
+        player.playThrough { moments.observe($0) }
+        let timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all, divergence: nil)
+        let viewport = recording.header.world.viewport
+        let window = Size(width: viewport.width, height: viewport.height + ReplayTimeline.height)
+        let photos = try ReplayPhotos.load(recording.header.photos, folder: PhotoFolder.bundledFolder(), log: { _ in })
+        let canvas = try HeadlessCanvas(size: viewport)
+        let renderer = SceneRenderer(renderer: canvas.renderer, photos: photos)
+
+        let session = try XvfbSession(width: 800, height: 900)
+        defer { session.stop() }
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": "software"])
+        let app = try session.start(PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
+                                    directory: PackagePaths.root)
+        let (id, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
+        XCTAssertEqual(frame.size, window, session.log(of: app))
+        try session.run("xdotool", ["windowfocus", "--sync", id])
+        func at(_ p: Point) -> [String] { [String(Int(frame.minX + p.x)), String(Int(frame.minY + p.y))] }
+
+        /// The window shows `tick`: its scene as the headless render of that tick, the playhead at its x.
+        func assertShows(_ tick: Int, _ what: String) throws {
+            player.seek(to: tick)
+            renderer.draw(player.sim.drawList(interpolation: 1), scale: 1)
+            let track = ReplayTimeline.track(in: window)
+            func playhead(_ shot: ReferenceImage) -> Int {
+                Self.rgb(shot, Int(timeline.x(of: tick, in: window).rounded()), Int(track.minY) - 6).reduce(0, +)
+            }
+            func differing(_ shot: ReferenceImage) -> Double {
+                var off = 0
+                for y in stride(from: 0, to: Int(viewport.height), by: 2) {
+                    for x in stride(from: 0, to: Int(viewport.width), by: 2) {
+                        let a = Self.rgb(shot, x, y), b = canvas.pixel(x: x, y: y)
+                        let d = max(abs(a[0] - Int(b.r)), abs(a[1] - Int(b.g)), abs(a[2] - Int(b.b)))
+                        if d > 8 { off += 1 }
+                    }
+                }
+                return Double(off) / (viewport.width * viewport.height / 4)
+            }
+            // The window draws when the X server hands it the input: give a busy machine a moment.
+            var shot = try session.screenshot(of: frame).image
+            for _ in 0..<30 where differing(shot) >= 0.01 || playhead(shot) <= 700 {
+                Thread.sleep(forTimeInterval: 0.1)
+                shot = try session.screenshot(of: frame).image
+            }
+            XCTAssertLessThan(differing(shot), 0.01, "\(what): the scene is tick \(tick)'s (\(player.sim.world.viewer.phase.name))")
+            XCTAssertGreaterThan(playhead(shot), 700, "\(what): the playhead is at tick \(tick)")
+        }
+
+        let trackY = ReplayTimeline.track(in: window).center.y
+        let x = (timeline.x(of: 100, in: window)).rounded()
+        let pressed = timeline.tick(atX: x, in: window)
+        try session.run("xdotool", ["mousemove"] + at(Point(x: x, y: trackY)) + ["mousedown", "1"])
+        try assertShows(pressed, "pressed on the track")
+        XCTAssertEqual(player.sim.world.viewer.phase, .pager)
+        let dragged = (timeline.x(of: 165, in: window)).rounded()
+        try session.run("xdotool", ["mousemove"] + at(Point(x: dragged, y: trackY - 40)))
+        try assertShows(timeline.tick(atX: dragged, in: window), "dragged along it")
+        try session.run("xdotool", ["mouseup", "1"])
+        try session.run("xdotool", ["key", "End"])
+        try assertShows(player.lastTick, "End")
+        try session.run("xdotool", ["key", "Home", "shift+Right", "shift+Right", "shift+Right", "Right"])
+        try assertShows(moments.all[2].tick + 1, "three moments on and a tick")
+        try session.run("xdotool", ["key", "q"])
+        app.waitUntilExit()
+        XCTAssertEqual(app.terminationReason, .exit, "signal \(app.terminationStatus): \(session.log(of: app))")
+        XCTAssertEqual(app.terminationStatus, 0, session.log(of: app))
+    }
+
+    static func rgb(_ image: ReferenceImage, _ x: Int, _ y: Int) -> [Int] {
+        let i = (y * image.width + x) * 4
+        return [Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2])]
+    }
+}
