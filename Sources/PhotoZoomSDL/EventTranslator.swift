@@ -15,6 +15,8 @@ public struct EventTranslator {
         case toggle(Overlay)
         /// Start or stop recording the session.
         case toggleRecording
+        /// Write a bug report.
+        case bugReport
     }
 
     public enum Overlay: Equatable {
@@ -116,6 +118,7 @@ public struct EventTranslator {
         case .debug: return .toggle(.debug)
         case .help: return .toggle(.help)
         case .record: return .toggleRecording
+        case .bugReport: return .bugReport
         case nil: return nil
         }
     }

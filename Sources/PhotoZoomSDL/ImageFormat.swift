@@ -25,8 +25,15 @@ extension HeadlessCanvas {
     /// Writes what has been drawn to `path` in the format its extension names, through
     /// `OutputFile`: a failed write leaves whatever was at `path` untouched.
     public func save(to path: String, overwrite: Bool) throws {
-        let format = try ImageFormat(path: path)
         SDL_RenderPresent(renderer)
+        try ImageFormat.save(surface, to: path, overwrite: overwrite)
+    }
+}
+
+extension ImageFormat {
+    /// Writes `surface` to `path` in the format its extension names, through `OutputFile`.
+    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String, overwrite: Bool) throws {
+        let format = try ImageFormat(path: path)
         try OutputFile.create(path, overwrite: overwrite) { sink in
             guard let stream = Self.stream(into: sink) else { throw OutputFileError(description: "cannot write '\(path)': \(String(cString: SDL_GetError()))", isUsage: false) }
             // The encoder frees the stream (the last argument but one); the sink stays ours.

@@ -21,6 +21,10 @@ public enum Prototype {
         public var recordPath: String?
         /// Named in a recording's header: which PhotoZoom made it.
         public var appVersion = "photozoom"
+        /// Draws a recording's key moments into a PNG at the path given, for F6's bug report.
+        public var contactSheet: (SessionRecording, String) throws -> Void = { _, _ in
+            throw SDLError(message: "this build draws no contact sheets")
+        }
         public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil, recordPath: String? = nil) {
             self.photosFolder = photosFolder; self.windowSize = windowSize; self.exitAfterFrames = exitAfterFrames
             self.tuningPath = tuningPath; self.recordPath = recordPath
@@ -44,6 +48,9 @@ public enum Prototype {
 
     /// Runs until the window closes or `exitAfterFrames` frames were drawn.
     public static func run(_ options: Options, log: @escaping (String) -> Void) throws {
+        // A bug report holds the log's last lines.
+        let logTail = LogTail()
+        let log = logTail.logging(to: log)
         // Decoding needs no window: it runs on workers while the window opens.
         let files = try PhotoFolder.imageFiles(in: options.photosFolder)
         let decoded = DecodedBox()
@@ -66,10 +73,14 @@ public enum Prototype {
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: file.loop.tickRate)
         let saves = try live.map { try SavedTuning(live: $0, wake: window.wakeSignal) }
+        let reporter = BugReporter(sim: sim, files: files, logTail: logTail, app: options.appVersion, photosFolder: options.photosFolder,
+                                   contactSheet: options.contactSheet)
+        // A recording from the first tick names every photo's hash; one F5 starts later names
+        // those the reporter's worker has hashed by then.
         let hashes = options.recordPath == nil ? [] : files.map { ContentHash.of(file: $0.path) }
         func header(midSession: Bool) -> SessionHeader {
             SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
-                          contentHashes: hashes.isEmpty ? files.map { ContentHash.of(file: $0.path) } : hashes, midSession: midSession)
+                          contentHashes: hashes.isEmpty ? reporter.contentHashes : hashes, midSession: midSession)
         }
         var recording = try options.recordPath.map { try SessionFile(path: $0, header: header(midSession: false), log: log) }
         if let recording { log("photozoom: recording the session to '\(recording.path)'") }
@@ -83,6 +94,8 @@ public enum Prototype {
         // Frames still to draw whatever the scene: the software renderer rebuilds its surface
         // after a resize, and the first frame after one can land on the old surface.
         var windowChanged = 0
+        // F6 was pressed: the next frame is drawn, read back and reported.
+        var reportAsked = false
 
         while true {
             // Poll: gather input, sleeping until some arrives while nothing moves; it is
@@ -94,6 +107,7 @@ public enum Prototype {
             if polled.quit { break }
             pending += polled.events
             polled.toggles.forEach { overlays.toggle($0) }
+            if polled.bugReport { reportAsked = true }
             // F5: stop the recording, or start one from here into the recordings folder.
             for _ in 0..<polled.recordingToggles {
                 if let stopping = recording {
@@ -130,6 +144,7 @@ public enum Prototype {
             for _ in 0..<ticks {
                 sim.step(pending)
                 recording?.record(sim, input: pending)
+                reporter.record(sim, input: pending)
                 pending.removeAll()
                 overlays.recordTick(sim.world)
             }
@@ -138,18 +153,41 @@ public enum Prototype {
             // shows anything new.
             let items = sim.drawList(interpolation: loop.interpolationAlpha)
             let overlay = overlays.content(sim.world, at: Self.now(), recording: recording != nil)
-            let lost = windowChanged > 0 || options.exitAfterFrames != nil || overlay != shownOverlay
+            let lost = windowChanged > 0 || options.exitAfterFrames != nil || overlay != shownOverlay || reportAsked
             let draw = gate.shouldDraw(items, windowLostContent: lost)
             windowChanged = max(windowChanged - 1, 0)
             if draw {
                 renderer.draw(items, scale: window.pixelScale)
                 overlayRenderer.draw(overlay, viewport: sim.world.viewport, scale: window.pixelScale)
                 shownOverlay = overlay
+                if reportAsked {
+                    reportAsked = false
+                    writeReport(reporter, sim: sim, window: window, tuning: live?.good ?? file, recording: recording, log: log)
+                }
                 window.present()
                 frames += 1
             }
             if let limit = options.exitAfterFrames, frames >= limit { break }
             if !draw || !window.hasVSync { pacer.endFrame() }
+        }
+    }
+
+    /// F6: the frame just drawn and the session so far, into a new bug report folder.
+    private static func writeReport(_ reporter: BugReporter, sim: Simulation, window: AppWindow, tuning: TuningFile, recording: SessionFile?,
+                                    log: (String) -> Void) {
+        let started = now()
+        do {
+            let screenshot: Screenshot?
+            do {
+                screenshot = try window.readPixels()
+            } catch {
+                log("photozoom: the bug report has no screenshot: \(error)")
+                screenshot = nil
+            }
+            let path = try reporter.write(sim: sim, window: window, screenshot: screenshot, tuning: tuning, recording: recording)
+            log(String(format: "photozoom: bug report written to '%@' (%.0f ms)", path, Double(now() - started) / 1e6))
+        } catch {
+            log("photozoom: cannot write the bug report: \(error)")
         }
     }
 

@@ -6,6 +6,7 @@ struct PhotoZoomCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photozoom",
         abstract: "A desktop prototype of the iOS Photos grid ⇄ pager interaction.",
+        version: AppVersion.number,
         subcommands: [RunCommand.self, SnapshotCommand.self, CurveCommand.self, BenchCommand.self, TuningCommand.self, ReplayCommand.self, MonkeyCommand.self],
         defaultSubcommand: RunCommand.self
     )

@@ -29,8 +29,9 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
+        var options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
                                         tuningPath: tuning, recordPath: record)
+        options.appVersion = AppVersion.described
         do {
             try Prototype.run(options, log: logLine)
         } catch let error as WindowError {

@@ -16,6 +16,8 @@ public enum HelpOverlay {
         case help
         /// Start or stop recording the session.
         case record
+        /// Write a bug report folder.
+        case bugReport
     }
 
     /// One row of the help: the key caps shown, what they do, and the keys that do it.
@@ -60,6 +62,8 @@ public enum HelpOverlay {
                 chords: [.init(SDLK_PERIOD), .init(SDLK_KP_PERIOD)]),
         Binding(caps: ["D"], action: "debug overlay", group: .developer, command: .debug, chords: [.init(SDLK_d)]),
         Binding(caps: ["F5"], action: "record the session / stop", group: .developer, command: .record, chords: [.init(SDLK_F5)]),
+        Binding(caps: ["F6"], action: "write a bug report (the last minutes, a screenshot, the log)", group: .developer, command: .bugReport,
+                chords: [.init(SDLK_F6)]),
         Binding(caps: ["?", "F1"], action: "this help", group: .developer, command: .help,
                 chords: [.init(SDLK_QUESTION), .init(SDLK_SLASH, shift: true), .init(SDLK_F1)]),
     ]

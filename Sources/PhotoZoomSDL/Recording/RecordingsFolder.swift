@@ -3,11 +3,14 @@ import Foundation
 /// Where F5 puts recordings: `$XDG_DATA_HOME/photozoom/recordings` (by default
 /// `~/.local/share/photozoom/recordings`), each named for when it started.
 enum RecordingsFolder {
-    static var path: String {
+    static var path: String { dataPath("recordings") }
+
+    /// `$XDG_DATA_HOME/photozoom/<name>`; a relative XDG_DATA_HOME is ignored, as the spec says.
+    static func dataPath(_ name: String) -> String {
         let env = ProcessInfo.processInfo.environment
         let data = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (env["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        return data + "/photozoom/recordings"
+        return data + "/photozoom/" + name
     }
 
     /// Creates the folder if needed and a new file in it, `session-2026-11-23T09-41-05.jsonl`

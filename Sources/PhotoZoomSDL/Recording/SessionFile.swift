@@ -40,6 +40,15 @@ public final class SessionFile {
         }
     }
 
+    /// The file as written so far with a footer at `sim`, for a bug report; nil when it can no
+    /// longer be read, or is too large to hold in memory beside the window.
+    public func textSoFar(endingAt sim: Simulation) -> String? {
+        var info = stat()
+        guard fd >= 0, stat(path, &info) == 0, info.st_size <= 64 << 20, let data = FileManager.default.contents(atPath: path),
+              let end = try? recorder.endLine(sim) else { return nil }
+        return String(decoding: data, as: UTF8.self) + end
+    }
+
     /// The footer, on a clean exit.
     public func finish(_ sim: Simulation) {
         guard fd >= 0 else { return }

@@ -1,0 +1,86 @@
+import Foundation
+import PhotoZoomCore
+
+/// What F6 writes: a folder to zip and attach, holding the recording of the last minutes (or
+/// of the whole recording running), the tuning in effect, a screenshot of the window, the
+/// recording's contact sheet, the log's tail and the system's facts, with a README saying how
+/// to replay it. Built in a hidden folder beside it and renamed into place whole, so a report
+/// folder is never half written and never replaces another.
+public struct BugReport {
+    public var session: String
+    public var tuning: String
+    public var screenshot: Screenshot?
+    public var log: String
+    public var facts: SystemFacts
+
+    public init(session: String, tuning: String, screenshot: Screenshot?, log: String, facts: SystemFacts) {
+        self.session = session; self.tuning = tuning; self.screenshot = screenshot; self.log = log; self.facts = facts
+    }
+
+    /// The files, in the order the README lists them.
+    public static let files = ["session.jsonl", "tuning.json", "screenshot.png", "contact-sheet.png", "log.txt", "system.txt", "README.txt"]
+
+    /// Writes the report into a new folder in `parent` named for `date`, and returns its path.
+    /// `contactSheet` draws the recording's key moments into the path it is given; a sheet
+    /// that fails is said in the README and the report is written without it.
+    public func write(into parent: String, at date: Date = Date(),
+                      contactSheet: (SessionRecording, String) throws -> Void) throws -> String {
+        var template = Array((parent + "/.report-XXXXXX").utf8CString)
+        guard (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil, mkdtemp(&template) != nil else {
+            throw OutputFileError(description: "cannot write a bug report in '\(parent)': \(String(cString: strerror(errno)))", isUsage: false)
+        }
+        let building = String(cString: template)
+        // mkdtemp makes the folder for its owner alone; the report gets what any new folder would.
+        let mask = umask(0)
+        umask(mask)
+        chmod(building, 0o777 & ~mask)
+        var published = false
+        defer { if !published { try? FileManager.default.removeItem(atPath: building) } }
+        func file(_ name: String) -> String { building + "/" + name }
+
+        try OutputFile.saveText(session, to: file("session.jsonl"), overwrite: false, replaceFlag: "")
+        try OutputFile.saveText(tuning, to: file("tuning.json"), overwrite: false, replaceFlag: "")
+        try screenshot?.save(to: file("screenshot.png"))
+        var notes: [String] = []
+        do {
+            try contactSheet(try SessionRecording.read(session), file("contact-sheet.png"))
+        } catch {
+            notes.append("The contact sheet could not be drawn: \(error)")
+        }
+        try OutputFile.saveText(log, to: file("log.txt"), overwrite: false, replaceFlag: "")
+        try OutputFile.saveText(facts.text, to: file("system.txt"), overwrite: false, replaceFlag: "")
+        try OutputFile.saveText(readme(notes: notes), to: file("README.txt"), overwrite: false, replaceFlag: "")
+
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss"
+        let stem = parent + "/report-" + formatter.string(from: date)
+        for n in 1...100 {
+            let candidate = stem + (n == 1 ? "" : "-\(n)")
+            // rename(2) would replace an empty folder of that name; a report never replaces anything.
+            guard !FileManager.default.fileExists(atPath: candidate) else { continue }
+            guard rename(building, candidate) == 0 else {
+                throw OutputFileError(description: "cannot write the bug report '\(candidate)': \(String(cString: strerror(errno)))", isUsage: false)
+            }
+            published = true
+            return candidate
+        }
+        throw OutputFileError(description: "a hundred bug reports already written at \(stem)", isUsage: false)
+    }
+
+    private func readme(notes: [String]) -> String {
+        """
+        A PhotoZoom bug report.
+
+        session.jsonl      the recorded session up to the moment of the report; it replays exactly:
+                             photozoom replay session.jsonl            (in a window, with a timeline)
+                             photozoom replay session.jsonl --verify   (headless: every digest checked)
+        tuning.json        the tuning in effect; run with it: photozoom run --tuning tuning.json
+        screenshot.png     the window as it was when F6 was pressed
+        contact-sheet.png  the session's presses, releases and landings, each labelled with its tick and phase
+        log.txt            the program's last log lines
+        system.txt         the app, system, SDL, renderer, display and window
+        \(notes.map { "\n" + $0 + "\n" }.joined())
+        """
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+import PhotoZoomTestSupport
+import XCTest
+
+/// F6 in the real window (xdotool on a private X server), nobody having pressed record: a
+/// folder appears whose session replays to every digest, whose screenshot is the window as it
+/// stood, and whose log, tuning and system facts are the run's.
+final class BugReportWindowTests: XCTestCase {
+    func testF6WritesAReportThatReplaysAndShowsTheWindow() throws {
+        let session = try XvfbSession(width: 800, height: 900)
+        defer { session.stop() }
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("pz-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": data.path])
+        let app = try session.start(PackagePaths.executable.path, ["run", "--size", "393x700"], name: "photozoom", environment: env,
+                                    directory: PackagePaths.root)
+        let (id, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
+        try session.run("xdotool", ["windowfocus", "--sync", id])
+        // Open a photo and let it land: the window stands still for the screenshot.
+        try session.run("xdotool", ["mousemove", String(Int(frame.minX + 196)), String(Int(frame.minY + 200)), "click", "1"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try session.run("xdotool", ["key", "F6"])
+        let reports = data.appendingPathComponent("photozoom/bug-reports")
+        var folder: String?
+        for _ in 0..<100 where folder == nil {
+            Thread.sleep(forTimeInterval: 0.1)
+            folder = (try? FileManager.default.contentsOfDirectory(atPath: reports.path))?.first { $0.hasPrefix("report-") }
+        }
+        guard let name = folder else { return XCTFail("no report after 10 s: \(session.log(of: app))") }
+        let report = reports.appendingPathComponent(name).path
+        let screen = try session.screenshot(of: frame).image
+        kill(app.processIdentifier, SIGTERM)
+        app.waitUntilExit()
+        XCTAssertTrue(session.log(of: app).contains("photozoom: bug report written to '\(report)'"), session.log(of: app))
+
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: report))
+        XCTAssertTrue(files.isSuperset(of: ["session.jsonl", "tuning.json", "screenshot.png", "log.txt", "system.txt", "README.txt"]), "\(files)")
+        let replay = try ChildProcess.run(PackagePaths.executable, ["replay", report + "/session.jsonl", "--verify"],
+                                          environment: ProcessInfo.processInfo.environment, timeout: 60)
+        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
+        let recording = try SessionRecording.read(try String(contentsOfFile: report + "/session.jsonl", encoding: .utf8))
+        XCTAssertNotNil(recording.end, "the report's session ends where F6 was pressed")
+        XCTAssertTrue(recording.header.app.hasPrefix("photozoom 0."), recording.header.app)
+        XCTAssertTrue(recording.ticks.contains { $0.input?.isEmpty == false }, "the click is in it")
+
+        let shot = try ReferenceImage(contentsOf: report + "/screenshot.png")
+        XCTAssertEqual(shot.width, Int(frame.width))
+        XCTAssertEqual(shot.height, Int(frame.height))
+        var differing = 0
+        for i in stride(from: 0, to: shot.pixels.count, by: 4 * 7) where (0..<3).contains(where: { abs(Int(shot.pixels[i + $0]) - Int(screen.pixels[i + $0])) > 8 }) {
+            differing += 1
+        }
+        XCTAssertLessThan(Double(differing) / Double(shot.pixels.count / 28), 0.01, "the screenshot is the window as it stood")
+
+        let facts = try String(contentsOfFile: report + "/system.txt", encoding: .utf8)
+        for fact in ["app: photozoom 0.", "SDL: 2.", "video driver: x11", "renderer: software", "display: 800x900 pixels", "window: 393x700 points"] {
+            XCTAssertTrue(facts.contains(fact), "\(fact) in:\n\(facts)")
+        }
+        XCTAssertTrue(try String(contentsOfFile: report + "/log.txt", encoding: .utf8).contains("photozoom: tuning: run with --tuning FILE"))
+        XCTAssertEqual(TuningFile.read(try String(contentsOfFile: report + "/tuning.json", encoding: .utf8)).problems, [])
+    }
+}
