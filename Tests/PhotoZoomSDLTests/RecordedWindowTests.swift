@@ -6,14 +6,39 @@ import XCTest
 /// The real window records what a person does (xdotool on a private X server), is killed with
 /// SIGKILL mid-session, and the file it leaves replays, to every digest it holds, with the real
 /// executable.
+///
+/// Debug and release builds replay each other's files: each records here and the other verifies.
 final class RecordedWindowTests: XCTestCase {
+    static let release = PackagePaths.root.appendingPathComponent(".build/release/photozoom")
+
     func testAKilledRecordingReplaysToItsLastLine() throws {
-        let executable = PackagePaths.executable.path
+        let file = try recordAndKill(with: PackagePaths.executable.path)
+        for replayer in [PackagePaths.executable, Self.release] {
+            let replay = try ChildProcess.run(replayer, ["replay", file, "--verify"], environment: ProcessInfo.processInfo.environment, timeout: 60)
+            XCTAssertEqual(replay.status, 0, "\(replayer.path): " + replay.stdout + replay.stderr)
+            XCTAssertTrue(replay.stdout.hasPrefix("verified: "), replay.stdout)
+        }
+    }
+
+    func testTheDebugBuildReplaysWhatTheReleaseBuildRecorded() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.release.path) else {
+            return XCTFail("no release build at \(Self.release.path): scripts/test.sh builds it before the tests")
+        }
+        let file = try recordAndKill(with: Self.release.path)
+        let header = try String(contentsOfFile: file, encoding: .utf8).prefix { $0 != "\n" }
+        XCTAssertTrue(header.hasPrefix("{\"app\":\"photozoom 0.") && !header.contains("debug build"), "recorded by a release build")
+        let replay = try ChildProcess.run(PackagePaths.executable, ["replay", file, "--verify"], environment: ProcessInfo.processInfo.environment,
+                                          timeout: 60)
+        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
+    }
+
+    /// `executable` records what xdotool does in its window until SIGKILL; the file it left.
+    func recordAndKill(with executable: String) throws -> String {
         let session = try XvfbSession(width: 800, height: 900)
         defer { session.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-record-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("session.jsonl").path
         let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": "software"])
         let app = try session.start(executable, ["run", "--size", "393x700", "--record", file], name: "photozoom", environment: env,
@@ -36,12 +61,9 @@ final class RecordedWindowTests: XCTestCase {
 
         let text = try String(contentsOfFile: file, encoding: .utf8)
         XCTAssertFalse(text.contains("\"end\""), "killed: no footer")
-        let replay = try ChildProcess.run(PackagePaths.executable, ["replay", file, "--verify"], environment: ProcessInfo.processInfo.environment,
-                                          timeout: 60)
-        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
-        XCTAssertTrue(replay.stdout.hasPrefix("verified: "), replay.stdout)
         let recording = try SessionRecording.read(text)
         let presses = recording.ticks.flatMap { $0.input ?? [] }.filter { if case let .pointer(e) = $0 { return e.phase == .down } else { return false } }
         XCTAssertGreaterThanOrEqual(presses.count, 3, "the clicks and drags were recorded: \(session.log(of: app))")
+        return file
     }
 }
