@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
         .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomSDL", "PhotoZoomTestSupport"]),
-        .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomTestSupport", "photozoom"]),
+        // SDL_image opens what the executable wrote, to check it by pixels.
+        .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomTestSupport", "photozoom", "CSDL2"]),
     ]
 )

@@ -75,13 +75,14 @@ struct ReplayCommand: ParsableCommand {
         if let frames {
             try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
             let pictures = try ReplayPhotos.load(recording.header.photos, folder: photos ?? PhotoFolder.bundledFolder(), log: logLine)
-            let canvas = try ReplayCanvas(photos: pictures, viewport: recording.header.world.viewport)
+            let canvas = try ReplayCanvas(photos: pictures, recording: recording)
             let every = max(1, Int((recording.header.loop.tickRate / Double(fps)).rounded()))
             var written = 0
             outcome = try SessionReplay.run(recording) { sim in
                 guard sim.world.tick % every == 0 else { return }
                 written += 1
-                try canvas.write(sim, to: String(format: "%@/frame-%06d.png", frames, written))
+                try canvas.draw(sim)
+                try canvas.save(to: String(format: "%@/frame-%06d.png", frames, written))
             }
             logLine("photozoom: wrote \(written) frames to '\(frames)'")
         } else {

@@ -98,4 +98,22 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         XCTAssertEqual(again.status, 2)
         XCTAssertEqual(again.errorLines, ["photozoom: --frames: '\(folder.path)' is not empty, and frames never replace files"])
     }
+
+    /// The resize session: the window goes to 620x480 at tick 23 and to 360x720 at tick 183;
+    /// each frame has the size the window had at its tick.
+    func testFramesFollowRecordedResizes() throws {
+        let frames = try temporaryFolder().appendingPathComponent("frames")
+        let r = try photozoom(["replay", sessions.appendingPathComponent("resize.jsonl").path, "--frames", frames.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        func frame(_ n: Int) throws -> RGBImage { try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", n)).path) }
+        // One frame every 4 ticks: frame n is tick 4n.
+        for (n, size) in [(5, [390, 700]), (6, [620, 480]), (45, [620, 480]), (46, [360, 720]), (83, [360, 720])] {
+            let image = try frame(n)
+            XCTAssertEqual([image.width, image.height], size, "frame \(n), tick \(4 * n)")
+        }
+        // At rest in the grid at the end, its 50-point tab bar is along the bottom of the new size.
+        let last = try frame(83)
+        XCTAssertEqual(last.pixel(20, 715), last.pixel(20, 675), "the tab bar")
+        XCTAssertNotEqual(last.pixel(20, 715), last.pixel(20, 600), "the grid")
+    }
 }
