@@ -6,12 +6,13 @@ import PhotoZoomSDL
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a recorded session headless and check every recorded state digest.",
+        abstract: "Replay a recorded session headless: check every recorded state digest, draw it as frames or a GIF.",
         discussion: """
         Exit status: 0 when every digest matches; 1 at the first that does not, after the tick \
         and what differs (key.path: recorded → replayed); 2 for a file that is not a session \
-        this build can read. A file cut short (a recording that was killed) is replayed up to \
-        its last whole line, and the line it stopped at is said on stderr.
+        this build can read, or an output that cannot be written. A file cut short (a \
+        recording that was killed) is replayed up to its last whole line, and the line it \
+        stopped at is said on stderr.
         """
     )
 
@@ -21,11 +22,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Replay as fast as possible and check every digest.")
     var verify = false
 
-    @Option(help: ArgumentHelp("Write the replay as PNG frames into this new (or empty) folder.", valueName: "DIR"))
-    var frames: String?
-
-    @Option(parsing: .unconditional, help: "Frames per second of session time, with --frames.")
-    var fps = 30
+    @OptionGroup(title: "Headless outputs")
+    var outputs: ReplayOutputs
 
     @Option(help: "Where the recorded photos are, by name (default: the bundled assets/photos).")
     var photos: String?
@@ -34,16 +32,8 @@ struct ReplayCommand: ParsableCommand {
     static let maximumSize = 512 << 20
 
     func validate() throws {
-        guard verify || frames != nil else { throw ValidationError("replay needs --verify or --frames DIR: it runs headless") }
-        guard (1...120).contains(fps) else { throw ValidationError("--fps must lie in 1...120, got \(fps)") }
-        if let frames {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: frames, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw ValidationError("--frames: '\(frames)' is a file, not a folder") }
-                guard (try? FileManager.default.contentsOfDirectory(atPath: frames))?.isEmpty ?? false else {
-                    throw ValidationError("--frames: '\(frames)' is not empty, and frames never replace files")
-                }
-            }
+        guard verify || outputs.drawsAnything else {
+            throw ValidationError("replay needs --verify, --frames DIR or --gif FILE: it runs headless")
         }
     }
 
@@ -58,7 +48,7 @@ struct ReplayCommand: ParsableCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         let outcome: SessionReplay.Outcome
         do {
-            outcome = try replay(recording)
+            outcome = try outputs.replay(recording, photos: photos ?? PhotoFolder.bundledFolder())
         } catch let error as PhotoFolderError {
             throw fail(error.description)
         } catch let error as SDLError {
@@ -67,28 +57,6 @@ struct ReplayCommand: ParsableCommand {
             throw fail(error.description)
         }
         try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-    }
-
-    /// Replays `recording`, writing frames if asked.
-    private func replay(_ recording: SessionRecording) throws -> SessionReplay.Outcome {
-        let outcome: SessionReplay.Outcome
-        if let frames {
-            try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
-            let pictures = try ReplayPhotos.load(recording.header.photos, folder: photos ?? PhotoFolder.bundledFolder(), log: logLine)
-            let canvas = try ReplayCanvas(photos: pictures, recording: recording)
-            let every = max(1, Int((recording.header.loop.tickRate / Double(fps)).rounded()))
-            var written = 0
-            outcome = try SessionReplay.run(recording) { sim in
-                guard sim.world.tick % every == 0 else { return }
-                written += 1
-                try canvas.draw(sim)
-                try canvas.save(to: String(format: "%@/frame-%06d.png", frames, written))
-            }
-            logLine("photozoom: wrote \(written) frames to '\(frames)'")
-        } else {
-            outcome = SessionReplay.run(recording)
-        }
-        return outcome
     }
 
     private func report(_ outcome: SessionReplay.Outcome, recording: SessionRecording, seconds: Double) throws {
