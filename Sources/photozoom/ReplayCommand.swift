@@ -6,7 +6,7 @@ import PhotoZoomSDL
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a recorded session headless: check every recorded state digest, draw it as frames or a GIF.",
+        abstract: "Replay a recorded session headless: check every recorded state digest, draw it as frames, a GIF or a contact sheet.",
         discussion: """
         Exit status: 0 when every digest matches; 1 at the first that does not, after the tick \
         and what differs (key.path: recorded → replayed); 2 for a file that is not a session \
@@ -33,7 +33,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard verify || outputs.drawsAnything else {
-            throw ValidationError("replay needs --verify, --frames DIR or --gif FILE: it runs headless")
+            throw ValidationError("replay needs --verify, --frames DIR, --gif FILE or --contact-sheet FILE: it runs headless")
         }
     }
 
@@ -48,7 +48,7 @@ struct ReplayCommand: ParsableCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         let outcome: SessionReplay.Outcome
         do {
-            outcome = try outputs.replay(recording, photos: photos ?? PhotoFolder.bundledFolder())
+            outcome = try outputs.replay(recording, file: file, photos: photos ?? PhotoFolder.bundledFolder(), verify: verify)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
         } catch let error as SDLError {

@@ -59,7 +59,7 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         for (arguments, message) in [
             (["replay", json.path, "--verify"], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
             (["replay", folder.path, "--verify"], "photozoom: '\(folder.path)' is not a file"),
-            (["replay", json.path], "photozoom: replay needs --verify, --frames DIR or --gif FILE: it runs headless"),
+            (["replay", json.path], "photozoom: replay needs --verify, --frames DIR, --gif FILE or --contact-sheet FILE: it runs headless"),
         ] {
             let r = try photozoom(arguments)
             XCTAssertEqual(r.status, 2, r.stderr)

@@ -3,27 +3,30 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
-/// `photozoom replay FILE --frames DIR --gif FILE`, the real executable on the committed
-/// sessions: the GIF opened again and checked by its pixels against the PNG frames of the
-/// same run.
+/// `photozoom replay FILE --frames DIR --gif FILE --contact-sheet FILE`, the real executable on
+/// the committed sessions: every output opened again and checked by its pixels against the
+/// PNG frames of the same run.
 final class ReplayOutputsTests: PhotozoomCLITestCase {
     var sessions: URL { PackagePaths.fixtures.appendingPathComponent("sessions") }
-    /// The mat around a smaller window in the GIF.
+    /// The mat around a smaller window in the GIF, and the contact sheet's background.
     let mat: [UInt8] = [32, 32, 36]
 
-    /// One replay writes both and verifies. At 20 fps (the GIF's default) the GIF's frame
+    /// One replay writes all three and verifies. At 20 fps (the GIF's default) the GIF's frame
     /// k and `frame-k.png` show the same tick, 6k.
-    func testOneReplayWritesFramesAndGif() throws {
+    func testOneReplayWritesFramesGifAndContactSheet() throws {
         let folder = try temporaryFolder()
         let frames = folder.appendingPathComponent("frames"), gif = folder.appendingPathComponent("s.gif")
+        let sheet = folder.appendingPathComponent("sheet.png")
         let r = try photozoom(["replay", sessions.appendingPathComponent("drag-dismiss.jsonl").path, "--verify",
-                               "--frames", frames.path, "--fps", "20", "--gif", gif.path])
+                               "--frames", frames.path, "--fps", "20", "--gif", gif.path, "--contact-sheet", sheet.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("verified: 322 ticks"), r.stdout)
         XCTAssertTrue(r.stderr.contains("photozoom: wrote 53 frames to '\(frames.path)'"), r.stderr)
         XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(gif.path)': 390x700, 55 frames at 20 fps ("), r.stderr)
+        XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(sheet.path)': 6 moments\n"), r.stderr)
         let pngs = try (1...53).map { try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", $0)).path) }
         try checkGif(gif.path, against: pngs)
+        try checkSheet(sheet.path, against: pngs)
     }
 
     private func checkGif(_ path: String, against pngs: [RGBImage]) throws {
@@ -42,6 +45,54 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         // Mid-flight home after the drag (released at tick 172, landed at 235): moving, and matching.
         XCTAssertNotEqual(timeline[33], timeline[34], "the flight moves")
         XCTAssertLessThan(timeline[34].meanAbsoluteDifference(to: pngs[33]), 0.5)
+    }
+
+    /// Seven tiles: the six moments (press at tick 1, release, landing in the pager, press,
+    /// release, landing in the grid) and the last tick; the first tick is the press's tile.
+    private func checkSheet(_ path: String, against pngs: [RGBImage]) throws {
+        let sheet = try RGBImage(png: path)
+        XCTAssertEqual(sheet.pixel(0, 0), mat)
+        let tiles = tileRects(in: sheet)
+        XCTAssertEqual(tiles.count, 7, "\(tiles)")
+        XCTAssertEqual(Set(tiles.map { [$0.w, $0.h] }), [[201, 360]], "each 390x700 frame at 201x360")
+        XCTAssertEqual(Set(tiles.prefix(6).map(\.y)).count, 1, "six in the first row")
+        XCTAssertGreaterThan(textPixels(in: sheet, x: 0, y: 0, w: sheet.width, h: tiles[0].y), 100, "a title line")
+        for tile in tiles {
+            XCTAssertGreaterThan(textPixels(in: sheet, x: tile.x, y: tile.y + tile.h, w: tile.w, h: 22), 60, "a label under \(tile)")
+        }
+        let empty = (x: tiles[1].x, y: tiles[6].y + tiles[6].h)
+        XCTAssertEqual(textPixels(in: sheet, x: empty.x, y: empty.y, w: 200, h: 22), 0, "no label where no tile is")
+        // The landing in the pager (tick 99) shows what the pager shows at rest until the press
+        // at 153 (tick 120's frame); the last tile, the grid at rest (tick 318's).
+        func difference(_ tile: Int, _ frame: RGBImage) -> Double {
+            let t = tiles[tile]
+            return zip(sheet.cropped(x: t.x, y: t.y, w: t.w, h: t.h).gridMeans(8), frame.gridMeans(8)).map { abs($0 - $1) }.reduce(0, +) / 192
+        }
+        XCTAssertLessThan(difference(2, pngs[19]), 3)
+        XCTAssertLessThan(difference(6, pngs[52]), 3)
+        XCTAssertGreaterThan(difference(2, pngs[52]), 30, "the pager is not the grid")
+    }
+
+    /// Each tile is the frame of its own tick. The sheet alone draws only at its moments (a
+    /// tile drawn from a stale picture would show the moment before), and frames at 40 fps
+    /// have the landing in the pager (tick 99) and the press there (tick 153).
+    func testEachTileShowsItsMomentsFrame() throws {
+        let folder = try temporaryFolder()
+        let session = sessions.appendingPathComponent("drag-dismiss.jsonl").path
+        let sheetPath = folder.appendingPathComponent("sheet.png"), frames = folder.appendingPathComponent("frames")
+        XCTAssertEqual(try photozoom(["replay", session, "--contact-sheet", sheetPath.path]).status, 0)
+        XCTAssertEqual(try photozoom(["replay", session, "--frames", frames.path, "--fps", "40"]).status, 0)
+        let sheet = try RGBImage(png: sheetPath.path)
+        let tiles = tileRects(in: sheet)
+        XCTAssertEqual(tiles.count, 7)
+        func difference(_ tile: Int, tick: Int) throws -> Double {
+            let t = tiles[tile]
+            let frame = try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", tick / 3)).path)
+            return zip(sheet.cropped(x: t.x, y: t.y, w: t.w, h: t.h).gridMeans(8), frame.gridMeans(8)).map { abs($0 - $1) }.reduce(0, +) / 192
+        }
+        XCTAssertLessThan(try difference(2, tick: 99), 2, "landing in the pager")
+        XCTAssertLessThan(try difference(3, tick: 153), 2, "the press in the pager")
+        XCTAssertGreaterThan(try difference(1, tick: 99), 10, "the release at tick 2 is not the landing")
     }
 
     /// The resize session: the window goes to 620x480 at tick 23 and to 360x720 at tick 183.
@@ -81,6 +132,29 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         XCTAssertLessThan(errors.reduce(0, +) / Double(errors.count), 4, "\(errors)")
     }
 
+    /// More moments than a sheet holds: 22 of them, spread evenly with the first and the last,
+    /// and the last tick; the log and the title say how many were left out.
+    func testASheetOfManyMomentsKeepsTwentyTwoOfThem() throws {
+        let folder = try temporaryFolder()
+        let session = folder.appendingPathComponent("taps.jsonl"), sheet = folder.appendingPathComponent("sheet.png")
+        // Open photo 4, then 16 clicks in the pager: 34 presses and releases, and the landing.
+        try Self.record(photos: (0..<12).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400)) }) { tick, world in
+            let cell = world.grid.layout!.frame(of: 4).center
+            try tick(Self.pointer(.down, cell)); try tick(Self.pointer(.up, cell))
+            for _ in 0..<150 { try tick([]) }
+            for _ in 0..<16 {
+                try tick(Self.pointer(.down, Point(x: 100, y: 350))); try tick(Self.pointer(.up, Point(x: 100, y: 350)))
+                for _ in 0..<70 { try tick([]) }
+            }
+        }.write(to: session, atomically: true, encoding: .utf8)
+        let r = try photozoom(["replay", session.path, "--contact-sheet", sheet.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(sheet.path)': 35 moments, 13 left out\n"), r.stderr)
+        let tiles = tileRects(in: try RGBImage(png: sheet.path))
+        XCTAssertEqual(tiles.count, 23, "22 moments and the last tick")
+        XCTAssertEqual(Set(tiles.map(\.y)).count, 4, "in rows of six")
+    }
+
     /// A tap on photo 4 of the first twelve bundled photos, then a drag down that dismisses it.
     static func recordPhotoSession() throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).filter { $0.hasSuffix(".jpg") }.sorted()
@@ -115,11 +189,14 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     func testOutputsNeverReplaceAFileAndBadNamesAreRefused() throws {
         let folder = try temporaryFolder()
         let session = sessions.appendingPathComponent("tap.jsonl").path
-        let gif = folder.appendingPathComponent("mine.gif")
+        let gif = folder.appendingPathComponent("mine.gif"), sheet = folder.appendingPathComponent("mine.png")
         try "precious".write(to: gif, atomically: true, encoding: .utf8)
+        try "precious".write(to: sheet, atomically: true, encoding: .utf8)
         for (arguments, message) in [
             (["--gif", gif.path], "--gif: '\(gif.path)' already exists, and is never replaced"),
+            (["--contact-sheet", sheet.path], "--contact-sheet: '\(sheet.path)' already exists, and is never replaced"),
             (["--gif", folder.path + "/x.png"], "--gif: '\(folder.path)/x.png' does not end in .gif"),
+            (["--contact-sheet", folder.path + "/x.gif"], "--contact-sheet: '\(folder.path)/x.gif' does not end in .png"),
             (["--gif", folder.path + "/x.gif", "--gif-fps", "30"], "--gif-fps must be one of 1, 2, 4, 5, 10, 20, 25, 50, got 30"),
             (["--gif", folder.path + "/x.gif", "--gif-width", "8"], "--gif-width must lie in 16...4096 pixels, got 8"),
         ] {
@@ -128,12 +205,13 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
             XCTAssertEqual(r.errorLines, ["photozoom: " + message])
         }
         XCTAssertEqual(try String(contentsOf: gif, encoding: .utf8), "precious")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["mine.gif"], "nothing else written")
+        XCTAssertEqual(try String(contentsOf: sheet, encoding: .utf8), "precious")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["mine.gif", "mine.png"], "nothing else written")
     }
 
-    /// A disk that fills up while the GIF is written: one line that says so, a non-zero exit,
-    /// and no partial or temporary file left.
-    func testAFullDiskLeavesNoPartialGif() throws {
+    /// A disk that fills up while the GIF or the sheet is written: one line that says so, a
+    /// non-zero exit, and no partial or temporary file left.
+    func testAFullDiskLeavesNoPartialGifOrSheet() throws {
         let disk = try temporaryFolder().appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
         guard mount(["-t", "tmpfs", "-o", "size=16k", "tmpfs", disk.path]) else {
@@ -141,13 +219,48 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         }
         addTeardownBlock { _ = self.mount([disk.path], program: "/bin/umount") }
         let session = sessions.appendingPathComponent("drag-dismiss.jsonl").path
-        for (flag, name) in [("--gif", "s.gif")] {
+        for (flag, name) in [("--gif", "s.gif"), ("--contact-sheet", "s.png")] {
             let r = try photozoom(["replay", session, flag, disk.appendingPathComponent(name).path])
             XCTAssertEqual(r.status, 2, r.stderr)
             XCTAssertEqual(r.errorLines.filter { !$0.contains(" is not in ") && !$0.contains("likewise") },
                            ["photozoom: cannot write '\(disk.appendingPathComponent(name).path)': No space left on device"])
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), [], "\(flag): nothing left behind")
         }
+    }
+
+    /// The rectangles, at least 100 pixels each way, that are not the sheet's background.
+    private func tileRects(in image: RGBImage) -> [(x: Int, y: Int, w: Int, h: Int)] {
+        func isMat(_ x: Int, _ y: Int) -> Bool {
+            let i = (y * image.width + x) * 3
+            return image.pixels[i] == mat[0] && image.pixels[i + 1] == mat[1] && image.pixels[i + 2] == mat[2]
+        }
+        var open: [(x: Int, y: Int, w: Int, h: Int)] = [], done: [(x: Int, y: Int, w: Int, h: Int)] = []
+        for y in 0..<image.height {
+            var next: [(x: Int, y: Int, w: Int, h: Int)] = [], x = 0
+            while x < image.width {
+                guard !isMat(x, y) else { x += 1; continue }
+                let start = x
+                while x < image.width, !isMat(x, y) { x += 1 }
+                guard x - start >= 100 else { continue }
+                let above = open.first { $0.x == start && $0.w == x - start }
+                next.append((start, above?.y ?? y, x - start, (above?.h ?? 0) + 1))
+            }
+            done += open.filter { o in !next.contains { $0.x == o.x && $0.w == o.w } }
+            open = next
+        }
+        return (done + open).filter { $0.h >= 100 }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// Pixels brighter than the background by far, in the `w`×`h` block at (x, y): text.
+    private func textPixels(in image: RGBImage, x: Int, y: Int, w: Int, h: Int) -> Int {
+        var count = 0
+        for row in y..<min(y + h, image.height) {
+            for col in x..<min(x + w, image.width) {
+                let i = (row * image.width + col) * 3
+                if Int(image.pixels[i]) + Int(image.pixels[i + 1]) + Int(image.pixels[i + 2]) > 3 * 110 { count += 1 }
+            }
+        }
+        return count
     }
 
     /// Runs mount (or umount); true if it worked.

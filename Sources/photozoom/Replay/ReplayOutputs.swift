@@ -3,8 +3,8 @@ import Foundation
 import PhotoZoomCore
 import PhotoZoomSDL
 
-/// What a headless replay draws: PNG frames and an animated GIF, either or both, fed by the
-/// one replay pass that also checks the digests. Each is refused before
+/// What a headless replay draws: PNG frames, an animated GIF and a contact sheet, any of them
+/// together, all fed by the one replay pass that also checks the digests. Each is refused before
 /// the replay starts if it would replace anything.
 struct ReplayOutputs: ParsableArguments {
     @Option(help: ArgumentHelp("Write the replay as PNG frames into this new (or empty) folder.", valueName: "DIR"))
@@ -26,7 +26,12 @@ struct ReplayOutputs: ParsableArguments {
             help: "The widest the GIF may be, in pixels; a wider window is scaled down to fit.")
     var gifWidth = 480
 
-    var drawsAnything: Bool { frames != nil || gif != nil }
+    @Option(name: .customLong("contact-sheet"),
+            help: ArgumentHelp("Write a PNG of the frames at the session's presses, releases, landings, resizes and reloads to this new file.",
+                               valueName: "FILE"))
+    var contactSheet: String?
+
+    var drawsAnything: Bool { frames != nil || gif != nil || contactSheet != nil }
 
     func validate() throws {
         guard (1...120).contains(fps) else { throw ValidationError("--fps must lie in 1...120, got \(fps)") }
@@ -47,6 +52,12 @@ struct ReplayOutputs: ParsableArguments {
             guard (gif as NSString).pathExtension.lowercased() == "gif" else { throw ValidationError("--gif: '\(gif)' does not end in .gif") }
             try Self.refuseExisting(gif, flag: "--gif")
         }
+        if let contactSheet {
+            guard (contactSheet as NSString).pathExtension.lowercased() == "png" else {
+                throw ValidationError("--contact-sheet: '\(contactSheet)' does not end in .png")
+            }
+            try Self.refuseExisting(contactSheet, flag: "--contact-sheet")
+        }
     }
 
     private static func refuseExisting(_ path: String, flag: String) throws {
@@ -57,9 +68,9 @@ struct ReplayOutputs: ParsableArguments {
         }
     }
 
-    /// Replays `recording`, drawing what was asked with the photos in
+    /// Replays `recording` (read from `file`), drawing what was asked with the photos in
     /// `photos`, and says on stderr what was written.
-    func replay(_ recording: SessionRecording, photos: String) throws -> SessionReplay.Outcome {
+    func replay(_ recording: SessionRecording, file: String, photos: String, verify: Bool) throws -> SessionReplay.Outcome {
         guard drawsAnything else { return SessionReplay.run(recording) }
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
         let drawing = try ReplayDrawing(recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: logLine))
@@ -67,14 +78,32 @@ struct ReplayOutputs: ParsableArguments {
         if let frames { logLine("photozoom: wrote \(drawing.framesWritten) frames to '\(frames)'") }
         guard drawing.ticks > 0 else {
             // The first frame's layout already differed: there is nothing to draw.
-            if let gif { logLine("photozoom: '\(gif)' not written: no tick was replayed") }
+            for path in [gif, contactSheet].compactMap({ $0 }) { logLine("photozoom: '\(path)' not written: no tick was replayed") }
             return outcome
         }
         if let movie = try drawing.finishGif() {
             logLine("photozoom: wrote '\(movie.path)': \(movie.width)x\(movie.height), \(movie.framesDrawn) frames at \(gifFPS) fps "
                 + "(\(movie.framesWritten) once still ones are merged), \(Self.megabytes(movie.path))")
         }
+        if let path = contactSheet, let sheet = try drawing.endSheet() {
+            let ticks = "ticks \((recording.header.state?.tick ?? 0) + 1)–\(drawing.lastTick)"
+            try sheet.write(to: path, title: title(file: file, ticks: ticks, outcome: verify ? outcome : nil, sheet: sheet), log: logLine)
+            logLine("photozoom: wrote '\(path)': \(sheet.momentCount) moments" + (sheet.momentsLeftOut > 0 ? ", \(sheet.momentsLeftOut) left out" : ""))
+        }
         return outcome
+    }
+
+    /// `drag-dismiss.jsonl · ticks 1–322 · verified · 6 moments`: the sheet's first line.
+    private func title(file: String, ticks: String, outcome: SessionReplay.Outcome?, sheet: ContactSheet) -> String {
+        var parts = [(file as NSString).lastPathComponent, ticks]
+        switch outcome {
+        case .verified?: parts.append("verified")
+        case let .diverged(d)?: parts.append("diverged at tick \(d.tick)")
+        case nil: break
+        }
+        let left = sheet.momentsLeftOut
+        parts.append("\(sheet.momentCount) moments" + (left > 0 ? ", \(left) left out" : ""))
+        return parts.joined(separator: " · ")
     }
 
     private static func megabytes(_ path: String) -> String {
