@@ -17,10 +17,13 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // giflib writes the replay's GIF. It ships no pkg-config file; its header and library
+        // sit in the compiler's default paths on Debian.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // Everything the user feels is decided here; it must never import SDL.
         .target(name: "PhotoZoomCore"),
         // The thin platform layer: window, events, textures, drawing.
-        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2"]),
+        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
@@ -31,6 +34,8 @@ let package = Package(
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
         .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomSDL", "PhotoZoomTestSupport"]),
-        .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomTestSupport", "photozoom"]),
+        // SDL_image and giflib open what the executable wrote, to check it by pixels; the core
+        // records sessions for it to replay.
+        .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport", "photozoom", "CSDL2", "CGif"]),
     ]
 )

@@ -26,15 +26,13 @@ extension HeadlessCanvas {
     /// `OutputFile`: a failed write leaves whatever was at `path` untouched.
     public func save(to path: String, overwrite: Bool) throws {
         SDL_RenderPresent(renderer)
-        try ImageFormat.save(surface, to: path, overwrite: overwrite)
+        try Self.save(surface, to: path, overwrite: overwrite)
     }
-}
 
-extension ImageFormat {
-    /// Writes `surface` to `path` in the format its extension names, through `OutputFile`.
-    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String, overwrite: Bool) throws {
+    /// Writes `surface` to `path` as `save(to:overwrite:)` does; `replaceFlag` as `OutputFile` takes it.
+    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String, overwrite: Bool, replaceFlag: String? = "--overwrite") throws {
         let format = try ImageFormat(path: path)
-        try OutputFile.create(path, overwrite: overwrite) { sink in
+        try OutputFile.create(path, overwrite: overwrite, replaceFlag: replaceFlag) { sink in
             guard let stream = Self.stream(into: sink) else { throw OutputFileError(description: "cannot write '\(path)': \(String(cString: SDL_GetError()))", isUsage: false) }
             // The encoder frees the stream (the last argument but one); the sink stays ours.
             let saved = format == .png ? IMG_SavePNG_RW(surface, stream, 1) : IMG_SaveJPG_RW(surface, stream, 1, ImageFormat.jpegQuality)

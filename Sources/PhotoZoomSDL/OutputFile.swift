@@ -14,8 +14,8 @@ public struct OutputFileError: Error, CustomStringConvertible {
 /// file), never a truncated one.
 public enum OutputFile {
     /// Refuses, before any work is done, a path that cannot become the file. `replaceFlag` is
-    /// the option that would allow replacing it, as the refusal names it.
-    public static func check(_ path: String, overwrite: Bool, replaceFlag: String = "--overwrite") throws {
+    /// the option that would allow replacing it, as the refusal names it; nil when none does.
+    public static func check(_ path: String, overwrite: Bool, replaceFlag: String? = "--overwrite") throws {
         var info = stat()
         guard stat(path, &info) == 0 else {
             // Nothing there yet: fine, unless the path can only name a folder.
@@ -28,7 +28,7 @@ public enum OutputFile {
         case S_IFREG: break
         default: throw usage("'\(path)' is not a regular file")
         }
-        if !overwrite { throw usage("'\(path)' already exists; pass \(replaceFlag) to replace it") }
+        if !overwrite { throw alreadyExists(path, replaceFlag) }
     }
 
     /// Creates `path` (replacing it only if `overwrite`) holding `text` as UTF-8.
@@ -41,38 +41,69 @@ public enum OutputFile {
     }
 
     /// Creates `path` (replacing it only if `overwrite`) from what `body` writes to the sink.
-    static func create(_ path: String, overwrite: Bool, replaceFlag: String = "--overwrite", _ body: (Sink) throws -> Void) throws {
-        try check(path, overwrite: overwrite, replaceFlag: replaceFlag)
-        let name = (path as NSString).lastPathComponent, folder = (path as NSString).deletingLastPathComponent
-        var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(name).XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw systemError("cannot write '\(path)'") }
-        let temporary = String(cString: template)
-        var published = false
-        defer { if !published { unlink(temporary) } }
-        // mkstemp makes the file for its owner alone; it gets what any new file would.
-        let mask = umask(0)
-        umask(mask)
-        let sink = Sink(fd: fd)
-        do {
-            guard fchmod(fd, 0o666 & ~mask) == 0 else { throw systemError("cannot write '\(path)'") }
-            try body(sink)
-            if let failure = sink.failure { throw OutputFileError(description: "cannot write '\(path)': \(reason(failure))", isUsage: false) }
-            // The data is on the disk before the name points at it.
-            guard fsync(fd) == 0 else { throw systemError("cannot write '\(path)'") }
-        } catch {
-            close(fd)
-            throw error
+    static func create(_ path: String, overwrite: Bool, replaceFlag: String? = "--overwrite", _ body: (Sink) throws -> Void) throws {
+        let draft = try Draft(path, overwrite: overwrite, replaceFlag: replaceFlag)
+        try body(draft.sink)
+        try draft.publish()
+    }
+
+    /// A file being written over time (frame by frame, say): the temporary file beside the
+    /// destination, open from the start; `publish` checks every write and names it, and a
+    /// draft dropped unpublished (an error on the way) leaves nothing behind.
+    final class Draft {
+        let path: String
+        let sink: Sink
+        private let temporary: String
+        private let overwrite: Bool
+        private let replaceFlag: String?
+        private var open = true
+        private var published = false
+
+        init(_ path: String, overwrite: Bool, replaceFlag: String? = "--overwrite") throws {
+            try check(path, overwrite: overwrite, replaceFlag: replaceFlag)
+            let name = (path as NSString).lastPathComponent, folder = (path as NSString).deletingLastPathComponent
+            var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(name).XXXXXX").utf8CString)
+            let fd = mkstemp(&template)
+            guard fd >= 0 else { throw systemError("cannot write '\(path)'") }
+            temporary = String(cString: template)
+            sink = Sink(fd: fd)
+            self.path = path
+            self.overwrite = overwrite
+            self.replaceFlag = replaceFlag
+            // mkstemp makes the file for its owner alone; it gets what any new file would.
+            let mask = umask(0)
+            umask(mask)
+            guard fchmod(fd, 0o666 & ~mask) == 0 else { throw abandoned(systemError("cannot write '\(path)'")) }
         }
-        guard close(fd) == 0 else { throw systemError("cannot write '\(path)'") }
-        try publish(temporary, as: path, overwrite: overwrite, replaceFlag: replaceFlag)
-        published = true
+
+        deinit {
+            if open { close(sink.fd) }
+            if !published { unlink(temporary) }
+        }
+
+        /// Checks every write, puts the data on the disk and then gives it its name.
+        func publish() throws {
+            if let failure = sink.failure { throw abandoned(OutputFileError(description: "cannot write '\(path)': \(reason(failure))", isUsage: false)) }
+            // The data is on the disk before the name points at it.
+            guard fsync(sink.fd) == 0 else { throw abandoned(systemError("cannot write '\(path)'")) }
+            open = false
+            guard close(sink.fd) == 0 else { throw systemError("cannot write '\(path)'") }
+            try OutputFile.publish(temporary, as: path, overwrite: overwrite, replaceFlag: replaceFlag)
+            published = true
+        }
+
+        /// `error`, once the file is closed (deinit removes it).
+        private func abandoned(_ error: OutputFileError) -> OutputFileError {
+            if open { close(sink.fd) }
+            open = false
+            return error
+        }
     }
 
     /// Gives the finished file its name. Without `overwrite` a hard link does, since it fails
     /// rather than replace a file that appeared meanwhile; a file system without hard links
     /// (FAT) gets a fresh check and a rename.
-    private static func publish(_ temporary: String, as path: String, overwrite: Bool, replaceFlag: String) throws {
+    private static func publish(_ temporary: String, as path: String, overwrite: Bool, replaceFlag: String?) throws {
         if overwrite {
             guard rename(temporary, path) == 0 else { throw systemError("cannot write '\(path)'") }
             return
@@ -82,7 +113,7 @@ public enum OutputFile {
             unlink(temporary)
             return
         }
-        if errno == EEXIST { throw usage("'\(path)' already exists; pass \(replaceFlag) to replace it") }
+        if errno == EEXIST { throw alreadyExists(path, replaceFlag) }
         try check(path, overwrite: false, replaceFlag: replaceFlag)
         guard rename(temporary, path) == 0 else { throw systemError("cannot write '\(path)'") }
     }
@@ -119,4 +150,8 @@ public enum OutputFile {
     }
 
     private static func usage(_ message: String) -> OutputFileError { OutputFileError(description: message, isUsage: true) }
+
+    private static func alreadyExists(_ path: String, _ replaceFlag: String?) -> OutputFileError {
+        usage(replaceFlag.map { "'\(path)' already exists; pass \($0) to replace it" } ?? "'\(path)' already exists, and is never replaced")
+    }
 }

@@ -6,16 +6,17 @@ import PhotoZoomSDL
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a recorded session in a window with a timeline, or headless to check every recorded state digest.",
+        abstract: "Replay a recorded session in a window with a timeline, or headless: check every digest, draw frames, a GIF or a contact sheet.",
         discussion: """
-        Without --verify or --frames the session plays in a window at the pace it was recorded, \
-        with a timeline to scrub (space plays and pauses, ← → step a tick, shift ← → jump \
-        between presses, releases and landings, S changes the speed).
+        Without --verify, --frames, --gif or --contact-sheet the session plays in a window at the \
+        pace it was recorded, with a timeline to scrub (space plays and pauses, ← → step a tick, \
+        shift ← → jump between presses, releases and landings, S changes the speed).
 
         Exit status: 0 when every digest matches; 1 at the first that does not, after the tick \
         and what differs (key.path: recorded → replayed); 2 for a file that is not a session \
-        this build can read. A file cut short (a recording that was killed) is replayed up to \
-        its last whole line, and the line it stopped at is said on stderr.
+        this build can read, or an output that cannot be written. A file cut short (a \
+        recording that was killed) is replayed up to its last whole line, and the line it \
+        stopped at is said on stderr.
         """
     )
 
@@ -25,11 +26,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Replay as fast as possible and check every digest.")
     var verify = false
 
-    @Option(help: ArgumentHelp("Write the replay as PNG frames into this new (or empty) folder.", valueName: "DIR"))
-    var frames: String?
-
-    @Option(parsing: .unconditional, help: "Frames per second of session time, with --frames.")
-    var fps = 30
+    @OptionGroup(title: "Headless outputs")
+    var outputs: ReplayOutputs
 
     @Option(help: "Where the recorded photos are, by name (default: the bundled assets/photos).")
     var photos: String?
@@ -43,20 +41,13 @@ struct ReplayCommand: ParsableCommand {
     /// A session file is text: a few megabytes for many minutes. Reading stops here.
     static let maximumSize = 512 << 20
 
+    /// Whether the session plays in the window: no headless output was asked for.
+    var inWindow: Bool { !verify && !outputs.drawsAnything }
+
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
         if let at, at < 0 { throw ValidationError("--at must be a tick, 0 or more, got \(at)") }
-        if at != nil, verify || frames != nil { throw ValidationError("--at is for the window; --verify and --frames replay the whole session") }
-        guard (1...120).contains(fps) else { throw ValidationError("--fps must lie in 1...120, got \(fps)") }
-        if let frames {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: frames, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw ValidationError("--frames: '\(frames)' is a file, not a folder") }
-                guard (try? FileManager.default.contentsOfDirectory(atPath: frames))?.isEmpty ?? false else {
-                    throw ValidationError("--frames: '\(frames)' is not empty, and frames never replace files")
-                }
-            }
-        }
+        if at != nil, !inWindow { throw ValidationError("--at is for the window; the headless outputs replay the whole session") }
     }
 
     func run() throws {
@@ -68,9 +59,9 @@ struct ReplayCommand: ParsableCommand {
         }
         if let stopped = recording.stopped { logLine("photozoom: '\(file)': \(stopped)") }
         do {
-            guard verify || frames != nil else { return try showWindow(recording) }
+            guard !inWindow else { return try showWindow(recording) }
             let started = DispatchTime.now().uptimeNanoseconds
-            let outcome = try replay(recording)
+            let outcome = try outputs.replay(recording, file: file, photos: photos ?? PhotoFolder.bundledFolder(), verify: verify)
             try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
@@ -89,29 +80,8 @@ struct ReplayCommand: ParsableCommand {
         do {
             try ReplayWindow.run(options, log: logLine)
         } catch let WindowError.noDisplay(reason) {
-            throw fail("no display available (\(reason)); replay headless with --verify or --frames DIR")
+            throw fail("no display available (\(reason)); replay headless with --verify, --frames, --gif or --contact-sheet")
         }
-    }
-
-    /// Replays `recording`, writing frames if asked.
-    private func replay(_ recording: SessionRecording) throws -> SessionReplay.Outcome {
-        let outcome: SessionReplay.Outcome
-        if let frames {
-            try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
-            let pictures = try ReplayPhotos.load(recording.header.photos, folder: photos ?? PhotoFolder.bundledFolder(), log: logLine)
-            let canvas = try ReplayCanvas(photos: pictures, viewport: recording.header.world.viewport)
-            let every = max(1, Int((recording.header.loop.tickRate / Double(fps)).rounded()))
-            var written = 0
-            outcome = try SessionReplay.run(recording) { sim in
-                guard sim.world.tick % every == 0 else { return }
-                written += 1
-                try canvas.write(sim, to: String(format: "%@/frame-%06d.png", frames, written))
-            }
-            logLine("photozoom: wrote \(written) frames to '\(frames)'")
-        } else {
-            outcome = SessionReplay.run(recording)
-        }
-        return outcome
     }
 
     private func report(_ outcome: SessionReplay.Outcome, recording: SessionRecording, seconds: Double) throws {

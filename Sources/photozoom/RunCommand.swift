@@ -32,6 +32,13 @@ struct RunCommand: ParsableCommand {
         var options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
                                         tuningPath: tuning, recordPath: record)
         options.appVersion = AppVersion.described
+        // F6's contact sheet is the one `replay --verify --contact-sheet` draws, verdict included.
+        let photos = photoOptions.folder
+        options.contactSheet = { recording, path in
+            let outputs = try ReplayOutputs.parse(["--contact-sheet", path])
+            // The report's own line says where it went; the sheet's would name its hidden draft folder.
+            _ = try outputs.replay(recording, file: "session.jsonl", photos: photos, verify: true, log: { _ in })
+        }
         do {
             try Prototype.run(options, log: logLine)
         } catch let error as WindowError {

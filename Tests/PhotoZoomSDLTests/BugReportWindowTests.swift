@@ -36,7 +36,12 @@ final class BugReportWindowTests: XCTestCase {
         XCTAssertTrue(session.log(of: app).contains("photozoom: bug report written to '\(report)'"), session.log(of: app))
 
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: report))
-        XCTAssertTrue(files.isSuperset(of: ["session.jsonl", "tuning.json", "screenshot.png", "log.txt", "system.txt", "README.txt"]), "\(files)")
+        XCTAssertEqual(files, Set(BugReport.files))
+        XCTAssertFalse(try String(contentsOfFile: report + "/README.txt", encoding: .utf8).contains("could not be drawn"))
+        // The sheet: the first frame (the grid) and the click's press, release and landing at least, side by side.
+        let sheet = try ReferenceImage(contentsOf: report + "/contact-sheet.png")
+        XCTAssertGreaterThan(sheet.width, 2 * Int(frame.width) / 3, "tiles side by side")
+        XCTAssertGreaterThan(sheet.height, 100)
         let replay = try ChildProcess.run(PackagePaths.executable, ["replay", report + "/session.jsonl", "--verify"],
                                           environment: ProcessInfo.processInfo.environment, timeout: 60)
         XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)

@@ -77,7 +77,7 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         XCTAssertTrue(r.stderr.contains("photozoom: replay keys: space play/pause"), r.stderr)
         for (arguments, message) in [
             (["--at", "-1"], "--at must be a tick, 0 or more, got -1"),
-            (["--at", "5", "--verify"], "--at is for the window; --verify and --frames replay the whole session"),
+            (["--at", "5", "--verify"], "--at is for the window; the headless outputs replay the whole session"),
         ] {
             let refused = try photozoom(["replay", session] + arguments)
             XCTAssertEqual(refused.status, 2, refused.stderr)
@@ -85,7 +85,7 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         }
         let headless = try photozoom(["replay", session], env: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil])
         XCTAssertEqual(headless.status, 2, headless.stderr)
-        XCTAssertTrue(headless.stderr.contains("replay headless with --verify or --frames DIR"), headless.stderr)
+        XCTAssertTrue(headless.stderr.contains("replay headless with --verify, --frames, --gif or --contact-sheet"), headless.stderr)
     }
 
     func testARecordingNeverReplacesAFile() throws {
@@ -118,5 +118,23 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         let again = try photozoom(["replay", sessions.appendingPathComponent("tap.jsonl").path, "--frames", folder.path])
         XCTAssertEqual(again.status, 2)
         XCTAssertEqual(again.errorLines, ["photozoom: --frames: '\(folder.path)' is not empty, and frames never replace files"])
+    }
+
+    /// The resize session: the window goes to 620x480 at tick 23 and to 360x720 at tick 183;
+    /// each frame has the size the window had at its tick.
+    func testFramesFollowRecordedResizes() throws {
+        let frames = try temporaryFolder().appendingPathComponent("frames")
+        let r = try photozoom(["replay", sessions.appendingPathComponent("resize.jsonl").path, "--frames", frames.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        func frame(_ n: Int) throws -> RGBImage { try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", n)).path) }
+        // One frame every 4 ticks: frame n is tick 4n.
+        for (n, size) in [(5, [390, 700]), (6, [620, 480]), (45, [620, 480]), (46, [360, 720]), (83, [360, 720])] {
+            let image = try frame(n)
+            XCTAssertEqual([image.width, image.height], size, "frame \(n), tick \(4 * n)")
+        }
+        // At rest in the grid at the end, its 50-point tab bar is along the bottom of the new size.
+        let last = try frame(83)
+        XCTAssertEqual(last.pixel(20, 715), last.pixel(20, 675), "the tab bar")
+        XCTAssertNotEqual(last.pixel(20, 715), last.pixel(20, 600), "the grid")
     }
 }

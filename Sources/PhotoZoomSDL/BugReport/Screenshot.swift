@@ -18,6 +18,6 @@ public final class Screenshot {
 
     /// Writes it as the image `path`'s extension names; never over an existing file.
     public func save(to path: String) throws {
-        try ImageFormat.save(surface, to: path, overwrite: false)
+        try HeadlessCanvas.save(surface, to: path, overwrite: false, replaceFlag: nil)
     }
 }

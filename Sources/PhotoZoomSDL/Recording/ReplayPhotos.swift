@@ -31,22 +31,3 @@ public enum ReplayPhotos {
         }
     }
 }
-
-/// Draws a replay's ticks headless, as the window drew them.
-public final class ReplayCanvas {
-    public let canvas: HeadlessCanvas
-    private let scene: SceneRenderer
-    private let viewport: Size
-
-    public init(photos: [DecodedPhoto], viewport: Size) throws {
-        canvas = try HeadlessCanvas(size: viewport)
-        scene = SceneRenderer(renderer: canvas.renderer, photos: photos)
-        self.viewport = viewport
-    }
-
-    /// Draws `sim` as it stands and writes the picture to `path` (a new file).
-    public func write(_ sim: Simulation, to path: String) throws {
-        scene.draw(sim.drawList(interpolation: 1), scale: 1)
-        try canvas.save(to: path, overwrite: false)
-    }
-}

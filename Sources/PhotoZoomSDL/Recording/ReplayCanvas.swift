@@ -1,0 +1,71 @@
+import CSDL2
+import PhotoZoomCore
+
+/// Draws a replay's ticks headless, as the window drew them: each at the size the window had at
+/// that tick, so a recorded resize shows in the frames. The photos' textures belong to one
+/// renderer (making them again would decode every photo again), so one canvas as large as the
+/// largest window of the session is drawn into, and the picture is its top-left corner at the
+/// tick's size, where the window's content is anchored too.
+public final class ReplayCanvas {
+    private let canvas: HeadlessCanvas
+    /// Optional only so that it goes first: its textures die with the canvas's renderer, and
+    /// destroying them after it is a use after free.
+    private var scene: SceneRenderer?
+    /// The picture last drawn: a view of the canvas's pixels (RGBA32), made again when the
+    /// window's size changes. Valid until the next `draw`.
+    private(set) var picture: UnsafeMutablePointer<SDL_Surface>
+
+    public init(photos: [DecodedPhoto], recording: SessionRecording) throws {
+        canvas = try HeadlessCanvas(size: Self.largestWindow(of: recording))
+        scene = SceneRenderer(renderer: canvas.renderer, photos: photos)
+        picture = try Self.view(of: canvas, width: 1, height: 1)
+    }
+
+    deinit {
+        scene = nil
+        SDL_FreeSurface(picture)
+    }
+
+    /// Draws `sim` as it stands into `picture`.
+    public func draw(_ sim: Simulation) throws {
+        // An empty window still gets a picture: one pixel of the background.
+        let width = max(1, Int(sim.world.viewport.width.rounded())), height = max(1, Int(sim.world.viewport.height.rounded()))
+        guard width <= canvas.pixelWidth, height <= canvas.pixelHeight else {
+            throw SDLError(message: "tick \(sim.world.tick) has a \(width)x\(height) window, larger than any the recording's header and resizes hold")
+        }
+        scene?.draw(sim.drawList(interpolation: 1), scale: 1)
+        SDL_RenderPresent(canvas.renderer)
+        if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height {
+            let resized = try Self.view(of: canvas, width: width, height: height)
+            SDL_FreeSurface(picture)
+            picture = resized
+        }
+    }
+
+    /// Writes the picture last drawn to `path` (a new file).
+    public func save(to path: String) throws {
+        try HeadlessCanvas.save(picture, to: path, overwrite: false, replaceFlag: nil)
+    }
+
+    /// The widest and the tallest the window is in `recording`: where it began and every resize.
+    public static func largestWindow(of recording: SessionRecording) -> Size {
+        var sizes = [recording.header.world.viewport]
+        if let state = recording.header.state { sizes.append(state.viewport) }
+        for entry in recording.ticks {
+            for case let .resize(size) in entry.input ?? [] { sizes.append(size) }
+        }
+        return Size(width: max(1, sizes.map(\.width).max()!), height: max(1, sizes.map(\.height).max()!))
+    }
+
+    /// The top-left `width`×`height` of the canvas as a surface of its own that shares the pixels.
+    private static func view(of canvas: HeadlessCanvas, width: Int, height: Int) throws -> UnsafeMutablePointer<SDL_Surface> {
+        let surface = canvas.surface.pointee
+        guard let view = SDL_CreateRGBSurfaceWithFormatFrom(surface.pixels, Int32(width), Int32(height), 32, surface.pitch,
+                                                            SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            throw SDLError("cannot make a \(width)x\(height) view of the replay's canvas")
+        }
+        // Copied out, never blended: the picture is opaque as drawn.
+        SDL_SetSurfaceBlendMode(view, SDL_BLENDMODE_NONE)
+        return view
+    }
+}

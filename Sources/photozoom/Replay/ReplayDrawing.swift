@@ -1,0 +1,69 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+
+/// One replay pass drawn into every output asked for: each tick's sim is drawn at most once,
+/// and only when a PNG frame, a GIF frame or a contact-sheet moment falls on it.
+final class ReplayDrawing {
+    private let canvas: ReplayCanvas
+    private let framesFolder: String?
+    /// A PNG frame every this many ticks.
+    private let every: Int
+    private let movie: ReplayGif?
+    private let sheet: ContactSheet?
+    private var moments: SessionMoments
+    private(set) var framesWritten = 0
+    /// The ticks replayed, and the sim after the last.
+    private(set) var ticks = 0
+    private var last: Simulation?
+
+    init(_ recording: SessionRecording, outputs: ReplayOutputs, photos: [DecodedPhoto]) throws {
+        canvas = try ReplayCanvas(photos: photos, recording: recording)
+        framesFolder = outputs.frames
+        every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))
+        movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording) }
+        sheet = outputs.contactSheet.map { _ in ContactSheet(largestWindow: ReplayCanvas.largestWindow(of: recording)) }
+        moments = SessionMoments(recording)
+    }
+
+    var lastTick: Int { last?.world.tick ?? 0 }
+
+    /// Feeds every output the sim after a tick.
+    func after(_ sim: Simulation) throws {
+        let tick = sim.world.tick
+        var drawn = false
+        func draw() throws -> ReplayCanvas {
+            if !drawn { try canvas.draw(sim); drawn = true }
+            return canvas
+        }
+        if let framesFolder, tick % every == 0 {
+            framesWritten += 1
+            try draw().save(to: String(format: "%@/frame-%06d.png", framesFolder, framesWritten))
+        }
+        if let movie, movie.wants(tick: tick) { try movie.add(try draw(), tick: tick) }
+        if let sheet {
+            if ticks == 0 { try sheet.start(try draw(), tick: tick, label: "tick \(tick) · start · \(sim.world.viewer.phase.name)") }
+            let seen = moments.all.count
+            moments.observe(sim)
+            for moment in moments.all[seen...] { try sheet.add(try draw(), tick: tick, label: moment.label) }
+        }
+        ticks += 1
+        last = sim
+    }
+
+    /// Ends the GIF with the last tick and names its file; nil when none was asked for.
+    func finishGif() throws -> ReplayGif? {
+        guard let movie, let last else { return nil }
+        try canvas.draw(last)
+        try movie.finish(canvas, tick: last.world.tick)
+        return movie
+    }
+
+    /// The contact sheet with the last tick as its end; nil when none was asked for.
+    func endSheet() throws -> ContactSheet? {
+        guard let sheet, let last else { return nil }
+        try canvas.draw(last)
+        try sheet.end(canvas, tick: last.world.tick, label: "tick \(last.world.tick) · end · \(last.world.viewer.phase.name)")
+        return sheet
+    }
+}

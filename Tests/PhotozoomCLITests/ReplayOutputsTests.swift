@@ -1,0 +1,271 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomTestSupport
+import XCTest
+
+/// `photozoom replay FILE --frames DIR --gif FILE --contact-sheet FILE`, the real executable on
+/// the committed sessions: every output opened again and checked by its pixels against the
+/// PNG frames of the same run.
+final class ReplayOutputsTests: PhotozoomCLITestCase {
+    var sessions: URL { PackagePaths.fixtures.appendingPathComponent("sessions") }
+    /// The mat around a smaller window in the GIF, and the contact sheet's background.
+    let mat: [UInt8] = [32, 32, 36]
+
+    /// One replay writes all three and verifies. At 20 fps (the GIF's default) the GIF's frame
+    /// k and `frame-k.png` show the same tick, 6k.
+    func testOneReplayWritesFramesGifAndContactSheet() throws {
+        let folder = try temporaryFolder()
+        let frames = folder.appendingPathComponent("frames"), gif = folder.appendingPathComponent("s.gif")
+        let sheet = folder.appendingPathComponent("sheet.png")
+        let r = try photozoom(["replay", sessions.appendingPathComponent("drag-dismiss.jsonl").path, "--verify",
+                               "--frames", frames.path, "--fps", "20", "--gif", gif.path, "--contact-sheet", sheet.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("verified: 322 ticks"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("photozoom: wrote 53 frames to '\(frames.path)'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(gif.path)': 390x700, 55 frames at 20 fps ("), r.stderr)
+        XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(sheet.path)': 6 moments\n"), r.stderr)
+        let pngs = try (1...53).map { try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", $0)).path) }
+        try checkGif(gif.path, against: pngs)
+        try checkSheet(sheet.path, against: pngs)
+    }
+
+    private func checkGif(_ path: String, against pngs: [RGBImage]) throws {
+        let gif = try DecodedGif(path)
+        XCTAssertEqual([gif.width, gif.height], [390, 700])
+        XCTAssertEqual(gif.loops, 0, "loops forever")
+        // 54 frames of 5 hundredths (ticks 1, 6, …, 318), then the last tick (the 55th) held a second.
+        XCTAssertEqual(gif.delays.reduce(0, +), 54 * 5 + 100)
+        XCTAssertLessThan(gif.frames.count, 40, "still frames are merged into the one before")
+        let timeline = gif.timeline(slot: 5)
+        for (k, png) in pngs.enumerated() {
+            let error = timeline[k + 1].meanAbsoluteDifference(to: png)
+            // Placeholders are a few flat colours: all but lossless (measured at most 0.3).
+            XCTAssertLessThan(error, 0.5, "the GIF at tick \(6 * (k + 1)) against its PNG frame")
+        }
+        // Mid-flight home after the drag (released at tick 172, landed at 235): moving, and matching.
+        XCTAssertNotEqual(timeline[33], timeline[34], "the flight moves")
+        XCTAssertLessThan(timeline[34].meanAbsoluteDifference(to: pngs[33]), 0.5)
+    }
+
+    /// Seven tiles: the six moments (press at tick 1, release, landing in the pager, press,
+    /// release, landing in the grid) and the last tick; the first tick is the press's tile.
+    private func checkSheet(_ path: String, against pngs: [RGBImage]) throws {
+        let sheet = try RGBImage(png: path)
+        XCTAssertEqual(sheet.pixel(0, 0), mat)
+        let tiles = tileRects(in: sheet)
+        XCTAssertEqual(tiles.count, 7, "\(tiles)")
+        XCTAssertEqual(Set(tiles.map { [$0.w, $0.h] }), [[201, 360]], "each 390x700 frame at 201x360")
+        XCTAssertEqual(Set(tiles.prefix(6).map(\.y)).count, 1, "six in the first row")
+        XCTAssertGreaterThan(textPixels(in: sheet, x: 0, y: 0, w: sheet.width, h: tiles[0].y), 100, "a title line")
+        for tile in tiles {
+            XCTAssertGreaterThan(textPixels(in: sheet, x: tile.x, y: tile.y + tile.h, w: tile.w, h: 22), 60, "a label under \(tile)")
+        }
+        let empty = (x: tiles[1].x, y: tiles[6].y + tiles[6].h)
+        XCTAssertEqual(textPixels(in: sheet, x: empty.x, y: empty.y, w: 200, h: 22), 0, "no label where no tile is")
+        // The landing in the pager (tick 99) shows what the pager shows at rest until the press
+        // at 153 (tick 120's frame); the last tile, the grid at rest (tick 318's).
+        func difference(_ tile: Int, _ frame: RGBImage) -> Double {
+            let t = tiles[tile]
+            return zip(sheet.cropped(x: t.x, y: t.y, w: t.w, h: t.h).gridMeans(8), frame.gridMeans(8)).map { abs($0 - $1) }.reduce(0, +) / 192
+        }
+        XCTAssertLessThan(difference(2, pngs[19]), 3)
+        XCTAssertLessThan(difference(6, pngs[52]), 3)
+        XCTAssertGreaterThan(difference(2, pngs[52]), 30, "the pager is not the grid")
+    }
+
+    /// Each tile is the frame of its own tick. The sheet alone draws only at its moments (a
+    /// tile drawn from a stale picture would show the moment before), and frames at 40 fps
+    /// have the landing in the pager (tick 99) and the press there (tick 153).
+    func testEachTileShowsItsMomentsFrame() throws {
+        let folder = try temporaryFolder()
+        let session = sessions.appendingPathComponent("drag-dismiss.jsonl").path
+        let sheetPath = folder.appendingPathComponent("sheet.png"), frames = folder.appendingPathComponent("frames")
+        XCTAssertEqual(try photozoom(["replay", session, "--contact-sheet", sheetPath.path]).status, 0)
+        XCTAssertEqual(try photozoom(["replay", session, "--frames", frames.path, "--fps", "40"]).status, 0)
+        let sheet = try RGBImage(png: sheetPath.path)
+        let tiles = tileRects(in: sheet)
+        XCTAssertEqual(tiles.count, 7)
+        func difference(_ tile: Int, tick: Int) throws -> Double {
+            let t = tiles[tile]
+            let frame = try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", tick / 3)).path)
+            return zip(sheet.cropped(x: t.x, y: t.y, w: t.w, h: t.h).gridMeans(8), frame.gridMeans(8)).map { abs($0 - $1) }.reduce(0, +) / 192
+        }
+        XCTAssertLessThan(try difference(2, tick: 99), 2, "landing in the pager")
+        XCTAssertLessThan(try difference(3, tick: 153), 2, "the press in the pager")
+        XCTAssertGreaterThan(try difference(1, tick: 99), 10, "the release at tick 2 is not the landing")
+    }
+
+    /// The resize session: the window goes to 620x480 at tick 23 and to 360x720 at tick 183.
+    /// The GIF has the largest of each side (scaled to 480 wide), a smaller window in the
+    /// middle of a dark mat.
+    func testTheGifHoldsEveryWindowSizeOnAMat() throws {
+        let gif = try temporaryFolder().appendingPathComponent("r.gif")
+        let r = try photozoom(["replay", sessions.appendingPathComponent("resize.jsonl").path, "--gif", gif.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let decoded = try DecodedGif(gif.path)
+        XCTAssertEqual([decoded.width, decoded.height], [480, 557], "620x720 at 480 wide")
+        let timeline = decoded.timeline(slot: 5)
+        let wide = timeline[20], tall = timeline.last!
+        XCTAssertEqual(wide.pixel(240, 5), mat, "above the 620x480 window at tick 120")
+        XCTAssertNotEqual(wide.pixel(5, 278), mat)
+        XCTAssertEqual(tall.pixel(5, 278), mat, "beside the 360x720 window at the end")
+        XCTAssertNotEqual(tall.pixel(240, 5), mat)
+    }
+
+    /// Photos rather than placeholders: a session recorded here over the bundled photos, so its
+    /// frames have gradients and a few thousand colours. The GIF stays close to the frames.
+    func testAGifOfPhotosStaysCloseToItsFrames() throws {
+        let folder = try temporaryFolder()
+        let session = folder.appendingPathComponent("photos.jsonl")
+        try Self.recordPhotoSession().write(to: session, atomically: true, encoding: .utf8)
+        let frames = folder.appendingPathComponent("frames"), gif = folder.appendingPathComponent("p.gif")
+        let r = try photozoom(["replay", session.path, "--verify", "--frames", frames.path, "--fps", "20", "--gif", gif.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let timeline = try DecodedGif(gif.path).timeline(slot: 5)
+        var errors: [Double] = []
+        for k in [2, 5, 10, 20, 30, 40] {
+            let png = try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", k)).path)
+            errors.append(timeline[k].meanAbsoluteDifference(to: png))
+        }
+        // Measured: 1.9 to 4.2 levels a channel, 2.8 on average.
+        XCTAssertLessThan(errors.max()!, 6, "\(errors)")
+        XCTAssertLessThan(errors.reduce(0, +) / Double(errors.count), 4, "\(errors)")
+    }
+
+    /// More moments than a sheet holds: 22 of them, spread evenly with the first and the last,
+    /// and the last tick; the log and the title say how many were left out.
+    func testASheetOfManyMomentsKeepsTwentyTwoOfThem() throws {
+        let folder = try temporaryFolder()
+        let session = folder.appendingPathComponent("taps.jsonl"), sheet = folder.appendingPathComponent("sheet.png")
+        // Open photo 4, then 16 clicks in the pager: 34 presses and releases, and the landing.
+        try Self.record(photos: (0..<12).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400)) }) { tick, world in
+            let cell = world.grid.layout!.frame(of: 4).center
+            try tick(Self.pointer(.down, cell)); try tick(Self.pointer(.up, cell))
+            for _ in 0..<150 { try tick([]) }
+            for _ in 0..<16 {
+                try tick(Self.pointer(.down, Point(x: 100, y: 350))); try tick(Self.pointer(.up, Point(x: 100, y: 350)))
+                for _ in 0..<70 { try tick([]) }
+            }
+        }.write(to: session, atomically: true, encoding: .utf8)
+        let r = try photozoom(["replay", session.path, "--contact-sheet", sheet.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(sheet.path)': 35 moments, 13 left out\n"), r.stderr)
+        let tiles = tileRects(in: try RGBImage(png: sheet.path))
+        XCTAssertEqual(tiles.count, 23, "22 moments and the last tick")
+        XCTAssertEqual(Set(tiles.map(\.y)).count, 4, "in rows of six")
+    }
+
+    /// A tap on photo 4 of the first twelve bundled photos, then a drag down that dismisses it.
+    static func recordPhotoSession() throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).filter { $0.hasSuffix(".jpg") }.sorted()
+        return try record(photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) }) { tick, world in
+            let cell = world.grid.layout!.frame(of: 4).center
+            try tick(pointer(.down, cell)); try tick(pointer(.up, cell))
+            for _ in 0..<150 { try tick([]) }
+            try tick(pointer(.down, Point(x: 195, y: 300)))
+            for i in 1...18 { try tick(pointer(.moved, Point(x: 195, y: 300 + 260 * Double(i) / 18))) }
+            try tick(pointer(.up, Point(x: 195, y: 560)))
+            for _ in 0..<150 { try tick([]) }
+        }
+    }
+
+    /// A session in a 390x700 window over `photos`, recorded as the window records one, of
+    /// the input `script` gives each tick.
+    static func record(photos: [PhotoInfo], _ script: (_ tick: ([InputEvent]) throws -> Void, _ world: World) throws -> Void) throws -> String {
+        var sim = Simulation(world: World(photos: photos, viewport: Size(width: 390, height: 700)))
+        var recorder = SessionRecorder()
+        var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))
+        try script({ input in
+            sim.step(input)
+            text += try recorder.line(after: sim, input: input) ?? ""
+        }, sim.world)
+        return text + (try recorder.endLine(sim))
+    }
+
+    static func pointer(_ phase: PointerPhase, _ p: Point) -> [InputEvent] {
+        [.pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: p))]
+    }
+
+    func testOutputsNeverReplaceAFileAndBadNamesAreRefused() throws {
+        let folder = try temporaryFolder()
+        let session = sessions.appendingPathComponent("tap.jsonl").path
+        let gif = folder.appendingPathComponent("mine.gif"), sheet = folder.appendingPathComponent("mine.png")
+        try "precious".write(to: gif, atomically: true, encoding: .utf8)
+        try "precious".write(to: sheet, atomically: true, encoding: .utf8)
+        for (arguments, message) in [
+            (["--gif", gif.path], "--gif: '\(gif.path)' already exists, and is never replaced"),
+            (["--contact-sheet", sheet.path], "--contact-sheet: '\(sheet.path)' already exists, and is never replaced"),
+            (["--gif", folder.path + "/x.png"], "--gif: '\(folder.path)/x.png' does not end in .gif"),
+            (["--contact-sheet", folder.path + "/x.gif"], "--contact-sheet: '\(folder.path)/x.gif' does not end in .png"),
+            (["--gif", folder.path + "/x.gif", "--gif-fps", "30"], "--gif-fps must be one of 1, 2, 4, 5, 10, 20, 25, 50, got 30"),
+            (["--gif", folder.path + "/x.gif", "--gif-width", "8"], "--gif-width must lie in 16...4096 pixels, got 8"),
+        ] {
+            let r = try photozoom(["replay", session] + arguments)
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertEqual(r.errorLines, ["photozoom: " + message])
+        }
+        XCTAssertEqual(try String(contentsOf: gif, encoding: .utf8), "precious")
+        XCTAssertEqual(try String(contentsOf: sheet, encoding: .utf8), "precious")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["mine.gif", "mine.png"], "nothing else written")
+    }
+
+    /// A disk that fills up while the GIF or the sheet is written: one line that says so, a
+    /// non-zero exit, and no partial or temporary file left.
+    func testAFullDiskLeavesNoPartialGifOrSheet() throws {
+        let disk = try temporaryFolder().appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        guard mount(["-t", "tmpfs", "-o", "size=16k", "tmpfs", disk.path]) else {
+            throw XCTSkip("cannot mount a 16 KiB tmpfs here (needs root and mount rights), so no disk can fill up")
+        }
+        addTeardownBlock { _ = self.mount([disk.path], program: "/bin/umount") }
+        let session = sessions.appendingPathComponent("drag-dismiss.jsonl").path
+        for (flag, name) in [("--gif", "s.gif"), ("--contact-sheet", "s.png")] {
+            let r = try photozoom(["replay", session, flag, disk.appendingPathComponent(name).path])
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertEqual(r.errorLines.filter { !$0.contains(" is not in ") && !$0.contains("likewise") },
+                           ["photozoom: cannot write '\(disk.appendingPathComponent(name).path)': No space left on device"])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), [], "\(flag): nothing left behind")
+        }
+    }
+
+    /// The rectangles, at least 100 pixels each way, that are not the sheet's background.
+    private func tileRects(in image: RGBImage) -> [(x: Int, y: Int, w: Int, h: Int)] {
+        func isMat(_ x: Int, _ y: Int) -> Bool {
+            let i = (y * image.width + x) * 3
+            return image.pixels[i] == mat[0] && image.pixels[i + 1] == mat[1] && image.pixels[i + 2] == mat[2]
+        }
+        var open: [(x: Int, y: Int, w: Int, h: Int)] = [], done: [(x: Int, y: Int, w: Int, h: Int)] = []
+        for y in 0..<image.height {
+            var next: [(x: Int, y: Int, w: Int, h: Int)] = [], x = 0
+            while x < image.width {
+                guard !isMat(x, y) else { x += 1; continue }
+                let start = x
+                while x < image.width, !isMat(x, y) { x += 1 }
+                guard x - start >= 100 else { continue }
+                let above = open.first { $0.x == start && $0.w == x - start }
+                next.append((start, above?.y ?? y, x - start, (above?.h ?? 0) + 1))
+            }
+            done += open.filter { o in !next.contains { $0.x == o.x && $0.w == o.w } }
+            open = next
+        }
+        return (done + open).filter { $0.h >= 100 }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// Pixels brighter than the background by far, in the `w`×`h` block at (x, y): text.
+    private func textPixels(in image: RGBImage, x: Int, y: Int, w: Int, h: Int) -> Int {
+        var count = 0
+        for row in y..<min(y + h, image.height) {
+            for col in x..<min(x + w, image.width) {
+                let i = (row * image.width + col) * 3
+                if Int(image.pixels[i]) + Int(image.pixels[i + 1]) + Int(image.pixels[i + 2]) > 3 * 110 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// Runs mount (or umount); true if it worked.
+    private func mount(_ arguments: [String], program: String = "/bin/mount") -> Bool {
+        guard let r = try? ChildProcess.run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 10) else { return false }
+        return r.exitedNormally && r.status == 0
+    }
+}
