@@ -84,4 +84,42 @@ final class ReplayWindowTests: XCTestCase {
         let i = (y * image.width + x) * 4
         return [Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2])]
     }
+
+    /// A recording this build replays differently: the timeline marks the tick in red and says
+    /// so in red on the right.
+    func testADivergenceIsMarkedInRed() throws {
+        let fixture = PackagePaths.fixtures.appendingPathComponent("sessions/drag-dismiss.jsonl")
+        var lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").map(String.init)
+        // Tick 150's digest, changed: the replay differs there.
+        let index = try XCTUnwrap(lines.firstIndex { $0.contains("\"tick\":150") })
+        lines[index] = lines[index].replacingOccurrences(of: #""digest":"[0-9a-f]{16}""#, with: "\"digest\":\"0123456789abcdef\"", options: .regularExpression)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-diverged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("diverged.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let recording = try SessionRecording.read(try String(contentsOf: file, encoding: .utf8))
+        let timeline = ReplayTimeline(firstTick: 0, lastTick: recording.lastTick, moments: [], divergence: 150)
+        let window = Size(width: recording.header.window.width, height: recording.header.window.height + ReplayTimeline.height)
+
+        let session = try XvfbSession(width: 800, height: 900)
+        defer { session.stop() }
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": "software"])
+        let app = try session.start(PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
+                                    directory: PackagePaths.root)
+        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
+        let track = ReplayTimeline.track(in: window)
+        var red: [Int] = []
+        for _ in 0..<30 {
+            let shot = try session.screenshot(of: frame).image
+            red = Self.rgb(shot, Int(timeline.x(of: 150, in: window).rounded()), Int(track.minY) - 8)
+            if red[0] > 200, red[1] < 100 { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertGreaterThan(red[0], 200, "a red marker at tick 150: \(red)")
+        XCTAssertLessThan(red[1], 100, "a red marker at tick 150: \(red)")
+        kill(app.processIdentifier, SIGTERM)
+        app.waitUntilExit()
+        XCTAssertTrue(session.log(of: app).contains("photozoom: replay: differs from the recording at tick 150"), session.log(of: app))
+    }
 }
