@@ -20,10 +20,12 @@ let package = Package(
         // giflib writes the replay's GIF. It ships no pkg-config file; its header and library
         // sit in the compiler's default paths on Debian.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        // libjpeg-turbo reads a JPEG's header before anything is decoded.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // Everything the user feels is decided here; it must never import SDL.
         .target(name: "PhotoZoomCore"),
         // The thin platform layer: window, events, textures, drawing.
-        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif"]),
+        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [

@@ -3,7 +3,7 @@
 # executable links it), pkg-config, and for the tests Xvfb, xdotool, x11-utils and ImageMagick (the real-window test)
 # and Python's jsonschema. Uses sudo when not root; does nothing when all is already there.
 set -euo pipefail
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgif-dev pkg-config)
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libgif-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then packages+=(xvfb xdotool x11-utils imagemagick); fi
 # The schema test checks assets/tuning.schema.json with Python's jsonschema: Debian's package
 # serves Debian's python3.

@@ -54,8 +54,22 @@ public enum PhotoDecoder {
         }
     }
 
+    /// The largest file read as a photo: a 100-megapixel JPEG is well under it, and nothing
+    /// larger is read into memory.
+    static let maximumFileBytes = 256 << 20
+    /// The most pixels a photo's header may claim before it is decoded (4 bytes each decoded).
+    static let maximumPixels = 100_000_000
+
     static func decodeLevels(_ file: URL) -> Result<[UnsafeMutablePointer<SDL_Surface>], SDLError> {
-        guard let data = try? Data(contentsOf: file) else { return .failure(SDLError(message: "the file cannot be read")) }
+        let data: Data
+        switch read(file) {
+        case let .success(bytes): data = bytes
+        case let .failure(error): return .failure(error)
+        }
+        if let claimed = PhotoHeader.dimensions(of: data), claimed.pixels > maximumPixels {
+            return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
+                + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, maximumPixels / 1_000_000)))
+        }
         guard let upright = decodeUpright(data) else { return .failure(SDLError("SDL_image")) }
         var levels = [upright]
         while let last = levels.last, max(last.pointee.w, last.pointee.h) / 2 >= smallestLevel,
@@ -63,6 +77,19 @@ public enum PhotoDecoder {
             levels.append(half)
         }
         return .success(levels)
+    }
+
+    /// The file's bytes, if it is a regular file no larger than a photo may be: a folder named
+    /// like a photo, a FIFO (which would block the read) or a huge file is refused by its stat.
+    static func read(_ file: URL) -> Result<Data, SDLError> {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(SDLError(message: "it is not a file")) }
+        guard info.st_size <= maximumFileBytes else {
+            return .failure(SDLError(message: String(format: "it is %.1f MB; a photo may be %d MB", Double(info.st_size) / 1e6, maximumFileBytes >> 20)))
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
+        return .success(data)
     }
 
     /// Decodes and applies the EXIF orientation, which SDL_image ignores.
