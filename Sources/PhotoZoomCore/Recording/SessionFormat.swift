@@ -45,8 +45,12 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// so a replay needs none of them.
     public var world: World {
         if let state { return state }
-        return World(photos: photos.map { PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder) },
-              viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop)
+        return World(photos: library, viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop)
+    }
+
+    /// The recorded photos as the sim knows them.
+    var library: [PhotoInfo] {
+        photos.map { PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder) }
     }
 }
 

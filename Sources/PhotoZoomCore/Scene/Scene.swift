@@ -105,6 +105,16 @@ public struct Scene: Equatable, Sendable, Codable {
 
     public var entities: [Entity] { sprites.indices.filter { sprites[$0] != nil }.map(Entity.init) }
 
+    /// A free slot that is not one (out of range, taken, or freed twice), which `spawn` would
+    /// trap on or overwrite a sprite through: nil in every scene the systems made.
+    var brokenLink: String? {
+        var seen = Set<Int>()
+        for i in free where !sprites.indices.contains(i) || sprites[i] != nil || !seen.insert(i).inserted {
+            return "its free slot \(i) is not an empty slot of \(sprites.count)"
+        }
+        return nil
+    }
+
     /// Start of a tick: the current state becomes the previous one for interpolation.
     public mutating func beginTick() {
         for i in sprites.indices where sprites[i] != nil { sprites[i]!.previous = sprites[i]!.current }
