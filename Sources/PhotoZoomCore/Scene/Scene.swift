@@ -81,7 +81,7 @@ public struct DrawItem: Hashable, Sendable {
 /// The entity scene: sprites and their components. The renderer draws exactly what is here.
 public struct Scene: Equatable, Sendable, Codable {
     public private(set) var sprites: [Sprite?] = []
-    private var free: [Int] = []
+    private(set) var free: [Int] = []
 
     public init() {}
 
