@@ -61,7 +61,12 @@ final class SessionRecordingTests: XCTestCase {
         let recording = try SessionRecording.read(text)
         XCTAssertNil(recording.stopped)
         XCTAssertNotNil(recording.end)
-        XCTAssertTrue(recording.ticks.contains { $0.state != nil }, "the whole state now and then")
+        // The whole state now and then, read when asked for, each the state of its own tick.
+        let held = recording.ticks.indices.filter { recording.state(at: $0) != nil }
+        XCTAssertFalse(held.isEmpty)
+        XCTAssertEqual(held.map { recording.ticks[$0].tick }, text.split(separator: "\n").filter { $0.contains("\"state\"") && $0.contains("\"tick\"") }
+            .map { try! JSONDecoder().decode(SessionTick.self, from: Data($0.utf8)).tick })
+        XCTAssertTrue(held.allSatisfy { recording.state(at: $0)?.tick == recording.ticks[$0].tick })
         XCTAssertTrue(recording.ticks.contains { $0.input?.contains { if case .tuningReloaded = $0 { return true } else { return false } } ?? false })
         guard case let .verified(ticks, digests) = SessionReplay.run(recording) else { return XCTFail("\(SessionReplay.run(recording))") }
         XCTAssertEqual(ticks, recording.lastTick)

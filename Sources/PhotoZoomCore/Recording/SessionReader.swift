@@ -9,10 +9,25 @@ public struct SessionFormatError: Error, Equatable, CustomStringConvertible {
 /// further on is read up to its last good line, and `stopped` says where and why.
 public struct SessionRecording: Equatable, Sendable {
     public var header: SessionHeader
+    /// The tick lines, without the whole states some hold: `state(at:)` decodes one of those.
     public var ticks: [SessionTick]
     public var end: SessionEnd?
     /// Set when reading stopped before the end of the file.
     public var stopped: String?
+    /// The lines that hold a whole state, by their tick's place in `ticks`. Decoding the states
+    /// was most of reading a file, and a replay needs one only where it differs.
+    private var stateLines: [Int: String] = [:]
+
+    init(header: SessionHeader, ticks: [SessionTick], end: SessionEnd?, stopped: String?) {
+        self.header = header; self.ticks = ticks; self.end = end; self.stopped = stopped
+    }
+
+    /// The whole state recorded with `ticks[index]`, if its line holds one (and it decodes).
+    public func state(at index: Int) -> World? {
+        if let state = ticks[index].state { return state }
+        guard let line = stateLines[index] else { return nil }
+        return try? JSONDecoder().decode(SessionTick.self, from: Data(line.utf8)).state
+    }
 
     /// The last tick the recording covers.
     public var lastTick: Int { end?.end ?? ticks.last?.tick ?? header.state?.tick ?? 0 }
@@ -47,20 +62,20 @@ public struct SessionRecording: Equatable, Sendable {
             func stop(_ why: String) { recording.stopped = "line \(number): \(why); replayed up to tick \(lastTick)" }
             if recording.end != nil { stop("text after the end of the session"); break }
             let data = Data(line.utf8)
-            if let end = try? decoder.decode(SessionEnd.self, from: data) {
-                guard end.end >= lastTick else { stop("the end is before tick \(lastTick)"); break }
-                guard end.end - lastTick <= SessionBounds.maximumGap else { stop(gap(to: end.end, from: lastTick)); break }
-                recording.end = end
-                continue
-            }
-            let entry: SessionTick
-            do {
-                entry = try decoder.decode(SessionTick.self, from: data)
-            } catch {
+            // A tick line first: there is one end line, and a decoding that fails costs a
+            // thrown error.
+            guard let read = try? decoder.decode(TickLine.self, from: data) else {
+                if let end = try? decoder.decode(SessionEnd.self, from: data) {
+                    guard end.end >= lastTick else { stop("the end is before tick \(lastTick)"); break }
+                    guard end.end - lastTick <= SessionBounds.maximumGap else { stop(gap(to: end.end, from: lastTick)); break }
+                    recording.end = end
+                    continue
+                }
                 // The last line half written is what a killed recorder leaves.
                 stop(rest.isEmpty ? "cut short (the recording was not finished)" : "not a session line")
                 break
             }
+            let entry = read.tick
             guard entry.tick > lastTick else { stop("tick \(entry.tick) does not come after tick \(lastTick)"); break }
             guard entry.tick - lastTick <= SessionBounds.maximumGap else { stop(gap(to: entry.tick, from: lastTick)); break }
             guard entry.digest.count == 16, entry.digest.allSatisfy(\.isHexDigit) else { stop("the digest is not 16 hex digits"); break }
@@ -68,10 +83,26 @@ public struct SessionRecording: Equatable, Sendable {
                 stop("tick \(entry.tick) has \(problem)")
                 break
             }
+            if read.holdsState { recording.stateLines[recording.ticks.count] = String(line) }
             recording.ticks.append(entry)
             lastTick = entry.tick
         }
         return recording
+    }
+
+    /// A tick line read without its state, which is only noted.
+    private struct TickLine: Decodable {
+        let tick: SessionTick
+        let holdsState: Bool
+
+        private enum CodingKeys: String, CodingKey { case tick, input, digest, state }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            tick = SessionTick(tick: try c.decode(Int.self, forKey: .tick), input: try c.decodeIfPresent([InputEvent].self, forKey: .input),
+                               digest: try c.decode(String.self, forKey: .digest), state: nil)
+            holdsState = c.contains(.state)
+        }
     }
 
     private static func gap(to tick: Int, from last: Int) -> String {

@@ -31,7 +31,7 @@ public enum SessionReplay {
                                         differences: ["the first frame's layout differs: a different build, library or window"]))
         }
         var divergence: Divergence?
-        for entry in recording.ticks {
+        for (index, entry) in recording.ticks.enumerated() {
             while sim.world.tick < entry.tick - 1 {
                 sim.step()
                 try each(sim)
@@ -44,7 +44,7 @@ public enum SessionReplay {
             }
             if var found = divergence {
                 // The first recorded state at or after the divergence says how the states differ.
-                guard let state = entry.state else { continue }
+                guard let state = recording.state(at: index) else { continue }
                 found.stateTick = entry.tick
                 found.differences = changes(from: state, to: sim.world)
                 return .diverged(found)
