@@ -101,6 +101,9 @@ public struct Scene: Equatable, Sendable, Codable {
     public subscript(e: Entity) -> Sprite {
         get { sprites[e.index]! }
         set { sprites[e.index] = newValue }
+        // Changing one field changes it in place: a get and a set copied the whole sprite out
+        // and back, its text and all, for every field every system sets every tick.
+        _modify { yield &sprites[e.index]! }
     }
 
     public var entities: [Entity] { sprites.indices.filter { sprites[$0] != nil }.map(Entity.init) }
