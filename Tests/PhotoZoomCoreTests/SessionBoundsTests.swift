@@ -48,6 +48,14 @@ final class SessionBoundsTests: XCTestCase {
         XCTAssertEqual(thirtyOne.stopped, "line 2: tick 31 comes 31 ticks after tick 0; a recording has a line at least every 30; replayed up to tick 0")
     }
 
+    /// Found measuring `photozoom replay` on large files: a read tick held a whole world's room
+    /// inline (2.4 KB, state or not) and an event a whole tuning's, so 107 MB of short tick
+    /// lines read to 10.5 GB. Each is now about the size of its line.
+    func testAReadTickTakesAboutTheRoomOfItsLine() {
+        XCTAssertLessThanOrEqual(MemoryLayout<SessionTick>.size, 64, "a tick's state is kept out of line")
+        XCTAssertLessThanOrEqual(MemoryLayout<InputEvent>.size, 64, "a reload's tuning is kept out of line")
+    }
+
     /// A header whose world the sim was never given: numbers the tuning file refuses (a 1e300
     /// gap is a grid no Int holds), a window or photo past what the window and the decoder make.
     func testAHeaderNoRecordingCouldHaveIsRefusedInOneLine() throws {
