@@ -189,7 +189,7 @@ final class SessionFuzzTests: XCTestCase {
         let bases = try bases()
         var failures = 0
         let clock = ContinuousClock()
-        for round in 0..<600 {
+        for round in 0..<400 {
             let base = bases[round % bases.count], other = bases[Int.random(in: 0..<bases.count, using: &generator)]
             let bytes = Self.mutate(base, other: other, using: &generator)
             let text = String(decoding: bytes, as: UTF8.self)
