@@ -102,14 +102,14 @@ final class SessionBoundsTests: XCTestCase {
             ([.wheel(dx: 0, dy: -1e300, position: Point(x: 10, y: 10), modifiers: [])], "a wheel turned by 0.0, -1e+300 units; one event turns at most 10000"),
             ([.tuningReloaded(bad)], "a tuning reload no tuning file gives: grid.minimumCellSize: must lie in [20, 16384], got 1e-300"),
             (Array(repeating: .key(.left, modifiers: []), count: 1001), "1001 input events in one tick; a tick has at most 1000"),
-            ((1...21).map { pointer($0, .down, 10) }, "21 pointers down at once; a session has at most 20"),
+            ((1...65).map { pointer($0, .down, 10) }, "65 pointers down at once; a session has at most 64"),
         ]
         for (input, message) in cases {
             let recording = try SessionRecording.read(lines[0] + "\n" + (try Self.tickLine(5, input)))
             XCTAssertEqual(recording.stopped, "line 2: tick 5 has \(message); replayed up to tick 0")
         }
         // Lifted fingers and focus lost count as up.
-        let lifted = (1...21).flatMap { [pointer($0, .down, 10), pointer($0, .up, 10)] } + (1...20).map { pointer($0, .down, 10) } + [.focusLost, pointer(21, .down, 10)]
+        let lifted = (1...65).flatMap { [pointer($0, .down, 10), pointer($0, .up, 10)] } + (1...64).map { pointer($0, .down, 10) } + [.focusLost, pointer(65, .down, 10)]
         XCTAssertNil(try SessionRecording.read(lines[0] + "\n" + (try Self.tickLine(5, lifted))).stopped)
     }
 

@@ -24,8 +24,9 @@ public enum SessionBounds {
     public static let maximumWheel = 10_000.0
     /// Input events stamped for one tick: a fast mouse through a long stall stays far below.
     public static let maximumEventsPerTick = 1_000
-    /// Pointers down at once: ten fingers, the mouse and alt-drag's mirrored finger.
-    public static let maximumPointers = 20
+    /// Pointers down at once: more fingers than the largest touch tables report, and the
+    /// mouse. Each pointer down is looked up by every event after it.
+    public static let maximumPointers = 64
 
     /// What is wrong with `header`, if anything; a header with a `state` is checked by
     /// `ResumedState` too.

@@ -127,7 +127,7 @@ public struct SessionRecording: Equatable, Sendable {
 
     /// `state.viewer.currentIndex: expected Int, found a string`: where in the line, and what
     /// was wrong there, rather than the decoder's whole error value.
-    static func explain(_ error: Error) -> String {
+    private static func explain(_ error: Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ keys: [CodingKey]) -> String {
             let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
