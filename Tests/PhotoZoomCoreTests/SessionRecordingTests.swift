@@ -61,7 +61,12 @@ final class SessionRecordingTests: XCTestCase {
         let recording = try SessionRecording.read(text)
         XCTAssertNil(recording.stopped)
         XCTAssertNotNil(recording.end)
-        XCTAssertTrue(recording.ticks.contains { $0.state != nil }, "the whole state now and then")
+        // The whole state now and then, read when asked for, each the state of its own tick.
+        let held = recording.ticks.indices.filter { recording.state(at: $0) != nil }
+        XCTAssertFalse(held.isEmpty)
+        XCTAssertEqual(held.map { recording.ticks[$0].tick }, text.split(separator: "\n").filter { $0.contains("\"state\"") && $0.contains("\"tick\"") }
+            .map { try! JSONDecoder().decode(SessionTick.self, from: Data($0.utf8)).tick })
+        XCTAssertTrue(held.allSatisfy { recording.state(at: $0)?.tick == recording.ticks[$0].tick })
         XCTAssertTrue(recording.ticks.contains { $0.input?.contains { if case .tuningReloaded = $0 { return true } else { return false } } ?? false })
         guard case let .verified(ticks, digests) = SessionReplay.run(recording) else { return XCTFail("\(SessionReplay.run(recording))") }
         XCTAssertEqual(ticks, recording.lastTick)
@@ -78,7 +83,7 @@ final class SessionRecordingTests: XCTestCase {
         var lines = try Self.scriptedSession().split(separator: "\n").map(String.init)
         let index = try XCTUnwrap(lines.firstIndex { $0.contains("\"phase\":\"moved\"") && $0.contains("\"x\":280") })
         lines[index] = lines[index].replacingOccurrences(of: "\"x\":280", with: "\"x\":281")
-        let tick = try SessionRecording.read(lines[0] + "\n" + lines[index] + "\n").ticks.first!.tick
+        let tick = try JSONDecoder().decode(SessionTick.self, from: Data(lines[index].utf8)).tick
         guard case let .diverged(d) = SessionReplay.run(try SessionRecording.read(lines.joined(separator: "\n") + "\n")) else {
             return XCTFail("a changed input must not verify")
         }

@@ -1,4 +1,4 @@
-import PhotoZoomCore
+@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
@@ -48,5 +48,103 @@ final class LibraryDigestTests: XCTestCase {
                           viewport: Size(width: 390, height: 700))
         XCTAssertNotEqual(Simulation(world: other).digest, Simulation(world: World(photos: photoInfos(count: 500), viewport: Size(width: 390, height: 700))).digest,
                           "one photo's size differs")
+    }
+}
+
+/// The digest's definition is the walk: every entry through `Encodable`, its tag, depth and
+/// key text, FNV-1a over those bytes. The scene, the entities and the tuning are hashed by
+/// other paths for speed (by hand, from a tape); each must give exactly the walk's bytes, or
+/// every recorded session would stop verifying.
+final class DigestDefinitionTests: XCTestCase {
+    /// The digest as the walk defines it, with none of the faster paths.
+    private final class WalkDigest: StateSink {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func byte(_ b: UInt8) { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        func word(_ w: UInt64) { for i in 0..<8 { byte(UInt8(truncatingIfNeeded: w >> UInt64(8 * i))) } }
+        func text(_ s: String) { word(UInt64(s.utf8.count)); s.utf8.forEach(byte) }
+        func position(_ depth: Int, _ key: CodingKey?, _ tag: UInt8) { byte(tag); word(UInt64(depth)); if let key { text(key.stringValue) } }
+
+        func open(depth: Int, key: CodingKey?, keyed: Bool) { position(depth, key, keyed ? 1 : 2) }
+        func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf) {
+            switch value {
+            case .null: position(depth, key, 3)
+            case let .bool(b): position(depth, key, 4); byte(b ? 1 : 0)
+            case let .int(i): position(depth, key, 5); word(UInt64(bitPattern: i))
+            case let .uint(u): position(depth, key, 6); word(u)
+            case let .double(d): position(depth, key, 7); word(d.bitPattern)
+            case let .string(s): position(depth, key, 8); text(s)
+            }
+        }
+        /// The library is one entry holding its own digest, as it always was.
+        func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) {
+            let inner = WalkDigest()
+            StateWalk.encodeElements(photos, depth: 0, key: nil, inner)
+            position(depth, key, 9)
+            word(inner.hash)
+        }
+
+        static func of<T: Encodable>(_ value: T) -> StateDigest {
+            let sink = WalkDigest()
+            StateWalk.walk(value, into: sink)
+            return StateDigest(value: sink.hash)
+        }
+    }
+
+    /// Every tick of sessions through every phase, every kind of sprite (photos, fills, chrome
+    /// text), a reloaded tuning and a resize: the sim's digest, a fresh one and the walk's agree.
+    func testEveryPathGivesTheWalksDigest() throws {
+        var random = try SeededGenerator(fixedSeed: 0xD16E_57)
+        var bouncy = Tuning()
+        bouncy.zoomInSpring = .response(0.6, dampingRatio: 0.5)
+        bouncy.cellGap = 5
+        for round in 0..<4 {
+            var input = ScriptedInput(photos: photoInfos(count: Int.random(in: 2...30, using: &random)), viewport: Size(width: 390, height: 700))
+            func check(_ what: String) {
+                let walked = WalkDigest.of(input.world)
+                XCTAssertEqual(input.sim.digest, walked, "\(random), round \(round), tick \(input.world.tick): \(what)")
+                XCTAssertEqual(StateDigest(of: input.world), walked, "\(random), round \(round), tick \(input.world.tick): \(what)")
+            }
+            check("the first frame")
+            input.tapCell(Int.random(in: 0...1, using: &random))
+            for _ in 0..<6 { input.tick(); check("opening") }
+            input.tick([.tuningReloaded(bouncy)]); check("reloaded mid-flight")
+            for _ in 0..<40 { input.tick(); check("in the pager") }
+            input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 500), ticks: 8, release: false); check("held")
+            input.pointer(.up, Point(x: 195, y: 500)); check("let go")
+            input.tick([.resize(Size(width: 520, height: 640))])
+            for _ in 0..<30 { input.tick(); check("flying home") }
+            input.drag(from: Point(x: 200, y: 500), to: Point(x: 200, y: 100), ticks: 6); check("scrolled")
+        }
+        var scene = Scene()
+        let a = scene.spawn(Sprite(role: .tabBar, content: .fill(Color(r: 1, g: 2, b: 3, a: 4)), z: -3, visual: Visual(frame: .unit)))
+        scene.spawn(Sprite(role: .page(slot: 2), content: .text("‹ Back\n", TextStyle(pointSize: 17, color: .white, leading: true)), z: 1, visual: Visual(frame: .zero)))
+        scene.despawn(a)
+        XCTAssertEqual(StateDigest(of: scene), WalkDigest.of(scene), "a free slot, a fill, a text")
+    }
+
+    /// Changing any number or flag anywhere in a state changes its digest: every leaf of a
+    /// mid-flight state written as JSON, changed one at a time and read back.
+    func testAChangeAnywhereChangesTheDigest() throws {
+        var input = ScriptedInput(photos: photoInfos(count: 3), viewport: Size(width: 390, height: 700))
+        input.tapCell(1)
+        input.ticks(5)
+        input.pointer(.down, Point(x: 10, y: 10))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = String(decoding: try encoder.encode(input.world), as: UTF8.self)
+        let base = Simulation(resuming: try JSONDecoder().decode(World.self, from: Data(text.utf8))).digest
+        XCTAssertEqual(base, input.sim.digest, "the state reads back as it was")
+        let leaves = try NSRegularExpression(pattern: #"(?<=[:\[,])(-?[0-9][0-9.eE+-]*|true|false)"#)
+        var changed = 0
+        for match in leaves.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            let range = Range(match.range, in: text)!
+            let leaf = String(text[range])
+            let other = leaf == "true" ? "false" : leaf == "false" ? "true" : Int(leaf).map { String($0 + 1) } ?? String(Double(leaf)! + 0.5)
+            guard let world = try? JSONDecoder().decode(World.self, from: Data(text.replacingCharacters(in: range, with: other).utf8)) else { continue }
+            changed += 1
+            let path = text[..<range.lowerBound].suffix(60)
+            XCTAssertNotEqual(Simulation(resuming: world).digest, base, "\(path)\(leaf) → \(other)")
+        }
+        XCTAssertGreaterThan(changed, 300, "the state's leaves")
     }
 }

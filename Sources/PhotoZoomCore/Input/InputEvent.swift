@@ -55,8 +55,9 @@ public enum InputEvent: Hashable, Sendable, Codable {
     /// Focus or the window was lost: every active pointer is cancelled.
     case focusLost
     /// The tuning file was saved with new good values: they apply from this tick, running
-    /// springs continuing from where they are.
-    case tuningReloaded(Tuning)
+    /// springs continuing from where they are. Boxed (`indirect`): a tuning is hundreds of
+    /// bytes, and inline it made every event of every kind that size.
+    indirect case tuningReloaded(Tuning)
     /// Slow motion, pause or a single step, from the developer keys.
     case developer(DeveloperControl)
 }

@@ -45,8 +45,12 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// so a replay needs none of them.
     public var world: World {
         if let state { return state }
-        return World(photos: photos.map { PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder) },
-              viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop)
+        return World(photos: library, viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop)
+    }
+
+    /// The recorded photos as the sim knows them.
+    var library: [PhotoInfo] {
+        photos.map { PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder) }
     }
 }
 
@@ -73,7 +77,32 @@ public struct SessionTick: Codable, Equatable, Sendable {
     public var tick: Int
     public var input: [InputEvent]?
     public var digest: String
-    public var state: World?
+    public var state: World? {
+        get { box?.world }
+        set { box = newValue.map(WorldBox.init) }
+    }
+    /// The state out of line: a world is kilobytes inline, and a tick without one took as much
+    /// room as a tick with one (a file of short lines read to sixty times its size).
+    private var box: WorldBox?
+
+    private enum CodingKeys: String, CodingKey {
+        case tick, input, digest
+        case box = "state"
+    }
+
+    init(tick: Int, input: [InputEvent]?, digest: String, state: World? = nil) {
+        self.tick = tick; self.input = input; self.digest = digest
+        self.state = state
+    }
+}
+
+/// A world behind a reference, coded as the world itself.
+private final class WorldBox: Codable, Equatable, Sendable {
+    let world: World
+    init(_ world: World) { self.world = world }
+    init(from decoder: Decoder) throws { world = try World(from: decoder) }
+    func encode(to encoder: Encoder) throws { try world.encode(to: encoder) }
+    static func == (a: WorldBox, b: WorldBox) -> Bool { a.world == b.world }
 }
 
 /// The last line of a session that ended cleanly.

@@ -9,48 +9,104 @@ public struct SessionFormatError: Error, Equatable, CustomStringConvertible {
 /// further on is read up to its last good line, and `stopped` says where and why.
 public struct SessionRecording: Equatable, Sendable {
     public var header: SessionHeader
+    /// The tick lines, without the whole states some hold: `state(at:)` decodes one of those.
     public var ticks: [SessionTick]
     public var end: SessionEnd?
     /// Set when reading stopped before the end of the file.
     public var stopped: String?
+    /// The lines that hold a whole state, by their tick's place in `ticks`. Decoding the states
+    /// was most of reading a file, and a replay needs one only where it differs.
+    private var stateLines: [Int: String] = [:]
+
+    init(header: SessionHeader, ticks: [SessionTick], end: SessionEnd?, stopped: String?) {
+        self.header = header; self.ticks = ticks; self.end = end; self.stopped = stopped
+    }
+
+    /// The whole state recorded with `ticks[index]`, if its line holds one (and it decodes).
+    public func state(at index: Int) -> World? {
+        if let state = ticks[index].state { return state }
+        guard let line = stateLines[index] else { return nil }
+        return try? JSONDecoder().decode(SessionTick.self, from: Data(line.utf8)).state
+    }
 
     /// The last tick the recording covers.
     public var lastTick: Int { end?.end ?? ticks.last?.tick ?? header.state?.tick ?? 0 }
 
+    /// Reads a session, refusing a header no recording could have (`SessionBounds`,
+    /// `ResumedState`) and stopping at the first line no recording could have: what it gives
+    /// replays in time and memory in proportion to the file.
     public static func read(_ text: String) throws -> SessionRecording {
         let decoder = JSONDecoder()
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        if lines.last == "" { lines = lines.dropLast() }
-        guard let first = lines.first, !first.allSatisfy(\.isWhitespace) else {
+        // Line by line, not split up front: an array of every line of a large file costs as
+        // much again as the file.
+        var rest = text[...]
+        func nextLine() -> Substring? {
+            guard !rest.isEmpty else { return nil }
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            defer { rest = end == rest.endIndex ? rest[end...] : rest[rest.utf8.index(after: end)...] }
+            return rest[..<end]
+        }
+        guard let first = nextLine(), !first.allSatisfy(\.isWhitespace) else {
             throw SessionFormatError(description: "is empty, not a recorded session")
         }
         let header = try readHeader(first, decoder)
+        if let problem = SessionBounds.problem(in: header) ?? header.state.flatMap({ ResumedState.problem(in: $0, header: header) }) {
+            throw SessionFormatError(description: "has a header no recording could have: " + problem)
+        }
         var recording = SessionRecording(header: header, ticks: [], end: nil, stopped: nil)
         var lastTick = header.state?.tick ?? 0
-        for (offset, line) in lines.dropFirst().enumerated() {
-            let number = offset + 2
+        var down = Set(header.state?.pointers.pointers.map(\.id) ?? [])
+        var number = 1
+        while let line = nextLine() {
+            number += 1
             func stop(_ why: String) { recording.stopped = "line \(number): \(why); replayed up to tick \(lastTick)" }
             if recording.end != nil { stop("text after the end of the session"); break }
             let data = Data(line.utf8)
-            if let end = try? decoder.decode(SessionEnd.self, from: data) {
-                guard end.end >= lastTick else { stop("the end is before tick \(lastTick)"); break }
-                recording.end = end
-                continue
-            }
-            let entry: SessionTick
-            do {
-                entry = try decoder.decode(SessionTick.self, from: data)
-            } catch {
+            // A tick line first: there is one end line, and a decoding that fails costs a
+            // thrown error.
+            guard let read = try? decoder.decode(TickLine.self, from: data) else {
+                if let end = try? decoder.decode(SessionEnd.self, from: data) {
+                    guard end.end >= lastTick else { stop("the end is before tick \(lastTick)"); break }
+                    guard end.end - lastTick <= SessionBounds.maximumGap else { stop(gap(to: end.end, from: lastTick)); break }
+                    recording.end = end
+                    continue
+                }
                 // The last line half written is what a killed recorder leaves.
-                stop(number == lines.count ? "cut short (the recording was not finished)" : "not a session line")
+                stop(rest.isEmpty ? "cut short (the recording was not finished)" : "not a session line")
                 break
             }
+            let entry = read.tick
             guard entry.tick > lastTick else { stop("tick \(entry.tick) does not come after tick \(lastTick)"); break }
+            guard entry.tick - lastTick <= SessionBounds.maximumGap else { stop(gap(to: entry.tick, from: lastTick)); break }
             guard entry.digest.count == 16, entry.digest.allSatisfy(\.isHexDigit) else { stop("the digest is not 16 hex digits"); break }
+            if let problem = SessionBounds.problem(in: entry.input ?? [], loop: header.loop, down: &down) {
+                stop("tick \(entry.tick) has \(problem)")
+                break
+            }
+            if read.holdsState { recording.stateLines[recording.ticks.count] = String(line) }
             recording.ticks.append(entry)
             lastTick = entry.tick
         }
         return recording
+    }
+
+    /// A tick line read without its state, which is only noted.
+    private struct TickLine: Decodable {
+        let tick: SessionTick
+        let holdsState: Bool
+
+        private enum CodingKeys: String, CodingKey { case tick, input, digest, state }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            tick = SessionTick(tick: try c.decode(Int.self, forKey: .tick), input: try c.decodeIfPresent([InputEvent].self, forKey: .input),
+                               digest: try c.decode(String.self, forKey: .digest), state: nil)
+            holdsState = c.contains(.state)
+        }
+    }
+
+    private static func gap(to tick: Int, from last: Int) -> String {
+        "tick \(tick) comes \(tick - last) ticks after tick \(last); a recording has a line at least every \(SessionBounds.maximumGap)"
     }
 
     private static func readHeader(_ line: Substring, _ decoder: JSONDecoder) throws -> SessionHeader {
@@ -65,7 +121,23 @@ public struct SessionRecording: Equatable, Sendable {
         do {
             return try decoder.decode(SessionHeader.self, from: Data(line.utf8))
         } catch {
-            throw SessionFormatError(description: "has a damaged header: \(error)")
+            throw SessionFormatError(description: "has a damaged header: " + explain(error))
+        }
+    }
+
+    /// `state.viewer.currentIndex: expected Int, found a string`: where in the line, and what
+    /// was wrong there, rather than the decoder's whole error value.
+    private static func explain(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ keys: [CodingKey]) -> String {
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text.isEmpty ? "the line" : text
+        }
+        switch error {
+        case let .keyNotFound(key, context): return "\(path(context.codingPath + [key])): missing"
+        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
         }
     }
 }

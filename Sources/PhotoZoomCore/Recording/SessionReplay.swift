@@ -24,14 +24,14 @@ public enum SessionReplay {
 
     /// Replays `recording`; `each` sees the sim after every tick, to draw frames from.
     public static func run(_ recording: SessionRecording, each: (Simulation) throws -> Void) rethrows -> Outcome {
-        var sim = recording.header.state.map(Simulation.init(resuming:)) ?? Simulation(world: recording.header.world)
+        var sim = startingSim(recording.header)
         var digests = 1
         if sim.digest.description != recording.header.start {
             return .diverged(Divergence(tick: 0, recorded: recording.header.start, replayed: sim.digest.description, stateTick: nil,
                                         differences: ["the first frame's layout differs: a different build, library or window"]))
         }
         var divergence: Divergence?
-        for entry in recording.ticks {
+        for (index, entry) in recording.ticks.enumerated() {
             while sim.world.tick < entry.tick - 1 {
                 sim.step()
                 try each(sim)
@@ -44,7 +44,7 @@ public enum SessionReplay {
             }
             if var found = divergence {
                 // The first recorded state at or after the divergence says how the states differ.
-                guard let state = entry.state else { continue }
+                guard let state = recording.state(at: index) else { continue }
                 found.stateTick = entry.tick
                 found.differences = changes(from: state, to: sim.world)
                 return .diverged(found)
@@ -60,6 +60,11 @@ public enum SessionReplay {
             return .diverged(Divergence(tick: end.end, recorded: end.digest, replayed: sim.digest.description, stateTick: nil, differences: []))
         }
         return .verified(ticks: sim.world.tick, digests: digests + (recording.end == nil ? 0 : 1))
+    }
+
+    /// The sim as the recording starts: resumed from the header's state, or laid out on tick 0.
+    static func startingSim(_ header: SessionHeader) -> Simulation {
+        header.state.map(Simulation.init(resuming:)) ?? Simulation(world: header.world)
     }
 
     /// `key.path: recorded → replayed` for every value that differs.

@@ -81,7 +81,7 @@ public struct DrawItem: Hashable, Sendable {
 /// The entity scene: sprites and their components. The renderer draws exactly what is here.
 public struct Scene: Equatable, Sendable, Codable {
     public private(set) var sprites: [Sprite?] = []
-    private var free: [Int] = []
+    private(set) var free: [Int] = []
 
     public init() {}
 
@@ -101,9 +101,22 @@ public struct Scene: Equatable, Sendable, Codable {
     public subscript(e: Entity) -> Sprite {
         get { sprites[e.index]! }
         set { sprites[e.index] = newValue }
+        // Changing one field changes it in place: a get and a set copied the whole sprite out
+        // and back, its text and all, for every field every system sets every tick.
+        _modify { yield &sprites[e.index]! }
     }
 
     public var entities: [Entity] { sprites.indices.filter { sprites[$0] != nil }.map(Entity.init) }
+
+    /// A free slot that is not one (out of range, taken, or freed twice), which `spawn` would
+    /// trap on or overwrite a sprite through: nil in every scene the systems made.
+    var brokenLink: String? {
+        var seen = Set<Int>()
+        for i in free where !sprites.indices.contains(i) || sprites[i] != nil || !seen.insert(i).inserted {
+            return "its free slot \(i) is not an empty slot of \(sprites.count)"
+        }
+        return nil
+    }
 
     /// Start of a tick: the current state becomes the previous one for interpolation.
     public mutating func beginTick() {

@@ -8,15 +8,16 @@ public struct StateDigest: Hashable, Sendable, Codable, CustomStringConvertible 
     public init(value: UInt64) { self.value = value }
 
     public init<T: Encodable>(of state: T) {
-        self.init(of: state, library: nil)
+        self.init(of: state, memo: nil)
     }
 
-    /// The same digest, taking the photo library's from `library` when it is that library:
-    /// a sim digests its unchanging library once, not every tick.
-    init<T: Encodable>(of state: T, library: LibraryDigest?) {
-        let hasher = DigestSink(known: library)
-        StateWalk.walk(state, into: hasher)
-        value = hasher.hash
+    /// The same digest, taking what `memo` remembers (the library's digest, the tuning's
+    /// bytes) where it is of the same library and tuning: a sim digests those once, not every
+    /// tick.
+    init<T: Encodable>(of state: T, memo: DigestMemo?) {
+        let sink = DigestSink(memo: memo)
+        StateWalk.walk(state, into: sink)
+        value = sink.hasher.hash
     }
 
     /// Sixteen hex digits.
@@ -26,70 +27,54 @@ public struct StateDigest: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 }
 
-/// A photo library's digest, remembered with the library it is of.
-struct LibraryDigest: Sendable {
-    let photos: [PhotoInfo]
-    let digest: UInt64
+/// Hashes a walk as it goes, taking the parts it has faster paths for by those.
+final class DigestSink: StateSink {
+    var hasher = DigestHasher()
+    private let memo: DigestMemo?
 
-    init(_ photos: [PhotoInfo]) {
-        self.photos = photos
-        let sink = DigestSink(known: nil)
-        StateWalk.encodeElements(photos, depth: 0, key: nil, sink)
-        digest = sink.hash
-    }
-
-    /// The same array (its storage, not merely equal elements: comparing them would cost what
-    /// digesting them does).
-    func isOf(_ other: [PhotoInfo]) -> Bool {
-        photos.count == other.count && photos.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-    }
-}
-
-private final class DigestSink: StateSink {
-    private(set) var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    private let known: LibraryDigest?
-
-    init(known: LibraryDigest?) { self.known = known }
+    init(memo: DigestMemo?) { self.memo = memo }
 
     /// The library as one entry: its place, then its own digest.
     func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) {
         position(depth, key, tag: 9)
-        if let known, known.isOf(photos) { word(known.digest) } else { word(LibraryDigest(photos).digest) }
+        if let memo, memo.library.isOf(photos) { hasher.word(memo.library.digest) } else { hasher.word(LibraryDigest(photos).digest) }
     }
 
-    private func byte(_ b: UInt8) {
-        hash ^= UInt64(b)
-        hash = hash &* 0x0000_0100_0000_01b3
+    func tuning(depth: Int, key: CodingKey?, _ tuning: Tuning) {
+        guard let tape = memo?.tuning, tape.isOf(tuning, depth: depth, key: key) else {
+            try? tuning.encode(to: StateWalk(sink: self, depth: depth, key: key))
+            return
+        }
+        for entry in tape.entries {
+            switch entry {
+            case let .open(depth, key, keyed): hasher.position(depth, key, tag: keyed ? 1 : 2)
+            case let .leaf(depth, key, value): hasher.leaf(value, depth, key)
+            }
+        }
     }
 
-    private func word(_ w: UInt64) {
-        var w = w
-        for _ in 0..<8 { byte(UInt8(truncatingIfNeeded: w)); w >>= 8 }
-    }
+    /// The scene is most of the state and changes every tick: hashed directly, in the bytes
+    /// walking it would give, not through `Encodable`.
+    func scene(depth: Int, key: CodingKey?, _ scene: Scene) { hasher.scene(scene, depth: depth, key: key?.stringValue) }
 
-    private func text(_ s: String) {
-        word(UInt64(s.utf8.count))
-        for b in s.utf8 { byte(b) }
-    }
-
-    /// Depth and last key place an entry in the tree: a pre-order walk annotated with depths
-    /// has exactly one tree behind it.
-    private func position(_ depth: Int, _ key: CodingKey?, tag: UInt8) {
-        byte(tag)
-        word(UInt64(depth))
-        if let key { text(key.stringValue) }
+    func entity(depth: Int, key: CodingKey?, _ entity: Entity) {
+        position(depth, key, tag: 1)
+        hasher.int(Int64(entity.index), depth + 1, "index")
     }
 
     func open(depth: Int, key: CodingKey?, keyed: Bool) { position(depth, key, tag: keyed ? 1 : 2) }
 
     func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf) {
-        switch value {
-        case .null: position(depth, key, tag: 3)
-        case let .bool(b): position(depth, key, tag: 4); byte(b ? 1 : 0)
-        case let .int(i): position(depth, key, tag: 5); word(UInt64(bitPattern: i))
-        case let .uint(u): position(depth, key, tag: 6); word(u)
-        case let .double(d): position(depth, key, tag: 7); word(d.bitPattern)
-        case let .string(s): position(depth, key, tag: 8); text(s)
+        position(depth, key, tag: value.tag)
+        hasher.value(value)
+    }
+
+    /// A list's index is hashed as the text of its digits, without making the text.
+    private func position(_ depth: Int, _ key: CodingKey?, tag: UInt8) {
+        if let key, ObjectIdentifier(type(of: key)) == ObjectIdentifier(IndexKey.self), let index = key.intValue {
+            hasher.position(depth, index: index, tag: tag)
+        } else {
+            hasher.position(depth, key?.stringValue, tag: tag)
         }
     }
 }

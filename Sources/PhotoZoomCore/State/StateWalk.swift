@@ -1,5 +1,5 @@
 /// One scalar of a value's encoded form.
-enum StateLeaf {
+enum StateLeaf: Sendable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -18,10 +18,19 @@ protocol StateSink: AnyObject {
     /// The photo library: large and never changed by a tick, so a digest may take it whole
     /// (and remember it) where a dump walks it like the rest.
     func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo])
+    /// The scene, and the entities that point into it: most of the state, so a digest hashes
+    /// them directly where a dump walks them.
+    func scene(depth: Int, key: CodingKey?, _ scene: Scene)
+    func entity(depth: Int, key: CodingKey?, _ entity: Entity)
+    /// The tuning: changed only by a reload, so a digest may hash bytes it kept.
+    func tuning(depth: Int, key: CodingKey?, _ tuning: Tuning)
 }
 
 extension StateSink {
     func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) { StateWalk.encodeElements(photos, depth: depth, key: key, self) }
+    func scene(depth: Int, key: CodingKey?, _ scene: Scene) { try? scene.encode(to: StateWalk(sink: self, depth: depth, key: key)) }
+    func entity(depth: Int, key: CodingKey?, _ entity: Entity) { try? entity.encode(to: StateWalk(sink: self, depth: depth, key: key)) }
+    func tuning(depth: Int, key: CodingKey?, _ tuning: Tuning) { try? tuning.encode(to: StateWalk(sink: self, depth: depth, key: key)) }
 }
 
 /// An `Encoder` that hands a value's fields to a sink in the order its `encode(to:)` writes them,
@@ -69,6 +78,12 @@ struct StateWalk: Encoder {
             sink.leaf(depth: depth, key: key, .double(Double(unsafeBitCast(value, to: Float.self))))
         } else if type == ObjectIdentifier([PhotoInfo].self) {
             sink.library(depth: depth, key: key, unsafeBitCast(value, to: [PhotoInfo].self))
+        } else if type == ObjectIdentifier(Scene.self) {
+            sink.scene(depth: depth, key: key, unsafeBitCast(value, to: Scene.self))
+        } else if type == ObjectIdentifier(Entity.self) {
+            sink.entity(depth: depth, key: key, unsafeBitCast(value, to: Entity.self))
+        } else if type == ObjectIdentifier(Tuning.self) {
+            sink.tuning(depth: depth, key: key, unsafeBitCast(value, to: Tuning.self))
         } else {
             try value.encode(to: StateWalk(sink: sink, depth: depth, key: key))
         }
@@ -172,12 +187,15 @@ struct StateWalk: Encoder {
     }
 }
 
-/// A position in an unkeyed container, or a synthetic name.
+/// A position in an unkeyed container, or a synthetic name. An index's text is made only when
+/// asked for: a digest hashes the digits without it, and a list's every element has a key.
 struct IndexKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(index: Int) { stringValue = String(index); intValue = index }
-    init(name: String) { stringValue = name; intValue = nil }
+    private let index: Int
+    private let name: String?
+    var stringValue: String { name ?? String(index) }
+    var intValue: Int? { name == nil ? index : nil }
+    init(index: Int) { self.index = index; name = nil }
+    init(name: String) { index = 0; self.name = name }
     init?(stringValue: String) { self.init(name: stringValue) }
     init?(intValue: Int) { self.init(index: intValue) }
 }

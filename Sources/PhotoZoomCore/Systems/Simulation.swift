@@ -3,20 +3,21 @@
 /// shows what that system writes (`&`) and reads.
 public struct Simulation: Sendable {
     public private(set) var world: World
-    /// The library's digest, taken once: a tick never changes the library.
-    private let library: LibraryDigest
+    /// What every digest of this sim shares: the library's digest, taken once (a tick never
+    /// changes the library), and the tuning's bytes, taken again after a reload.
+    private var memo: DigestMemo
 
     /// A new sim; tick 0 lays the scene out so the first frame has something to draw.
     public init(world: World) {
         self.world = world
-        library = LibraryDigest(world.photos)
+        memo = DigestMemo(world)
         runSystems([])
     }
 
     /// Continues from a saved state exactly where it stopped: the next `step` is its next tick.
     public init(resuming world: World) {
         self.world = world
-        library = LibraryDigest(world.photos)
+        memo = DigestMemo(world)
     }
 
     /// Runs one tick with the input stamped for it.
@@ -24,6 +25,7 @@ public struct Simulation: Sendable {
         world.clock.tick += 1
         world.scene.beginTick()
         runSystems(input)
+        memo.update(world)
     }
 
     private mutating func runSystems(_ input: [InputEvent]) {
@@ -73,7 +75,7 @@ public struct Simulation: Sendable {
 
     /// A stable 64-bit fingerprint of the whole state, equal across processes and machines
     /// for the same input.
-    public var digest: StateDigest { StateDigest(of: world, library: library) }
+    public var digest: StateDigest { StateDigest(of: world, memo: memo) }
 
     /// The whole state as `key.path = value` lines.
     public func dump() -> StateDump { StateDump(of: world) }
