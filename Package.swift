@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
-        .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomSDL", "PhotoZoomTestSupport"]),
+        .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomSDL", "PhotoZoomTestSupport", "CTurboJPEG"]),
         // SDL_image and giflib open what the executable wrote, to check it by pixels; the core
         // records sessions for it to replay.
         .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport", "photozoom", "CSDL2", "CGif"]),

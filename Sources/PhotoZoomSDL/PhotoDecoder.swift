@@ -33,7 +33,10 @@ public enum PhotoDecoder {
 
     /// Decodes every file; one that fails becomes a placeholder and one line goes to `log`.
     public static func decode(_ files: [URL], log: (String) -> Void) -> [DecodedPhoto] {
-        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue))
+        // Every format's loader is set up here, before the workers: SDL_image sets one up the
+        // first time a file needs it, and two workers doing that at once race (seen under helgrind).
+        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue
+                           | IMG_INIT_JXL.rawValue | IMG_INIT_AVIF.rawValue))
         var results = [Result<[UnsafeMutablePointer<SDL_Surface>], SDLError>?](repeating: nil, count: files.count)
         results.withUnsafeMutableBufferPointer { out in
             let buffer = out
@@ -66,11 +69,14 @@ public enum PhotoDecoder {
         case let .success(bytes): data = bytes
         case let .failure(error): return .failure(error)
         }
-        if let claimed = PhotoHeader.dimensions(of: data), claimed.pixels > maximumPixels {
+        let claimed = PhotoHeader.dimensions(of: data)
+        if let claimed, claimed.pixels > maximumPixels {
             return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
                 + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, maximumPixels / 1_000_000)))
         }
-        guard let upright = decodeUpright(data) else { return .failure(SDLError("SDL_image")) }
+        guard let upright = decodeUpright(data, ink: claimed?.isCMYK == true ? claimed : nil) else {
+            return .failure(claimed?.isCMYK == true ? SDLError(message: "its CMYK pixels do not decode") : SDLError("SDL_image"))
+        }
         var levels = [upright]
         while let last = levels.last, max(last.pointee.w, last.pointee.h) / 2 >= smallestLevel,
               let half = halve(last) {
@@ -92,9 +98,10 @@ public enum PhotoDecoder {
         return .success(data)
     }
 
-    /// Decodes and applies the EXIF orientation, which SDL_image ignores.
-    static func decodeUpright(_ data: Data) -> UnsafeMutablePointer<SDL_Surface>? {
-        let decoded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
+    /// Decodes and applies the EXIF orientation, which SDL_image ignores; a JPEG of ink
+    /// (`ink`, its header) is decoded by `InkJPEG`, which SDL_image gets wrong.
+    static func decodeUpright(_ data: Data, ink: PhotoHeader.Dimensions? = nil) -> UnsafeMutablePointer<SDL_Surface>? {
+        let decoded: UnsafeMutablePointer<SDL_Surface>? = ink.map { InkJPEG.decode(data, width: $0.width, height: $0.height) } ?? data.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(rw, 1)
         }

@@ -9,6 +9,8 @@ enum PhotoHeader {
     struct Dimensions: Equatable {
         let width: Int
         let height: Int
+        /// A JPEG whose pixels are ink (CMYK, or Adobe's YCCK), which SDL_image hands back raw.
+        var isCMYK = false
         var pixels: Int { width * height }
     }
 
@@ -39,6 +41,7 @@ enum PhotoHeader {
             tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling, &colorspace)
         }
         guard read == 0, width > 0, height > 0 else { return nil }
-        return Dimensions(width: Int(width), height: Int(height))
+        let ink = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        return Dimensions(width: Int(width), height: Int(height), isCMYK: ink)
     }
 }

@@ -1,0 +1,55 @@
+import CSDL2
+import CTurboJPEG
+import Foundation
+
+/// CMYK and YCCK JPEGs (print files, Photoshop exports) in true colour. SDL_image hands their
+/// ink values back as if they were RGB with K in alpha, so the astronaut in CMYK came out blue
+/// and its grid cell near white; libjpeg-turbo decodes them to ink here, and ink becomes light.
+enum InkJPEG {
+    /// `data`, a CMYK or YCCK JPEG of `width`×`height`, as an RGBA surface; nil if it does not decode.
+    static func decode(_ data: Data, width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let handle = tjInitDecompress() else { return nil }
+        defer { tjDestroy(handle) }
+        var ink = [UInt8](repeating: 0, count: width * height * 4)
+        let decoded = data.withUnsafeBytes { raw in
+            ink.withUnsafeMutableBufferPointer { out in
+                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
+                              Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), Int32(TJFLAG_ACCURATEDCT))
+            }
+        }
+        guard decoded == 0,
+              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+        let inverted = hasAdobeMarker(data)
+        let pitch = Int(surface.pointee.pitch)
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            let row = pixels + y * pitch
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                // Adobe's files store ink inverted (255 is none), as libjpeg hands it back;
+                // others store it as it is.
+                var c = Int(ink[i]), m = Int(ink[i + 1]), yellow = Int(ink[i + 2]), k = Int(ink[i + 3])
+                if !inverted { c = 255 - c; m = 255 - m; yellow = 255 - yellow; k = 255 - k }
+                row[x * 4] = UInt8((c * k + 127) / 255)
+                row[x * 4 + 1] = UInt8((m * k + 127) / 255)
+                row[x * 4 + 2] = UInt8((yellow * k + 127) / 255)
+                row[x * 4 + 3] = 255
+            }
+        }
+        return surface
+    }
+
+    /// Whether the JPEG has Adobe's APP14 segment before its image data: the mark of inverted ink.
+    static func hasAdobeMarker(_ data: Data) -> Bool {
+        var i = data.startIndex + 2
+        while i + 4 <= data.endIndex, data[i] == 0xFF {
+            let marker = data[i + 1]
+            // Start of scan: the segments that describe the image are over.
+            if marker == 0xDA { return false }
+            let length = Int(data[i + 2]) << 8 | Int(data[i + 3])
+            if marker == 0xEE, i + 9 <= data.endIndex, data[(i + 4)..<(i + 9)].elementsEqual("Adobe".utf8) { return true }
+            i += 2 + length
+        }
+        return false
+    }
+}
