@@ -9,10 +9,14 @@ public final class DecodedPhoto {
     public let info: PhotoInfo
     /// Largest first; empty when the photo failed to decode and shows a placeholder.
     public private(set) var levels: [UnsafeMutablePointer<SDL_Surface>]
+    /// The file's `ContentHash`, taken from the bytes read to decode it (a recording names it);
+    /// nil when the file could not be read.
+    public let contentHash: String?
 
-    init(info: PhotoInfo, levels: [UnsafeMutablePointer<SDL_Surface>]) {
+    init(info: PhotoInfo, levels: [UnsafeMutablePointer<SDL_Surface>], contentHash: String? = nil) {
         self.info = info
         self.levels = levels
+        self.contentHash = contentHash
     }
 
     /// Hands the surfaces over (to become textures); the photo keeps only its info.
@@ -37,24 +41,31 @@ public enum PhotoDecoder {
         // first time a file needs it, and two workers doing that at once race (seen under helgrind).
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue
                            | IMG_INIT_JXL.rawValue | IMG_INIT_AVIF.rawValue))
-        var results = [Result<[UnsafeMutablePointer<SDL_Surface>], SDLError>?](repeating: nil, count: files.count)
+        var results = [Decoded?](repeating: nil, count: files.count)
         results.withUnsafeMutableBufferPointer { out in
             let buffer = out
             DispatchQueue.concurrentPerform(iterations: files.count) { i in
                 buffer[i] = decodeLevels(files[i])
             }
         }
-        return zip(files, results).map { file, result in
-            let name = file.lastPathComponent
-            switch result! {
+        return zip(files, results).map { file, decoded in
+            let name = file.lastPathComponent, hash = decoded!.contentHash
+            switch decoded!.levels {
             case let .success(levels):
                 let size = Size(width: Double(levels[0].pointee.w), height: Double(levels[0].pointee.h))
-                return DecodedPhoto(info: PhotoInfo(name: name, pixelSize: size), levels: levels)
+                return DecodedPhoto(info: PhotoInfo(name: name, pixelSize: size), levels: levels, contentHash: hash)
             case let .failure(error):
                 log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
-                return DecodedPhoto(info: PhotoInfo(name: name, pixelSize: Size(width: 1, height: 1), isPlaceholder: true), levels: [])
+                return DecodedPhoto(info: PhotoInfo(name: name, pixelSize: Size(width: 1, height: 1), isPlaceholder: true), levels: [],
+                                    contentHash: hash)
             }
         }
+    }
+
+    /// One file's outcome on a worker: its levels or why not, and the hash of the bytes read.
+    struct Decoded {
+        let levels: Result<[UnsafeMutablePointer<SDL_Surface>], SDLError>
+        let contentHash: String?
     }
 
     /// The largest file read as a photo: a 100-megapixel JPEG is well under it, and nothing
@@ -63,12 +74,14 @@ public enum PhotoDecoder {
     /// The most pixels a photo's header may claim before it is decoded (4 bytes each decoded).
     static let maximumPixels = 100_000_000
 
-    static func decodeLevels(_ file: URL) -> Result<[UnsafeMutablePointer<SDL_Surface>], SDLError> {
-        let data: Data
+    static func decodeLevels(_ file: URL) -> Decoded {
         switch read(file) {
-        case let .success(bytes): data = bytes
-        case let .failure(error): return .failure(error)
+        case let .success(data): return Decoded(levels: decodeLevels(data), contentHash: ContentHash.of(bytes: data))
+        case let .failure(error): return Decoded(levels: .failure(error), contentHash: nil)
         }
+    }
+
+    static func decodeLevels(_ data: Data) -> Result<[UnsafeMutablePointer<SDL_Surface>], SDLError> {
         let claimed = PhotoHeader.dimensions(of: data)
         if let claimed, claimed.pixels > maximumPixels {
             return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "

@@ -65,6 +65,8 @@ public enum Prototype {
         }
         decoding.wait()
         let photos = try PhotoLibrary.requireReadable(decoded.photos, folder: options.photosFolder)
+        // A recording names each photo by the hash of the bytes decoding read.
+        let hashes = photos.map(\.contentHash)
         let renderer = SceneRenderer(renderer: window.renderer, photos: photos, log: log)
         let live = try startTuning(options, log: log)
         let file = live?.good ?? TuningFile()
@@ -73,14 +75,11 @@ public enum Prototype {
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: file.loop.tickRate)
         let saves = try live.map { try SavedTuning(live: $0, wake: window.wakeSignal) }
-        let reporter = BugReporter(sim: sim, files: files, logTail: logTail, app: options.appVersion, photosFolder: options.photosFolder,
+        let reporter = BugReporter(sim: sim, contentHashes: hashes, logTail: logTail, app: options.appVersion, photosFolder: options.photosFolder,
                                    contactSheet: options.contactSheet)
-        // A recording from the first tick names every photo's hash; one F5 starts later names
-        // those the reporter's worker has hashed by then.
-        let hashes = options.recordPath == nil ? [] : files.map { ContentHash.of(file: $0.path) }
         func header(midSession: Bool) -> SessionHeader {
             SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
-                          contentHashes: hashes.isEmpty ? reporter.contentHashes : hashes, midSession: midSession)
+                          contentHashes: hashes, midSession: midSession)
         }
         var recording = try options.recordPath.map { try SessionFile(path: $0, header: header(midSession: false), log: log) }
         if let recording { log("photozoom: recording the session to '\(recording.path)'") }

@@ -57,4 +57,13 @@ final class PhotoLimitsTests: XCTestCase {
             "photozoom: cannot decode \(dangling.path) (it cannot be read: No such file or directory); showing a placeholder",
         ])
     }
+
+    /// A photo's content hash comes from the bytes decoding read, the same as hashing the file
+    /// again would give: a recording names it without a second read of the library.
+    func testEachPhotoCarriesItsFilesHash() throws {
+        let files = try PhotoFolder.imageFiles(in: PhotoFolder.bundledFolder())
+        let photos = PhotoDecoder.decode(files + [folder.appendingPathComponent("missing.jpg")], log: { _ in })
+        XCTAssertEqual(photos.map(\.contentHash), files.map { ContentHash.of(file: $0.path) } + [nil])
+        XCTAssertEqual(Set(photos.compactMap(\.contentHash)).count, files.count, "each photo its own")
+    }
 }

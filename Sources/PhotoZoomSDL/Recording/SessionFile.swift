@@ -78,13 +78,20 @@ public final class SessionFile {
 
 /// A photo file's content hash for a recording's header: FNV-1a 64 over its bytes.
 public enum ContentHash {
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
     public static func of(file path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            for byte in chunk { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
+        var hash = offsetBasis
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash = fold(chunk, into: hash) }
         return StateDigest(value: hash).description
+    }
+
+    /// The hash of bytes already read (a photo's, as it is decoded).
+    public static func of(bytes: Data) -> String { StateDigest(value: fold(bytes, into: offsetBasis)).description }
+
+    private static func fold(_ bytes: Data, into start: UInt64) -> UInt64 {
+        bytes.withUnsafeBytes { raw in raw.reduce(start) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } }
     }
 }
