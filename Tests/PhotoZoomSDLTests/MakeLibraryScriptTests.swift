@@ -1,0 +1,51 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+import PhotoZoomTestSupport
+import XCTest
+
+/// `scripts/make-library.sh`, the big libraries' source: phone-sized photos, every fourth stored
+/// sideways with its orientation, each its own; refusals in one line.
+final class MakeLibraryScriptTests: XCTestCase {
+    let script = PackagePaths.root.appendingPathComponent("scripts/make-library.sh").path
+
+    func make(_ arguments: [String]) throws -> ChildProcess.Outcome {
+        try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), [script] + arguments, environment: ProcessInfo.processInfo.environment, timeout: 120)
+    }
+
+    func testFourPhotosLikeAPhonesTheFourthStoredSideways() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-library-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try make(["4", folder.path])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let files = try PhotoFolder.imageFiles(in: folder.path)
+        XCTAssertEqual(files.map(\.lastPathComponent), ["IMG_00001.jpg", "IMG_00002.jpg", "IMG_00003.jpg", "IMG_00004.jpg"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 4, "no half-made photo left")
+        for file in files {
+            let data = try Data(contentsOf: file)
+            XCTAssertGreaterThan(data.count, 1_000_000, "a phone's photo is megabytes: \(file.lastPathComponent)")
+            XCTAssertEqual(ExifOrientation.read(fromJPEG: data), file.lastPathComponent == "IMG_00004.jpg" ? .right : .up)
+        }
+        let photos = PhotoDecoder.decode(files, log: { XCTFail($0) })
+        XCTAssertEqual(photos.map(\.info.pixelSize), [Size(width: 4032, height: 3024), Size(width: 4032, height: 3024),
+                                                      Size(width: 4032, height: 3024), Size(width: 3024, height: 4032)])
+        XCTAssertEqual(Set(photos.compactMap(\.contentHash)).count, 4, "no two alike")
+    }
+
+    func testRefusalsAreOneLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pz-library-file-\(UUID().uuidString)")
+        try "mine".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for (arguments, message) in [
+            (["0", "/tmp/never"], "make-library: N must be a whole number from 1 to 100000, got '0'"),
+            (["x", "/tmp/never"], "make-library: N must be a whole number from 1 to 100000, got 'x'"),
+            (["2", file.path], "make-library: '\(file.path)' is a file, not a folder"),
+            (["2", FileManager.default.temporaryDirectory.path], "make-library: '\(FileManager.default.temporaryDirectory.path)' is not empty, and photos never replace files"),
+        ] {
+            let r = try make(arguments)
+            XCTAssertEqual(r.status, 2)
+            XCTAssertEqual(r.stderr, message + "\n")
+        }
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "mine")
+    }
+}
