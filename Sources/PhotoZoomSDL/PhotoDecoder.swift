@@ -99,11 +99,12 @@ public enum PhotoDecoder {
     }
 
     /// The file's bytes, if it is a regular file no larger than a photo may be: a folder named
-    /// like a photo, a FIFO (which would block the read) or a huge file is refused by its stat.
+    /// like a photo, a FIFO (which would block the read), an empty or a huge file is refused by its stat.
     static func read(_ file: URL) -> Result<Data, SDLError> {
         var info = stat()
         guard stat(file.path, &info) == 0 else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(SDLError(message: "it is not a file")) }
+        guard info.st_size > 0 else { return .failure(SDLError(message: "it is empty")) }
         guard info.st_size <= maximumFileBytes else {
             return .failure(SDLError(message: String(format: "it is %.1f MB; a photo may be %d MB", Double(info.st_size) / 1e6, maximumFileBytes >> 20)))
         }

@@ -43,11 +43,13 @@ final class PhotoLimitsTests: XCTestCase {
         XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
         let dangling = folder.appendingPathComponent("dangling.jpg")
         try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: folder.appendingPathComponent("gone.jpg").path)
+        let empty = folder.appendingPathComponent("empty.jpg")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
         let good = PackagePaths.root.appendingPathComponent("assets/photos/coffee.jpg")
 
         var lines: [String] = []
-        let photos = PhotoDecoder.decode([jpeg, png, big, folderNamedLikeAPhoto, fifo, dangling, good], log: { lines.append($0) })
-        XCTAssertEqual(photos.map(\.info.isPlaceholder), [true, true, true, true, true, true, false])
+        let photos = PhotoDecoder.decode([jpeg, png, big, folderNamedLikeAPhoto, fifo, dangling, empty, good], log: { lines.append($0) })
+        XCTAssertEqual(photos.map(\.info.isPlaceholder), [true, true, true, true, true, true, true, false])
         XCTAssertEqual(lines, [
             "photozoom: cannot decode \(jpeg.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100); showing a placeholder",
             "photozoom: cannot decode \(png.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100); showing a placeholder",
@@ -55,6 +57,7 @@ final class PhotoLimitsTests: XCTestCase {
             "photozoom: cannot decode \(folderNamedLikeAPhoto.path) (it is not a file); showing a placeholder",
             "photozoom: cannot decode \(fifo.path) (it is not a file); showing a placeholder",
             "photozoom: cannot decode \(dangling.path) (it cannot be read: No such file or directory); showing a placeholder",
+            "photozoom: cannot decode \(empty.path) (it is empty); showing a placeholder",
         ])
     }
 
