@@ -60,6 +60,21 @@ public enum InputEvent: Hashable, Sendable, Codable {
     indirect case tuningReloaded(Tuning)
     /// Slow motion, pause or a single step, from the developer keys.
     case developer(DeveloperControl)
+    /// What a photo's file turned out to be, read after the library opened: its upright size,
+    /// or that it cannot be shown. Decoding runs beside the sim, so the sizes arrive as input
+    /// and a replay meets them at the same ticks.
+    case photoSize(PhotoSize)
+}
+
+/// A photo's upright size as its file's header gives it, or that the file shows a placeholder.
+public struct PhotoSize: Hashable, Sendable, Codable {
+    /// The photo's index in the library.
+    public var photo: Int
+    public var pixelSize: Size
+    public var isPlaceholder: Bool
+    public init(photo: Int, pixelSize: Size, isPlaceholder: Bool = false) {
+        self.photo = photo; self.pixelSize = pixelSize; self.isPlaceholder = isPlaceholder
+    }
 }
 
 /// An input event and the sim tick it belongs to.

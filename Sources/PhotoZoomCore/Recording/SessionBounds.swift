@@ -69,6 +69,10 @@ public enum SessionBounds {
                 if let violation = tuningProblem(tuning, loop: loop) { return "a tuning reload no tuning file gives: \(violation)" }
             case .focusLost:
                 down.removeAll()
+            case let .photoSize(size):
+                guard photoSides.contains(size.pixelSize.width), photoSides.contains(size.pixelSize.height) else {
+                    return "photo \(size.photo) arrived as \(size.pixelSize.width)×\(size.pixelSize.height) pixels; a photo is 1 to \(Int(photoSides.upperBound)) pixels a side"
+                }
             case .key, .developer:
                 break
             }

@@ -1,5 +1,6 @@
 /// What the core knows of a photo: its name and its upright size in pixels (after EXIF
-/// orientation). The pixels themselves live in the platform layer.
+/// orientation). The pixels themselves live in the platform layer. A photo whose file has not
+/// been read yet stands in as a square (`PhotoInfo.unread`) until its size arrives.
 public struct PhotoInfo: Hashable, Sendable, Codable {
     public var name: String
     public var pixelSize: Size
@@ -8,6 +9,9 @@ public struct PhotoInfo: Hashable, Sendable, Codable {
     public init(name: String, pixelSize: Size, isPlaceholder: Bool = false) {
         self.name = name; self.pixelSize = pixelSize; self.isPlaceholder = isPlaceholder
     }
+
+    /// A photo not read yet: square, so its cell shows whatever arrives whole.
+    public static func unread(name: String) -> PhotoInfo { PhotoInfo(name: name, pixelSize: Size(width: 1, height: 1)) }
 }
 
 /// Resources and entities of the running prototype: everything a tick reads and writes, as one
@@ -18,7 +22,8 @@ public struct World: Equatable, Sendable, Codable {
     public internal(set) var tuning: Tuning
     /// The window's drawable area in points.
     public internal(set) var viewport: Size
-    public let photos: [PhotoInfo]
+    /// The library. Sizes read after the window opened arrive as `InputEvent.photoSize`.
+    public internal(set) var photos: [PhotoInfo]
     public internal(set) var scene = Scene()
     public internal(set) var pointers = PointerTracker()
     /// This tick's gestures, produced by the input system for the systems after it.

@@ -1,7 +1,7 @@
 /// What a sim's digests have in common from tick to tick: the library, which a tick never
 /// changes, and the tuning, which only a reload does.
 struct DigestMemo: Sendable {
-    let library: LibraryDigest
+    private(set) var library: LibraryDigest
     private(set) var tuning: TuningTape
 
     init(_ world: World) {
@@ -9,9 +9,11 @@ struct DigestMemo: Sendable {
         tuning = TuningTape(world.tuning)
     }
 
-    /// After a tick: a reloaded tuning is taped again.
+    /// After a tick: a reloaded tuning is taped again, and a library a size arrived for is
+    /// digested again.
     mutating func update(_ world: World) {
         if world.tuning != tuning.tuning { tuning = TuningTape(world.tuning) }
+        if !library.isOf(world.photos) { library = LibraryDigest(world.photos) }
     }
 }
 
@@ -28,7 +30,8 @@ struct LibraryDigest: Sendable {
     }
 
     /// The same array (its storage, not merely equal elements: comparing them would cost what
-    /// digesting them does).
+    /// digesting them does). Holding `photos` keeps that storage alive and shared, so a size
+    /// that arrives copies the world's library into new storage rather than changing this one.
     func isOf(_ other: [PhotoInfo]) -> Bool {
         photos.count == other.count && photos.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }

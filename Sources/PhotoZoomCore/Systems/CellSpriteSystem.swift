@@ -6,7 +6,9 @@ enum CellSpriteSystem {
     /// Rows kept beyond each edge of the window, so a fast scroll never shows a cell arriving late.
     static let marginRows = 2
 
-    static func run(scene: inout Scene, cells: inout CellSprites, grid: GridState, phase: ViewerPhase, currentIndex: Int, _ stage: Stage) {
+    /// `resized`: the photos whose size arrived this tick, whose crops change with it.
+    static func run(scene: inout Scene, cells: inout CellSprites, grid: GridState, phase: ViewerPhase, currentIndex: Int, resized: [Int],
+                    _ stage: Stage) {
         guard let layout = grid.layout else { return }
         let before = cells.photos
         assign(visiblePhotos(layout, offset: grid.offset, height: stage.viewport.height), &cells, &scene)
@@ -18,9 +20,9 @@ enum CellSpriteSystem {
             guard let frame = ViewerGeometry.cellFrame(photo, grid: grid) else { continue }
             let isNew = !before.contains(photo)
             scene[entity].current.frame = frame
-            // Crops depend on the cell size only, so they are worked out when a sprite gets its
-            // photo or the layout changes.
-            if grid.didRelayout || isNew {
+            // Crops depend on the cell size and the photo's size only, so they are worked out when a
+            // sprite gets its photo, the layout changes or the size arrives.
+            if grid.didRelayout || isNew || resized.contains(photo) {
                 scene[entity].current.crop = .aspectFillCrop(photo: stage.photos[photo].pixelSize, frame: cellSize)
             }
             // Away from the grid the current photo is shown by the transition sprite or its page.

@@ -21,7 +21,7 @@ enum InputSystem {
                 for p in pointers.cancelAll() {
                     gestures.append(.released(pointer: p.id, position: p.position, velocity: .zero))
                 }
-            case .tuningReloaded, .developer:
+            case .tuningReloaded, .developer, .photoSize:
                 // Their own systems take these.
                 break
             }

@@ -1,8 +1,13 @@
 /// The pager follows the window: on a resize the same page stays in place at the new pitch
 /// and a zoom returns to fit; when only the height changes, the zoom keeps its scale and is
-/// moved the least so it covers the window again (or centred where it is smaller).
+/// moved the least so it covers the window again (or centred where it is smaller). A zoomed
+/// page whose photo's size arrives (`resized`) returns to fit: its frame was the stand-in's.
 enum PagerLayoutSystem {
-    static func run(_ paging: inout PagingState, _ zoom: inout ZoomState, _ stage: Stage) {
+    static func run(_ paging: inout PagingState, _ zoom: inout ZoomState, resized: [Int], _ stage: Stage) {
+        if zoom.frame != nil, resized.contains(zoom.page), !zoom.isHeld {
+            zoom.frame = nil
+            zoom.motion = .idle
+        }
         if paging.height != stage.viewport.height {
             paging.height = stage.viewport.height
             if let frame = zoom.frame, stage.photos.indices.contains(zoom.page), !zoom.isHeld {

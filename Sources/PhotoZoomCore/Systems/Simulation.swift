@@ -3,8 +3,8 @@
 /// shows what that system writes (`&`) and reads.
 public struct Simulation: Sendable {
     public private(set) var world: World
-    /// What every digest of this sim shares: the library's digest, taken once (a tick never
-    /// changes the library), and the tuning's bytes, taken again after a reload.
+    /// What every digest of this sim shares: the library's digest, taken again when a photo's
+    /// size arrives, and the tuning's bytes, taken again after a reload.
     private var memo: DigestMemo
 
     /// A new sim; tick 0 lays the scene out so the first frame has something to draw.
@@ -32,11 +32,12 @@ public struct Simulation: Sendable {
         TuningReloadSystem.run(input, tuning: &world.tuning, grid: &world.grid, pager: &world.viewer.pager,
                                transition: &world.viewer.transition, clock: world.clock)
         PlaybackSystem.run(input, playback: &world.playback)
+        let resized = PhotoSizeSystem.run(input, photos: &world.photos)
         InputSystem.run(input, pointers: &world.pointers, gestures: &world.gestures, viewport: &world.viewport,
                         phase: world.viewer.phase, clock: world.clock, tuning: world.tuning)
         let stage = world.stage, gestures = world.gestures, pointers = world.pointers
         GridLayoutSystem.run(&world.grid, stage)
-        PagerLayoutSystem.run(&world.viewer.pager.paging, &world.viewer.pager.zoom, stage)
+        PagerLayoutSystem.run(&world.viewer.pager.paging, &world.viewer.pager.zoom, resized: resized, stage)
         FlightTailSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom,
                              gestures: gestures, stage)
         PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
@@ -57,7 +58,7 @@ public struct Simulation: Sendable {
         IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
                             paging: world.viewer.paging, phase: world.viewer.phase, stage)
         CellSpriteSystem.run(scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
-                             currentIndex: world.viewer.currentIndex, stage)
+                             currentIndex: world.viewer.currentIndex, resized: resized, stage)
         ViewerSpriteSystem.run(scene: &world.scene, sprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
     }
 

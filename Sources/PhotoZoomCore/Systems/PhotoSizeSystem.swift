@@ -1,0 +1,15 @@
+/// Applies photo sizes read after the library opened. A size for a photo outside the library
+/// (a recording made on another folder) is ignored; an unchanged one changes nothing.
+enum PhotoSizeSystem {
+    /// Returns the photos whose size or placeholder changed this tick.
+    static func run(_ events: [InputEvent], photos: inout [PhotoInfo]) -> [Int] {
+        var changed: [Int] = []
+        for case let .photoSize(size) in events where photos.indices.contains(size.photo) {
+            let old = photos[size.photo]
+            guard old.pixelSize != size.pixelSize || old.isPlaceholder != size.isPlaceholder else { continue }
+            photos[size.photo] = PhotoInfo(name: old.name, pixelSize: size.pixelSize, isPlaceholder: size.isPlaceholder)
+            changed.append(size.photo)
+        }
+        return changed
+    }
+}
