@@ -9,6 +9,12 @@ public enum Prototype {
     /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
     /// each wake pumps it. A wake with nothing to do runs no tick and draws nothing.
     static let idleWait = 0.25
+    /// Headers read before the window opens: more than a screenful of the smallest cells.
+    static let openingProbes = 256
+    /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
+    static let openingSeconds = 0.05
+    /// The photo textures' memory budget.
+    static let textureBudget = 256 << 20
 
     public struct Options {
         public var photosFolder: String
@@ -51,26 +57,36 @@ public enum Prototype {
         // A bug report holds the log's last lines.
         let logTail = LogTail()
         let log = logTail.logging(to: log)
-        // Decoding needs no window: it runs on workers while the window opens.
+        // The first screenful's headers need no window: they are read while the window opens,
+        // so the first frame has their sizes; the rest arrive as the session runs.
         let files = try PhotoFolder.imageFiles(in: options.photosFolder)
-        let decoded = DecodedBox()
-        let decoding = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: decoding) { decoded.photos = PhotoDecoder.decode(files, log: log) }
+        let opening = OpeningProbes()
+        let probing = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: probing) {
+            opening.results = PhotoStream.probeOpening(files, count: Self.openingProbes, seconds: Self.openingSeconds)
+        }
         let window: AppWindow
         do {
             window = try AppWindow(title: "PhotoZoom", size: options.windowSize)
         } catch {
-            decoding.wait()
+            probing.wait()
             throw error
         }
-        decoding.wait()
-        let photos = try PhotoLibrary.requireReadable(decoded.photos, folder: options.photosFolder)
-        // A recording names each photo by the hash of the bytes decoding read.
-        let hashes = photos.map(\.contentHash)
-        let renderer = SceneRenderer(renderer: window.renderer, photos: photos, log: log)
+        probing.wait()
+        guard opening.results.contains(where: { if case .success = $0 { return true } else { return false } }) else {
+            opening.results.enumerated().forEach { i, result in
+                if case let .failure(error)? = result { log("photozoom: cannot decode \(files[i].path) (\(error)); showing a placeholder") }
+            }
+            throw PhotoFolderError.noneReadable(options.photosFolder)
+        }
+        let photos = PhotoStream(files: files, opening: opening.results, renderer: window.renderer, budgetBytes: Self.textureBudget,
+                                 wake: window.wakeSignal, log: log)
+        // Photos are named in a recording by hashes of what was read of them.
+        let hashes = { photos.contentHashes }
+        let renderer = SceneRenderer(renderer: window.renderer, source: photos.textures, log: log)
         let live = try startTuning(options, log: log)
         let file = live?.good ?? TuningFile()
-        var sim = Simulation(world: World(photos: photos.map(\.info), viewport: window.sizeInPoints, tuning: file.tuning, loop: file.loop))
+        var sim = Simulation(world: World(photos: photos.initialInfos, viewport: window.sizeInPoints, tuning: file.tuning, loop: file.loop))
         var loop = FixedTimestepLoop(file.loop)
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: file.loop.tickRate)
@@ -79,7 +95,7 @@ public enum Prototype {
                                    contactSheet: options.contactSheet)
         func header(midSession: Bool) -> SessionHeader {
             SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
-                          contentHashes: hashes, midSession: midSession)
+                          contentHashes: hashes(), midSession: midSession)
         }
         var recording = try options.recordPath.map { try SessionFile(path: $0, header: header(midSession: false), log: log) }
         if let recording { log("photozoom: recording the session to '\(recording.path)'") }
@@ -101,10 +117,14 @@ public enum Prototype {
             // stamped with the next tick to run.
             let playback = sim.world.playback
             let waiting = playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
-            let idle = waiting && windowChanged == 0 && !overlays.isAnimating(at: Self.now()) && options.exitAfterFrames == nil
+            let idle = waiting && windowChanged == 0 && !overlays.isAnimating(at: Self.now()) && !photos.textures.isFading(at: Self.now())
+                && options.exitAfterFrames == nil
             let polled = window.poll(wait: idle ? Self.idleWait : 0)
             if polled.quit { break }
             pending += polled.events
+            // Decoding finished meanwhile: sizes are input like the rest, pixels a reason to draw.
+            let arrived = photos.collect(now: Self.now())
+            pending += arrived.sizes
             polled.toggles.forEach { overlays.toggle($0) }
             if polled.bugReport { reportAsked = true }
             // F5: stop the recording, or start one from here into the recordings folder.
@@ -148,14 +168,18 @@ public enum Prototype {
                 overlays.recordTick(sim.world)
             }
             if ticks > 0 { overlays.recordFrame(frameSeconds: frameSeconds, tickSeconds: Double(Self.now() - ticking) / 1e9 / Double(ticks)) }
+            photos.want(sim.world, scale: window.pixelScale)
             // Draw: blend between the last two sim states, with the overlays on top, if that
             // shows anything new.
             let items = sim.drawList(interpolation: loop.interpolationAlpha)
             let overlay = overlays.content(sim.world, at: Self.now(), recording: recording != nil)
-            let lost = windowChanged > 0 || options.exitAfterFrames != nil || overlay != shownOverlay || reportAsked
+            let drawing = Self.now()
+            let lost = windowChanged > 0 || options.exitAfterFrames != nil || overlay != shownOverlay || reportAsked || arrived.newPixels
+                || photos.textures.isFading(at: drawing)
             let draw = gate.shouldDraw(items, windowLostContent: lost)
             windowChanged = max(windowChanged - 1, 0)
             if draw {
+                photos.textures.beginFrame(now: drawing)
                 renderer.draw(items, scale: window.pixelScale)
                 overlayRenderer.draw(overlay, viewport: sim.world.viewport, scale: window.pixelScale)
                 shownOverlay = overlay
@@ -204,8 +228,8 @@ public enum Prototype {
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
-/// Hands decoded photos from the worker to the main thread; the dispatch group's wait()
+/// Hands the opening probes from the worker to the main thread; the dispatch group's wait()
 /// orders the write before the read.
-private final class DecodedBox: @unchecked Sendable {
-    var photos: [DecodedPhoto] = []
+private final class OpeningProbes: @unchecked Sendable {
+    var results: [Result<PhotoProbe, SDLError>?] = []
 }

@@ -1,40 +1,35 @@
 import CSDL2
 import PhotoZoomCore
 
-/// Draws a draw list with an SDL renderer. Holds the photos' textures and nothing about the
-/// interaction: what it draws is exactly what the scene said. Points become pixels here.
+/// Draws a draw list with an SDL renderer. Knows nothing about the interaction: what it draws
+/// is exactly what the scene said, each photo with the best pixels its source has. Points
+/// become pixels here.
 public final class SceneRenderer {
-    struct Level { let texture: OpaquePointer; let width: Double; let height: Double }
-
     let renderer: OpaquePointer
-    /// Per photo, its mip levels, largest first; empty for a placeholder.
-    private var textures: [[Level]] = []
+    /// Where each photo's pixels come from: textures made up front, or the window's stream.
+    let photos: PhotoPixelSource
 
     public static let background = Color.white
     static let placeholderFill = Color(r: 208, g: 208, b: 212)
     static let placeholderMark = Color(r: 150, g: 150, b: 158)
+    /// A photo still decoding whose colour is not known yet: lighter than a broken photo's
+    /// placeholder, and without its cross.
+    static let waitingFill = Color(r: 232, g: 232, b: 236)
 
     private let text: TextRenderer
 
     /// Creates the textures; must run on the thread that owns `renderer`. Takes the decoded
     /// pixels from `photos` (they become textures and are freed), so each decode feeds one renderer.
-    public init(renderer: OpaquePointer, photos: [DecodedPhoto], log: @escaping (String) -> Void = { _ in }) {
-        self.renderer = renderer
-        text = TextRenderer(renderer: renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        textures = photos.map { photo in
-            precondition(photo.info.isPlaceholder || !photo.levels.isEmpty, "\(photo.info.name)'s pixels already went to another renderer")
-            return photo.takeLevels().compactMap { surface in
-                defer { SDL_FreeSurface(surface) }
-                guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-                SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-                SDL_SetTextureScaleMode(tex, SDL_ScaleModeLinear)
-                return Level(texture: tex, width: Double(surface.pointee.w), height: Double(surface.pointee.h))
-            }
-        }
+    public convenience init(renderer: OpaquePointer, photos: [DecodedPhoto], log: @escaping (String) -> Void = { _ in }) {
+        self.init(renderer: renderer, source: MippedPhotos(renderer: renderer, photos: photos), log: log)
     }
 
-    deinit { textures.joined().forEach { SDL_DestroyTexture($0.texture) } }
+    init(renderer: OpaquePointer, source: PhotoPixelSource, log: @escaping (String) -> Void = { _ in }) {
+        self.renderer = renderer
+        photos = source
+        text = TextRenderer(renderer: renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
 
     /// Clears to the background and draws `items`; `scale` is pixels per point.
     public func draw(_ items: [DrawItem], scale: Double) {
@@ -44,9 +39,13 @@ public final class SceneRenderer {
             let frame = item.frame.scaled(by: scale)
             switch item.content {
             case let .photo(index):
-                if let level = level(for: index, pixelWidth: frame.width / max(item.crop.width, 1e-9)) {
-                    drawTexture(level.texture, frame: frame, crop: item.crop, alpha: item.alpha)
-                } else {
+                switch photos.drawable(for: index, pixelWidth: frame.width / max(item.crop.width, 1e-9)) {
+                case let .texture(texture, alpha, over):
+                    if alpha < 1 { fill(frame, over, alpha: item.alpha) }
+                    drawTexture(texture, frame: frame, crop: item.crop, alpha: item.alpha * alpha)
+                case let .waiting(color):
+                    fill(frame, color, alpha: item.alpha)
+                case .broken:
                     drawPlaceholder(frame, alpha: item.alpha)
                 }
             case let .fill(color):
@@ -55,13 +54,6 @@ public final class SceneRenderer {
                 text.draw(string, style: style, in: frame, scale: scale, alpha: item.alpha)
             }
         }
-    }
-
-    /// The smallest level at least as wide as it will be drawn, so nothing is magnified that
-    /// a larger level could have shown.
-    private func level(for photo: Int, pixelWidth: Double) -> Level? {
-        guard textures.indices.contains(photo), let largest = textures[photo].first else { return nil }
-        return textures[photo].last { $0.width >= pixelWidth } ?? largest
     }
 
     private func drawTexture(_ texture: OpaquePointer, frame: Rect, crop: Rect, alpha: Double) {

@@ -67,7 +67,9 @@ public struct RecordedPhoto: Codable, Equatable, Sendable {
     public var width: Double
     public var height: Double
     public var placeholder: Bool
-    /// FNV-1a 64 of the file's bytes, 16 hex digits; nil when the file could not be read.
+    /// FNV-1a 64 of the file's bytes, 16 hex digits, or `head:` and that of its first 64 KiB and
+    /// its size (what the window read of it); nil when the file could not be read, or had not
+    /// been read yet when the recording began.
     public var contentHash: String?
 }
 

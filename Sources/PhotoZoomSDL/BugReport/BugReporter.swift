@@ -6,7 +6,8 @@ import PhotoZoomCore
 public final class BugReporter {
     private let logTail: LogTail
     private var blackBox: SessionBlackBox
-    private let contentHashes: [String?]
+    /// Each photo's hash as read so far: a library's files are read while the session runs.
+    private let contentHashes: () -> [String?]
     private let app: String
     private let photosFolder: String
     private let contactSheet: (SessionRecording, String) throws -> Void
@@ -15,7 +16,7 @@ public final class BugReporter {
     static let segmentSeconds = 120.0
     static let segmentBytes = 16 << 20
 
-    public init(sim: Simulation, contentHashes: [String?], logTail: LogTail, app: String, photosFolder: String,
+    public init(sim: Simulation, contentHashes: @escaping () -> [String?], logTail: LogTail, app: String, photosFolder: String,
                 contactSheet: @escaping (SessionRecording, String) throws -> Void) {
         self.logTail = logTail
         blackBox = SessionBlackBox(world: sim.world, segmentTicks: Int(Self.segmentSeconds * sim.world.clock.rate), segmentBytes: Self.segmentBytes)
@@ -31,7 +32,7 @@ public final class BugReporter {
     /// Writes a report of the session up to `sim` into the bug reports folder and returns its
     /// path. The recording running, if there is one, is the report's session; else the black box.
     public func write(sim: Simulation, window: AppWindow, screenshot: Screenshot?, tuning: TuningFile, recording: SessionFile?) throws -> String {
-        let hashes = contentHashes
+        let hashes = contentHashes()
         let session = try recording?.textSoFar(endingAt: sim) ?? blackBox.recording(endingAt: sim) { world, midSession in
             SessionHeader(app: app, platform: Prototype.platform, world: world, pixelDensity: window.pixelScale, contentHashes: hashes,
                           midSession: midSession)

@@ -12,7 +12,7 @@ public enum ReplayPhotos {
         var placeholders: [Int: String] = [:]
         for (i, photo) in recorded.enumerated() {
             guard let file = byName[photo.name] else { placeholders[i] = "is not in '\(folder)'"; continue }
-            if let hash = photo.contentHash, ContentHash.of(file: file.path) != hash { placeholders[i] = "differs from the one recorded"; continue }
+            if let hash = photo.contentHash, ContentHash.matching(hash, file: file.path) != hash { placeholders[i] = "differs from the one recorded"; continue }
             wanted.append(file)
         }
         // One line a photo, up to a few; a library that is not there at all is one more line.

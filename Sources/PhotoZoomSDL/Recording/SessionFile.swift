@@ -91,6 +91,25 @@ public enum ContentHash {
     /// The hash of bytes already read (a photo's, as it is decoded).
     public static func of(bytes: Data) -> String { StateDigest(value: fold(bytes, into: offsetBasis)).description }
 
+    /// How much of a file `ofHead` hashes.
+    public static let headBytes = 64 << 10
+    /// The window's name for a photo, from what probing it read: its first `headBytes` (a JPEG's
+    /// EXIF with its capture time and camera) and its size. A library of thousands is named
+    /// without reading it whole; `head:` tells it from a whole file's hash.
+    public static func ofHead(_ head: Data, fileBytes: Int) -> String {
+        let size = withUnsafeBytes(of: UInt64(fileBytes).littleEndian) { Data($0) }
+        return "head:" + StateDigest(value: fold(size, into: fold(head.prefix(headBytes), into: offsetBasis))).description
+    }
+
+    /// The hash of the kind `recorded` is of, for the file at `path`.
+    public static func matching(_ recorded: String, file path: String) -> String? {
+        guard recorded.hasPrefix("head:") else { return of(file: path) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: headBytes), let end = try? handle.seekToEnd() else { return nil }
+        return ofHead(head, fileBytes: Int(end))
+    }
+
     private static func fold(_ bytes: Data, into start: UInt64) -> UInt64 {
         bytes.withUnsafeBytes { raw in raw.reduce(start) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } }
     }

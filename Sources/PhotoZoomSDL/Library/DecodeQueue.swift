@@ -1,0 +1,111 @@
+import Foundation
+
+/// Work for decoding threads, in the order the window wants it: the window hands over its whole
+/// wish list each frame, most wanted first, and whatever was queued but is no longer on it is
+/// dropped before a thread starts it — a photo scrolled away costs nothing more. A job already
+/// running finishes; its result still arrives and may be kept. Behind the wish list runs a
+/// sweep of background jobs (every photo's header), taken in order whenever nothing is wanted.
+final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked Sendable {
+    struct Finished {
+        let job: Job
+        let result: Result
+    }
+
+    private let condition = NSCondition()
+    private var wanted: [Job] = []
+    private var nextWanted = 0
+    private var background: [Job] = []
+    private var nextBackground = 0
+    private var running: Set<Job> = []
+    private var finished: [Finished] = []
+    private var stopped = false
+    private let work: @Sendable (Job) -> Result
+    private let wake: @Sendable () -> Void
+
+    /// Starts `threads` threads running `work`; `wake` is called (on a worker) each time a job
+    /// finishes, so a window asleep waiting for input wakes to show it.
+    init(threads: Int, work: @escaping @Sendable (Job) -> Result, wake: @escaping @Sendable () -> Void = {}) {
+        self.work = work
+        self.wake = wake
+        for i in 0..<max(threads, 1) {
+            let thread = Thread { [unowned self] in self.serve() }
+            thread.name = "photozoom-decode-\(i)"
+            // A worker holds no state worth finishing: at exit the process ends it mid-decode.
+            thread.start()
+        }
+    }
+
+    /// The number of decoding threads for this machine: one per core less one for the window,
+    /// and at least one.
+    static var defaultThreads: Int { max(ProcessInfo.processInfo.activeProcessorCount - 1, 1) }
+
+    /// Replaces the wish list; `jobs` is in priority order and duplicates are ignored.
+    func want(_ jobs: [Job]) {
+        condition.lock()
+        // Running, or finished and not yet taken: either would be done twice.
+        var seen = running.union(finished.map(\.job))
+        wanted = jobs.filter { seen.insert($0).inserted }
+        nextWanted = 0
+        if !wanted.isEmpty { condition.broadcast() }
+        condition.unlock()
+    }
+
+    /// Adds jobs to run, in order, whenever nothing on the wish list waits.
+    func sweep(_ jobs: [Job]) {
+        condition.lock()
+        background += jobs
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Jobs finished since the last call, in the order they finished.
+    func takeFinished() -> [Finished] {
+        condition.lock()
+        defer { finished.removeAll(keepingCapacity: true); condition.unlock() }
+        return finished
+    }
+
+    /// Queued plus running jobs: zero when everything wanted is done.
+    var outstanding: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return wanted.count - nextWanted + background.count - nextBackground + running.count
+    }
+
+    /// Stops taking jobs; threads end after the job they are running.
+    func stop() {
+        condition.lock()
+        stopped = true
+        wanted.removeAll()
+        background.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func serve() {
+        while true {
+            condition.lock()
+            while nextWanted == wanted.count && nextBackground == background.count && !stopped { condition.wait() }
+            if stopped { condition.unlock(); return }
+            let job: Job
+            if nextWanted < wanted.count {
+                job = wanted[nextWanted]
+                nextWanted += 1
+            } else {
+                job = background[nextBackground]
+                nextBackground += 1
+                if nextBackground == background.count { background.removeAll(); nextBackground = 0 }
+            }
+            running.insert(job)
+            condition.unlock()
+
+            let result = work(job)
+
+            condition.lock()
+            running.remove(job)
+            finished.append(Finished(job: job, result: result))
+            condition.unlock()
+            wake()
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CSDL2
+import Foundation
+import PhotoZoomCore
+
+/// One piece of decoding work for a photo: read its header, or make its pixels at a size.
+struct PhotoJob: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        case probe
+        case pixels(PixelTarget)
+    }
+
+    let photo: Int
+    let kind: Kind
+}
+
+/// The pixels a photo is decoded to: a grid thumbnail in one of the thumbnail standard's sizes
+/// (the photo fitted in a square of that side, so the disk cache can hold it), or a page, fitted
+/// to the window's pixels.
+enum PixelTarget: Hashable, Sendable, Comparable {
+    case thumbnail(side: Int)
+    case page(width: Int, height: Int)
+
+    /// The thumbnail standard's sizes: normal, large, x-large and xx-large.
+    static let thumbnailSides = [128, 256, 512, 1024]
+
+    /// The smallest thumbnail whose short side still covers a square cell of `cell` pixels, for a
+    /// photo of `aspect` (long side over short); the largest when none does.
+    static func thumbnail(covering cell: Double, aspect: Double) -> PixelTarget {
+        let side = thumbnailSides.first { Double($0) / max(aspect, 1) >= cell } ?? thumbnailSides.last!
+        return .thumbnail(side: side)
+    }
+
+    /// The box the pixels fit in.
+    var box: PixelSize {
+        switch self {
+        case let .thumbnail(side): return PixelSize(width: side, height: side)
+        case let .page(width, height): return PixelSize(width: width, height: height)
+        }
+    }
+}
+
+/// A surface handed from a decoding thread to the window's, freed by whoever holds it last.
+final class OwnedSurface: @unchecked Sendable {
+    let surface: UnsafeMutablePointer<SDL_Surface>
+    init(_ surface: UnsafeMutablePointer<SDL_Surface>) { self.surface = surface }
+    deinit { SDL_FreeSurface(surface) }
+    var size: PixelSize { PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h)) }
+}
+
+/// What a job found.
+enum PhotoJobResult: Sendable {
+    case probed(Result<PhotoProbe, SDLError>)
+    /// Pixels, with the probe their decode made (a header the probe could not read is sized by
+    /// its decode).
+    case decoded(Result<DecodedPixels, SDLError>)
+}
+
+/// A photo's pixels at a target size, upright, with what they say about the photo.
+struct DecodedPixels: Sendable {
+    let pixels: OwnedSurface
+    /// The whole photo's upright size, for a photo the probe could not size.
+    let uprightSize: PixelSize
+    /// The mean colour, which stands in for the photo once these pixels are evicted.
+    let average: Color
+    let probe: PhotoProbe
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PhotoZoomCore
+
+/// What a photo file says about itself from its first bytes, read before any pixel: its size
+/// upright, how it is stored, and a hash that names it in a recording. Cheap enough to run for
+/// every photo of a large library while the window already shows the grid.
+struct PhotoProbe: Sendable, Equatable {
+    /// The size the header claims, upright (EXIF orientation applied); nil for a format whose
+    /// header is not read here, whose decode then tells.
+    let uprightSize: PixelSize?
+    let orientation: ExifOrientation
+    /// A JPEG of ink (CMYK or YCCK), which `InkJPEG` decodes.
+    let isCMYK: Bool
+    /// `ContentHash.ofHead`: the first bytes and the size.
+    let contentHash: String
+    let fileBytes: Int
+    /// Seconds since the epoch, as the thumbnail standard keys a file's thumbnail.
+    let modified: Int
+
+    /// How much of a file is read to probe it: a phone's EXIF (its preview image included) fits
+    /// in the 64 KiB an APP1 segment can hold, and the frame header follows it.
+    static let headBytes = 128 << 10
+
+    /// The largest file read as a photo: a 100-megapixel JPEG is well under it, and nothing
+    /// larger is read into memory.
+    static let maximumFileBytes = 256 << 20
+    /// The most pixels a photo's header may claim before it is decoded (4 bytes each decoded).
+    static let maximumPixels = 100_000_000
+
+    /// Probes `file`: a folder named like a photo, a FIFO (whose read would block), an empty or
+    /// a huge file, and a header claiming more than `maximumPixels` are refused here.
+    static func probe(_ file: URL) -> Result<PhotoProbe, SDLError> {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(SDLError(message: "it is not a file")) }
+        guard info.st_size > 0 else { return .failure(SDLError(message: "it is empty")) }
+        guard info.st_size <= maximumFileBytes else {
+            return .failure(SDLError(message: String(format: "it is %.1f MB; a photo may be %d MB", Double(info.st_size) / 1e6, maximumFileBytes >> 20)))
+        }
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: headBytes), !head.isEmpty else { return .failure(SDLError(message: "it cannot be read")) }
+        return probe(head: head, fileBytes: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
+    }
+
+    static func probe(head: Data, fileBytes: Int, modified: Int) -> Result<PhotoProbe, SDLError> {
+        let claimed = PhotoHeader.dimensions(of: head)
+        if let claimed, claimed.pixels > maximumPixels {
+            return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
+                + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, maximumPixels / 1_000_000)))
+        }
+        let orientation = ExifOrientation.read(fromJPEG: head)
+        let upright = claimed.map { orientation.swapsAxes ? PixelSize(width: $0.height, height: $0.width) : PixelSize(width: $0.width, height: $0.height) }
+        return .success(PhotoProbe(uprightSize: upright, orientation: orientation, isCMYK: claimed?.isCMYK == true,
+                                   contentHash: ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes),
+                                   fileBytes: fileBytes, modified: modified))
+    }
+}
+
+/// A size in whole pixels.
+struct PixelSize: Hashable, Sendable {
+    let width: Int
+    let height: Int
+    var pixels: Int { width * height }
+    var size: Size { Size(width: Double(width), height: Double(height)) }
+}

@@ -1,0 +1,138 @@
+import CSDL2
+import Foundation
+import PhotoZoomCore
+
+/// A photo library as the window sees it while it loads: every photo's header is read in the
+/// background, and pixels are decoded on worker threads for what the window shows, in the
+/// order it wants them. The window never waits: sizes come back as input events for the sim,
+/// pixels as textures, and a photo not there yet is drawn in its stand-in colour.
+final class PhotoStream {
+    let files: [URL]
+    let textures: PhotoTextures
+    /// Every photo as the sim first knows it: sized where its header was read before the
+    /// window opened, a square stand-in where not.
+    let initialInfos: [PhotoInfo]
+    private let queue: DecodeQueue<PhotoJob, PhotoJobResult>
+    private var probes: [PhotoProbe?]
+    /// Photos whose size the sim has (from the start or an event sent).
+    private var sized: [Bool]
+    private var broken: Set<Int> = []
+    /// The renderer's largest texture side; 0 for none.
+    private let textureLimit: Int
+    private let log: (String) -> Void
+
+    /// The photos probed before the window opened: `opening`, one result per file (nil for
+    /// one not probed yet). The rest are probed in the background, in order.
+    init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, budgetBytes: Int, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads, wake: WakeSignal, log: @escaping (String) -> Void) {
+        self.files = files
+        self.log = log
+        textures = PhotoTextures(renderer: renderer, budgetBytes: budgetBytes)
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        textureLimit = Int(min(info.max_texture_width, info.max_texture_height))
+        probes = Array(repeating: nil, count: files.count)
+        sized = Array(repeating: false, count: files.count)
+        var infos: [PhotoInfo] = []
+        for (i, file) in files.enumerated() {
+            let name = file.lastPathComponent
+            switch i < opening.count ? opening[i] : nil {
+            case let .success(probe)?:
+                probes[i] = probe
+                if let size = probe.uprightSize {
+                    sized[i] = true
+                    infos.append(PhotoInfo(name: name, pixelSize: size.size))
+                } else {
+                    infos.append(.unread(name: name))
+                }
+            case let .failure(error)?:
+                sized[i] = true
+                broken.insert(i)
+                textures.markBroken(i)
+                log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
+                infos.append(PhotoInfo(name: name, pixelSize: Size(width: 1, height: 1), isPlaceholder: true))
+            case nil:
+                infos.append(.unread(name: name))
+            }
+        }
+        initialInfos = infos
+        let fileList = files
+        queue = DecodeQueue(threads: threads, work: { job in PhotoPixelDecoder.run(job, file: fileList[job.photo]) }, wake: { wake.send() })
+        queue.sweep(files.indices.filter { probes[$0] == nil && !broken.contains($0) }.map { PhotoJob(photo: $0, kind: .probe) })
+    }
+
+    deinit { queue.stop() }
+
+    /// The hash each photo is named by in a recording, for those read so far.
+    var contentHashes: [String?] { probes.map { $0?.contentHash } }
+
+    /// Finished work since the last call: the sizes the sim does not have yet, as input, and
+    /// whether any pixels arrived (the frame then needs drawing).
+    func collect(now: UInt64) -> (sizes: [InputEvent], newPixels: Bool) {
+        var sizes: [InputEvent] = []
+        var newPixels = false
+        for done in queue.takeFinished() {
+            let photo = done.job.photo
+            switch done.result {
+            case let .probed(.success(probe)):
+                probes[photo] = probe
+                if let size = probe.uprightSize, !sized[photo] {
+                    sized[photo] = true
+                    sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: size.size)))
+                }
+            case let .decoded(.success(pixels)):
+                probes[photo] = probes[photo] ?? pixels.probe
+                if !sized[photo] {
+                    sized[photo] = true
+                    sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size)))
+                }
+                if case let .pixels(target) = done.job.kind {
+                    textures.insert(photo, target, pixels, arrived: now)
+                    newPixels = true
+                }
+            case let .probed(.failure(error)), let .decoded(.failure(error)):
+                guard broken.insert(photo).inserted else { continue }
+                textures.markBroken(photo)
+                newPixels = true
+                log("photozoom: cannot decode \(files[photo].path) (\(error)); showing a placeholder")
+                sized[photo] = true
+                sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)))
+            }
+        }
+        return (sizes, newPixels)
+    }
+
+    /// Tells the workers what `world` shows at `scale` pixels a point: what it lacks, most
+    /// wanted first. Pages fit the window's pixels, within the renderer's largest texture.
+    func want(_ world: World, scale: Double) {
+        var page = PixelSize(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
+        if textureLimit > 0 { page = PixelSize(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
+        let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world) { photo in
+            guard let size = self.probes[photo]?.uprightSize, size.width > 0, size.height > 0 else { return 4.0 / 3 }
+            return Double(max(size.width, size.height)) / Double(min(size.width, size.height))
+        }
+        queue.want(targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
+            .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target)) })
+    }
+
+    /// Jobs waiting or running.
+    var outstanding: Int { queue.outstanding }
+
+    /// Stops the workers taking more jobs; the ones running end on their own.
+    func stop() { queue.stop() }
+
+    /// Probes files in order on the calling thread until `count` are probed or `seconds` have
+    /// passed (a cold disk), and on until one could be read if none was: a folder with no
+    /// readable photo is then told before a window opens.
+    static func probeOpening(_ files: [URL], count: Int, seconds: Double) -> [Result<PhotoProbe, SDLError>?] {
+        var results: [Result<PhotoProbe, SDLError>?] = []
+        var anyGood = false
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        for file in files {
+            if (results.count >= count || DispatchTime.now().uptimeNanoseconds > deadline) && anyGood { break }
+            let result = PhotoProbe.probe(file)
+            if case .success = result { anyGood = true }
+            results.append(result)
+        }
+        return results
+    }
+}

@@ -1,0 +1,138 @@
+import CSDL2
+import PhotoZoomCore
+
+/// What the renderer draws for a photo now.
+enum PhotoDrawable {
+    /// Its pixels; `alpha` below 1 while they fade in over the colour that stood in for them.
+    case texture(OpaquePointer, alpha: Double, over: Color)
+    /// Not decoded yet, or evicted: a fill of its mean colour once known.
+    case waiting(Color)
+    /// It cannot be shown.
+    case broken
+}
+
+/// Where the renderer gets a photo's pixels.
+protocol PhotoPixelSource: AnyObject {
+    /// The best pixels for `photo` drawn `pixelWidth` wide; counts as a use of them.
+    func drawable(for photo: Int, pixelWidth: Double) -> PhotoDrawable
+}
+
+/// The window's photo textures, made on the render thread from decoded pixels and kept within
+/// a memory budget: when a new one would pass it, the least recently drawn go first (never one
+/// drawn in the current frame). Each photo has at most a grid thumbnail and a page.
+final class PhotoTextures: PhotoPixelSource {
+    struct Entry {
+        let texture: OpaquePointer
+        let target: PixelTarget
+        let size: PixelSize
+        var lastUsed: Int
+        /// Wall time it arrived, for the fade-in.
+        let arrived: UInt64
+        var bytes: Int { size.pixels * 4 }
+    }
+
+    /// How long pixels take to fade in over their stand-in: a photo never pops in mid-flight.
+    static let fadeNanoseconds: UInt64 = 150_000_000
+
+    private let renderer: OpaquePointer
+    var budgetBytes: Int
+    private var thumbnails: [Int: Entry] = [:]
+    private var pages: [Int: Entry] = [:]
+    private(set) var bytes = 0
+    private(set) var averages: [Int: Color] = [:]
+    private(set) var broken: Set<Int> = []
+    /// Counts frames, for least-recent use.
+    private var frame = 0
+    /// Wall time of the frame being drawn.
+    private var now: UInt64 = 0
+
+    init(renderer: OpaquePointer, budgetBytes: Int) {
+        self.renderer = renderer
+        self.budgetBytes = budgetBytes
+    }
+
+    deinit {
+        thumbnails.values.forEach { SDL_DestroyTexture($0.texture) }
+        pages.values.forEach { SDL_DestroyTexture($0.texture) }
+    }
+
+    /// Starts a frame drawn at wall time `now`.
+    func beginFrame(now: UInt64) {
+        frame += 1
+        self.now = now
+    }
+
+    /// Whether a texture is still fading in at `now`.
+    func isFading(at now: UInt64) -> Bool {
+        (thumbnails.values.contains { now < $0.arrived + Self.fadeNanoseconds }) || pages.values.contains { now < $0.arrived + Self.fadeNanoseconds }
+    }
+
+    /// Whether `photo` has pixels for `target` (a thumbnail at least that large).
+    func has(_ photo: Int, _ target: PixelTarget) -> Bool {
+        switch target {
+        case .thumbnail: return thumbnails[photo].map { $0.target >= target } ?? false
+        case .page: return pages[photo]?.target == target
+        }
+    }
+
+    func markBroken(_ photo: Int) { broken.insert(photo) }
+
+    /// Makes a texture of `pixels` for `photo`, replacing the one it had for that kind.
+    func insert(_ photo: Int, _ target: PixelTarget, _ pixels: DecodedPixels, arrived: UInt64) {
+        averages[photo] = pixels.average
+        broken.remove(photo)
+        guard let texture = SDL_CreateTextureFromSurface(renderer, pixels.pixels.surface) else { return }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        // A photo seen before (a thumbnail replaced by a larger one) does not fade again.
+        let seen = thumbnails[photo] != nil || pages[photo] != nil
+        let entry = Entry(texture: texture, target: target, size: pixels.pixels.size, lastUsed: frame, arrived: seen ? 0 : arrived)
+        switch target {
+        case .thumbnail: replace(&thumbnails, photo, with: entry)
+        case .page: replace(&pages, photo, with: entry)
+        }
+        evictOverBudget()
+    }
+
+    private func replace(_ table: inout [Int: Entry], _ photo: Int, with entry: Entry) {
+        if let old = table[photo] {
+            SDL_DestroyTexture(old.texture)
+            bytes -= old.bytes
+        }
+        table[photo] = entry
+        bytes += entry.bytes
+    }
+
+    /// Drops least recently drawn textures until within budget, sparing this frame's.
+    private func evictOverBudget() {
+        guard bytes > budgetBytes else { return }
+        let candidates = (thumbnails.map { (photo: $0.key, isPage: false, entry: $0.value) } + pages.map { (photo: $0.key, isPage: true, entry: $0.value) })
+            .filter { $0.entry.lastUsed < frame }
+            .sorted { $0.entry.lastUsed < $1.entry.lastUsed }
+        for candidate in candidates where bytes > budgetBytes {
+            SDL_DestroyTexture(candidate.entry.texture)
+            bytes -= candidate.entry.bytes
+            if candidate.isPage { pages[candidate.photo] = nil } else { thumbnails[candidate.photo] = nil }
+        }
+    }
+
+    func drawable(for photo: Int, pixelWidth: Double) -> PhotoDrawable {
+        if broken.contains(photo) { return .broken }
+        let stand = averages[photo] ?? SceneRenderer.waitingFill
+        // The page when the thumbnail would be magnified and the page is larger; else the thumbnail.
+        var choice: Entry?
+        if let page = pages[photo], thumbnails[photo].map({ Double($0.size.width) < pixelWidth && $0.size.width < page.size.width }) ?? true {
+            pages[photo]!.lastUsed = frame
+            choice = page
+        } else if let thumb = thumbnails[photo] {
+            thumbnails[photo]!.lastUsed = frame
+            choice = thumb
+        }
+        guard let choice else { return .waiting(stand) }
+        let age = now > choice.arrived ? Double(now - choice.arrived) : 0
+        return .texture(choice.texture, alpha: min(1, age / Double(Self.fadeNanoseconds)), over: stand)
+    }
+
+    /// The photos with a texture of either kind.
+    var count: Int { Set(thumbnails.keys).union(pages.keys).count }
+}

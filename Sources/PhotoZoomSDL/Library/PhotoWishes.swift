@@ -1,0 +1,54 @@
+import PhotoZoomCore
+
+/// What the window wants decoded now, most wanted first: the page on screen and the photo in
+/// flight, their neighbours, the cells in the window, the rows kept around it, then the next
+/// screenful in the direction the grid is moving. Recomputed every frame, so a photo scrolled
+/// away drops off the list before a thread starts it.
+struct PhotoWishes {
+    /// The window's size in pixels: pages are decoded to fit it.
+    let windowPixels: PixelSize
+    /// Pixels per point.
+    let scale: Double
+    /// Screenfuls of rows decoded ahead of the scroll.
+    static let screensAhead = 1.0
+
+    /// Pixel targets for `world`'s photos, in priority order. `aspect` gives a photo's long side
+    /// over its short, as far as known.
+    func targets(for world: World, aspect: (Int) -> Double) -> [(photo: Int, target: PixelTarget)] {
+        var list: [(photo: Int, target: PixelTarget)] = []
+        let count = world.photos.count
+        let page = PixelTarget.page(width: windowPixels.width, height: windowPixels.height)
+        if world.viewer.phase != .grid {
+            let current = world.viewer.currentIndex
+            for p in [world.viewer.transition?.photo, current, current + 1, current - 1].compactMap({ $0 }) where (0..<count).contains(p) {
+                list.append((p, page))
+            }
+        }
+        guard let layout = world.grid.layout, layout.rowPitch > 0 else { return list }
+        let cell = layout.cellSize * scale
+        func thumbnails(_ photos: Range<Int>) {
+            for p in photos { list.append((p, .thumbnail(covering: cell, aspect: aspect(p)))) }
+        }
+        let height = world.viewport.height, offset = world.grid.offset
+        let visible = rows(layout, from: offset, to: offset + height)
+        thumbnails(visible)
+        // The kept rows around the window (the sim's cell sprites), then a screen ahead.
+        let kept = world.cells.photos
+        let ahead = world.grid.velocity >= 0
+        let before = kept.lowerBound..<max(kept.lowerBound, min(visible.lowerBound, kept.upperBound))
+        let after = min(max(visible.upperBound, kept.lowerBound), kept.upperBound)..<kept.upperBound
+        let further = ahead ? rows(layout, from: offset + height, to: offset + height * (1 + Self.screensAhead))
+                            : rows(layout, from: offset - height * Self.screensAhead, to: offset)
+        for range in ahead ? [after, before, further] : [before, after, further] { thumbnails(range) }
+        return list
+    }
+
+    /// The photos in the rows between content offsets `top` and `bottom`.
+    private func rows(_ layout: GridLayout, from top: Double, to bottom: Double) -> Range<Int> {
+        guard layout.count > 0 else { return 0..<0 }
+        let first = max(Int((top / layout.rowPitch).rounded(.down)), 0)
+        let last = max(Int((bottom / layout.rowPitch).rounded(.down)), -1)
+        let lower = min(first * layout.columns, layout.count), upper = min((last + 1) * layout.columns, layout.count)
+        return lower..<max(lower, upper)
+    }
+}
