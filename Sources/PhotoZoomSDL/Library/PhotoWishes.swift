@@ -26,8 +26,11 @@ struct PhotoWishes {
         }
         guard let layout = world.grid.layout, layout.rowPitch > 0 else { return list }
         let cell = layout.cellSize * scale
+        // The ranges below overlap at their edges; each photo is wanted once, where first named.
+        var named = 0..<0
         func thumbnails(_ photos: Range<Int>) {
-            for p in photos { list.append((p, .thumbnail(covering: cell, aspect: aspect(p)))) }
+            for p in photos where !named.contains(p) { list.append((p, .thumbnail(covering: cell, aspect: aspect(p)))) }
+            named = named.isEmpty ? photos : min(named.lowerBound, photos.lowerBound)..<max(named.upperBound, photos.upperBound)
         }
         let height = world.viewport.height, offset = world.grid.offset
         let visible = rows(layout, from: offset, to: offset + height)

@@ -1,0 +1,166 @@
+import CSDL2
+import Foundation
+@testable import PhotoZoomCore
+@testable import PhotoZoomSDL
+import PhotoZoomTestSupport
+import XCTest
+
+/// The window's photo pipeline without a window: the decode queue's order and cancellation, the
+/// texture budget, what is wanted first, and a real folder streamed through it.
+final class PhotoStreamTests: XCTestCase {
+    /// Jobs scrolled away before a thread starts them never run; the one running finishes.
+    func testJobsNoLongerWantedAreNeverStarted() {
+        let gate = DispatchSemaphore(value: 0)
+        let log = JobLog()
+        let queue = DecodeQueue<Int, Int>(threads: 1, work: { job in
+            log.append(job)
+            if job == 0 { gate.wait() }
+            return job * 10
+        })
+        queue.want(Array(0..<50))
+        while log.jobs.isEmpty { usleep(1000) }
+        // Job 0 is running and blocks the only thread; the grid scrolls on to 40…44.
+        queue.want([40, 41, 42, 43, 44])
+        gate.signal()
+        var finished: [Int] = []
+        let deadline = Date().addingTimeInterval(5)
+        while finished.count < 6, Date() < deadline {
+            finished += queue.takeFinished().map(\.job)
+            usleep(1000)
+        }
+        XCTAssertEqual(log.jobs, [0, 40, 41, 42, 43, 44], "1…39 were dropped unstarted, the rest ran in the order wanted")
+        XCTAssertEqual(finished, [0, 40, 41, 42, 43, 44])
+        XCTAssertEqual(queue.outstanding, 0)
+        queue.stop()
+    }
+
+    /// The background sweep runs only while nothing is wanted, and wanted work overtakes it.
+    func testWantedWorkOvertakesTheSweep() {
+        let gate = DispatchSemaphore(value: 0)
+        let log = JobLog()
+        let queue = DecodeQueue<Int, Int>(threads: 1, work: { job in
+            log.append(job)
+            if job == 100 { gate.wait() }
+            return job
+        })
+        queue.sweep(Array(100..<110))
+        while log.jobs.isEmpty { usleep(1000) }
+        queue.want([1, 2])
+        gate.signal()
+        let deadline = Date().addingTimeInterval(5)
+        while log.jobs.count < 12, Date() < deadline { usleep(1000) }
+        XCTAssertEqual(log.jobs, [100, 1, 2] + Array(101..<110))
+        queue.stop()
+    }
+
+    /// Textures stay within the budget: the least recently drawn go, never one drawn this frame.
+    func testTexturesStayWithinTheirBudgetEvictingTheLeastRecentlyDrawn() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64))
+        // Each 100×100 thumbnail is 40,000 bytes; room for three.
+        let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 120_000)
+        func pixels() -> DecodedPixels {
+            let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
+            let probe = PhotoProbe(uprightSize: PixelSize(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
+            return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelSize(width: 100, height: 100), average: .white, probe: probe)
+        }
+        let thumb = PixelTarget.thumbnail(side: 128)
+        for photo in 0..<3 {
+            textures.beginFrame(now: 0)
+            textures.insert(photo, thumb, pixels(), arrived: 0)
+        }
+        XCTAssertEqual(textures.bytes, 120_000)
+        // Frame: photos 0 and 2 drawn; then photo 3 arrives: 1 was drawn longest ago.
+        textures.beginFrame(now: 0)
+        _ = textures.drawable(for: 0, pixelWidth: 100)
+        _ = textures.drawable(for: 2, pixelWidth: 100)
+        textures.beginFrame(now: 0)
+        textures.insert(3, thumb, pixels(), arrived: 0)
+        XCTAssertEqual(textures.bytes, 120_000)
+        XCTAssertFalse(textures.has(1, thumb), "the least recently drawn went")
+        XCTAssertTrue(textures.has(0, thumb) && textures.has(2, thumb) && textures.has(3, thumb))
+        // Everything drawn in this frame stays even over budget: nothing on screen vanishes.
+        for photo in [0, 2, 3] { _ = textures.drawable(for: photo, pixelWidth: 100) }
+        textures.insert(4, thumb, pixels(), arrived: 0)
+        XCTAssertEqual(textures.count, 4)
+        textures.beginFrame(now: 0)
+        textures.insert(5, thumb, pixels(), arrived: 0)
+        XCTAssertLessThanOrEqual(textures.bytes, 120_000, "back within budget once the frame is over")
+        XCTAssertTrue(textures.has(5, thumb))
+    }
+
+    /// The page on screen first, its neighbours, then the cells in the window, then the rows kept
+    /// around it, then the next screenful in the direction of the scroll.
+    func testThePageOnScreenComesFirstThenTheWindowsCellsThenAhead() {
+        var input = ScriptedInput(photos: photoInfos(count: 300), viewport: Size(width: 390, height: 844))
+        let wishes = PhotoWishes(windowPixels: PixelSize(width: 390, height: 844), scale: 1)
+        let grid = wishes.targets(for: input.world) { _ in 1 }.map(\.photo)
+        // 3 columns of 129 pt: the window shows rows 0…6 (21 photos), then the kept rows, then a screen ahead.
+        XCTAssertEqual(Array(grid.prefix(21)), Array(0..<21))
+        XCTAssertEqual(grid.count, Set(grid).count, "each photo once")
+        XCTAssertTrue(grid.suffix(from: 21).allSatisfy { $0 >= 21 }, "nothing above the top; ahead is down")
+        input.tapCell(4)
+        input.settle()
+        let pager = wishes.targets(for: input.world) { _ in 1 }
+        XCTAssertEqual(pager.prefix(3).map(\.photo), [4, 5, 3])
+        XCTAssertEqual(pager[0].target, .page(width: 390, height: 844))
+    }
+
+    /// A cell's thumbnail is the smallest of the standard's sizes whose short side covers it.
+    func testThumbnailSizesCoverTheCell() {
+        XCTAssertEqual(PixelTarget.thumbnail(covering: 96, aspect: 4.0 / 3), .thumbnail(side: 128))
+        XCTAssertEqual(PixelTarget.thumbnail(covering: 97, aspect: 4.0 / 3), .thumbnail(side: 256))
+        XCTAssertEqual(PixelTarget.thumbnail(covering: 400, aspect: 1), .thumbnail(side: 512))
+        XCTAssertEqual(PixelTarget.thumbnail(covering: 5000, aspect: 1), .thumbnail(side: 1024))
+    }
+
+    /// A real folder, streamed: the opening probes size the first photos, the rest arrive as
+    /// input, a broken file becomes a placeholder with one line, and the cells' pixels arrive.
+    func testAFolderStreamsInSizesAsInputAndPixelsAsTextures() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = PackagePaths.root.appendingPathComponent("assets/photos")
+        let names = try FileManager.default.contentsOfDirectory(atPath: photos.path).filter { $0.hasSuffix(".jpg") }.sorted().prefix(6)
+        for name in names { try FileManager.default.copyItem(at: photos.appendingPathComponent(name), to: folder.appendingPathComponent(name)) }
+        try Data("not a photo".utf8).write(to: folder.appendingPathComponent("zz-broken.jpg"))
+        let files = try PhotoFolder.imageFiles(in: folder.path)
+
+        let canvas = try HeadlessCanvas(size: Size(width: 390, height: 844))
+        let lines = JobLog()
+        let stream = PhotoStream(files: files, opening: PhotoStream.probeOpening(files, count: 2, seconds: 10), renderer: canvas.renderer,
+                                 budgetBytes: 64 << 20, threads: 2, wake: WakeSignal(type: UInt32.max), log: { lines.append(line: $0) })
+        XCTAssertEqual(stream.initialInfos.count, 7)
+        XCTAssertNotEqual(stream.initialInfos[0].pixelSize, Size(width: 1, height: 1), "probed before the window opened")
+        XCTAssertEqual(stream.initialInfos[3], PhotoInfo.unread(name: names[names.startIndex + 3]))
+
+        var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 390, height: 844)))
+        let deadline = Date().addingTimeInterval(60)
+        var arrived: [InputEvent] = []
+        repeat {
+            stream.want(sim.world, scale: 1)
+            let done = stream.collect(now: 0)
+            arrived += done.sizes
+            sim.step(done.sizes)
+            usleep(2000)
+        } while !((0..<6).allSatisfy { stream.textures.has($0, .thumbnail(side: 128)) } && arrived.count == 5) && Date() < deadline
+        XCTAssertEqual(arrived.count, 5, "four photos and the broken one arrive as input; the two opening ones were known")
+        XCTAssertTrue(sim.world.photos[6].isPlaceholder)
+        XCTAssertTrue(sim.world.photos[0..<6].allSatisfy { !$0.isPlaceholder && $0.pixelSize != Size(width: 1, height: 1) })
+        XCTAssertEqual(lines.lines.count, 1)
+        XCTAssertTrue(lines.lines.first?.contains("zz-broken.jpg") == true, lines.lines.joined())
+        for photo in 0..<6 { XCTAssertTrue(stream.textures.has(photo, .thumbnail(side: 128)), "photo \(photo)'s cell has its pixels") }
+        guard case .broken = stream.textures.drawable(for: 6, pixelWidth: 100) else { return XCTFail("the broken photo draws as a placeholder") }
+        XCTAssertTrue(stream.contentHashes[0..<6].allSatisfy { $0?.hasPrefix("head:") == true })
+    }
+}
+
+/// What a worker did, in order, readable from the test's thread.
+private final class JobLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _jobs: [Int] = []
+    private var _lines: [String] = []
+    func append(_ job: Int) { lock.lock(); _jobs.append(job); lock.unlock() }
+    func append(line: String) { lock.lock(); _lines.append(line); lock.unlock() }
+    var jobs: [Int] { lock.lock(); defer { lock.unlock() }; return _jobs }
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return _lines }
+}
