@@ -33,8 +33,7 @@ struct SnapshotCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let photos = try PhotoLibrary.load(photoOptions.folder, log: logLine)
-            let (canvas, _) = try GridSnapshot.render(photos: photos, size: photoOptions.size, scale: scale, scroll: scroll)
+            let (canvas, _) = try GridSnapshot.render(folder: photoOptions.folder, size: photoOptions.size, scale: scale, scroll: scroll, log: logLine)
             try canvas.save(to: out, overwrite: overwrite)
         } catch let error as PhotoFolderError {
             throw fail(error.description)

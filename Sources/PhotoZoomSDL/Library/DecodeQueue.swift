@@ -65,11 +65,11 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         return finished
     }
 
-    /// Queued plus running jobs: zero when everything wanted is done.
+    /// Jobs queued, running, or finished and not yet taken: zero when everything wanted is in hand.
     var outstanding: Int {
         condition.lock()
         defer { condition.unlock() }
-        return wanted.count - nextWanted + background.count - nextBackground + running.count
+        return wanted.count - nextWanted + background.count - nextBackground + running.count + finished.count
     }
 
     /// Stops taking jobs; threads end after the job they are running.
