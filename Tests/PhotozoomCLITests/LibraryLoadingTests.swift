@@ -1,0 +1,102 @@
+import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
+/// Libraries as people have them: large, and with files that are not what they say. The real
+/// executable is run on real folders.
+final class LibraryLoadingTests: PhotozoomCLITestCase {
+    static let photos = PackagePaths.root.appendingPathComponent("assets/photos")
+
+    /// Every kind of broken file is a placeholder with one line naming it; the good photos beside
+    /// them are drawn, nothing traps, and memory stays far from what the files claim.
+    func testABrokenCorpusIsPlaceholdersWithALineEachInBoundedMemory() throws {
+        let dir = try temporaryFolder()
+        let fm = FileManager.default
+        func copy(_ photo: String, as name: String) throws -> URL {
+            let url = dir.appendingPathComponent(name)
+            try fm.copyItem(at: Self.photos.appendingPathComponent(photo), to: url)
+            return url
+        }
+        func write(_ name: String, _ data: Data) throws { try data.write(to: dir.appendingPathComponent(name)) }
+        func patched(_ photo: String, as name: String, at offset: (Data) -> Int, bytes: Int) throws {
+            var data = try Data(contentsOf: Self.photos.appendingPathComponent(photo))
+            let at = offset(data)
+            for field in 0..<2 { for i in 0..<bytes { data[at + field * bytes + i] = UInt8((30000 >> (8 * (bytes - 1 - i))) & 0xFF) } }
+            try write(name, data)
+        }
+        _ = try copy("cameraman.jpg", as: "a-good.jpg")
+        try write("b-empty.jpg", Data())
+        let png = try Data(contentsOf: Self.photos.appendingPathComponent("gravel.png"))
+        try write("c-truncated.png", png.prefix(png.count / 2))
+        _ = try copy("gravel.png", as: "d-png-named.jpg")
+        try fm.createDirectory(at: dir.appendingPathComponent("e-folder.jpg"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("f-dangling.jpg").path, withDestinationPath: dir.appendingPathComponent("gone.jpg").path)
+        try patched("astronaut.jpg", as: "g-claims-30000.jpg", at: { $0.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5 }, bytes: 2)
+        try patched("gravel.png", as: "h-claims-30000.png", at: { _ in 16 }, bytes: 4)
+        let big = dir.appendingPathComponent("i-over-the-cap.jpg")
+        fm.createFile(atPath: big.path, contents: Data([0xFF, 0xD8, 0xFF]))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 300 << 20)  // sparse: no disk used
+        try handle.close()
+        try write("j-text.jpg", Data("not a photo at all".utf8))
+        let unreadable = try copy("coffee.jpg", as: "k-unreadable.jpg")
+        XCTAssertEqual(chmod(unreadable.path, 0), 0)
+        let out = dir.appendingPathComponent("grid.png")
+
+        let result = try photozoom(["snapshot", "--photos", dir.path, "--size", "393x700", "--out", out.path],
+                                   launcher: ["/usr/bin/time", "-f", "peak-rss-kib %M"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.errorLines.filter { $0.hasPrefix("photozoom:") }
+        let broken = ["b-empty.jpg", "c-truncated.png", "e-folder.jpg", "f-dangling.jpg", "g-claims-30000.jpg", "h-claims-30000.png",
+                      "i-over-the-cap.jpg", "j-text.jpg"] + (getuid() == 0 ? [] : ["k-unreadable.jpg"])
+        for name in broken {
+            XCTAssertEqual(lines.filter { $0.contains("/" + name + " ") }.count, 1, "one line names \(name): \(lines)")
+        }
+        XCTAssertEqual(lines.count, broken.count, "nothing else: \(lines)")
+        XCTAssertTrue(lines.allSatisfy { $0.hasSuffix("showing a placeholder") })
+        XCTAssertFalse(lines.contains { $0.contains("a-good.jpg") || $0.contains("d-png-named.jpg") }, "a PNG named .jpg is still a photo")
+        let rss = result.errorLines.first { $0.hasPrefix("peak-rss-kib ") }.flatMap { Int($0.dropFirst("peak-rss-kib ".count)) }
+        XCTAssertNotNil(rss, result.stderr)
+        XCTAssertLessThan(rss ?? .max, 300 << 10, "peak RSS in KiB; the files claim gigabytes")
+        XCTAssertNotNil(pngSize(try Data(contentsOf: out)))
+    }
+
+    /// Ctrl-C while a large folder is still being read and decoded ends the program at once.
+    func testInterruptWhileAFolderLoadsExitsWithin100Milliseconds() throws {
+        let dir = try temporaryFolder()
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.photos.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        for i in 0..<3000 {
+            let source = Self.photos.appendingPathComponent(sources[i % sources.count])
+            XCTAssertEqual(link(source.path, dir.appendingPathComponent(String(format: "IMG_%05d.jpg", i)).path), 0)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run", "--photos", dir.path, "--size", "1280x800"]
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        defer { ChildProcess.stop(process) }
+        // The window is open once it says how to tune; then let it load for a moment.
+        let opened = Date().addingTimeInterval(20)
+        var said = Data()
+        while !String(decoding: said, as: UTF8.self).contains("--tuning"), Date() < opened {
+            said += errors.fileHandleForReading.availableData
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(process.isRunning)
+        let sent = DispatchTime.now()
+        kill(process.processIdentifier, SIGINT)
+        XCTAssertEqual(exited.wait(timeout: .now() + 5), .success, "it exits")
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1e6
+        XCTAssertLessThan(milliseconds, 100, "exited \(String(format: "%.0f", milliseconds)) ms after Ctrl-C")
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+}
