@@ -9,12 +9,8 @@ public enum Prototype {
     /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
     /// each wake pumps it. A wake with nothing to do runs no tick and draws nothing.
     static let idleWait = 0.25
-    /// Headers read before the window opens: more than a screenful of the smallest cells.
-    static let openingProbes = 256
-    /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
-    static let openingSeconds = 0.05
     /// The photo textures' memory budget.
-    static let textureBudget = 256 << 20
+    public static let textureBudget = 256 << 20
 
     public struct Options {
         public var photosFolder: String
@@ -63,7 +59,7 @@ public enum Prototype {
         let opening = OpeningProbes()
         let probing = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: probing) {
-            opening.results = PhotoStream.probeOpening(files, count: Self.openingProbes, seconds: Self.openingSeconds)
+            opening.results = Result { try PhotoStream.probeOpening(files, folder: options.photosFolder, log: log) }
         }
         let window: AppWindow
         do {
@@ -73,13 +69,7 @@ public enum Prototype {
             throw error
         }
         probing.wait()
-        guard opening.results.contains(where: { if case .success = $0 { return true } else { return false } }) else {
-            opening.results.enumerated().forEach { i, result in
-                if case let .failure(error)? = result { log("photozoom: cannot decode \(files[i].path) (\(error)); showing a placeholder") }
-            }
-            throw PhotoFolderError.noneReadable(options.photosFolder)
-        }
-        let photos = PhotoStream(files: files, opening: opening.results, renderer: window.renderer, budgetBytes: Self.textureBudget,
+        let photos = PhotoStream(files: files, opening: try opening.results.get(), renderer: window.renderer, budgetBytes: Self.textureBudget,
                                  wake: window.wakeSignal, log: log)
         // Photos are named in a recording by hashes of what was read of them.
         let hashes = { photos.contentHashes }
@@ -231,5 +221,5 @@ public enum Prototype {
 /// Hands the opening probes from the worker to the main thread; the dispatch group's wait()
 /// orders the write before the read.
 private final class OpeningProbes: @unchecked Sendable {
-    var results: [Result<PhotoProbe, SDLError>?] = []
+    var results: Result<[Result<PhotoProbe, SDLError>?], Error> = .success([])
 }

@@ -138,8 +138,8 @@ final class CLITests: PhotozoomCLITestCase {
 
     // MARK: bench
 
-    /// The JSON a script reads: named medians, and per library size the tick percentiles and
-    /// the digest of the state the session ended in.
+    /// The JSON a script reads: named medians, the folder's opening, frames and memory, and per
+    /// library size the tick percentiles and the digest of the state the session ended in.
     func testBenchJSONHasNamedMediansAndTickPercentilesAndDigestsForEachLibrarySize() throws {
         struct Report: Decodable {
             struct Median: Decodable { let name: String; let median: Double; let unit: String }
@@ -154,19 +154,30 @@ final class CLITests: PhotozoomCLITestCase {
             let reload: Reload
             struct Replay: Decodable { let ticks: Int; let replay_speedup: Double }
             let replay: Replay
+            struct Folder: Decodable {
+                let photos: Int; let frames: Int; let first_frame_ms: Double; let thumbs_visible_ms_cold: Double; let thumbs_visible_ms_warm: Double
+                let frame_ms_p50: Double; let frame_ms_p99: Double; let peak_rss_mib: Double
+            }
+            let library: Folder
         }
         let r = try photozoom(["bench", "--json", "--repeats", "1"])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8))
-        XCTAssertEqual(report.measurements.count, 3, r.stdout)
+        XCTAssertEqual(report.measurements.count, 2, r.stdout)
         for m in report.measurements {
             XCTAssertFalse(m.name.isEmpty)
             XCTAssertFalse(m.unit.isEmpty, m.name)
             XCTAssertTrue(m.median.isFinite && m.median > 0, "\(m.name): \(m.median)")
         }
-        let startUp = try XCTUnwrap(report.measurements.first { $0.name.lowercased().contains("start-up") }, "a start-up entry in \(report.measurements.map(\.name))")
-        XCTAssertEqual(startUp.unit, "ms")
-        XCTAssertTrue(startUp.name.contains("18 photos"), startUp.name)
+        // The bundled folder opened as the window opens it: the first frame comes before its
+        // thumbnails, and frames were timed through the whole interaction.
+        let folder = report.library
+        XCTAssertEqual(folder.photos, 18)
+        XCTAssertTrue(folder.first_frame_ms > 0 && folder.first_frame_ms <= folder.thumbs_visible_ms_cold, r.stdout)
+        XCTAssertGreaterThan(folder.thumbs_visible_ms_warm, 0)
+        XCTAssertEqual(folder.frames, 1100)
+        XCTAssertTrue(folder.frame_ms_p50 > 0 && folder.frame_ms_p50 <= folder.frame_ms_p99, r.stdout)
+        XCTAssertTrue(folder.peak_rss_mib > 10 && folder.peak_rss_mib < 4096, r.stdout)
 
         XCTAssertEqual(report.libraries.map(\.photos), [100, 10_000, 100_000], r.stdout)
         for library in report.libraries {

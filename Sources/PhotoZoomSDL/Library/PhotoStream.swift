@@ -120,10 +120,16 @@ final class PhotoStream {
     /// Stops the workers taking more jobs; the ones running end on their own.
     func stop() { queue.stop() }
 
+    /// Headers read before the window opens: more than a screenful of the smallest cells.
+    static let openingCount = 256
+    /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
+    static let openingSeconds = 0.05
+
     /// Probes files in order on the calling thread until `count` are probed or `seconds` have
     /// passed (a cold disk), and on until one could be read if none was: a folder with no
-    /// readable photo is then told before a window opens.
-    static func probeOpening(_ files: [URL], count: Int, seconds: Double) -> [Result<PhotoProbe, SDLError>?] {
+    /// readable photo is told before a window opens (each file's failure a line, then the error).
+    static func probeOpening(_ files: [URL], folder: String, count: Int = openingCount, seconds: Double = openingSeconds,
+                             log: (String) -> Void) throws -> [Result<PhotoProbe, SDLError>?] {
         var results: [Result<PhotoProbe, SDLError>?] = []
         var anyGood = false
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
@@ -132,6 +138,12 @@ final class PhotoStream {
             let result = PhotoProbe.probe(file)
             if case .success = result { anyGood = true }
             results.append(result)
+        }
+        guard anyGood else {
+            for (file, result) in zip(files, results) {
+                if case let .failure(error)? = result { log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder") }
+            }
+            throw PhotoFolderError.noneReadable(folder)
         }
         return results
     }

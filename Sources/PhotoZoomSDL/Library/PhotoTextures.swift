@@ -75,6 +75,9 @@ final class PhotoTextures: PhotoPixelSource {
         }
     }
 
+    /// Whether `photo` has a thumbnail of any size, or is known broken: its cell shows what it will.
+    func hasThumbnail(_ photo: Int) -> Bool { thumbnails[photo] != nil || broken.contains(photo) }
+
     func markBroken(_ photo: Int) { broken.insert(photo) }
 
     /// Makes a texture of `pixels` for `photo`, replacing the one it had for that kind.

@@ -33,21 +33,21 @@ struct PhotoWishes {
             named = named.isEmpty ? photos : min(named.lowerBound, photos.lowerBound)..<max(named.upperBound, photos.upperBound)
         }
         let height = world.viewport.height, offset = world.grid.offset
-        let visible = rows(layout, from: offset, to: offset + height)
+        let visible = Self.rows(layout, from: offset, to: offset + height)
         thumbnails(visible)
         // The kept rows around the window (the sim's cell sprites), then a screen ahead.
         let kept = world.cells.photos
         let ahead = world.grid.velocity >= 0
         let before = kept.lowerBound..<max(kept.lowerBound, min(visible.lowerBound, kept.upperBound))
         let after = min(max(visible.upperBound, kept.lowerBound), kept.upperBound)..<kept.upperBound
-        let further = ahead ? rows(layout, from: offset + height, to: offset + height * (1 + Self.screensAhead))
-                            : rows(layout, from: offset - height * Self.screensAhead, to: offset)
+        let further = ahead ? Self.rows(layout, from: offset + height, to: offset + height * (1 + Self.screensAhead))
+                            : Self.rows(layout, from: offset - height * Self.screensAhead, to: offset)
         for range in ahead ? [after, before, further] : [before, after, further] { thumbnails(range) }
         return list
     }
 
     /// The photos in the rows between content offsets `top` and `bottom`.
-    private func rows(_ layout: GridLayout, from top: Double, to bottom: Double) -> Range<Int> {
+    static func rows(_ layout: GridLayout, from top: Double, to bottom: Double) -> Range<Int> {
         guard layout.count > 0 else { return 0..<0 }
         let first = max(Int((top / layout.rowPitch).rounded(.down)), 0)
         let last = max(Int((bottom / layout.rowPitch).rounded(.down)), -1)

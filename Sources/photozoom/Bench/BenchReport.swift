@@ -33,6 +33,7 @@ struct BenchReport: Codable {
     let libraries: [LibraryTickResult]
     let reload: ReloadResult
     let replay: ReplayResult
+    let library: LibraryResult
 
     func json() throws -> String {
         let encoder = JSONEncoder()
@@ -53,6 +54,12 @@ struct BenchReport: Codable {
                   name("reload's own work in its frame (slowest)") + String(format: "%-11.3f ms", reload.reloadWorkMillisecondsMax),
                   name("frame with a reload / without (slowest)") + String(format: "%.3f / %.3f ms (headless software drawing)",
                                                                          reload.reloadFrameMillisecondsMax, reload.plainFrameMillisecondsMax)]
+        lines += ["", name("library (\(library.photos) photos, 1280x800)") + String(format: "first frame %.1f ms; thumbnails in view %.0f ms cold, %.0f ms warm",
+                                                                                     library.firstFrameMilliseconds, library.thumbsVisibleMillisecondsCold,
+                                                                                     library.thumbsVisibleMillisecondsWarm),
+                  name("frames while they stream in") + String(format: "p50 %.2f ms, p99 %.2f ms (%d frames)", library.frameMillisecondsP50,
+                                                                library.frameMillisecondsP99, library.frames),
+                  name("peak memory after scrolling through all") + String(format: "%.0f MiB", library.peakRSSMiB)]
         lines += [name("replay --verify, recorded seconds per second") + String(format: "%-11.0f × real time (%d ticks)", replay.replaySpeedup, replay.ticks)]
         return lines.joined(separator: "\n")
     }

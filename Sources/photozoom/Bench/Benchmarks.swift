@@ -34,20 +34,6 @@ struct Benchmarks {
 
     private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 
-    /// Photos decoded, textures made, scene laid out and the first frame drawn (software renderer).
-    func startup(folder: String) throws -> BenchResult {
-        var samples: [Double] = []
-        var count = 0
-        for _ in 0..<repeats {
-            samples.append(try nanoseconds {
-                let photos = try PhotoLibrary.load(folder, log: { _ in })
-                count = photos.count
-                _ = try GridSnapshot.render(photos: photos, size: viewport)
-            } / 1e6)
-        }
-        return BenchResult(name: "start-up to first frame (\(count) photos)", median: median(samples), unit: "ms")
-    }
-
     /// The mean tick of the scripted session over 18 photos of bundled-like sizes.
     func simTick() throws -> BenchResult {
         let photos = (0..<18).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 640 + Double($0 * 37 % 400), height: 427)) }

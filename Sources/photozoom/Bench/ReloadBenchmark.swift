@@ -38,7 +38,6 @@ struct ReloadNotNoticed: Error, CustomStringConvertible {
 /// in an offscreen window, mid zoom-in, each save changing the zoom-in spring.
 struct ReloadBenchmark {
     let viewport: Size
-    let folder: String
     let saves: Int
 
     func run() throws -> ReloadResult {
@@ -46,7 +45,8 @@ struct ReloadBenchmark {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         setenv("SDL_RENDER_DRIVER", "software", 1)
         let window = try AppWindow(title: "PhotoZoom bench", size: viewport)
-        let photos = try PhotoLibrary.load(folder, log: { _ in })
+        // The bundled photos: what it times is the reload's path, not a library's decoding.
+        let photos = try PhotoLibrary.load(PhotoFolder.bundledFolder(), log: { _ in })
         let renderer = SceneRenderer(renderer: window.renderer, photos: photos)
         let infos = photos.map(\.info)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(getpid())")

@@ -1,0 +1,58 @@
+import CSDL2
+import Foundation
+import PhotoZoomCore
+
+/// A folder opened the way the window opens it, drawn into a headless canvas: for a snapshot,
+/// and for the benchmark, which times the window's own pipeline without a window.
+public final class HeadlessLibrary {
+    public let canvas: HeadlessCanvas
+    private let stream: PhotoStream
+    private let renderer: SceneRenderer
+    private let scale: Double
+    /// Every photo as the sim first knows it.
+    public var initialInfos: [PhotoInfo] { stream.initialInfos }
+
+    /// Lists `folder` and reads the first headers, as the window does before its first frame.
+    public init(folder: String, viewport: Size, scale: Double = 1, log: @escaping (String) -> Void) throws {
+        let files = try PhotoFolder.imageFiles(in: folder)
+        let opening = try PhotoStream.probeOpening(files, folder: folder, log: log)
+        canvas = try HeadlessCanvas(size: viewport, scale: scale)
+        self.scale = scale
+        stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, budgetBytes: Prototype.textureBudget,
+                             wake: WakeSignal(type: UInt32.max), log: log)
+        renderer = SceneRenderer(renderer: canvas.renderer, source: stream.textures)
+    }
+
+    /// Sizes found since the last call, as input for the next tick.
+    public func collect() -> [InputEvent] { stream.collect(now: Self.now()).sizes }
+
+    /// Tells the decoding threads what `world` shows.
+    public func want(_ world: World) { stream.want(world, scale: scale) }
+
+    /// Draws `sim`'s scene as it is now, fading photos included.
+    public func draw(_ sim: Simulation) {
+        stream.textures.beginFrame(now: Self.now())
+        renderer.draw(sim.drawList(interpolation: 1), scale: scale)
+    }
+
+    /// Draws `sim`'s scene with every photo that arrived shown whole, none still fading in.
+    public func drawSettled(_ sim: Simulation) {
+        stream.textures.beginFrame(now: .max)
+        renderer.draw(sim.drawList(interpolation: 1), scale: scale)
+    }
+
+    /// Whether nothing is queued, running or waiting to be taken.
+    public var isIdle: Bool { stream.outstanding == 0 }
+
+    /// Whether every cell in the window has its thumbnail (or is known broken).
+    public func showsEveryCell(of world: World) -> Bool {
+        guard let layout = world.grid.layout else { return false }
+        let visible = PhotoWishes.rows(layout, from: world.grid.offset, to: world.grid.offset + world.viewport.height)
+        return visible.allSatisfy { stream.textures.hasThumbnail($0) }
+    }
+
+    /// Sleeps a little, for decoding threads to finish something.
+    public func waitForWork() { usleep(500) }
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}

@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+
+/// A real folder opened the way the window opens it, at 1280×800 with the software renderer.
+struct LibraryResult: Codable {
+    let photos: Int
+    /// From the folder named to the first frame drawn (photos not there yet in their stand-in colour).
+    private(set) var firstFrameMilliseconds = 0.0
+    /// From the folder named to every cell in the window drawn with its thumbnail, with no
+    /// thumbnail cache (`cold`) and with the one the cold run left (`warm`).
+    let thumbsVisibleMillisecondsCold: Double
+    let thumbsVisibleMillisecondsWarm: Double
+    /// Each frame's collect, ticks, wishes and drawing through a scripted interaction started
+    /// at the first frame, while the thumbnails stream in.
+    let frames: Int
+    let frameMillisecondsP50: Double
+    let frameMillisecondsP99: Double
+    /// The process's peak resident memory after all of the above and a scroll through the
+    /// whole folder, top to bottom.
+    let peakRSSMiB: Double
+
+    enum CodingKeys: String, CodingKey {
+        case photos, frames
+        case firstFrameMilliseconds = "first_frame_ms"
+        case thumbsVisibleMillisecondsCold = "thumbs_visible_ms_cold"
+        case thumbsVisibleMillisecondsWarm = "thumbs_visible_ms_warm"
+        case frameMillisecondsP50 = "frame_ms_p50"
+        case frameMillisecondsP99 = "frame_ms_p99"
+        case peakRSSMiB = "peak_rss_mib"
+    }
+}
+
+/// Opens `folder` as the window does, headless: first frame, thumbnails in view, frame times
+/// through a scripted interaction, and memory after a scroll through everything.
+struct LibraryBenchmark {
+    static let viewport = Size(width: 1280, height: 800)
+    /// The window's frame rate: the interaction and the scroll are paced at it, as a person sees them.
+    static let frameSeconds = 1.0 / 120
+    let folder: String
+
+    func run() throws -> LibraryResult {
+        let cold = try OpenedLibrary(folder: folder, viewport: Self.viewport)
+        let firstFrame = cold.firstFrameMilliseconds
+        let frames = try cold.interact(frameSeconds: Self.frameSeconds)
+        let coldVisible = try cold.thumbnailsVisible()
+        let warm = try OpenedLibrary(folder: folder, viewport: Self.viewport)
+        let warmVisible = try warm.thumbnailsVisible()
+        try warm.browseToTheEnd(frameSeconds: Self.frameSeconds)
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let sorted = frames.sorted()
+        func percentile(_ p: Double) -> Double { sorted[max(Int((p * Double(sorted.count)).rounded(.up)) - 1, 0)] }
+        return LibraryResult(photos: cold.photoCount, firstFrameMilliseconds: firstFrame, thumbsVisibleMillisecondsCold: coldVisible,
+                             thumbsVisibleMillisecondsWarm: warmVisible, frames: frames.count, frameMillisecondsP50: percentile(0.5),
+                             frameMillisecondsP99: percentile(0.99), peakRSSMiB: Double(usage.ru_maxrss) / 1024)
+    }
+}
+
+/// Thumbnails never all arrived: a decoding thread is stuck, or the machine is.
+struct ThumbnailsNeverArrived: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "bench opened the folder and the thumbnails in view had not all arrived after \(Int(seconds)) s" }
+}
+
+/// One opening of a folder through the window's pipeline, drawn into a headless canvas.
+final class OpenedLibrary {
+    private let stream: HeadlessLibrary
+    private var sim: Simulation
+    private let started: UInt64
+    private(set) var firstFrameMilliseconds = 0.0
+    private var visibleAt: Double?
+    var photoCount: Int { sim.world.photos.count }
+    static let patience = 600.0
+
+    init(folder: String, viewport: Size) throws {
+        started = DispatchTime.now().uptimeNanoseconds
+        stream = try HeadlessLibrary(folder: folder, viewport: viewport, log: { _ in })
+        sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
+        frame([])
+        firstFrameMilliseconds = Self.milliseconds(since: started)
+    }
+
+    private static func milliseconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
+
+    /// A frame as the window makes one: finished work taken, the ticks run, wishes told, drawn.
+    private func frame(_ input: [InputEvent], ticks: Int = 1) {
+        let sizes = stream.collect()
+        sim.step(sizes + input)
+        for _ in 1..<max(ticks, 1) { sim.step() }
+        stream.want(sim.world)
+        stream.draw(sim)
+        if visibleAt == nil, stream.showsEveryCell(of: sim.world) { visibleAt = Self.milliseconds(since: started) }
+    }
+
+    /// Milliseconds from the opening to every cell in view drawn with its thumbnail.
+    func thumbnailsVisible() throws -> Double {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.patience * 1e9)
+        while visibleAt == nil {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else { throw ThumbnailsNeverArrived(seconds: Self.patience) }
+            stream.waitForWork()
+            frame([])
+        }
+        return visibleAt!
+    }
+
+    /// The scripted interaction — scroll down and back, open a photo, page five times, drag it
+    /// home — paced at the window's rate; returns each frame's milliseconds.
+    func interact(frameSeconds: Double) throws -> [Double] {
+        let script = try BenchScript(viewport: sim.world.viewport, photos: photoCount)
+        var times: [Double] = []
+        let ticksPerFrame = max(Int((frameSeconds * sim.world.clock.rate).rounded()), 1)
+        for step in 0..<InteractionScript.frames {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            frame(InteractionScript.events(at: step, script: script, viewport: sim.world.viewport), ticks: ticksPerFrame)
+            let spent = DispatchTime.now().uptimeNanoseconds - begin
+            times.append(Double(spent) / 1e6)
+            let budget = UInt64(frameSeconds * 1e9)
+            if spent < budget { usleep(UInt32((budget - spent) / 1000)) }
+        }
+        return times
+    }
+
+    /// Scrolls the grid from top to bottom a screen at a time, a frame per screen, as a person
+    /// flicking through the whole library.
+    func browseToTheEnd(frameSeconds: Double) throws {
+        let viewport = sim.world.viewport
+        let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
+        let screen = -viewport.height / sim.world.tuning.wheelPointsPerUnit
+        var last = -1.0
+        while sim.world.grid.offset > last + 0.5 || !sim.world.grid.isAtRest {
+            last = sim.world.grid.offset
+            frame([.wheel(dx: 0, dy: screen, position: centre, modifiers: [])], ticks: 4)
+            usleep(UInt32(frameSeconds * 1e6))
+        }
+    }
+}
+
+/// The interaction `frame_ms` is measured through, by frame at 120 Hz: the wheel down for a
+/// second and back up, a tap into the pager, five swipes, and a drag down that dismisses.
+enum InteractionScript {
+    static let frames = 1_100
+
+    static func events(at frame: Int, script: BenchScript, viewport: Size) -> [InputEvent] {
+        func pointer(_ p: PointerPhase, _ at: Point) -> [InputEvent] { [.pointer(PointerEvent(id: 0, source: .mouse, phase: p, position: at))] }
+        func along(_ path: (from: Point, to: Point), _ i: Int, of n: Int) -> Point { path.from + (path.to - path.from) * (Double(i) / Double(n)) }
+        let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
+        switch frame {
+        case 0..<120 where frame % 10 == 0: return [.wheel(dx: 0, dy: -3, position: centre, modifiers: [])]
+        case 120..<240 where frame % 10 == 0: return [.wheel(dx: 0, dy: 3, position: centre, modifiers: [])]
+        case 300: return pointer(.down, script.cell)
+        case 301: return pointer(.up, script.cell)
+        case 420..<870:
+            // A swipe every 90 frames: ten frames dragging, then the snap.
+            let i = (frame - 420) % 90
+            switch i {
+            case 0: return pointer(.down, script.swipe.from)
+            case 1..<10: return pointer(.moved, along(script.swipe, i, of: 10))
+            case 10: return pointer(.up, script.swipe.to)
+            default: return []
+            }
+        case 900: return pointer(.down, script.dismiss.from)
+        case 901..<930: return pointer(.moved, along(script.dismiss, frame - 900, of: 30))
+        case 930: return pointer(.up, script.dismiss.to)
+        default: return []
+        }
+    }
+}
