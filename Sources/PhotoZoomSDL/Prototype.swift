@@ -12,6 +12,9 @@ public enum Prototype {
 
     public struct Options {
         public var photosFolder: String
+        /// How the folder is read: subfolders or not, by name or by date; a library by date
+        /// opens at its end (`scan.gridStart`).
+        public var scan = PhotoFolder.Scan()
         public var windowSize: Size
         public var exitAfterFrames: Int?
         /// The tuning file to watch, written with the defaults if missing; without one the run
@@ -52,7 +55,7 @@ public enum Prototype {
         let logTail = LogTail()
         let log = logTail.logging(to: log)
         // Decoding needs no window: it runs on workers while the window opens.
-        let files = try PhotoFolder.imageFiles(in: options.photosFolder)
+        let files = try PhotoFolder.imageFiles(in: options.photosFolder, scan: options.scan, log: log)
         let decoded = DecodedBox()
         let decoding = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: decoding) { decoded.photos = PhotoDecoder.decode(files, log: log) }

@@ -33,8 +33,9 @@ struct SnapshotCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let photos = try PhotoLibrary.load(photoOptions.folder, log: logLine)
-            let (canvas, _) = try GridSnapshot.render(photos: photos, size: photoOptions.size, scale: scale, scroll: scroll)
+            let scan = photoOptions.scan
+            let photos = try PhotoLibrary.load(photoOptions.folder, scan: scan, log: logLine)
+            let (canvas, _) = try GridSnapshot.render(photos: photos, size: photoOptions.size, scale: scale, scroll: scroll, start: scan.gridStart)
             try canvas.save(to: out, overwrite: overwrite)
         } catch let error as PhotoFolderError {
             throw fail(error.description)

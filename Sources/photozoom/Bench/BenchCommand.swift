@@ -30,10 +30,11 @@ struct BenchCommand: ParsableCommand {
         let bench = Benchmarks(viewport: photoOptions.size, repeats: repeats, ticks: Self.ticksPerRepeat)
         let report: BenchReport
         do {
-            let startup = try bench.startup(folder: photoOptions.folder)
+            let startup = try bench.startup(folder: photoOptions.folder, scan: photoOptions.scan)
             let simTick = try bench.simTick()
             let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
-            let reload = try ReloadBenchmark(viewport: photoOptions.size, folder: photoOptions.folder, saves: max(8, repeats * 4)).run()
+            let reload = try ReloadBenchmark(viewport: photoOptions.size, folder: photoOptions.folder, scan: photoOptions.scan,
+                                             saves: max(8, repeats * 4)).run()
             let replay = try ReplayBenchmark(viewport: photoOptions.size, sessions: 10).run()
             report = BenchReport(measurements: [startup, simTick, try bench.springs()], libraries: libraries, reload: reload, replay: replay)
         } catch let error as PhotoFolderError {

@@ -35,14 +35,14 @@ struct Benchmarks {
     private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 
     /// Photos decoded, textures made, scene laid out and the first frame drawn (software renderer).
-    func startup(folder: String) throws -> BenchResult {
+    func startup(folder: String, scan: PhotoFolder.Scan) throws -> BenchResult {
         var samples: [Double] = []
         var count = 0
         for _ in 0..<repeats {
             samples.append(try nanoseconds {
-                let photos = try PhotoLibrary.load(folder, log: { _ in })
+                let photos = try PhotoLibrary.load(folder, scan: scan, log: { _ in })
                 count = photos.count
-                _ = try GridSnapshot.render(photos: photos, size: viewport)
+                _ = try GridSnapshot.render(photos: photos, size: viewport, start: scan.gridStart)
             } / 1e6)
         }
         return BenchResult(name: "start-up to first frame (\(count) photos)", median: median(samples), unit: "ms")

@@ -39,6 +39,7 @@ struct ReloadNotNoticed: Error, CustomStringConvertible {
 struct ReloadBenchmark {
     let viewport: Size
     let folder: String
+    let scan: PhotoFolder.Scan
     let saves: Int
 
     func run() throws -> ReloadResult {
@@ -46,7 +47,7 @@ struct ReloadBenchmark {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         setenv("SDL_RENDER_DRIVER", "software", 1)
         let window = try AppWindow(title: "PhotoZoom bench", size: viewport)
-        let photos = try PhotoLibrary.load(folder, log: { _ in })
+        let photos = try PhotoLibrary.load(folder, scan: scan, log: { _ in })
         let renderer = SceneRenderer(renderer: window.renderer, photos: photos)
         let infos = photos.map(\.info)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(getpid())")
