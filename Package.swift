@@ -22,10 +22,12 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // libjpeg-turbo reads a JPEG's header before anything is decoded.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // libexif reads a photo's EXIF: its orientation and when it was taken.
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // Everything the user feels is decided here; it must never import SDL.
         .target(name: "PhotoZoomCore"),
         // The thin platform layer: window, events, textures, drawing.
-        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG"]),
+        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG", "CExif"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
@@ -35,7 +37,7 @@ let package = Package(
         ),
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
-        .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomSDL", "PhotoZoomTestSupport", "CTurboJPEG"]),
+        .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomSDL", "PhotoZoomTestSupport", "CTurboJPEG", "CExif"]),
         // SDL_image and giflib open what the executable wrote, to check it by pixels; the core
         // records sessions for it to replay.
         .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport", "photozoom", "CSDL2", "CGif"]),

@@ -122,7 +122,7 @@ public enum PhotoDecoder {
         guard let decoded else { return nil }
         defer { SDL_FreeSurface(decoded) }
         guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
-        let orientation = ExifOrientation.read(fromJPEG: data)
+        let orientation = PhotoExif(bytes: data).orientation
         guard orientation != .up else { return rgba }
         defer { SDL_FreeSurface(rgba) }
         let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)

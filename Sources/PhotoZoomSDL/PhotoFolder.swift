@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomCore
 
 /// Why a photo folder cannot be shown; each names the folder so the message stands alone.
 public enum PhotoFolderError: Error, CustomStringConvertible {
@@ -20,38 +21,103 @@ public enum PhotoFolderError: Error, CustomStringConvertible {
     }
 }
 
-/// The image files of a folder, in the order people expect: by file name, numbers compared as
-/// numbers (photo2 before photo10), case ignored.
+/// The image files of a folder, in the order people expect: by name, numbers compared as
+/// numbers (photo2 before photo10) and case ignored, or by the date each was taken.
 public enum PhotoFolder {
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif", "webp", "tif", "tiff"]
+    /// How a folder is read.
+    public struct Scan: Equatable, Sendable {
+        /// Its subfolders too (see `FolderWalk`), each photo named by its path in the folder.
+        public var recursive: Bool
+        public var sort: Sort
+
+        public init(recursive: Bool = false, sort: Sort = .name) {
+            self.recursive = recursive; self.sort = sort
+        }
+
+        /// Where the grid opens: a library in date order opens at its newest photo, at the
+        /// bottom, as Photos does.
+        public var gridStart: GridStart { sort == .date ? .end : .top }
+    }
+
+    public enum Sort: String, CaseIterable, Sendable {
+        /// By path: folder names, then file names, each compared as people do.
+        case name
+        /// Oldest first, by `PhotoDates`; photos of the same second by name.
+        case date
+    }
+
+    /// Every format SDL_image reads that holds photos. Left out: icons (ico, cur, xpm, xv
+    /// thumbnails), drawings with no pixels of their own (svg) and editors' working files (GIMP's
+    /// xcf, Amiga's lbm and iff; iff also names formats SDL_image cannot read), which sit beside
+    /// the photos made from them.
+    public static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "png", "gif", "bmp", "webp", "tif", "tiff", "jxl", "avif", "qoi", "tga", "pcx",
+        "pnm", "ppm", "pgm", "pbm",
+    ]
     static var extensionsList: String { imageExtensions.sorted().joined(separator: ", ") }
 
-    public static func imageFiles(in folder: String) throws -> [URL] {
+    /// The folder's photos in the order `scan` asks for, each a URL relative to the folder (its
+    /// `relativePath` is its name: `2019/IMG_0001.JPG` in a recursive scan). Subfolders that
+    /// cannot be read are said on `log` and left out; a flat scan says nothing there.
+    public static func imageFiles(in folder: String, scan: Scan = Scan(), log: (String) -> Void = { _ in }) throws -> [URL] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { throw PhotoFolderError.missing(folder) }
         guard isDirectory.boolValue else { throw PhotoFolderError.notAFolder(folder) }
-        let names = try entries(of: folder)
-        let images = names
-            .filter { !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { $0.compare($1, options: [.numeric, .caseInsensitive]) == .orderedAscending }
-        guard !images.isEmpty else { throw PhotoFolderError.noImages(folder) }
-        return images.map { URL(fileURLWithPath: folder).appendingPathComponent($0) }
+        let paths = scan.recursive
+            ? try FolderWalk.imagePaths(in: folder, log: log)
+            : try entries(of: folder).map(\.name).filter(isImageName)
+        guard !paths.isEmpty else { throw PhotoFolderError.noImages(folder) }
+        let base = URL(fileURLWithPath: folder, isDirectory: true)
+        let files = paths.map { URL(fileURLWithPath: $0, relativeTo: base) }
+        switch scan.sort {
+        case .name: return files.sorted { precedes($0.relativePath, $1.relativePath) }
+        case .date: return PhotoDates.sorted(files)
+        }
     }
 
-    /// The names in `folder` ("." and ".." among them), read with the system's own calls so that a failure says what
-    /// the system said ("Permission denied"), which Foundation's listing does not pass on.
-    static func entries(of folder: String) throws -> [String] {
+    /// A name that is not hidden and ends in one of `imageExtensions`, in any case.
+    static func isImageName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && imageExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// Path order: folder by folder, each name compared with numbers as numbers and case
+    /// ignored; names that differ only in case, by their bytes, so the order never depends on
+    /// the order the system listed them in.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        let left = a.split(separator: "/"), right = b.split(separator: "/")
+        for (x, y) in zip(left, right) {
+            switch x.compare(y, options: [.numeric, .caseInsensitive]) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: if x != y { return x < y }
+            }
+        }
+        return left.count < right.count
+    }
+
+    /// One name in a folder, and what `readdir` says it is (`DT_UNKNOWN` where the file system
+    /// does not say).
+    struct Entry {
+        let name: String
+        let type: UInt8
+    }
+
+    /// The entries of `folder` but "." and "..", read with the system's own calls so that a
+    /// failure says what the system said ("Permission denied"), which Foundation's listing does
+    /// not pass on.
+    static func entries(of folder: String) throws -> [Entry] {
         guard let dir = opendir(folder) else { throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno))) }
         defer { closedir(dir) }
-        var names: [String] = []
+        var entries: [Entry] = []
         while true {
             // readdir returns nil at the end and on an error; only an error sets errno.
             errno = 0
             guard let entry = readdir(dir) else { break }
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { entries.append(Entry(name: name, type: entry.pointee.d_type)) }
         }
         if errno != 0 { throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno))) }
-        return names
+        return entries
     }
 
     /// The photos bundled with the prototype.

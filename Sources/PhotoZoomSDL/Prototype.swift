@@ -14,6 +14,9 @@ public enum Prototype {
 
     public struct Options {
         public var photosFolder: String
+        /// How the folder is read: subfolders or not, by name or by date; a library by date
+        /// opens at its end (`scan.gridStart`).
+        public var scan = PhotoFolder.Scan()
         public var windowSize: Size
         public var exitAfterFrames: Int?
         /// The tuning file to watch, written with the defaults if missing; without one the run
@@ -55,7 +58,7 @@ public enum Prototype {
         let log = logTail.logging(to: log)
         // The first screenful's headers need no window: they are read while the window opens,
         // so the first frame has their sizes; the rest arrive as the session runs.
-        let files = try PhotoFolder.imageFiles(in: options.photosFolder)
+        let files = try PhotoFolder.imageFiles(in: options.photosFolder, scan: options.scan, log: log)
         let opening = OpeningProbes()
         let probing = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: probing) {
@@ -76,7 +79,8 @@ public enum Prototype {
         let renderer = SceneRenderer(renderer: window.renderer, source: photos.textures, log: log)
         let live = try startTuning(options, log: log)
         let file = live?.good ?? TuningFile()
-        var sim = Simulation(world: World(photos: photos.initialInfos, viewport: window.sizeInPoints, tuning: file.tuning, loop: file.loop))
+        var sim = Simulation(world: World(photos: photos.initialInfos, viewport: window.sizeInPoints, tuning: file.tuning, loop: file.loop,
+                                          gridStart: options.scan.gridStart))
         var loop = FixedTimestepLoop(file.loop)
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: file.loop.tickRate)

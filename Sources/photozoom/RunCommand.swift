@@ -32,6 +32,7 @@ struct RunCommand: ParsableCommand {
         var options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
                                         tuningPath: tuning, recordPath: record)
         options.appVersion = AppVersion.described
+        options.scan = photoOptions.scan
         // F6's contact sheet is the one `replay --verify --contact-sheet` draws, verdict included.
         let photos = photoOptions.folder
         options.contactSheet = { recording, path in

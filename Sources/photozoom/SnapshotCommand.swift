@@ -33,7 +33,7 @@ struct SnapshotCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let (canvas, _) = try GridSnapshot.render(folder: photoOptions.folder, size: photoOptions.size, scale: scale, scroll: scroll, log: logLine)
+            let (canvas, _) = try GridSnapshot.render(folder: photoOptions.folder, scan: photoOptions.scan, size: photoOptions.size, scale: scale, scroll: scroll, log: logLine)
             try canvas.save(to: out, overwrite: overwrite)
         } catch let error as PhotoFolderError {
             throw fail(error.description)

@@ -24,7 +24,7 @@ final class MakeLibraryScriptTests: XCTestCase {
         for file in files {
             let data = try Data(contentsOf: file)
             XCTAssertGreaterThan(data.count, 1_000_000, "a phone's photo is megabytes: \(file.lastPathComponent)")
-            XCTAssertEqual(ExifOrientation.read(fromJPEG: data), file.lastPathComponent == "IMG_00004.jpg" ? .right : .up)
+            XCTAssertEqual(PhotoExif(bytes: data).orientation, file.lastPathComponent == "IMG_00004.jpg" ? .right : .up)
         }
         let photos = PhotoDecoder.decode(files, log: { XCTFail($0) })
         XCTAssertEqual(photos.map(\.info.pixelSize), [Size(width: 4032, height: 3024), Size(width: 4032, height: 3024),

@@ -22,6 +22,9 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// The whole state, for a recording started in the middle of a session (F5 in the window);
     /// nil for one that starts with the window.
     public var state: World?
+    /// Where the grid opened, for a recording that starts with the window: `.end` for a library
+    /// in date order. Absent, as in recordings made before it was, is the top.
+    public var gridStart: GridStart?
 
     /// A header for a recording of `world` from where it is now; `midSession` keeps the whole
     /// state, for a recording that does not start at the first tick.
@@ -39,13 +42,16 @@ public struct SessionHeader: Codable, Equatable, Sendable {
         }
         start = StateDigest(of: world).description
         state = midSession ? world : nil
+        // Such a header is made after the first tick, whose layout put the grid where it opens.
+        gridStart = !midSession && GridStart(openedAt: world.grid) == .end ? .end : nil
     }
 
     /// The world the session started from: the recorded photo sizes stand in for the photos,
     /// so a replay needs none of them.
     public var world: World {
         if let state { return state }
-        return World(photos: library, viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop)
+        return World(photos: library, viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop,
+                     gridStart: gridStart ?? .top)
     }
 
     /// The recorded photos as the sim knows them.

@@ -37,11 +37,14 @@ public struct World: Equatable, Sendable, Codable {
     /// Slow motion and pause: how the loop paces ticks, which the systems never read.
     public internal(set) var playback = Playback()
 
-    public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(), loop: LoopSettings = LoopSettings()) {
+    /// `gridStart: .end` opens the grid at its last row.
+    public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(), loop: LoopSettings = LoopSettings(), gridStart: GridStart = .top) {
         self.photos = photos
         self.viewport = viewport
         self.tuning = tuning
         clock = SimClock(rate: loop.tickRate)
+        // As far down as it goes: the first layout brings it up to the last row.
+        if gridStart == .end { grid.offset = .infinity }
     }
 
     /// The number of ticks run so far.

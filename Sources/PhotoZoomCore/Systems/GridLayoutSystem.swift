@@ -1,4 +1,5 @@
-/// Lays the grid out for the current viewport. When the layout changes (a resize), the photo at
+/// Lays the grid out for the current viewport; the first layout opens it where the world asked
+/// (`GridStart`). When the layout changes (a resize), the photo at
 /// the top of the view stays at the top, as much of its row hidden as before; when only the
 /// height changes, the offset is clamped to the new scroll range, so no void opens past an end.
 enum GridLayoutSystem {
@@ -15,11 +16,16 @@ enum GridLayoutSystem {
             grid.layout = layout
             grid.didRelayout = true
         }
-        guard let old = grid.layout, old.rowPitch > 0 else { return }
+        let range = 0...Swift.max(0, layout.contentHeight + grid.bottomInset - stage.viewport.height)
+        guard let old = grid.layout else {
+            // The first layout: a grid asked to open at its end comes to rest on its last row.
+            grid.offset = Swift.min(grid.offset, range.upperBound)
+            return
+        }
+        guard old.rowPitch > 0 else { return }
 
         let top = old.firstVisibleIndex(atOffset: grid.offset)
         let hiddenFraction = (grid.offset - old.frame(of: top).minY) / old.rowPitch
-        let range = 0...Swift.max(0, layout.contentHeight + grid.bottomInset - stage.viewport.height)
         let kept = layout.frame(of: top).minY + hiddenFraction * layout.rowPitch
         let newOffset = Swift.min(Swift.max(kept, range.lowerBound), range.upperBound)
         let shift = newOffset - grid.offset

@@ -13,8 +13,8 @@ public final class HeadlessLibrary {
     public var initialInfos: [PhotoInfo] { stream.initialInfos }
 
     /// Lists `folder` and reads the first headers, as the window does before its first frame.
-    public init(folder: String, viewport: Size, scale: Double = 1, log: @escaping (String) -> Void) throws {
-        let files = try PhotoFolder.imageFiles(in: folder)
+    public init(folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), viewport: Size, scale: Double = 1, log: @escaping (String) -> Void) throws {
+        let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
         let opening = try PhotoStream.probeOpening(files, folder: folder, log: log)
         canvas = try HeadlessCanvas(size: viewport, scale: scale)
         self.scale = scale

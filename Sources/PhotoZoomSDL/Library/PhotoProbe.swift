@@ -49,7 +49,7 @@ struct PhotoProbe: Sendable, Equatable {
             return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
                 + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, maximumPixels / 1_000_000)))
         }
-        let orientation = ExifOrientation.read(fromJPEG: head)
+        let orientation = PhotoExif(bytes: head).orientation
         let upright = claimed.map { orientation.swapsAxes ? PixelSize(width: $0.height, height: $0.width) : PixelSize(width: $0.width, height: $0.height) }
         return .success(PhotoProbe(uprightSize: upright, orientation: orientation, isCMYK: claimed?.isCMYK == true,
                                    contentHash: ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes),

@@ -34,7 +34,7 @@ final class PhotoStream {
         sized = Array(repeating: false, count: files.count)
         var infos: [PhotoInfo] = []
         for (i, file) in files.enumerated() {
-            let name = file.lastPathComponent
+            let name = file.relativePath
             switch i < opening.count ? opening[i] : nil {
             case let .success(probe)?:
                 probes[i] = probe

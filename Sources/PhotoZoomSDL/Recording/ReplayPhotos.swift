@@ -1,13 +1,14 @@
 import Foundation
 import PhotoZoomCore
 
-/// The photos a recording names, found in a folder by name. One missing, or whose content
-/// differs from what was recorded, is said in one line and drawn as a placeholder of the
-/// recorded size, so the geometry still matches the recording.
+/// The photos a recording names, found in a folder by name (by path in the folder, subfolders
+/// and all, for a library read with them). One missing, or whose content differs from what was
+/// recorded, is said in one line and drawn as a placeholder of the recorded size, so the
+/// geometry still matches the recording.
 public enum ReplayPhotos {
     public static func load(_ recorded: [RecordedPhoto], folder: String, log: (String) -> Void) throws -> [DecodedPhoto] {
-        let files = try PhotoFolder.imageFiles(in: folder)
-        let byName = Dictionary(files.map { ($0.lastPathComponent, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = try PhotoFolder.imageFiles(in: folder, scan: PhotoFolder.Scan(recursive: recorded.contains { $0.name.contains("/") }), log: log)
+        let byName = Dictionary(files.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         var wanted: [URL] = []
         var placeholders: [Int: String] = [:]
         for (i, photo) in recorded.enumerated() {
