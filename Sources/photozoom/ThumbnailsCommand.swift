@@ -59,16 +59,20 @@ struct ThumbnailsCommand: ParsableCommand {
             if finished.wait(timeout: .now() + 0.1) == .success, !queue.isCancelled { running -= 1 }
             progress.refresh()
         }
-        // Any write in progress ends before the summary, and none starts after it.
+        // Any write in progress ends before the summary, and none starts after it; at Ctrl-C the
+        // photos being decoded get a moment to be counted, no more.
         cache.stopWriting()
+        let settled = DispatchTime.now() + 0.1
+        while running > 0, finished.wait(timeout: settled) == .success { running -= 1 }
         progress.finish()
-        let tally = queue.tally
+        let tally = queue.tally, refused = cache.refusedWrites
         if queue.isCancelled { logLine("photozoom: stopped at Ctrl-C") }
         let folder = cache.root.appendingPathComponent(size.rawValue).path
-        try StandardOutput.write("thumbnails (\(size.rawValue), \(size.pixels) pixels) in \(folder): \(tally.made) made, "
-            + "\(tally.alreadyThere) already there, \(tally.failed) failed, " + String(format: "%.1f s\n", progress.elapsed))
+        try StandardOutput.write("thumbnails (\(size.rawValue), \(size.pixels) pixels) in \(folder): \(cache.keptThumbnails) made, "
+            + "\(tally.alreadyThere) already there, \(tally.failed) failed" + (refused > 0 ? ", \(refused) not written" : "")
+            + String(format: ", %.1f s\n", progress.elapsed))
         if queue.isCancelled { throw ExitCode(130) }
-        if cache.refusedWrites > 0 { throw ExitCode(1) }
+        if refused > 0 { throw ExitCode(1) }
     }
 
     /// What became of one photo; a failure is said at once, naming the file.
@@ -92,10 +96,10 @@ struct ThumbnailsCommand: ParsableCommand {
 /// The photos still to do, handed to the workers one at a time, and the count of what became
 /// of those done. Safe from any thread.
 final class ThumbnailQueue: @unchecked Sendable {
+    /// Made thumbnails are counted by the cache, which knows which it kept.
     enum Outcome { case made, alreadyThere, failed }
 
     struct Tally {
-        var made = 0
         var alreadyThere = 0
         var failed = 0
     }
@@ -121,7 +125,7 @@ final class ThumbnailQueue: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         switch outcome {
-        case .made: counted.made += 1
+        case .made: break
         case .alreadyThere: counted.alreadyThere += 1
         case .failed: counted.failed += 1
         }

@@ -38,6 +38,7 @@ public final class ThumbnailCache: @unchecked Sendable {
     let writing = NSLock()
     /// Set by `stopWriting`; read and written under `writing`, as the two below are.
     var stopped = false
+    var kept = 0
     var refused = 0
     var refusalReported = false
 
@@ -108,6 +109,13 @@ public final class ThumbnailCache: @unchecked Sendable {
         }
         if case let .success(image) = decoded { store(image, of: original, size: size) }
         return decoded
+    }
+
+    /// How many thumbnails `make` has written into the cache.
+    public var keptThumbnails: Int {
+        writing.lock()
+        defer { writing.unlock() }
+        return kept
     }
 
     /// How many writes the cache refused (a read-only or full disk): each thumbnail was handed

@@ -12,7 +12,7 @@ extension ThumbnailCache {
         if let full = image.originalSize {
             text += [PNGText(keyword: "Thumb::Image::Width", text: String(full.width)), PNGText(keyword: "Thumb::Image::Height", text: String(full.height))]
         }
-        return write(ThumbnailPNG.encode(image.surface, text: text), to: location(of: URL(fileURLWithPath: original.path), size: size))
+        return write(ThumbnailPNG.encode(image.surface, text: text), to: location(of: URL(fileURLWithPath: original.path), size: size), counted: true)
     }
 
     /// Records that `original` could not be made into a thumbnail, and `reason`: the standard's
@@ -21,7 +21,7 @@ extension ThumbnailCache {
     func recordFailure(_ original: OriginalFile, _ reason: String) -> Bool {
         guard case let .success(pixel) = SurfacePixels.make(PixelBox(width: 1, height: 1)) else { return false }
         defer { SDL_FreeSurface(pixel) }
-        return write(ThumbnailPNG.encode(pixel, text: facts(of: original) + [PNGText(keyword: "Description", text: reason)]), to: failLocation(of: original))
+        return write(ThumbnailPNG.encode(pixel, text: facts(of: original) + [PNGText(keyword: "Description", text: reason)]), to: failLocation(of: original), counted: false)
     }
 
     /// The text every thumbnail of `original` holds: whose it is, as of when, and who made it.
@@ -30,9 +30,10 @@ extension ThumbnailCache {
          PNGText(keyword: "Thumb::Size", text: String(original.bytes)), PNGText(keyword: "Software", text: software)]
     }
 
-    /// Writes `png` to `destination` through a temporary file beside it. Not synced to the disk:
-    /// a thumbnail cut short by a crash fails its reading and is made again.
-    private func write(_ png: Result<Data, SDLError>, to destination: URL) -> Bool {
+    /// Writes `png` to `destination` through a temporary file beside it, `counted` among the
+    /// kept thumbnails. Not synced to the disk: a thumbnail cut short by a crash fails its
+    /// reading and is made again.
+    private func write(_ png: Result<Data, SDLError>, to destination: URL, counted: Bool) -> Bool {
         writing.lock()
         defer { writing.unlock() }
         guard !stopped else { return false }
@@ -53,7 +54,10 @@ extension ThumbnailCache {
         var failure = sink.failure
         if Glibc.close(fd) != 0, failure == nil { failure = errno }
         if failure == nil, rename(temporary, destination.path) != 0 { failure = errno }
-        guard let failure else { return true }
+        guard let failure else {
+            if counted { kept += 1 }
+            return true
+        }
         unlink(temporary)
         return refuse(folder, String(cString: strerror(failure)))
     }
