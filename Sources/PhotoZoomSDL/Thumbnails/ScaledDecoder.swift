@@ -58,7 +58,8 @@ public enum ScaledDecoder {
     }
 
     /// Stops at libjpeg-turbo's first warning: a truncated file warns ("Premature end of JPEG
-    /// file") and would otherwise come back with its missing rows grey.
+    /// file"), and every warning fails the decode (its missing rows would be grey), so nothing
+    /// after it is worth decoding.
     static let jpegFlags = Int32(TJFLAG_STOPONWARNING)
 
     /// A JPEG decoded at the smallest of libjpeg-turbo's scales (1/8, 1/4, 3/8 … 1) that still
