@@ -19,6 +19,9 @@ enum ThumbnailPNG {
         image.width = png_uint_32(surface.pointee.w)
         image.height = png_uint_32(surface.pointee.h)
         image.format = photozoom_png_format_rgba
+        // libpng's fast setting (no filters, lighter deflate): the bundled photos' xx-large
+        // thumbnails were made in 1.0 s instead of 4.8, and took 12 MB instead of 9.
+        image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
         let raw = Int(image.width) * 4 * Int(image.height)
         // Room for the pixels stored uncompressed, as deflate does when it cannot shrink them;
         // libpng says when it needs more, and then it gets that.
