@@ -24,10 +24,14 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif reads a photo's EXIF: its orientation and when it was taken.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // libmd's MD5 names a thumbnail after its photo's URI, as the freedesktop.org standard asks.
+        .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
+        // libpng writes thumbnails; zlib's crc32 seals the text chunks that say whose thumbnail it is.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         // Everything the user feels is decided here; it must never import SDL.
         .target(name: "PhotoZoomCore"),
         // The thin platform layer: window, events, textures, drawing.
-        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG", "CExif"]),
+        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG", "CExif", "CMD5", "CPNG"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [

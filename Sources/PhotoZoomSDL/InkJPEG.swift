@@ -8,17 +8,26 @@ import Foundation
 enum InkJPEG {
     /// `data`, a CMYK or YCCK JPEG of `width`×`height`, as an RGBA surface; nil if it does not decode.
     static func decode(_ data: Data, width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard let handle = tjInitDecompress() else { return nil }
+        try? decode(data, width: width, height: height, flags: Int32(TJFLAG_ACCURATEDCT)).get()
+    }
+
+    /// `data`, a CMYK or YCCK JPEG, as an RGBA surface of `width`×`height`: its own size, or one
+    /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
+    /// TurboJPEG's; a failure says what libjpeg-turbo said.
+    static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
+        guard let handle = tjInitDecompress() else { return .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
         defer { tjDestroy(handle) }
         var ink = [UInt8](repeating: 0, count: width * height * 4)
         let decoded = data.withUnsafeBytes { raw in
             ink.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
-                              Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), Int32(TJFLAG_ACCURATEDCT))
+                              Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), flags)
             }
         }
-        guard decoded == 0,
-              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+        guard decoded == 0 else { return .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            return .failure(SDLError("a \(width)×\(height) surface"))
+        }
         let inverted = hasAdobeMarker(data)
         let pitch = Int(surface.pointee.pitch)
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
@@ -36,7 +45,7 @@ enum InkJPEG {
                 row[x * 4 + 3] = 255
             }
         }
-        return surface
+        return .success(surface)
     }
 
     /// Whether the JPEG has Adobe's APP14 segment before its image data: the mark of inverted ink.

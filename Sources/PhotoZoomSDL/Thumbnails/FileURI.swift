@@ -1,0 +1,48 @@
+import CMD5
+import Foundation
+
+/// A local file's URI as GLib writes it (`g_filename_to_uri`), which is what names its
+/// thumbnail: every file manager and viewer that shares the cache hashes the same string, so a
+/// byte escaped differently would be a different thumbnail.
+public enum FileURI {
+    /// `file://` and the absolute, canonical path (no `.` or `..`, symbolic links kept), each
+    /// byte of its UTF-8 percent-escaped in upper-case hex unless GLib leaves it as it is.
+    public static func of(path: String) -> String {
+        var uri = "file://"
+        for byte in canonical(path).utf8 {
+            if kept.contains(byte) {
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                uri += String(format: "%%%02X", byte)
+            }
+        }
+        return uri
+    }
+
+    /// The lower-case hex MD5 of `uri`: its thumbnail's file name, less `.png`.
+    public static func key(of uri: String) -> String {
+        var digest = [CChar](repeating: 0, count: Int(photozoom_md5_string_length))
+        let bytes = Array(uri.utf8)
+        MD5Data(bytes, bytes.count, &digest)
+        return String(cString: digest)
+    }
+
+    /// The bytes GLib leaves unescaped in a path: letters, digits and `-_.!~*'()` (RFC 2396's
+    /// unreserved), and `/`, `&`, `=`, `:`, `@`, `+`, `$` and `,`.
+    private static let kept: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()/&=:@+$,".utf8))
+
+    /// `path` made absolute from the working folder, its `.` and `..` resolved by name and its
+    /// doubled slashes made single, as GIO's `g_canonicalize_filename` does.
+    static func canonical(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

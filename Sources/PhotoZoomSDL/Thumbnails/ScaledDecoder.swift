@@ -1,0 +1,127 @@
+import CSDL2
+import CTurboJPEG
+import Foundation
+import PhotoZoomCore
+
+/// A photo decoded at the size it is shown at.
+public struct ScaledImage {
+    /// Upright RGBA32 pixels, no larger than asked for. The receiver owns it and frees it with
+    /// `SDL_FreeSurface`.
+    public let surface: UnsafeMutablePointer<SDL_Surface>
+    /// The mean of its pixels: the colour a placeholder shows while it is not in memory.
+    public let averageColor: Color
+    /// The whole photo's upright size: always known to the decoder; from a cached thumbnail, only
+    /// when the thumbnail says it (`Thumb::Image::Width` and `Height`).
+    public let originalSize: PixelBox?
+}
+
+/// Decodes a photo at the size it is needed rather than at full size: a 12-megapixel JPEG for a
+/// 256-pixel cell is decoded by libjpeg-turbo at an eighth of its size (its DCT scaling skips
+/// most of the work), not at 48 MB and then shrunk. Other formats come whole from SDL_image and
+/// are shrunk. Either way the result is upright (EXIF orientation applied) and shrunk without
+/// aliasing. Safe to call from any thread at once.
+public enum ScaledDecoder {
+    /// `data`, a photo file's bytes, at `size` (in upright pixels), or why it cannot be shown.
+    /// A truncated or corrupt JPEG is an error, not a photo half grey.
+    public static func decode(_ data: Data, to size: ScaledSize) -> Result<ScaledImage, SDLError> {
+        guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
+        let claimed = PhotoHeader.dimensions(of: data)
+        if let claimed, claimed.pixels > PhotoDecoder.maximumPixels {
+            return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
+                + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, PhotoDecoder.maximumPixels / 1_000_000)))
+        }
+        let orientation = PhotoExif(bytes: data).orientation
+        let stored = data.starts(with: [0xFF, 0xD8]) ? decodeJPEG(data, to: size, orientation) : decodeWhole(data)
+        return stored.flatMap { stored in
+            defer { SDL_FreeSurface(stored.surface) }
+            return SurfacePixels.downscaled(stored.surface, to: storedTarget(stored.fullSize, size, orientation)).flatMap { small in
+                guard orientation != .up else { return .success(small) }
+                defer { SDL_FreeSurface(small) }
+                return SurfacePixels.upright(small, orientation)
+            }.map { ScaledImage(surface: $0, averageColor: SurfacePixels.averageColor(of: $0),
+                                originalSize: orientation.swapsAxes ? stored.fullSize.transposed : stored.fullSize) }
+        }
+    }
+
+    /// Pixels as decoded, before they are shrunk the rest of the way and turned upright.
+    private struct Stored {
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        /// The whole photo's size as stored (sideways for EXIF orientations 5 to 8).
+        let fullSize: PixelBox
+    }
+
+    /// The size, in stored (not upright) pixels, that a photo stored at `stored` is scaled to.
+    private static func storedTarget(_ stored: PixelBox, _ size: ScaledSize, _ orientation: ExifOrientation) -> PixelBox {
+        let upright = orientation.swapsAxes ? stored.transposed : stored
+        let target = size.pixels(for: upright)
+        return orientation.swapsAxes ? target.transposed : target
+    }
+
+    /// Stops at libjpeg-turbo's first warning: a truncated file warns ("Premature end of JPEG
+    /// file"), and every warning fails the decode (its missing rows would be grey), so nothing
+    /// after it is worth decoding.
+    static let jpegFlags = Int32(TJFLAG_STOPONWARNING)
+
+    /// A JPEG decoded at the smallest of libjpeg-turbo's scales (1/8, 1/4, 3/8 … 1) that still
+    /// covers what `size` asks for; ink (CMYK, YCCK) through `InkJPEG`.
+    private static func decodeJPEG(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation) -> Result<Stored, SDLError> {
+        guard let handle = tjInitDecompress() else { return .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
+        defer { tjDestroy(handle) }
+        func failure() -> Result<Stored, SDLError> { .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let header = data.withUnsafeBytes { raw in
+            tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0 else { return failure() }
+        let full = PixelBox(width: Int(width), height: Int(height))
+        let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation))
+        if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
+            return InkJPEG.decode(data, width: scaled.width, height: scaled.height, flags: jpegFlags).map { Stored(surface: $0, fullSize: full) }
+        }
+        return SurfacePixels.make(scaled).flatMap { surface in
+            // Asked for exactly a scaled size, libjpeg-turbo decodes at that scale.
+            let status = data.withUnsafeBytes { raw in
+                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
+                              Int32(scaled.width), surface.pointee.pitch, Int32(scaled.height), Int32(TJPF_RGBA.rawValue), jpegFlags)
+            }
+            guard status == 0 else {
+                SDL_FreeSurface(surface)
+                return failure()
+            }
+            return .success(Stored(surface: surface, fullSize: full))
+        }
+    }
+
+    /// The smallest size libjpeg-turbo can decode a `size` JPEG at that is no smaller than `target`.
+    static func scaledSize(of size: PixelBox, covering target: PixelBox) -> PixelBox {
+        var count: Int32 = 0
+        let factors = tjGetScalingFactors(&count).map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
+        // TJSCALED, which Swift cannot import: a side times the factor, rounded up.
+        func scaled(_ side: Int, _ f: tjscalingfactor) -> Int { (side * Int(f.num) + Int(f.denom) - 1) / Int(f.denom) }
+        return factors
+            .filter { $0.num <= $0.denom }
+            .map { PixelBox(width: scaled(size.width, $0), height: scaled(size.height, $0)) }
+            .filter { $0.width >= target.width && $0.height >= target.height }
+            .min { $0.width < $1.width } ?? size
+    }
+
+    /// Every format SDL_image reads, decoded whole and converted to RGBA32.
+    private static func decodeWhole(_ data: Data) -> Result<Stored, SDLError> {
+        _ = loadersReady
+        let decoded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            return IMG_Load_RW(rw, 1)
+        }
+        guard let decoded else { return .failure(SDLError("SDL_image")) }
+        defer { SDL_FreeSurface(decoded) }
+        guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return .failure(SDLError("converting to RGBA")) }
+        return .success(Stored(surface: rgba, fullSize: PixelBox(width: Int(rgba.pointee.w), height: Int(rgba.pointee.h))))
+    }
+
+    /// SDL_image sets up a format's loader the first time a file needs it, and two threads doing
+    /// that at once race; this sets them all up once, before any decoding.
+    static let loadersReady: Void = {
+        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue
+                           | IMG_INIT_JXL.rawValue | IMG_INIT_AVIF.rawValue))
+    }()
+}

@@ -1,0 +1,83 @@
+import CSDL2
+import Foundation
+import PhotoZoomCore
+
+/// What the scaled decoder does to RGBA32 surfaces once they are decoded: shrink them well, turn
+/// them upright, and find their mean colour. Each function leaves its input to the caller.
+enum SurfacePixels {
+    /// An RGBA32 surface of `width`×`height`, or why not.
+    static func make(_ size: PixelBox) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            return .failure(SDLError("a \(size) surface"))
+        }
+        return .success(surface)
+    }
+
+    /// `surface` shrunk to `size` without aliasing: halved (each pixel the mean of a 2×2 block)
+    /// while half is still no smaller than `size`, then one bilinear step, which is faithful for
+    /// a ratio under 2 (bilinear alone over a larger one skips pixels and shimmers).
+    static func downscaled(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: PixelBox) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
+        var current = surface
+        defer { if current != surface { SDL_FreeSurface(current) } }
+        while Int(current.pointee.w) / 2 >= size.width, Int(current.pointee.h) / 2 >= size.height {
+            switch stretched(current, to: PixelBox(width: Int(current.pointee.w) / 2, height: Int(current.pointee.h) / 2)) {
+            case let .success(half):
+                if current != surface { SDL_FreeSurface(current) }
+                current = half
+            case let .failure(error): return .failure(error)
+            }
+        }
+        return stretched(current, to: size)
+    }
+
+    /// A copy of `surface` stretched bilinearly to `size` (a plain copy at its own size).
+    private static func stretched(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: PixelBox) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
+        if size.width == Int(surface.pointee.w), size.height == Int(surface.pointee.h) {
+            guard let copy = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return .failure(SDLError("copying a surface")) }
+            return .success(copy)
+        }
+        return make(size).flatMap { out in
+            guard SDL_SoftStretchLinear(surface, nil, out, nil) == 0 else {
+                SDL_FreeSurface(out)
+                return .failure(SDLError("scaling to \(size)"))
+            }
+            return .success(out)
+        }
+    }
+
+    /// A copy of `surface` turned as `orientation` says, so it shows upright.
+    static func upright(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: ExifOrientation) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        var packed = [UInt8](repeating: 0, count: w * h * 4)
+        let source = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        packed.withUnsafeMutableBytes { rows in
+            for y in 0..<h { memcpy(rows.baseAddress! + y * w * 4, source + y * pitch, w * 4) }
+        }
+        let turned = orientation.reorient(pixels: packed, width: w, height: h)
+        return make(PixelBox(width: turned.width, height: turned.height)).map { out in
+            let outPitch = Int(out.pointee.pitch), target = out.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+            turned.pixels.withUnsafeBytes { rows in
+                for y in 0..<turned.height { memcpy(target + y * outPitch, rows.baseAddress! + y * turned.width * 4, turned.width * 4) }
+            }
+            return out
+        }
+    }
+
+    /// The mean of every pixel of an RGBA32 `surface`, each channel rounded.
+    static func averageColor(of surface: UnsafeMutablePointer<SDL_Surface>) -> Color {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        var sums = [UInt64](repeating: 0, count: 4)
+        for y in 0..<h {
+            let row = pixels + y * pitch
+            var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, a: UInt64 = 0
+            for x in 0..<w {
+                r &+= UInt64(row[x * 4]); g &+= UInt64(row[x * 4 + 1]); b &+= UInt64(row[x * 4 + 2]); a &+= UInt64(row[x * 4 + 3])
+            }
+            sums[0] &+= r; sums[1] &+= g; sums[2] &+= b; sums[3] &+= a
+        }
+        let count = UInt64(max(1, w * h))
+        func mean(_ i: Int) -> UInt8 { UInt8((sums[i] + count / 2) / count) }
+        return Color(r: mean(0), g: mean(1), b: mean(2), a: mean(3))
+    }
+}

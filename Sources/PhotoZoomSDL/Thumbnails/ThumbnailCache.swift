@@ -1,0 +1,173 @@
+import CSDL2
+import Foundation
+
+/// The sizes of the freedesktop.org thumbnail standard, each a folder of the cache: a thumbnail
+/// fits within a square of `pixels`.
+public enum ThumbnailSize: String, CaseIterable, Sendable {
+    case normal, large, xLarge = "x-large", xxLarge = "xx-large"
+
+    public var pixels: Int {
+        switch self {
+        case .normal: return 128
+        case .large: return 256
+        case .xLarge: return 512
+        case .xxLarge: return 1024
+        }
+    }
+}
+
+/// The thumbnail cache every freedesktop.org desktop shares (the Thumbnail Managing Standard):
+/// `root/<size>/<MD5 of the file's URI>.png`, each PNG saying in its text which file it shows
+/// and that file's modification time, and `root/fail/<program>-<version>/` recording the files
+/// this program could not read, so they are not tried on every visit.
+///
+/// Reading never fails loudly: a thumbnail that is missing, for another file, older than its
+/// file or unreadable is no thumbnail. Writing never stops anything: a cache that cannot be
+/// written (read-only, full) is said once to `log`, and photos go on being decoded. Safe to use
+/// from any thread at once.
+public final class ThumbnailCache: @unchecked Sendable {
+    /// The `thumbnails` folder.
+    public let root: URL
+    /// Where this program's failures are recorded: `fail/<program>-<version>`.
+    public let failFolder: URL
+    /// The PNG `Software` text of what we write.
+    let software: String
+    let log: (String) -> Void
+
+    /// Held while a file is being written, so `stopWriting` can wait for the write in progress.
+    let writing = NSLock()
+    /// Set by `stopWriting`; read and written under `writing`, as the two below are.
+    var stopped = false
+    var kept = 0
+    var refused = 0
+    var refusalReported = false
+
+    /// A cache at `root` (a `thumbnails` folder), writing as `program` at `version`; `log` hears,
+    /// once, that the cache cannot be written.
+    public init(root: URL, program: String, version: String, log: @escaping (String) -> Void) {
+        self.root = root
+        failFolder = root.appendingPathComponent("fail").appendingPathComponent("\(program)-\(version)")
+        software = "\(program) \(version)"
+        self.log = log
+    }
+
+    /// `$XDG_CACHE_HOME/thumbnails`, or `$HOME/.cache/thumbnails` when that is unset, empty or
+    /// not absolute (the XDG Base Directory rules).
+    public static func standardRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return URL(fileURLWithPath: cache).appendingPathComponent("thumbnails")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache").appendingPathComponent("thumbnails")
+    }
+
+    /// Where `file`'s thumbnail of `size` is, whether or not it is there.
+    public func location(of file: URL, size: ThumbnailSize) -> URL {
+        root.appendingPathComponent(size.rawValue).appendingPathComponent(FileURI.key(of: FileURI.of(path: file.path)) + ".png")
+    }
+
+    /// `file`'s thumbnail of `size`, if the cache holds one made from the file as it is now.
+    public func read(_ file: URL, size: ThumbnailSize) -> ScaledImage? {
+        guard let original = OriginalFile(file), let stored = valid(at: location(of: file, size: size), for: original) else { return nil }
+        _ = ScaledDecoder.loadersReady
+        let decoded: UnsafeMutablePointer<SDL_Surface>? = stored.png.withUnsafeBytes { raw in
+            SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)).flatMap { IMG_Load_RW($0, 1) }
+        }
+        guard let decoded else { return nil }
+        defer { SDL_FreeSurface(decoded) }
+        guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
+        let width = stored.text["Thumb::Image::Width"].flatMap { Int($0) }, height = stored.text["Thumb::Image::Height"].flatMap { Int($0) }
+        return ScaledImage(surface: rgba, averageColor: SurfacePixels.averageColor(of: rgba),
+                           originalSize: width.flatMap { w in height.map { PixelBox(width: w, height: $0) } })
+    }
+
+    /// Whether the cache holds a thumbnail of `size` made from `file` as it is now; its pixels are
+    /// not decoded, only its text read.
+    public func holds(_ file: URL, size: ThumbnailSize) -> Bool {
+        OriginalFile(file).flatMap { valid(at: location(of: file, size: size), for: $0) } != nil
+    }
+
+    /// Why this program could not make a thumbnail of `file` as it is now, if it tried before
+    /// (the record goes stale when the file changes).
+    public func recordedFailure(of file: URL) -> String? {
+        guard let original = OriginalFile(file), let record = valid(at: failLocation(of: original), for: original) else { return nil }
+        return record.text["Description"] ?? "it did not decode"
+    }
+
+    /// Decodes `file` to fit `size`, keeps the thumbnail in the cache, and hands it back; a file
+    /// that was read but does not decode is recorded as a failure. The cache is not looked in
+    /// first (`read`, `holds` and `recordedFailure` do that).
+    public func make(_ file: URL, size: ThumbnailSize) -> Result<ScaledImage, SDLError> {
+        // The time is taken before the bytes are read: a change while decoding makes the thumbnail stale, never wrongly fresh.
+        guard let original = OriginalFile(file) else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
+        guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else { return .failure(SDLError(message: "it is in the thumbnail cache itself")) }
+        let decoded = PhotoDecoder.read(file).flatMap { data in
+            ScaledDecoder.decode(data, to: .fitting(PixelBox(width: size.pixels, height: size.pixels))).mapError { error in
+                recordFailure(original, error.description)
+                return error
+            }
+        }
+        if case let .success(image) = decoded { store(image, of: original, size: size) }
+        return decoded
+    }
+
+    /// How many thumbnails `make` has written into the cache.
+    public var keptThumbnails: Int {
+        writing.lock()
+        defer { writing.unlock() }
+        return kept
+    }
+
+    /// How many writes the cache refused (a read-only or full disk): each thumbnail was handed
+    /// back all the same, but not kept.
+    public var refusedWrites: Int {
+        writing.lock()
+        defer { writing.unlock() }
+        return refused
+    }
+
+    /// Stops writing: waits for a write in progress, and starts none after, so no temporary file
+    /// is left when the program exits at once (at Ctrl-C, say).
+    public func stopWriting() {
+        writing.lock()
+        stopped = true
+        writing.unlock()
+    }
+
+    /// A PNG of the cache and its text.
+    private struct Stored {
+        let png: Data
+        let text: [String: String]
+    }
+
+    /// The PNG at `location` if it is a thumbnail (or a failure record) of `original` as it is now.
+    private func valid(at location: URL, for original: OriginalFile) -> Stored? {
+        guard case let .success(png) = PhotoDecoder.read(location), let chunks = ThumbnailPNG.text(in: png) else { return nil }
+        let text = Dictionary(chunks.map { ($0.keyword, $0.text) }, uniquingKeysWith: { first, _ in first })
+        guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == original.modified else { return nil }
+        return Stored(png: png, text: text)
+    }
+
+    func failLocation(of original: OriginalFile) -> URL {
+        failFolder.appendingPathComponent(FileURI.key(of: original.uri) + ".png")
+    }
+}
+
+/// What a thumbnail records of its original: the file's URI, its modification time in whole
+/// seconds and its size in bytes, from one `stat`.
+struct OriginalFile {
+    let path: String
+    let uri: String
+    let modified: Int
+    let bytes: Int
+
+    /// Nil when the file cannot be looked at (`errno` says why).
+    init?(_ file: URL) {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return nil }
+        path = FileURI.canonical(file.path)
+        uri = FileURI.of(path: path)
+        modified = Int(info.st_mtim.tv_sec)
+        bytes = Int(info.st_size)
+    }
+}

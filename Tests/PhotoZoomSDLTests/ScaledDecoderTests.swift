@@ -1,0 +1,142 @@
+import CSDL2
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+import PhotoZoomTestSupport
+import XCTest
+
+/// Photos decoded at the size they are shown at: upright, the size asked for, the colours of
+/// the original, fine detail averaged rather than aliased, and a broken file an error.
+final class ScaledDecoderTests: XCTestCase {
+    let photos = PackagePaths.root.appendingPathComponent("assets/photos")
+
+    func decode(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws -> ScaledImage {
+        switch ScaledDecoder.decode(data, to: size) {
+        case let .success(image):
+            addTeardownBlock { SDL_FreeSurface(image.surface) }
+            return image
+        case let .failure(error):
+            XCTFail("does not decode: \(error)", file: file, line: line)
+            throw error
+        }
+    }
+
+    func bytes(_ name: String) throws -> Data { try Data(contentsOf: photos.appendingPathComponent(name)) }
+
+    /// Tightly packed RGBA of an RGBA32 surface.
+    func pixels(of image: ScaledImage) -> ReferenceImage {
+        let s = image.surface.pointee, w = Int(s.w), h = Int(s.h)
+        let source = s.pixels.assumingMemoryBound(to: UInt8.self)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h { for i in 0..<(w * 4) { out[y * w * 4 + i] = source[y * Int(s.pitch) + i] } }
+        return ReferenceImage(width: w, height: h, pixels: out)
+    }
+
+    /// The mean over all channels of the absolute difference of two images of one size.
+    func meanDifference(_ a: ReferenceImage, _ b: ReferenceImage) -> Double {
+        zip(a.pixels, b.pixels).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(a.pixels.count)
+    }
+
+    func testFittingAndCoveringSizesKeepTheAspectAndNeverEnlarge() throws {
+        let coffee = try bytes("coffee.jpg")  // 600×400
+        let cases: [(ScaledSize, PixelBox)] = [
+            (.fitting(PixelBox(width: 256, height: 256)), PixelBox(width: 256, height: 171)),
+            (.fitting(PixelBox(width: 1000, height: 100)), PixelBox(width: 150, height: 100)),
+            (.covering(PixelBox(width: 128, height: 128)), PixelBox(width: 192, height: 128)),
+            (.fitting(PixelBox(width: 2000, height: 2000)), PixelBox(width: 600, height: 400)),
+            (.covering(PixelBox(width: 700, height: 700)), PixelBox(width: 600, height: 400)),
+        ]
+        for (size, expected) in cases {
+            let image = try decode(coffee, size)
+            XCTAssertEqual(PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)), expected, "\(size)")
+            XCTAssertEqual(image.surface.pointee.format.pointee.format, SDL_PIXELFORMAT_RGBA32.rawValue)
+            XCTAssertEqual(image.originalSize, PixelBox(width: 600, height: 400))
+        }
+    }
+
+    /// A portrait stored sideways (EXIF orientation 6) is upright, and the size asked for is in
+    /// upright pixels: it looks like the same photo stored upright, shrunk the same way.
+    func testASidewaysPhotoComesBackUprightAtTheUprightSize() throws {
+        let rotated = try decode(try bytes("chelsea-exif-rotated.jpg"), .fitting(PixelBox(width: 128, height: 128)))
+        let upright = try decode(try bytes("chelsea-cat.jpg"), .fitting(PixelBox(width: 128, height: 128)))
+        XCTAssertEqual(rotated.originalSize, PixelBox(width: 451, height: 300), "stored 300×451, upright 451×300")
+        XCTAssertEqual(rotated.surface.pointee.w, 128)
+        XCTAssertEqual(rotated.surface.pointee.h, 85)
+        XCTAssertLessThan(meanDifference(pixels(of: rotated), pixels(of: upright)), 6, "the same cat, the same way up")
+    }
+
+    /// The scaled decode looks like the whole photo shrunk by averaging: each pixel of a 64-pixel
+    /// decode against the mean of the 8×8 block of the full-size decode it covers.
+    func testAShrunkJPEGMatchesTheFullPhotoAveraged() throws {
+        let reference = try ReferenceImage(contentsOf: photos.appendingPathComponent("astronaut.jpg").path)
+        let small = pixels(of: try decode(try bytes("astronaut.jpg"), .fitting(PixelBox(width: 64, height: 64))))
+        XCTAssertEqual(small.width, 64)
+        var averaged = [UInt8](repeating: 255, count: 64 * 64 * 4)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                for c in 0..<3 {
+                    var sum = 0
+                    for dy in 0..<8 { for dx in 0..<8 { sum += Int(reference.pixels[((y * 8 + dy) * 512 + x * 8 + dx) * 4 + c]) } }
+                    averaged[(y * 64 + x) * 4 + c] = UInt8(sum / 64)
+                }
+            }
+        }
+        XCTAssertLessThan(meanDifference(small, ReferenceImage(width: 64, height: 64, pixels: averaged)), 4)
+    }
+
+    /// One-pixel stripes shrunk about eleven times are an even grey: bilinear scaling in one step
+    /// would blend two neighbouring columns at each pixel and show stripes of its own.
+    func testFineDetailIsAveragedNotAliased() throws {
+        let width = 1000, height = 600
+        guard let stripes = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { throw XCTSkip("no surface") }
+        defer { SDL_FreeSurface(stripes) }
+        let p = stripes.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            for x in 0..<width {
+                let v: UInt8 = x % 2 == 0 ? 0 : 255
+                for c in 0..<3 { p[y * Int(stripes.pointee.pitch) + x * 4 + c] = v }
+                p[y * Int(stripes.pointee.pitch) + x * 4 + 3] = 255
+            }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pz-stripes-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        XCTAssertEqual(IMG_SavePNG(stripes, file.path), 0)
+        let image = try decode(try Data(contentsOf: file), .fitting(PixelBox(width: 90, height: 90)))
+        let grey = pixels(of: image)
+        XCTAssertEqual(grey.width, 90)
+        XCTAssertEqual(grey.height, 54)
+        let reds = stride(from: 0, to: grey.pixels.count, by: 4).map { Int(grey.pixels[$0]) }
+        XCTAssertLessThanOrEqual(reds.max()! - reds.min()!, 24, "an even grey, from \(reds.min()!) to \(reds.max()!)")
+        XCTAssertEqual(Double(image.averageColor.r), 127.5, accuracy: 8)
+    }
+
+    /// A CMYK JPEG shrunk keeps its true colours, and the mean colour handed back is the mean of
+    /// the pixels handed back.
+    func testACMYKJPEGKeepsItsColoursAndTheMeanColourIsThePixelsMean() throws {
+        let image = try decode(try Data(contentsOf: PackagePaths.fixtures.appendingPathComponent("photos/astronaut-cmyk.jpg")),
+                               .covering(PixelBox(width: 100, height: 100)))
+        XCTAssertEqual(image.surface.pointee.w, 100)
+        let decoded = pixels(of: image)
+        var sums = [Int](repeating: 0, count: 3)
+        for i in stride(from: 0, to: decoded.pixels.count, by: 4) { for c in 0..<3 { sums[c] += Int(decoded.pixels[i + c]) } }
+        let n = Double(decoded.width * decoded.height), mean = RGB(r: Double(sums[0]) / n, g: Double(sums[1]) / n, b: Double(sums[2]) / n)
+        XCTAssertLessThan(mean.distance(to: RGB(image.averageColor)), 1, "\(image.averageColor) against \(mean)")
+        XCTAssertLessThan(mean.distance(to: RGB(r: 143, g: 106, b: 96)), 4, "the astronaut's colours, not ink: \(mean)")
+        XCTAssertEqual(image.averageColor.a, 255)
+    }
+
+    /// A JPEG cut short is an error saying what libjpeg-turbo said, not a photo with grey rows.
+    func testATruncatedJPEGIsAnErrorInLibjpegTurbosWords() throws {
+        let whole = try bytes("coffee.jpg")
+        let result = ScaledDecoder.decode(whole.prefix(whole.count / 2), to: .fitting(PixelBox(width: 128, height: 128)))
+        guard case let .failure(error) = result else {
+            if case let .success(image) = result { SDL_FreeSurface(image.surface) }
+            return XCTFail("half a JPEG decoded")
+        }
+        XCTAssertEqual(error.description, "libjpeg-turbo: Premature end of JPEG file")
+        guard case let .failure(garbage) = ScaledDecoder.decode(Data("not a photo".utf8), to: .fitting(PixelBox(width: 128, height: 128))) else {
+            return XCTFail("text decoded as a photo")
+        }
+        XCTAssertTrue(garbage.description.hasPrefix("SDL_image: "), garbage.description)
+    }
+}
