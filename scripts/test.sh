@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 export SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software
+# The window keeps thumbnails in the desktop's shared cache; the tests' windows use a throwaway one.
+XDG_CACHE_HOME="$(mktemp -d)"
+export XDG_CACHE_HOME
+trap 'rm -rf "$XDG_CACHE_HOME"' EXIT
 # The whole package, test support included, must build in release as well as for the tests.
 swift build -c release
 swift build --build-tests

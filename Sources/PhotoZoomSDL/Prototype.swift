@@ -72,8 +72,12 @@ public enum Prototype {
             throw error
         }
         probing.wait()
+        // Thumbnails are shared with every desktop program through the freedesktop.org cache.
+        let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, log: log)
         let photos = PhotoStream(files: files, opening: try opening.results.get(), renderer: window.renderer, budgetBytes: Self.textureBudget,
+                                 cache: cache,
                                  wake: window.wakeSignal, log: log)
+        defer { photos.stop() }
         // Photos are named in a recording by hashes of what was read of them.
         let hashes = { photos.contentHashes }
         let renderer = SceneRenderer(renderer: window.renderer, source: photos.textures, log: log)

@@ -128,7 +128,7 @@ final class PhotoStreamTests: XCTestCase {
         let canvas = try HeadlessCanvas(size: Size(width: 390, height: 844))
         let lines = JobLog()
         let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, count: 2, seconds: 10, log: { _ in }), renderer: canvas.renderer,
-                                 budgetBytes: 64 << 20, threads: 2, wake: WakeSignal(type: UInt32.max), log: { lines.append(line: $0) })
+                                 budgetBytes: 64 << 20, cache: nil, threads: 2, wake: WakeSignal(type: UInt32.max), log: { lines.append(line: $0) })
         XCTAssertEqual(stream.initialInfos.count, 7)
         XCTAssertNotEqual(stream.initialInfos[0].pixelSize, Size(width: 1, height: 1), "probed before the window opened")
         XCTAssertEqual(stream.initialInfos[3], PhotoInfo.unread(name: names[names.startIndex + 3]))

@@ -23,9 +23,14 @@ final class PhotoStream {
 
     /// The photos probed before the window opened: `opening`, one result per file (nil for
     /// one not probed yet). The rest are probed in the background, in order.
-    init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, budgetBytes: Int, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads, wake: WakeSignal, log: @escaping (String) -> Void) {
+    /// Kept to stop its writing at exit.
+    private let cache: ThumbnailCache?
+
+    /// Thumbnails come from `cache` and go into it, when there is one.
+    init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, budgetBytes: Int, cache: ThumbnailCache?, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads, wake: WakeSignal, log: @escaping (String) -> Void) {
         self.files = files
         self.log = log
+        self.cache = cache
         textures = PhotoTextures(renderer: renderer, budgetBytes: budgetBytes)
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
@@ -56,7 +61,7 @@ final class PhotoStream {
         }
         initialInfos = infos
         let fileList = files
-        queue = DecodeQueue(threads: threads, work: { job in PhotoPixelDecoder.run(job, file: fileList[job.photo]) }, wake: { wake.send() })
+        queue = DecodeQueue(threads: threads, work: { job in PhotoPixelDecoder.run(job, file: fileList[job.photo], cache: cache) }, wake: { wake.send() })
         queue.sweep(files.indices.filter { probes[$0] == nil && !broken.contains($0) }.map { PhotoJob(photo: $0, kind: .probe) })
     }
 
@@ -117,8 +122,12 @@ final class PhotoStream {
     /// Jobs waiting or running.
     var outstanding: Int { queue.outstanding }
 
-    /// Stops the workers taking more jobs; the ones running end on their own.
-    func stop() { queue.stop() }
+    /// Stops the workers taking more jobs (the ones running end on their own) and the cache
+    /// writing, so an exit right after leaves no half-written thumbnail.
+    func stop() {
+        queue.stop()
+        cache?.stopWriting()
+    }
 
     /// Headers read before the window opens: more than a screenful of the smallest cells.
     static let openingCount = 256

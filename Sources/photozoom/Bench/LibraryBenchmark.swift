@@ -41,11 +41,13 @@ struct LibraryBenchmark {
     let folder: String
 
     func run() throws -> LibraryResult {
-        let cold = try OpenedLibrary(folder: folder, viewport: Self.viewport)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-thumbnails-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let cold = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache)
         let firstFrame = cold.firstFrameMilliseconds
         let frames = try cold.interact(frameSeconds: Self.frameSeconds)
         let coldVisible = try cold.thumbnailsVisible()
-        let warm = try OpenedLibrary(folder: folder, viewport: Self.viewport)
+        let warm = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache)
         let warmVisible = try warm.thumbnailsVisible()
         try warm.browseToTheEnd(frameSeconds: Self.frameSeconds)
         var usage = rusage()
@@ -74,9 +76,9 @@ final class OpenedLibrary {
     var photoCount: Int { sim.world.photos.count }
     static let patience = 600.0
 
-    init(folder: String, viewport: Size) throws {
+    init(folder: String, viewport: Size, thumbnailCache: URL) throws {
         started = DispatchTime.now().uptimeNanoseconds
-        stream = try HeadlessLibrary(folder: folder, viewport: viewport, log: { _ in })
+        stream = try HeadlessLibrary(folder: folder, viewport: viewport, thumbnailCache: thumbnailCache, log: { _ in })
         sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
         frame([])
         firstFrameMilliseconds = Self.milliseconds(since: started)
