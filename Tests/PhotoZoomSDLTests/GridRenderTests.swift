@@ -372,10 +372,11 @@ final class GridRenderTests: XCTestCase {
     // MARK: 6. HiDPI
 
     /// Largest per-channel difference between the centre patches at scale 2 and scale 1 (the
-    /// same 15 pt region, 30×30 px against 15×15 px). Measured: max 5.6 (china-panorama), then
-    /// 4.1 (coffee), mean 1.5; scale 2 draws from a mip level twice as large, so sharp centres
-    /// average slightly differently.
-    static let scaleTolerance = 9.0
+    /// same 15 pt region, 30×30 px against 15×15 px). Measured: max 11.5 (china-temple's
+    /// carvings), then 9.3, where textured triangles gave 5.6: cells at rest are copied with their
+    /// crop rounded to whole texels (a shift of under half a pixel, which moves the mean of a sharp
+    /// patch), and scale 2 draws from a mip level twice as large.
+    static let scaleTolerance = 14.0
 
     func testScaleTwoRendersTwiceThePixelsWithTheSameColours() throws {
         let (one, world1) = try GridSnapshot.render(photos: try loadBundled(), size: Self.phone, scale: 1)

@@ -61,7 +61,7 @@ final class PhotoStreamTests: XCTestCase {
         func pixels() -> DecodedPixels {
             let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
             let probe = PhotoProbe(uprightSize: PixelSize(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
-            return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelSize(width: 100, height: 100), average: .white, probe: probe)
+            return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelSize(width: 100, height: 100), average: .white, isOpaque: true, probe: probe)
         }
         let thumb = PixelTarget.thumbnail(side: 128)
         for photo in 0..<3 {

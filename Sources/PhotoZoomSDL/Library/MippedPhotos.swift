@@ -30,6 +30,6 @@ final class MippedPhotos: PhotoPixelSource {
     func drawable(for photo: Int, pixelWidth: Double) -> PhotoDrawable {
         guard levels.indices.contains(photo), let largest = levels[photo].first else { return .broken }
         let level = levels[photo].last { $0.width >= pixelWidth } ?? largest
-        return .texture(level.texture, alpha: 1, over: SceneRenderer.waitingFill)
+        return .texture(level.texture, alpha: 1, over: SceneRenderer.waitingFill, opaque: false)
     }
 }

@@ -62,5 +62,7 @@ struct DecodedPixels: Sendable {
     let uprightSize: PixelSize
     /// The mean colour, which stands in for the photo once these pixels are evicted.
     let average: Color
+    /// No pixel is at all transparent: drawn at full alpha, nothing needs blending.
+    let isOpaque: Bool
     let probe: PhotoProbe
 }

@@ -36,7 +36,18 @@ enum PhotoPixelDecoder {
         return image.map { image in
             let pixels = OwnedSurface(image.surface)
             let whole = probe.uprightSize ?? image.originalSize.map { PixelSize(width: $0.width, height: $0.height) } ?? pixels.size
-            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, probe: probe)
+            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: isOpaque(image.surface), probe: probe)
         }
+    }
+
+    /// Whether every pixel of an RGBA32 surface is opaque: such pixels are drawn without blending.
+    static func isOpaque(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<h {
+            let row = bytes + y * pitch
+            for x in 0..<w where row[x * 4 + 3] != 255 { return false }
+        }
+        return true
     }
 }

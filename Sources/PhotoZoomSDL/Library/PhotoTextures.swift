@@ -4,7 +4,8 @@ import PhotoZoomCore
 /// What the renderer draws for a photo now.
 enum PhotoDrawable {
     /// Its pixels; `alpha` below 1 while they fade in over the colour that stood in for them.
-    case texture(OpaquePointer, alpha: Double, over: Color)
+    /// `opaque`: no pixel is transparent, so at full alpha it is copied without blending.
+    case texture(OpaquePointer, alpha: Double, over: Color, opaque: Bool)
     /// Not decoded yet, or evicted: a fill of its mean colour once known.
     case waiting(Color)
     /// It cannot be shown.
@@ -25,6 +26,7 @@ final class PhotoTextures: PhotoPixelSource {
         let texture: OpaquePointer
         let target: PixelTarget
         let size: PixelSize
+        let isOpaque: Bool
         var lastUsed: Int
         /// Wall time it arrived, for the fade-in.
         let arrived: UInt64
@@ -89,7 +91,7 @@ final class PhotoTextures: PhotoPixelSource {
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         // A photo seen before (a thumbnail replaced by a larger one) does not fade again.
         let seen = thumbnails[photo] != nil || pages[photo] != nil
-        let entry = Entry(texture: texture, target: target, size: pixels.pixels.size, lastUsed: frame, arrived: seen ? 0 : arrived)
+        let entry = Entry(texture: texture, target: target, size: pixels.pixels.size, isOpaque: pixels.isOpaque, lastUsed: frame, arrived: seen ? 0 : arrived)
         switch target {
         case .thumbnail: replace(&thumbnails, photo, with: entry)
         case .page: replace(&pages, photo, with: entry)
@@ -133,7 +135,7 @@ final class PhotoTextures: PhotoPixelSource {
         }
         guard let choice else { return .waiting(stand) }
         let age = now > choice.arrived ? Double(now - choice.arrived) : 0
-        return .texture(choice.texture, alpha: min(1, age / Double(Self.fadeNanoseconds)), over: stand)
+        return .texture(choice.texture, alpha: min(1, age / Double(Self.fadeNanoseconds)), over: stand, opaque: choice.isOpaque)
     }
 
     /// The photos with a texture of either kind.
