@@ -98,7 +98,11 @@ final class PhotoStreamTests: XCTestCase {
         XCTAssertEqual(Array(grid.prefix(21)), Array(0..<21))
         XCTAssertEqual(grid.count, Set(grid).count, "each photo once")
         XCTAssertTrue(grid.suffix(from: 21).allSatisfy { $0 >= 21 }, "nothing above the top; ahead is down")
-        input.tapCell(4)
+        input.pointer(.down, input.cellFrame(4).center)
+        let pressed = wishes.targets(for: input.world) { _ in 1 }
+        XCTAssertEqual(pressed.first?.photo, 4, "a press on a cell decodes its page first: it may be a tap")
+        XCTAssertEqual(pressed.first?.target, .page(width: 390, height: 844))
+        input.pointer(.up, input.cellFrame(4).center)
         input.settle()
         let pager = wishes.targets(for: input.world) { _ in 1 }
         XCTAssertEqual(pager.prefix(3).map(\.photo), [4, 5, 3])

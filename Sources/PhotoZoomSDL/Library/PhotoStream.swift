@@ -61,7 +61,10 @@ final class PhotoStream {
         }
         initialInfos = infos
         let fileList = files
-        queue = DecodeQueue(threads: threads, work: { job in PhotoPixelDecoder.run(job, file: fileList[job.photo], cache: cache) }, wake: { wake.send() })
+        // The renderer's first texture format is the one it draws from without converting.
+        let format = info.num_texture_formats > 0 ? info.texture_formats.0 : SDL_PIXELFORMAT_UNKNOWN.rawValue
+        queue = DecodeQueue(threads: threads, work: { job in PhotoPixelDecoder.run(job, file: fileList[job.photo], cache: cache, textureFormat: format) },
+                            wake: { wake.send() })
         queue.sweep(files.indices.filter { probes[$0] == nil && !broken.contains($0) }.map { PhotoJob(photo: $0, kind: .probe) })
     }
 

@@ -25,6 +25,12 @@ struct PhotoWishes {
             }
         }
         guard let layout = world.grid.layout, layout.rowPitch > 0 else { return list }
+        // A press on a cell may be a tap that opens it: its page is decoded from the press, so the
+        // flight shows the photo sharp from its start rather than the thumbnail magnified.
+        if world.viewer.phase == .grid, case let .held(_, at) = world.grid.motion,
+           let pressed = layout.index(at: Point(x: at.x, y: at.y + world.grid.offset)) {
+            list.append((pressed, page))
+        }
         let cell = layout.cellSize * scale
         // The ranges below overlap at their edges; each photo is wanted once, where first named.
         var named = 0..<0
