@@ -1,6 +1,7 @@
 /// Gives the cells in view (and a margin of rows) a sprite from a recycled pool and places it
-/// from the layout and the scroll offset, with the centred aspect-fill crop of its photo. The
-/// work per tick follows the window's size, never the library's.
+/// from the layout and the scroll offset (while the grid zooms, between two levels' layouts),
+/// with the centred aspect-fill crop of its photo. The work per tick follows the window's size,
+/// never the library's.
 enum CellSpriteSystem {
     static let cellZ = 0
     /// Rows kept beyond each edge of the window, so a fast scroll never shows a cell arriving late.
@@ -9,13 +10,16 @@ enum CellSpriteSystem {
     static func run(scene: inout Scene, cells: inout CellSprites, grid: GridState, phase: ViewerPhase, currentIndex: Int, _ stage: Stage) {
         guard let layout = grid.layout else { return }
         let before = cells.photos
-        assign(visiblePhotos(layout, offset: grid.offset, height: stage.viewport.height), &cells, &scene)
+        let blend = GridBlend(grid, stage)
+        assign(blend?.visiblePhotos(height: stage.viewport.height) ?? visiblePhotos(layout, offset: grid.offset, height: stage.viewport.height),
+               &cells, &scene)
+        // Every level's cells are square, and so is every blend of them: one crop fits them all.
         let cellSize = Size(width: layout.cellSize, height: layout.cellSize)
-        // A relayout teleports cells; a drag is drawn at the finger's newest position. Neither blends.
-        let jump = grid.didRelayout || grid.isDragging
+        // A relayout teleports cells; a drag or a pinch is drawn at the fingers' newest position. None blends.
+        let jump = grid.didRelayout || grid.isDragging || grid.zoom.isPinching
         for (i, entity) in cells.entities.enumerated() {
             let photo = cells.photos.lowerBound + i
-            guard let frame = ViewerGeometry.cellFrame(photo, grid: grid) else { continue }
+            let frame = blend?.frame(of: photo) ?? layout.frame(of: photo).offsetBy(dx: 0, dy: -grid.offset)
             let isNew = !before.contains(photo)
             scene[entity].current.frame = frame
             // Crops depend on the cell size only, so they are worked out when a sprite gets its
@@ -32,8 +36,10 @@ enum CellSpriteSystem {
     /// The photos whose rows are in the window at `offset`, with the margin.
     static func visiblePhotos(_ layout: GridLayout, offset: Double, height: Double) -> Range<Int> {
         guard layout.count > 0, layout.rowPitch > 0 else { return 0..<0 }
-        let firstRow = Int((offset / layout.rowPitch).rounded(.down)) - marginRows
-        let lastRow = Int(((offset + height) / layout.rowPitch).rounded(.down)) + marginRows
+        // Rows past either end show nothing: clamped there before they become whole numbers.
+        func row(_ y: Double) -> Int { Int(Swift.min(Swift.max((y / layout.rowPitch).rounded(.down), -1), Double(layout.rows))) }
+        let firstRow = row(offset) - marginRows
+        let lastRow = row(offset + height) + marginRows
         let lower = min(max(firstRow, 0) * layout.columns, layout.count)
         let upper = min(max(lastRow + 1, 0) * layout.columns, layout.count)
         return lower..<max(lower, upper)

@@ -1,11 +1,16 @@
-/// Lays the grid out for the current viewport. When the layout changes (a resize), the photo at
-/// the top of the view stays at the top, as much of its row hidden as before; when only the
-/// height changes, the offset is clamped to the new scroll range, so no void opens past an end.
+/// Lays the grid out for the current viewport, at its zoom level. When the layout changes (a
+/// resize, a reload), the photo at the top of the view stays at the top, as much of its row
+/// hidden as before; when only the height changes, the offset is clamped to the new scroll
+/// range, so no void opens past an end. A zoom under way ends on its level first: its frames
+/// are of the window that was.
 enum GridLayoutSystem {
     static func run(_ grid: inout GridState, _ stage: Stage) {
         grid.didRelayout = false
         grid.bottomInset = stage.tuning.tabBarHeight
-        let layout = GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning)
+        let levels = GridZoomLevels(stage)
+        let resized = grid.viewportHeight != stage.viewport.height || grid.layout?.width != Swift.max(stage.viewport.width, 0)
+        if resized || grid.layout != levels.layout(levels.resolve(grid.zoom.columns)) { GridZoomControl.finish(&grid, levels) }
+        let layout = levels.layout(levels.resolve(grid.zoom.columns))
         if grid.viewportHeight != stage.viewport.height {
             grid.viewportHeight = stage.viewport.height
             if layout == grid.layout { clamp(&grid, stage) }
