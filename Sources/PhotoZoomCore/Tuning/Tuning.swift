@@ -6,6 +6,8 @@ public struct Tuning: Hashable, Sendable, Codable {
     /// Cells are at least this wide; the column count the grid opens with follows from it (3 at
     /// 390 pt), and is always one of the zoom's levels.
     public var minimumCellSize: Double = 100
+    /// What a tuning file allows for it: a cell a hair wide would be a billion columns.
+    public static let minimumCellSizes = 20.0...16384.0
     /// Gap between cells, in points.
     public var cellGap: Double = 2
     /// Points scrolled per precise wheel unit.

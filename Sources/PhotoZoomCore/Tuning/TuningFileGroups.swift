@@ -4,7 +4,7 @@ extension TuningFile {
     /// `zoomInSpring`).
     static let groups: [Group] = [
         Group(name: "grid", keys: [
-            .number("minimumCellSize", \.minimumCellSize, .from(20, upTo: 16384)),
+            .number("minimumCellSize", \.minimumCellSize, .from(Tuning.minimumCellSizes.lowerBound, upTo: Tuning.minimumCellSizes.upperBound)),
             .number("cellGap", \.cellGap, .from(0, upTo: 100)),
             .number("wheelPointsPerUnit", \.wheelPointsPerUnit, .above(0, upTo: 1000)),
             .spring("wheelSpring", \.wheelSpring, .swiftUI(response: 0.18, dampingRatio: 1)),
