@@ -35,6 +35,7 @@ public struct GridZoom: Equatable, Sendable, Codable, OmittedWhenDefault {
     }
 
     public var isPinching: Bool { if case .pinching = motion { return true } else { return false } }
+    public var isAtRest: Bool { if case .idle = motion { return true } else { return false } }
 }
 
 /// The photo a zoom keeps in place, and where: the point of its cell at `fraction` (of the cell's

@@ -22,7 +22,8 @@ struct GridZoomLevels {
             let cell = GridLayout(width: width, count: count, columns: c, gap: gap).cellSize
             if cell >= t.gridZoom.smallestCell, cell <= band { levels.append(c) }
         }
-        columns = Array(Set(levels)).sorted()
+        levels.sort()
+        columns = levels.enumerated().filter { $0.offset == 0 || $0.element != levels[$0.offset - 1] }.map(\.element)
     }
 
     func layout(_ columns: Int) -> GridLayout { GridLayout(width: width, count: count, columns: columns, gap: gap) }

@@ -10,25 +10,27 @@ enum CellSpriteSystem {
     static func run(scene: inout Scene, cells: inout CellSprites, grid: GridState, phase: ViewerPhase, currentIndex: Int, _ stage: Stage) {
         guard let layout = grid.layout else { return }
         let before = cells.photos
-        let blend = GridBlend(grid, stage)
-        assign(blend?.visiblePhotos(height: stage.viewport.height) ?? visiblePhotos(layout, offset: grid.offset, height: stage.viewport.height),
+        let blend = GridBlend(grid, stage), offset = grid.offset
+        assign(blend?.visiblePhotos(height: stage.viewport.height) ?? visiblePhotos(layout, offset: offset, height: stage.viewport.height),
                &cells, &scene)
+        let frame: (Int) -> Rect = blend.map { blend in { blend.frame(of: $0) } } ?? { layout.frame(of: $0).offsetBy(dx: 0, dy: -offset) }
         // Every level's cells are square, and so is every blend of them: one crop fits them all.
         let cellSize = Size(width: layout.cellSize, height: layout.cellSize)
         // A relayout teleports cells; a drag or a pinch is drawn at the fingers' newest position. None blends.
         let jump = grid.didRelayout || grid.isDragging || grid.zoom.isPinching
         for (i, entity) in cells.entities.enumerated() {
             let photo = cells.photos.lowerBound + i
-            let frame = blend?.frame(of: photo) ?? layout.frame(of: photo).offsetBy(dx: 0, dy: -grid.offset)
             let isNew = !before.contains(photo)
-            scene[entity].current.frame = frame
+            scene[entity].current.frame = frame(photo)
             // Crops depend on the cell size only, so they are worked out when a sprite gets its
             // photo or the layout changes.
             if grid.didRelayout || isNew {
                 scene[entity].current.crop = .aspectFillCrop(photo: stage.photos[photo].pixelSize, frame: cellSize)
             }
             // Away from the grid the current photo is shown by the transition sprite or its page.
-            scene[entity].hidden = phase != .grid && photo == currentIndex
+            // While the grid zooms, a cell on its way between rows far apart may pass far outside
+            // the window: it is hidden there, not drawn many windows away.
+            scene[entity].hidden = phase != .grid && photo == currentIndex || blend != nil && scene[entity].current.frame.intersection(stage.bounds) == nil
             if jump || isNew { scene.resetInterpolation(entity) }
         }
     }

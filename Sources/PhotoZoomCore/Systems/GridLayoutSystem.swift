@@ -7,10 +7,12 @@ enum GridLayoutSystem {
     static func run(_ grid: inout GridState, _ stage: Stage) {
         grid.didRelayout = false
         grid.bottomInset = stage.tuning.tabBarHeight
-        let levels = GridZoomLevels(stage)
+        var layout = zoomedLayout(grid, stage)
         let resized = grid.viewportHeight != stage.viewport.height || grid.layout?.width != Swift.max(stage.viewport.width, 0)
-        if resized || grid.layout != levels.layout(levels.resolve(grid.zoom.columns)) { GridZoomControl.finish(&grid, levels) }
-        let layout = levels.layout(levels.resolve(grid.zoom.columns))
+        if !grid.zoom.isAtRest, resized || grid.layout != layout {
+            GridZoomControl.finish(&grid, GridZoomLevels(stage))
+            layout = zoomedLayout(grid, stage)
+        }
         if grid.viewportHeight != stage.viewport.height {
             grid.viewportHeight = stage.viewport.height
             if layout == grid.layout { clamp(&grid, stage) }
@@ -36,6 +38,14 @@ enum GridLayoutSystem {
             grid.motion = .idle
             grid.velocity = 0
         }
+    }
+
+    /// The layout at the level the zoom chose; a grid never zoomed has the one it opens with,
+    /// found without working out the levels (this runs every tick).
+    private static func zoomedLayout(_ grid: GridState, _ stage: Stage) -> GridLayout {
+        guard let chosen = grid.zoom.columns else { return GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning) }
+        let levels = GridZoomLevels(stage)
+        return levels.layout(levels.resolve(chosen))
     }
 
     /// Into the scroll range, unless a finger holds the grid (it rubber-bands until let go).
