@@ -30,7 +30,8 @@ enum CellSpriteSystem {
             // Away from the grid the current photo is shown by the transition sprite or its page.
             // While the grid zooms, a cell on its way between rows far apart may pass far outside
             // the window: it is hidden there, not drawn many windows away.
-            scene[entity].hidden = phase != .grid && photo == currentIndex || blend != nil && scene[entity].current.frame.intersection(stage.bounds) == nil
+            let passingOutside = blend != nil && scene[entity].current.frame.intersection(stage.bounds) == nil
+            scene[entity].hidden = phase != .grid && photo == currentIndex || passingOutside
             if jump || isNew { scene.resetInterpolation(entity) }
         }
     }
