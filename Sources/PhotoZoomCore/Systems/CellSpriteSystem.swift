@@ -13,6 +13,7 @@ enum CellSpriteSystem {
         let blend = GridBlend(grid, stage), offset = grid.offset
         assign(blend?.visiblePhotos(height: stage.viewport.height) ?? visiblePhotos(layout, offset: offset, height: stage.viewport.height),
                &cells, &scene)
+        if blend == nil, grid.zoom.columns != nil { giveBackSpares(&cells, &scene) }
         let frame: (Int) -> Rect = blend.map { blend in { blend.frame(of: $0) } } ?? { layout.frame(of: $0).offsetBy(dx: 0, dy: -offset) }
         // Every level's cells are square, and so is every blend of them: one crop fits them all.
         let cellSize = Size(width: layout.cellSize, height: layout.cellSize)
@@ -46,6 +47,17 @@ enum CellSpriteSystem {
         let lower = min(max(firstRow, 0) * layout.columns, layout.count)
         let upper = min(max(lastRow + 1, 0) * layout.columns, layout.count)
         return lower..<max(lower, upper)
+    }
+
+    /// A zoom settled on larger cells leaves the pool many more sprites than the window now
+    /// needs, which every tick and every digest would go on carrying: beyond one spare for each
+    /// cell in use, they go back to the scene. (A grid that never zoomed keeps its pool as it
+    /// always has, so its recordings replay as they were made.)
+    private static func giveBackSpares(_ cells: inout CellSprites, _ scene: inout Scene) {
+        let kept = cells.entities.count
+        guard cells.spare.count > kept else { return }
+        for entity in cells.spare[kept...] { scene.despawn(entity) }
+        cells.spare.removeSubrange(kept...)
     }
 
     /// Points the pool at `wanted`: sprites of photos still wanted keep them, the others go back
