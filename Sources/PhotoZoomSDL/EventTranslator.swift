@@ -135,6 +135,9 @@ public struct EventTranslator {
         case Int(SDLK_BACKSPACE.rawValue): return .backspace
         case Int(SDLK_RETURN.rawValue): return .enter
         case Int(SDLK_SPACE.rawValue): return .space
+        // `+` is Shift-`=` on most layouts; either zooms in, as in a browser.
+        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue): return .plus
+        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): return .minus
         default: return nil
         }
     }

@@ -128,7 +128,7 @@ final class SpringExportTests: XCTestCase {
     // MARK: The code
 
     /// The eight spring paths of a tuning file in file order, with the name each `let` takes.
-    static let names = [("grid.wheelSpring", "wheelSpring"), ("scroll.bounceSpring", "bounceSpring"), ("springs.zoomIn", "zoomIn"),
+    static let names = [("grid.wheelSpring", "wheelSpring"), ("gridZoom.spring", "gridZoomSpring"), ("scroll.bounceSpring", "bounceSpring"), ("springs.zoomIn", "zoomIn"),
                         ("springs.cancel", "cancel"), ("springs.finish", "finish"), ("pager.snapSpring", "snapSpring"),
                         ("zoom.spring", "zoomSpring"), ("chrome.fadeSpring", "fadeSpring")]
 

@@ -70,13 +70,16 @@ final class TuningFileTests: XCTestCase {
         func changed(_ value: Any) -> Any {
             if let number = value as? Double { return number * 0.99 }
             if let name = value as? String { return otherChoice[name] as Any }
+            if let counts = value as? [Int] { return Array(counts.dropLast()) }
             var object = value as! [String: Any]
             let first = object.keys.sorted().first { $0 != "mass" }!
             object[first] = (object[first] as! Double) * 0.99
             return object
         }
+        // The grid zoom's fields are one field of `Tuning`, a struct of its own: counted each.
         func fields(_ file: TuningFile) -> [(label: String, value: String)] {
-            Mirror(reflecting: file.tuning).children.map { ($0.label!, "\($0.value)") }
+            Mirror(reflecting: file.tuning).children.filter { $0.label != "gridZoom" }.map { ($0.label!, "\($0.value)") }
+                + Mirror(reflecting: file.tuning.gridZoom).children.map { ("gridZoom." + $0.label!, "\($0.value)") }
                 + Mirror(reflecting: file.loop).children.map { ("loop." + $0.label!, "\($0.value)") }
         }
         var reached: [String] = []

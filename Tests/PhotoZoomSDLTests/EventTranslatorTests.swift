@@ -304,6 +304,24 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(key(SDLK_a), [])
     }
 
+    /// The grid's zoom keys: `+` is Shift-`=` on most layouts, so `=` zooms in too, and both
+    /// keypad keys count.
+    func testPlusEqualsMinusAndTheKeypadsZoomKeysBecomeTheZoomKeys() {
+        var t = EventTranslator()
+        func key(_ sym: SDL_KeyCode, _ m: SDL_Keymod = KMOD_NONE) -> [EventTranslator.Output] {
+            var e = SDL_Event()
+            e.type = SDL_KEYDOWN.rawValue
+            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            return t.translate(e, windowSize: Self.window, modState: m)
+        }
+        XCTAssertEqual(key(SDLK_EQUALS, KMOD_LSHIFT), [.input(.key(.plus, modifiers: [.shift]))])
+        XCTAssertEqual(key(SDLK_EQUALS), [.input(.key(.plus, modifiers: []))])
+        XCTAssertEqual(key(SDLK_PLUS), [.input(.key(.plus, modifiers: []))])
+        XCTAssertEqual(key(SDLK_KP_PLUS), [.input(.key(.plus, modifiers: []))])
+        XCTAssertEqual(key(SDLK_MINUS, KMOD_LCTRL), [.input(.key(.minus, modifiers: [.control]))])
+        XCTAssertEqual(key(SDLK_KP_MINUS), [.input(.key(.minus, modifiers: []))])
+    }
+
     /// Slow motion, pause and step reach the sim as input; the overlays stay the window's. A
     /// held key repeats only the step, and ctrl or alt with a letter is left alone.
     func testDeveloperKeys() {

@@ -207,6 +207,29 @@ final class CLITests: PhotozoomCLITestCase {
         }
     }
 
+    /// `--columns N` runs the sessions on a grid of N columns, as the grid zoom shows them: a
+    /// 10,000-photo library at 21 columns in a desktop window. A count whose cells would be
+    /// narrower than a tuning file allows is refused in one line.
+    func testBenchRunsItsSessionOnAZoomedGrid() throws {
+        struct Report: Decodable {
+            struct Library: Decodable { let photos: Int; let ticks: Int; let session_digest: String }
+            let libraries: [Library]
+        }
+        let r = try photozoom(["bench", "--repeats", "1", "--json", "--size", "1280x800", "--columns", "21"])
+        XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
+        let plain = try photozoom(["bench", "--repeats", "1", "--json", "--size", "1280x800"])
+        let zoomed = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8)).libraries
+        let opened = try JSONDecoder().decode(Report.self, from: Data(plain.stdout.utf8)).libraries
+        XCTAssertEqual(zoomed.map(\.photos), [100, 10_000, 100_000])
+        XCTAssertTrue(zoomed.allSatisfy { $0.ticks % 600 == 0 })
+        XCTAssertTrue(zip(zoomed, opened).allSatisfy { $0.session_digest != $1.session_digest }, "21 columns are not the 12 the window opens with")
+
+        let bad = try photozoom(["bench", "--repeats", "1", "--size", "1280x800", "--columns", "59"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr.split(separator: "\n").first.map(String.init),
+                       "photozoom: --columns must leave cells of at least 20 points in a window 1280 points wide, got 59")
+    }
+
     /// A window no taller than the tab bar shows no grid, so no photo can be tapped open: the
     /// bench says so rather than time an idle grid.
     func testBenchInAWindowWithNoGridToTapSaysSoInOneLine() throws {

@@ -6,7 +6,7 @@ import XCTest
 /// problems, and the one flag it needs.
 final class TuningExportCommandTests: PhotozoomCLITestCase {
     /// Every spring of a tuning file, in file order, with the name its `let` takes.
-    static let springs = [("grid.wheelSpring", "wheelSpring"), ("scroll.bounceSpring", "bounceSpring"), ("springs.zoomIn", "zoomIn"),
+    static let springs = [("grid.wheelSpring", "wheelSpring"), ("gridZoom.spring", "gridZoomSpring"), ("scroll.bounceSpring", "bounceSpring"), ("springs.zoomIn", "zoomIn"),
                           ("springs.cancel", "cancel"), ("springs.finish", "finish"), ("pager.snapSpring", "snapSpring"),
                           ("zoom.spring", "zoomSpring"), ("chrome.fadeSpring", "fadeSpring")]
 

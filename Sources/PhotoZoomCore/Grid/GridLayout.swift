@@ -1,6 +1,7 @@
 /// Where every grid cell sits, in content coordinates (y grows down from the top of the
-/// content, independent of scrolling). Square cells, fixed gaps, as many columns as fit at the
-/// minimum cell size.
+/// content, independent of scrolling). Square cells and fixed gaps filling the width: a given
+/// number of columns (a zoom level), or as many as fit at the minimum cell size (where the grid
+/// opens).
 public struct GridLayout: Hashable, Sendable, Codable {
     public let columns: Int
     public let cellSize: Double
@@ -8,15 +9,21 @@ public struct GridLayout: Hashable, Sendable, Codable {
     public let count: Int
     public let width: Double
 
-    public init(width: Double, count: Int, minimumCellSize: Double, gap: Double) {
+    public init(width: Double, count: Int, columns: Int, gap: Double) {
         let w = Swift.max(width, 0)
-        columns = Swift.max(1, Int(((w + gap) / (minimumCellSize + gap)).rounded(.down)))
-        cellSize = Swift.max(0, (w - gap * Double(columns - 1)) / Double(columns))
+        self.columns = Swift.max(1, columns)
+        cellSize = Swift.max(0, (w - gap * Double(self.columns - 1)) / Double(self.columns))
         self.gap = gap
         self.count = count
         self.width = w
     }
 
+    public init(width: Double, count: Int, minimumCellSize: Double, gap: Double) {
+        let w = Swift.max(width, 0)
+        self.init(width: w, count: count, columns: Int(((w + gap) / (minimumCellSize + gap)).rounded(.down)), gap: gap)
+    }
+
+    /// The layout the grid opens with.
     public init(viewport: Size, count: Int, tuning: Tuning) {
         self.init(width: viewport.width, count: count, minimumCellSize: tuning.minimumCellSize, gap: tuning.cellGap)
     }

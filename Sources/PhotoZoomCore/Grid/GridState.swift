@@ -31,9 +31,17 @@ public struct GridState: Equatable, Sendable, Codable {
     /// (then its tap opens nothing). Taps from any other pointer open nothing either.
     var pressPointer: Int?
     var pressStoppedMotion = false
+    /// The column count and the zoom between levels; the layout is the level it rests at or is
+    /// headed for.
+    public internal(set) var zoom = GridZoom()
 
     /// The offset range that needs no rubber band.
     public func scrollRange(viewportHeight: Double) -> ClosedRange<Double> {
+        scrollRange(of: layout, viewportHeight: viewportHeight)
+    }
+
+    /// The same for another layout of the grid (another zoom level).
+    func scrollRange(of layout: GridLayout?, viewportHeight: Double) -> ClosedRange<Double> {
         0...Swift.max(0, (layout?.contentHeight ?? 0) + bottomInset - viewportHeight)
     }
 
@@ -54,6 +62,9 @@ public struct GridState: Equatable, Sendable, Codable {
 }
 
 extension GridState {
-    /// Nothing is moving the grid and no pointer holds it.
-    public var isAtRest: Bool { if case .idle = motion { return true } else { return false } }
+    /// Nothing is moving the grid (its scroll or its zoom) and no pointer holds it.
+    public var isAtRest: Bool {
+        guard case .idle = motion, case .idle = zoom.motion else { return false }
+        return true
+    }
 }

@@ -40,6 +40,8 @@ public struct PointerEvent: Hashable, Sendable, Codable {
 
 public enum Key: String, Hashable, Sendable, Codable {
     case left, right, up, down, home, end, escape, backspace, enter, space
+    /// `+` (or `=`, its key unshifted) and `-`, also on the keypad: the grid's zoom.
+    case plus, minus
 }
 
 /// Everything the sim can be told. The platform stamps each event with the tick it applies to;

@@ -1,6 +1,7 @@
 /// Gives the cells in view (and a margin of rows) a sprite from a recycled pool and places it
-/// from the layout and the scroll offset, with the centred aspect-fill crop of its photo. The
-/// work per tick follows the window's size, never the library's.
+/// from the layout and the scroll offset (while the grid zooms, between two levels' layouts),
+/// with the centred aspect-fill crop of its photo. The work per tick follows the window's size,
+/// never the library's.
 enum CellSpriteSystem {
     static let cellZ = 0
     /// Rows kept beyond each edge of the window, so a fast scroll never shows a cell arriving late.
@@ -11,22 +12,29 @@ enum CellSpriteSystem {
                     _ stage: Stage) {
         guard let layout = grid.layout else { return }
         let before = cells.photos
-        assign(visiblePhotos(layout, offset: grid.offset, height: stage.viewport.height), &cells, &scene)
+        let blend = GridBlend(grid, stage), offset = grid.offset
+        assign(blend?.visiblePhotos(height: stage.viewport.height) ?? visiblePhotos(layout, offset: offset, height: stage.viewport.height),
+               &cells, &scene)
+        if blend == nil, grid.zoom.columns != nil { giveBackSpares(&cells, &scene) }
+        let frame: (Int) -> Rect = blend.map { blend in { blend.frame(of: $0) } } ?? { layout.frame(of: $0).offsetBy(dx: 0, dy: -offset) }
+        // Every level's cells are square, and so is every blend of them: one crop fits them all.
         let cellSize = Size(width: layout.cellSize, height: layout.cellSize)
-        // A relayout teleports cells; a drag is drawn at the finger's newest position. Neither blends.
-        let jump = grid.didRelayout || grid.isDragging
+        // A relayout teleports cells; a drag or a pinch is drawn at the fingers' newest position. None blends.
+        let jump = grid.didRelayout || grid.isDragging || grid.zoom.isPinching
         for (i, entity) in cells.entities.enumerated() {
             let photo = cells.photos.lowerBound + i
-            guard let frame = ViewerGeometry.cellFrame(photo, grid: grid) else { continue }
             let isNew = !before.contains(photo)
-            scene[entity].current.frame = frame
+            scene[entity].current.frame = frame(photo)
             // Crops depend on the cell size and the photo's size only, so they are worked out when a
             // sprite gets its photo, the layout changes or the size arrives.
             if grid.didRelayout || isNew || resized.contains(photo) {
                 scene[entity].current.crop = .aspectFillCrop(photo: stage.photos[photo].pixelSize, frame: cellSize)
             }
             // Away from the grid the current photo is shown by the transition sprite or its page.
-            scene[entity].hidden = phase != .grid && photo == currentIndex
+            // While the grid zooms, a cell on its way between rows far apart may pass far outside
+            // the window: it is hidden there, not drawn many windows away.
+            let passingOutside = blend != nil && scene[entity].current.frame.intersection(stage.bounds) == nil
+            scene[entity].hidden = phase != .grid && photo == currentIndex || passingOutside
             if jump || isNew { scene.resetInterpolation(entity) }
         }
     }
@@ -34,11 +42,24 @@ enum CellSpriteSystem {
     /// The photos whose rows are in the window at `offset`, with the margin.
     static func visiblePhotos(_ layout: GridLayout, offset: Double, height: Double) -> Range<Int> {
         guard layout.count > 0, layout.rowPitch > 0 else { return 0..<0 }
-        let firstRow = Int((offset / layout.rowPitch).rounded(.down)) - marginRows
-        let lastRow = Int(((offset + height) / layout.rowPitch).rounded(.down)) + marginRows
+        // Rows past either end show nothing: clamped there before they become whole numbers.
+        func row(_ y: Double) -> Int { Int(Swift.min(Swift.max((y / layout.rowPitch).rounded(.down), -1), Double(layout.rows))) }
+        let firstRow = row(offset) - marginRows
+        let lastRow = row(offset + height) + marginRows
         let lower = min(max(firstRow, 0) * layout.columns, layout.count)
         let upper = min(max(lastRow + 1, 0) * layout.columns, layout.count)
         return lower..<max(lower, upper)
+    }
+
+    /// A zoom settled on larger cells leaves the pool many more sprites than the window now
+    /// needs, which every tick and every digest would go on carrying: beyond one spare for each
+    /// cell in use, they go back to the scene. (A grid that never zoomed keeps its pool as it
+    /// always has, so its recordings replay as they were made.)
+    private static func giveBackSpares(_ cells: inout CellSprites, _ scene: inout Scene) {
+        let kept = cells.entities.count
+        guard cells.spare.count > kept else { return }
+        for entity in cells.spare[kept...] { scene.despawn(entity) }
+        cells.spare.removeSubrange(kept...)
     }
 
     /// Points the pool at `wanted`: sprites of photos still wanted keep them, the others go back

@@ -1,13 +1,14 @@
 /// A tap on a grid cell opens its photo: the pager opens on it and the transition sprite starts
-/// exactly on the cell's frame and crop and springs to the photo's aspect-fit frame.
+/// exactly on the cell's frame and crop and springs to the photo's aspect-fit frame. A tap
+/// while the grid zooms opens the photo drawn under it, from where it is drawn; the zoom
+/// settles behind the opening photo, so the way back finds the cell at its new level.
 enum CellTapSystem {
     static func run(transition: inout TransitionState?, machine: inout PhaseMachine, currentIndex: inout Int, pager: inout PagerState,
                     grid: inout GridState, gestures: [Gesture], _ stage: Stage) {
-        guard machine.phase == .grid, let layout = grid.layout else { return }
+        guard machine.phase == .grid, grid.layout != nil else { return }
         for case let .tapped(pointer, at, _) in gestures {
-            guard pointer == grid.pressPointer, !grid.pressStoppedMotion, at.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound,
-                  let index = layout.index(at: Point(x: at.x, y: at.y + grid.offset)),
-                  let start = ViewerGeometry.cellFrame(index, grid: grid)
+            guard pointer == grid.pressPointer, !grid.pressStoppedMotion, let index = ViewerGeometry.photo(at: at, grid: grid, stage),
+                  let start = ViewerGeometry.cellFrame(index, grid: grid, stage)
             else { continue }
             grid.motion = .idle
             grid.velocity = 0

@@ -1,12 +1,18 @@
-/// Lays the grid out for the current viewport; the first layout opens it where the world asked
-/// (`GridStart`). When the layout changes (a resize), the photo at
-/// the top of the view stays at the top, as much of its row hidden as before; when only the
-/// height changes, the offset is clamped to the new scroll range, so no void opens past an end.
+/// Lays the grid out for the current viewport, at its zoom level; the first layout opens it where
+/// the world asked (`GridStart`). When the layout changes (a resize, a reload), the photo at the
+/// top of the view stays at the top, as much of its row hidden as before; when only the height
+/// changes, the offset is clamped to the new scroll range, so no void opens past an end. A zoom
+/// under way ends on its level first: its frames are of the window that was.
 enum GridLayoutSystem {
     static func run(_ grid: inout GridState, _ stage: Stage) {
         grid.didRelayout = false
         grid.bottomInset = stage.tuning.tabBarHeight
-        let layout = GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning)
+        var layout = zoomedLayout(grid, stage)
+        let resized = grid.viewportHeight != stage.viewport.height || grid.layout?.width != Swift.max(stage.viewport.width, 0)
+        if !grid.zoom.isAtRest, resized || grid.layout != layout {
+            GridZoomControl.finish(&grid, GridZoomLevels(stage))
+            layout = zoomedLayout(grid, stage)
+        }
         if grid.viewportHeight != stage.viewport.height {
             grid.viewportHeight = stage.viewport.height
             if layout == grid.layout { clamp(&grid, stage) }
@@ -37,6 +43,14 @@ enum GridLayoutSystem {
             grid.motion = .idle
             grid.velocity = 0
         }
+    }
+
+    /// The layout at the level the zoom chose; a grid never zoomed has the one it opens with,
+    /// found without working out the levels (this runs every tick).
+    private static func zoomedLayout(_ grid: GridState, _ stage: Stage) -> GridLayout {
+        guard let chosen = grid.zoom.columns else { return GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning) }
+        let levels = GridZoomLevels(stage)
+        return levels.layout(levels.resolve(chosen))
     }
 
     /// Into the scroll range, unless a finger holds the grid (it rubber-bands until let go).

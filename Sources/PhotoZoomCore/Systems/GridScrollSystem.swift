@@ -4,7 +4,8 @@
 enum GridScrollSystem {
     static func run(_ grid: inout GridState, gestures: [Gesture], phase: ViewerPhase, _ stage: Stage) {
         guard grid.layout != nil, phase == .grid else { return }
-        for case let .wheel(_, dy, _, _) in gestures where grid.holdingPointer == nil {
+        // ctrl+wheel zooms the grid instead (GridZoomSystem).
+        for case let .wheel(_, dy, _, modifiers) in gestures where grid.holdingPointer == nil && !modifiers.contains(.control) {
             wheel(&grid, by: -dy * stage.tuning.wheelPointsPerUnit, stage)
         }
         decelerate(&grid, stage)

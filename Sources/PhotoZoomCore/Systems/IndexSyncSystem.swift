@@ -16,7 +16,7 @@ enum IndexSyncSystem {
     }
 
     private static func reveal(_ index: Int, _ grid: inout GridState, _ stage: Stage) {
-        guard let layout = grid.layout, let onScreen = ViewerGeometry.cellFrame(index, grid: grid) else { return }
+        guard let layout = grid.layout, let onScreen = ViewerGeometry.cellFrame(index, grid: grid, stage) else { return }
         let band = grid.visibleBand(viewportHeight: stage.viewport.height)
         guard onScreen.minY < band.lowerBound - 1e-9 || onScreen.maxY > band.upperBound + 1e-9 else { return }
         let range = grid.scrollRange(viewportHeight: stage.viewport.height)

@@ -31,12 +31,12 @@ enum InputSystem {
     /// The pointer id of the second finger alt+drag simulates.
     static let mirroredPointerID = -1
 
-    /// Alt+drag in the pager pinches, as in the iOS Simulator: a second finger mirrors the
-    /// pointer through the window's centre for as long as the press lasts.
+    /// Alt+drag in the pager and the grid pinches, as in the iOS Simulator: a second finger
+    /// mirrors the pointer through the window's centre for as long as the press lasts.
     private static func mirroredFinger(for e: PointerEvent, pointers: PointerTracker, phase: ViewerPhase, viewport: Size) -> PointerEvent? {
         guard e.source == .mouse else { return nil }
         let active = pointers.pointer(mirroredPointerID) != nil
-        guard active || (e.phase == .down && e.modifiers.contains(.alt) && phase == .pager) else { return nil }
+        guard active || (e.phase == .down && e.modifiers.contains(.alt) && (phase == .pager || phase == .grid)) else { return nil }
         let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
         return PointerEvent(id: mirroredPointerID, source: .mouse, phase: e.phase, position: centre * 2 - e.position, modifiers: e.modifiers)
     }

@@ -45,6 +45,7 @@ public struct Simulation: Sendable {
         PinchSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
                         pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
         PagerWheelSystem.run(&world.viewer.pager, gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
+        GridZoomSystem.run(&world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
         GridScrollSystem.run(&world.grid, gestures: gestures, phase: world.viewer.phase, stage)
         CellTapSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, currentIndex: &world.viewer.currentIndex,
                           pager: &world.viewer.pager, grid: &world.grid, gestures: gestures, stage)

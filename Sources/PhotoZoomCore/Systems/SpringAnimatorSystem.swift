@@ -1,5 +1,5 @@
 /// Advances every active spring from the tick count and writes its value where it belongs:
-/// the grid's scroll, the page snap, the zoom, the transition flight and the chrome fade.
+/// the grid's scroll and zoom, the page snap, the zoom, the transition flight and the chrome fade.
 enum SpringAnimatorSystem {
     static func run(grid: inout GridState, pager: inout PagerState, transition: inout TransitionState?, _ stage: Stage) {
         let tick = stage.tick, rate = stage.clock.rate
@@ -9,6 +9,11 @@ enum SpringAnimatorSystem {
             grid.offset = track.value
             grid.velocity = track.velocity
             grid.motion = rested ? .idle : .spring(track, isWheel: isWheel)
+        }
+
+        if case .spring(var track) = grid.zoom.motion {
+            // The layout and offset are the level's already; at rest the cells are drawn from them.
+            if track.advance(to: tick, tickRate: rate) { GridZoomControl.rest(&grid) } else { grid.zoom.motion = .spring(track) }
         }
 
         if case .snapping(var track) = pager.paging.motion {

@@ -21,6 +21,10 @@ enum TuningReloadSystem {
         case .idle, .held, .dragging, .decelerating:
             break
         }
+        if case .spring(var track) = grid.zoom.motion {
+            track.retune(new, at: tick)
+            grid.zoom.motion = .spring(track)
+        }
         if case .snapping(var track) = pager.paging.motion {
             track.retune(new, at: tick)
             pager.paging.motion = .snapping(track)

@@ -47,10 +47,8 @@ enum ViewerSpriteSystem {
 
         // A press on a cell that is not stopping a scroll dims that cell until it lifts or drags.
         var pressed: Rect?
-        if v.phase == .grid, case let .held(_, at) = grid.motion, !grid.pressStoppedMotion, let layout = grid.layout,
-           at.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound,
-           let index = layout.index(at: Point(x: at.x, y: at.y + grid.offset)) {
-            pressed = ViewerGeometry.cellFrame(index, grid: grid)
+        if v.phase == .grid, case let .held(_, at) = grid.motion, !grid.pressStoppedMotion, let index = ViewerGeometry.photo(at: at, grid: grid, stage) {
+            pressed = ViewerGeometry.cellFrame(index, grid: grid, stage)
         }
         scene[roles.pressHighlight].current = Visual(frame: pressed ?? .zero, alpha: stage.tuning.pressDimming)
         scene[roles.pressHighlight].hidden = pressed == nil

@@ -3,7 +3,7 @@
 /// alone cannot say, since two springs of the defaults (the bounce and the zoom) are equal.
 public struct TunedSpring: Hashable, Sendable, Codable {
     public enum Name: String, Hashable, Sendable, Codable, CaseIterable {
-        case wheel, bounce, zoomIn, cancel, finish, pageSnap, zoom, chromeFade
+        case wheel, bounce, zoomIn, cancel, finish, pageSnap, zoom, chromeFade, gridZoom
     }
 
     /// What the spring moves, which decides how close to its target counts as at rest.
@@ -26,6 +26,7 @@ public struct TunedSpring: Hashable, Sendable, Codable {
         case .pageSnap: return tuning.pageSnapSpring
         case .zoom: return tuning.zoomSpring
         case .chromeFade: return tuning.chromeFadeSpring
+        case .gridZoom: return tuning.gridZoom.spring
         }
     }
 

@@ -3,14 +3,19 @@
 /// relate to seconds is not here: that is `LoopSettings`, fixed for a run.
 public struct Tuning: Hashable, Sendable, Codable {
     // MARK: Grid
-    /// Cells are at least this wide; the column count follows from it (3 at 390 pt).
+    /// Cells are at least this wide; the column count the grid opens with follows from it (3 at
+    /// 390 pt), and is always one of the zoom's levels.
     public var minimumCellSize: Double = 100
+    /// What a tuning file allows for it: a cell a hair wide would be a billion columns.
+    public static let minimumCellSizes = 20.0...16384.0
     /// Gap between cells, in points.
     public var cellGap: Double = 2
     /// Points scrolled per precise wheel unit.
     public var wheelPointsPerUnit: Double = 40
     /// Wheel scrolling is smoothed: the view eases toward the wheel's target with this spring.
     public var wheelSpring: SpringParameters = .response(0.18, dampingRatio: 1)
+    /// The grid's zoom levels and how it moves between them.
+    public var gridZoom = GridZoomTuning()
 
     // MARK: Scroll physics (UIScrollView's)
     /// Velocity kept per millisecond of momentum; UIScrollView's `.normal` rate.

@@ -72,6 +72,8 @@ public struct TuningFile: Hashable, Sendable {
             return Self.quoted(choice.get(tuning))
         case let .loop(keyPath, _):
             return Self.number(loop[keyPath: keyPath])
+        case let .counts(keyPath, _):
+            return CountsRule.text(tuning[keyPath: keyPath])
         }
     }
 
@@ -103,6 +105,7 @@ extension TuningFile {
             case spring(WritableKeyPath<Tuning, SpringParameters> & Sendable, SpringSpec)
             case choice(Choice)
             case loop(WritableKeyPath<LoopSettings, Double> & Sendable, NumberRule)
+            case counts(WritableKeyPath<Tuning, [Int]> & Sendable, CountsRule)
         }
 
         let name: String
@@ -114,6 +117,10 @@ extension TuningFile {
 
         static func loop(_ name: String, _ keyPath: WritableKeyPath<LoopSettings, Double> & Sendable, _ rule: NumberRule) -> Key {
             Key(name: name, kind: .loop(keyPath, rule))
+        }
+
+        static func counts(_ name: String, _ keyPath: WritableKeyPath<Tuning, [Int]> & Sendable, _ rule: CountsRule) -> Key {
+            Key(name: name, kind: .counts(keyPath, rule))
         }
 
         static func rest(_ name: String, _ keyPath: WritableKeyPath<Tuning, RestThreshold> & Sendable) -> Key {

@@ -37,6 +37,8 @@ extension TuningFile {
                     add(&changes, path + ".velocity", Self.number(a.velocity), Self.number(b.velocity))
                 case let .choice(choice):
                     add(&changes, path, Self.quoted(choice.get(tuning)), Self.quoted(choice.get(new.tuning)))
+                case let .counts(keyPath, _):
+                    add(&changes, path, CountsRule.text(tuning[keyPath: keyPath]), CountsRule.text(new.tuning[keyPath: keyPath]))
                 case let .spring(keyPath, _):
                     let a = spec(keyPath, path: path), b = new.spec(keyPath, path: path)
                     let aMembers = a.members, bMembers = b.members

@@ -4,10 +4,18 @@ extension TuningFile {
     /// `zoomInSpring`).
     static let groups: [Group] = [
         Group(name: "grid", keys: [
-            .number("minimumCellSize", \.minimumCellSize, .from(20, upTo: 16384)),
+            .number("minimumCellSize", \.minimumCellSize, .from(Tuning.minimumCellSizes.lowerBound, upTo: Tuning.minimumCellSizes.upperBound)),
             .number("cellGap", \.cellGap, .from(0, upTo: 100)),
             .number("wheelPointsPerUnit", \.wheelPointsPerUnit, .above(0, upTo: 1000)),
             .spring("wheelSpring", \.wheelSpring, .swiftUI(response: 0.18, dampingRatio: 1)),
+        ]),
+        // The levels a person zooms the grid through; the count the grid opens with (from
+        // grid.minimumCellSize) is one whether or not the list has it.
+        Group(name: "gridZoom", keys: [
+            .counts("columns", \.gridZoom.columns, CountsRule(range: GridZoomTuning.columnRange, maximumCount: GridZoomTuning.maximumLevels)),
+            .number("smallestCell", \.gridZoom.smallestCell, .from(8, upTo: 16384)),
+            .number("wheelUnitsPerStep", \.gridZoom.wheelUnitsPerStep, .above(0, upTo: 100)),
+            .spring("spring", \.gridZoom.spring, .swiftUI(response: 0.35, dampingRatio: 1)),
         ]),
         Group(name: "scroll", keys: [
             .number("decelerationRate", \.decelerationRate, .fraction),
@@ -108,4 +116,32 @@ struct NumberRule: Sendable {
         guard upper.isFinite else { return lowerOpen ? "must be greater than \(TuningFile.number(lower))" : "must be at least \(TuningFile.number(lower))" }
         return "must lie in \(lowerOpen ? "(" : "[")\(TuningFile.number(lower)), \(TuningFile.number(upper))\(upperOpen ? ")" : "]")"
     }
+}
+
+/// A list of whole numbers (the grid's column counts): each in `range`, strictly increasing,
+/// at least one and at most `maximumCount` of them.
+struct CountsRule: Sendable {
+    let range: ClosedRange<Int>
+    let maximumCount: Int
+
+    /// What the list should look like, as a message asking for it says.
+    var expected: String { "a list of column counts, fewest first, like [3, 5, 7]" }
+    var sizeDescription: String { "must hold 1 to \(maximumCount) counts" }
+    var countDescription: String { "must be a whole number in [\(range.lowerBound), \(range.upperBound)]" }
+
+    /// What is wrong with `counts`, if anything: `path[2]: …`.
+    func problem(_ counts: [Int], path: String) -> String? {
+        guard (1...maximumCount).contains(counts.count) else { return "\(path): \(sizeDescription), got \(counts.count)" }
+        for (i, count) in counts.enumerated() {
+            if !range.contains(count) { return "\(path)[\(i)]: \(countDescription), got \(count)" }
+            if i > 0, count <= counts[i - 1] { return "\(path)[\(i)]: \(Self.order(count, after: counts[i - 1]))" }
+        }
+        return nil
+    }
+
+    static func order(_ count: Int, after previous: Int) -> String {
+        "\(count) comes after \(previous); the counts go from fewest to most, each once"
+    }
+
+    static func text(_ counts: [Int]) -> String { "[" + counts.map(String.init).joined(separator: ", ") + "]" }
 }

@@ -99,6 +99,8 @@ extension TuningFile {
                     }
                 case let .loop(keyPath, rule):
                     if let value = number(node, path: path, rule: rule) { file.loop[keyPath: keyPath] = value }
+                case let .counts(keyPath, rule):
+                    if let counts = counts(node, path: path, rule: rule) { file.tuning[keyPath: keyPath] = counts }
                 case let .choice(choice):
                     let names = Self.list(choice.names.map { "\"\($0)\"" })
                     if case let .string(name) = node.value, choice.set(&file.tuning, name) { continue }
@@ -117,6 +119,36 @@ extension TuningFile {
             guard value.isFinite else { fail(node, "\(path): must be a finite number, got \(TuningFile.shortened(text))"); return nil }
             if let rule, !rule.allows(value) { fail(node, "\(path): \(rule.description), got \(TuningFile.shortened(text))"); return nil }
             return value
+        }
+
+        /// A list the rule allows, or nil after saying what is wrong with it: every item that is
+        /// no whole number in range, or out of order, is named.
+        mutating func counts(_ node: JSONNode, path: String, rule: CountsRule) -> [Int]? {
+            guard case let .array(items) = node.value else {
+                fail(node, "\(path): expected \(rule.expected), got \(Self.describe(node))")
+                return nil
+            }
+            // Counted before any item is read: a list a million long is one message, at once.
+            guard (1...rule.maximumCount).contains(items.count) else {
+                fail(node, "\(path): \(rule.sizeDescription), got \(items.count)")
+                return nil
+            }
+            var counts: [Int] = [], good = true
+            for (i, item) in items.enumerated() {
+                let itemPath = "\(path)[\(i)]"
+                guard let value = number(item, path: itemPath) else { good = false; continue }
+                guard let count = Int(exactly: value), rule.range.contains(count) else {
+                    fail(item, "\(itemPath): \(rule.countDescription), got \(Self.describe(item))")
+                    good = false
+                    continue
+                }
+                if let previous = counts.last, count <= previous {
+                    fail(item, "\(itemPath): \(CountsRule.order(count, after: previous))")
+                    good = false
+                }
+                counts.append(count)
+            }
+            return good ? counts : nil
         }
 
         /// `{"value": V, "velocity": W}`, either of which may be left at its default.

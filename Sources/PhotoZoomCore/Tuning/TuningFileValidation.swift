@@ -1,7 +1,7 @@
 extension TuningFile {
     /// What in `file` no file could have set: a number that is not finite or that its key's
     /// rule refuses, a rest threshold not above 0, a spring whose constants are not valid
-    /// physical ones; `path: why` each, in the file's key order. Empty for every file `read`
+    /// physical ones, a list of counts out of range or order; `path: why` each, in the file's key order. Empty for every file `read`
     /// gives, which is what the fuzzing holds it to.
     static func violations(in file: TuningFile) -> [String] {
         let tuning = file.tuning
@@ -28,6 +28,8 @@ extension TuningFile {
                 case let .loop(keyPath, rule):
                     let value = file.loop[keyPath: keyPath]
                     if !value.isFinite || !rule.allows(value) { found.append("\(path): \(rule.description), got \(value)") }
+                case let .counts(keyPath, rule):
+                    if let problem = rule.problem(tuning[keyPath: keyPath], path: path) { found.append(problem) }
                 case .choice:
                     // An enum holds only its cases.
                     break

@@ -142,7 +142,7 @@ enum FlightControl {
         let fit = stage.fitFrame(photo)
         switch destination {
         case .page: return fit
-        case .cell: return ViewerGeometry.cellFrame(photo, grid: grid)
+        case .cell: return ViewerGeometry.cellFrame(photo, grid: grid, stage)
         case .shrink: return ViewerGeometry.scale(fit, by: stage.tuning.shrinkScale, around: fit.center)
         }
     }

@@ -12,10 +12,20 @@ public enum ViewerGeometry {
         return Rect(center: fit.center, size: Size(width: max(fit.width, 1), height: max(fit.height, 1)))
     }
 
-    /// The cell's frame on screen now: its place in the layout less the scroll offset.
-    public static func cellFrame(_ index: Int, grid: GridState) -> Rect? {
+    /// The cell's frame on screen now: its place in the layout less the scroll offset, or where
+    /// a zoom under way draws it.
+    public static func cellFrame(_ index: Int, grid: GridState, _ stage: Stage) -> Rect? {
         guard let layout = grid.layout, index >= 0, index < layout.count else { return nil }
+        if let blend = GridBlend(grid, stage) { return blend.frame(of: index) }
         return layout.frame(of: index).offsetBy(dx: 0, dy: -grid.offset)
+    }
+
+    /// The photo whose cell is drawn under `point` in the window, if any: found from the layout
+    /// by arithmetic, or while the grid zooms among the cells it draws.
+    static func photo(at point: Point, grid: GridState, _ stage: Stage) -> Int? {
+        guard let layout = grid.layout, point.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound else { return nil }
+        if let blend = GridBlend(grid, stage) { return blend.photo(at: point, height: stage.viewport.height) }
+        return layout.index(at: Point(x: point.x, y: point.y + grid.offset))
     }
 
     /// Where page `page`'s photo is drawn with the pager at `offset`: its zoomed frame if the

@@ -22,7 +22,7 @@ public enum HelpOverlay {
 
     /// One row of the help: the key caps shown, what they do, and the keys that do it.
     public struct Binding: Equatable {
-        public enum Group: Hashable { case interaction, developer }
+        public enum Group: Hashable { case grid, interaction, developer }
         /// A key as SDL reports it; `shift` when the key needs Shift held ("?" is Shift-/ on
         /// most layouts). Other chords ignore Shift.
         public struct Chord: Hashable {
@@ -45,10 +45,13 @@ public enum HelpOverlay {
         public var key: String { caps.joined(separator: " ") }
     }
 
-    /// The keys, interaction first, in the order the help lists them. Up, Down, Enter and
-    /// Space are translated for the sim too, but no system answers to them yet, so the help
-    /// does not promise anything for them.
+    /// The keys, the grid's and the pager's first, in the order the help lists them. Up, Down,
+    /// Enter and Space are translated for the sim too, but no system answers to them yet, so
+    /// the help does not promise anything for them.
     public static let keys: [Binding] = [
+        Binding(caps: ["+", "−"], action: "zoom in / out: fewer or more photos a row (also ctrl+wheel, pinch, alt+drag)",
+                group: .grid, command: nil,
+                chords: [.init(SDLK_EQUALS), .init(SDLK_PLUS), .init(SDLK_KP_PLUS), .init(SDLK_MINUS), .init(SDLK_KP_MINUS)]),
         Binding(caps: ["←", "→"], action: "previous / next photo", group: .interaction, command: nil,
                 chords: [.init(SDLK_LEFT), .init(SDLK_RIGHT)]),
         Binding(caps: ["Home", "End"], action: "first / last photo", group: .interaction, command: nil,
@@ -96,6 +99,7 @@ public enum HelpOverlay {
         let capsColumn = min(keys.map(capsWidth).max() ?? 0, inner / 2)
         let actionWidth = inner - capsColumn - columnGap
         let sections: [(title: String, rows: [Binding])] = [
+            ("IN THE GRID", keys.filter { $0.group == .grid }),
             ("IN THE PAGER", keys.filter { $0.group == .interaction }),
             ("DEVELOPER", keys.filter { $0.group == .developer }),
         ]

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import PhotoZoomCore
 import PhotoZoomSDL
 
 /// The project's benchmark: every speed claim we make comes from here, measured headless.
@@ -19,15 +21,33 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run the sim-tick sessions on a grid of N columns, as zoomed out or in (default: as many as fit at the tuning's minimum cell size).", valueName: "N"))
+    var columns: Int?
+
     @Option(parsing: .unconditional, help: "Repetitions of each measurement; the median is reported (the library tick percentiles pool them).")
     var repeats = 5
 
     func validate() throws {
         guard (1...Self.maximumRepeats).contains(repeats) else { throw ValidationError("--repeats must lie in 1...\(Self.maximumRepeats), got \(repeats)") }
+        if let columns { _ = try Self.tuning(columns: columns, width: photoOptions.size.width) }
+    }
+
+    /// The tuning whose grid opens with `columns` columns in a window `width` wide: the minimum
+    /// cell size that fits exactly that many (halfway between the sizes of one more and one fewer).
+    static func tuning(columns: Int, width: Double) throws -> Tuning {
+        var tuning = Tuning()
+        let fitting = GridLayout(width: width, count: 1, columns: columns, gap: tuning.cellGap).cellSize
+        let least = Tuning.minimumCellSizes.lowerBound
+        guard columns >= 1, fitting >= least else {
+            throw ValidationError("--columns must leave cells of at least \(Int(least)) points in a window \(String(format: "%g", width)) points wide, got \(columns)")
+        }
+        tuning.minimumCellSize = Swift.max((width + tuning.cellGap) / (Double(columns) + 0.5) - tuning.cellGap, least)
+        return tuning
     }
 
     func run() throws {
-        let bench = Benchmarks(viewport: photoOptions.size, repeats: repeats, ticks: Self.ticksPerRepeat)
+        let tuning = try columns.map { try Self.tuning(columns: $0, width: photoOptions.size.width) } ?? Tuning()
+        let bench = Benchmarks(viewport: photoOptions.size, tuning: tuning, repeats: repeats, ticks: Self.ticksPerRepeat)
         let report: BenchReport
         do {
             // First, so that its peak memory is its own.

@@ -17,6 +17,8 @@ struct SessionMissedPhases: Error, CustomStringConvertible {
 /// Every measurement `photozoom bench` makes, all with the monotonic clock.
 struct Benchmarks {
     let viewport: Size
+    /// The sim-tick sessions' tuning: the defaults, or a grid opened at another column count.
+    let tuning: Tuning
     /// Repetitions of each measurement.
     let repeats: Int
     /// Ticks timed per repetition of the library sessions.
@@ -37,10 +39,10 @@ struct Benchmarks {
     /// The mean tick of the scripted session over 18 photos of bundled-like sizes.
     func simTick() throws -> BenchResult {
         let photos = (0..<18).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 640 + Double($0 * 37 % 400), height: 427)) }
-        let script = try BenchScript(viewport: viewport, photos: photos.count), timed = 12_000
+        let script = try BenchScript(viewport: viewport, photos: photos.count, tuning: tuning), timed = 12_000
         // An untimed dry run first: the session must really visit every phase, or the number
         // below would measure an idle grid.
-        var dry = Simulation(world: World(photos: photos, viewport: viewport))
+        var dry = Simulation(world: World(photos: photos, viewport: viewport, tuning: tuning))
         var seen = Set<ViewerState.Phase>()
         for _ in 0..<BenchScript.sessionTicks {
             dry.step(script.events(at: dry.world.tick + 1))
@@ -49,7 +51,7 @@ struct Benchmarks {
         try requireEveryPhase(seen, photos: photos.count)
         var samples: [Double] = []
         for _ in 0..<repeats {
-            var sim = Simulation(world: World(photos: photos, viewport: viewport))
+            var sim = Simulation(world: World(photos: photos, viewport: viewport, tuning: tuning))
             samples.append(nanoseconds {
                 for _ in 0..<timed { sim.step(script.events(at: sim.world.tick + 1)) }
             } / Double(timed) / 1e3)
@@ -64,8 +66,8 @@ struct Benchmarks {
     /// did all along (a state the session returns to would hide a difference on the way): the
     /// same on every machine, in every process.
     func libraryTicks(count: Int) throws -> LibraryTickResult {
-        let script = try BenchScript(viewport: viewport, photos: count)
-        var sim = Simulation(world: World(photos: SyntheticLibrary.photos(count: count), viewport: viewport))
+        let script = try BenchScript(viewport: viewport, photos: count, tuning: tuning)
+        var sim = Simulation(world: World(photos: SyntheticLibrary.photos(count: count), viewport: viewport, tuning: tuning))
         let started = DispatchTime.now().uptimeNanoseconds
         var samples: [Double] = []
         var seen = Set<ViewerState.Phase>()

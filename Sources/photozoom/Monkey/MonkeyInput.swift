@@ -76,7 +76,7 @@ struct MonkeyInput {
             let mods: Modifiers = chance(0.3) ? .control : []
             plan.append([.wheel(dx: Double.random(in: -4...4, using: &random), dy: Double.random(in: -6...6, using: &random), position: point(), modifiers: mods)])
         case 73..<81:
-            let keys: [Key] = [.left, .right, .up, .down, .home, .end, .escape, .backspace, .enter, .space]
+            let keys: [Key] = [.left, .right, .up, .down, .home, .end, .escape, .backspace, .enter, .space, .plus, .minus]
             plan.append([.key(keys.randomElement(using: &random)!, modifiers: [])])
         case 81..<85:
             viewport = Size(width: Double.random(in: 320...1400, using: &random).rounded(), height: Double.random(in: 400...1200, using: &random).rounded())
@@ -103,6 +103,11 @@ struct MonkeyInput {
             let value = [Double.random(in: 0...2, using: &random), Double.random(in: 0...200, using: &random), Double.random(in: 0...1, using: &random)]
                 .randomElement(using: &random)!
             members[key.group, default: []].append("\"\(key.name)\": \(value)")
+        }
+        if chance(0.3) {
+            // The grid zoom's levels: a few counts, fewest first.
+            let counts = Set((0..<Int.random(in: 1...8, using: &random)).map { _ in Int.random(in: GridZoomTuning.columnRange, using: &random) })
+            members["gridZoom", default: []].append("\"columns\": [\(counts.sorted().map(String.init).joined(separator: ", "))]")
         }
         if chance(0.5) {
             let spring = "{\"response\": \(Double.random(in: 0.05...1.5, using: &random)), \"dampingRatio\": \(Double.random(in: 0.1...1.5, using: &random))}"

@@ -3,6 +3,9 @@ import SwiftUI
 // grid.wheelSpring
 let wheelSpring = Animation.spring(response: 0.18, dampingFraction: 1.0)
 
+// gridZoom.spring
+let gridZoomSpring = Animation.spring(response: 0.35, dampingFraction: 1.0)
+
 // scroll.bounceSpring
 let bounceSpring = Animation.spring(response: 0.4, dampingFraction: 1.0)
 

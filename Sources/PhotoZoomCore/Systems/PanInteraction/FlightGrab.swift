@@ -4,7 +4,7 @@
 /// On the way home a press beside the photo lands it, and the press goes to the grid beneath.
 enum FlightGrab {
     static func handle(_ gesture: Gesture, transition: inout TransitionState?, machine: inout PhaseMachine, zoom: inout ZoomState,
-                       grid: inout GridState, _ stage: Stage) {
+                       grid: inout GridState, pointers: PointerTracker, _ stage: Stage) {
         guard let flying = transition else { return }
         switch gesture {
         case let .pressed(pointer, at):
@@ -12,7 +12,7 @@ enum FlightGrab {
             guard flying.frame.contains(at) else {
                 if flight.destination != .page {
                     FlightControl.land(transition: &transition, machine: &machine, zoom: &zoom)
-                    GridPan.handle(gesture, &grid, stage)
+                    GridPan.handle(gesture, &grid, pointers: pointers, stage)
                 }
                 return
             }

@@ -1,8 +1,9 @@
 /// The pan interaction's grid part: a press holds the content still; once the pointer has moved
 /// past the slop the content follows it from there (rubber-banded past the ends), and the
-/// release velocity goes to the grid's momentum.
+/// release velocity goes to the grid's momentum. Two pointers down are a pinch in the making
+/// (alt+drag's mirrored finger included): no drag starts meanwhile.
 enum GridPan {
-    static func handle(_ gesture: Gesture, _ grid: inout GridState, _ stage: Stage) {
+    static func handle(_ gesture: Gesture, _ grid: inout GridState, pointers: PointerTracker, _ stage: Stage) {
         guard grid.layout != nil else { return }
         switch gesture {
         case let .pressed(pointer, at):
@@ -14,6 +15,7 @@ enum GridPan {
         case let .dragged(pointer, position, _, pastSlop):
             guard pastSlop, grid.holdingPointer == pointer else { return }
             if case .held = grid.motion {
+                guard pointers.pointers.count < 2 else { return }
                 // The drag begins where the slop was crossed, so the content does not jump by it.
                 grid.motion = .dragging(pointer: pointer, anchorOffset: GridScrollSystem.unbanded(grid.offset, grid, stage), anchorY: position.y)
             }

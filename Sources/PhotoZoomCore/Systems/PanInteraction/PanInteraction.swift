@@ -11,12 +11,12 @@ enum PanInteraction {
         for gesture in gestures {
             switch machine.phase {
             case .grid:
-                GridPan.handle(gesture, &grid, stage)
+                GridPan.handle(gesture, &grid, pointers: pointers, stage)
             case .pager:
                 PagePan.handle(gesture, pager: &pager, transition: &transition, machine: &machine, pointers: pointers,
                                currentIndex: currentIndex, stage)
             case .presenting, .dismissing:
-                FlightGrab.handle(gesture, transition: &transition, machine: &machine, zoom: &pager.zoom, grid: &grid, stage)
+                FlightGrab.handle(gesture, transition: &transition, machine: &machine, zoom: &pager.zoom, grid: &grid, pointers: pointers, stage)
             }
         }
     }
