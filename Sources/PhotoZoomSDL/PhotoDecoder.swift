@@ -83,10 +83,7 @@ public enum PhotoDecoder {
 
     static func decodeLevels(_ data: Data) -> Result<[UnsafeMutablePointer<SDL_Surface>], SDLError> {
         let claimed = PhotoHeader.dimensions(of: data)
-        if let claimed, claimed.pixels > maximumPixels {
-            return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
-                + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, maximumPixels / 1_000_000)))
-        }
+        if let problem = claimProblem(claimed) { return .failure(problem) }
         guard let upright = decodeUpright(data, ink: claimed?.isCMYK == true ? claimed : nil) else {
             return .failure(claimed?.isCMYK == true ? SDLError(message: "its CMYK pixels do not decode") : SDLError("SDL_image"))
         }
@@ -98,9 +95,17 @@ public enum PhotoDecoder {
         return .success(levels)
     }
 
-    /// The file's bytes, if it is a regular file no larger than a photo may be: a folder named
-    /// like a photo, a FIFO (which would block the read), an empty or a huge file is refused by its stat.
+    /// The file's bytes, if it is a regular file no larger than a photo may be (`sizeProblem`).
     static func read(_ file: URL) -> Result<Data, SDLError> {
+        checkedFile(file).flatMap { _ in
+            FileManager.default.contents(atPath: file.path).map { .success($0) } ?? .failure(SDLError(message: "it cannot be read"))
+        }
+    }
+
+    /// The file's modification time and size in bytes, if it is a regular file no larger than a
+    /// photo may be: a folder named like a photo, a FIFO (which would block the read), an empty
+    /// or a huge file is refused by its stat, before anything is read.
+    static func checkedFile(_ file: URL) -> Result<(bytes: Int, modified: Int), SDLError> {
         var info = stat()
         guard stat(file.path, &info) == 0 else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(SDLError(message: "it is not a file")) }
@@ -108,8 +113,14 @@ public enum PhotoDecoder {
         guard info.st_size <= maximumFileBytes else {
             return .failure(SDLError(message: String(format: "it is %.1f MB; a photo may be %d MB", Double(info.st_size) / 1e6, maximumFileBytes >> 20)))
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
-        return .success(data)
+        return .success((bytes: Int(info.st_size), modified: Int(info.st_mtim.tv_sec)))
+    }
+
+    /// Why the pixels a header claims are too many to decode, if they are.
+    static func claimProblem(_ claimed: PhotoHeader.Dimensions?) -> SDLError? {
+        guard let claimed, claimed.pixels > maximumPixels else { return nil }
+        return SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
+            + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, maximumPixels / 1_000_000))
     }
 
     /// Decodes and applies the EXIF orientation, which SDL_image ignores; a JPEG of ink

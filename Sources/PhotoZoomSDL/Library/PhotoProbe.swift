@@ -21,34 +21,20 @@ struct PhotoProbe: Sendable, Equatable {
     /// in the 64 KiB an APP1 segment can hold, and the frame header follows it.
     static let headBytes = 128 << 10
 
-    /// The largest file read as a photo: a 100-megapixel JPEG is well under it, and nothing
-    /// larger is read into memory.
-    static let maximumFileBytes = 256 << 20
-    /// The most pixels a photo's header may claim before it is decoded (4 bytes each decoded).
-    static let maximumPixels = 100_000_000
-
-    /// Probes `file`: a folder named like a photo, a FIFO (whose read would block), an empty or
-    /// a huge file, and a header claiming more than `maximumPixels` are refused here.
+    /// Probes `file`: what `PhotoDecoder` refuses by a file's stat or its header's claim is
+    /// refused here, before the pixels are asked for.
     static func probe(_ file: URL) -> Result<PhotoProbe, SDLError> {
-        var info = stat()
-        guard stat(file.path, &info) == 0 else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(SDLError(message: "it is not a file")) }
-        guard info.st_size > 0 else { return .failure(SDLError(message: "it is empty")) }
-        guard info.st_size <= maximumFileBytes else {
-            return .failure(SDLError(message: String(format: "it is %.1f MB; a photo may be %d MB", Double(info.st_size) / 1e6, maximumFileBytes >> 20)))
+        PhotoDecoder.checkedFile(file).flatMap { info in
+            guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
+            defer { try? handle.close() }
+            guard let head = try? handle.read(upToCount: headBytes), !head.isEmpty else { return .failure(SDLError(message: "it cannot be read")) }
+            return probe(head: head, fileBytes: info.bytes, modified: info.modified)
         }
-        guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: headBytes), !head.isEmpty else { return .failure(SDLError(message: "it cannot be read")) }
-        return probe(head: head, fileBytes: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
     }
 
     static func probe(head: Data, fileBytes: Int, modified: Int) -> Result<PhotoProbe, SDLError> {
         let claimed = PhotoHeader.dimensions(of: head)
-        if let claimed, claimed.pixels > maximumPixels {
-            return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
-                + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, maximumPixels / 1_000_000)))
-        }
+        if let problem = PhotoDecoder.claimProblem(claimed) { return .failure(problem) }
         let orientation = PhotoExif(bytes: head).orientation
         let upright = claimed.map { orientation.swapsAxes ? PixelSize(width: $0.height, height: $0.width) : PixelSize(width: $0.width, height: $0.height) }
         return .success(PhotoProbe(uprightSize: upright, orientation: orientation, isCMYK: claimed?.isCMYK == true,

@@ -26,10 +26,7 @@ public enum ScaledDecoder {
     public static func decode(_ data: Data, to size: ScaledSize) -> Result<ScaledImage, SDLError> {
         guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
         let claimed = PhotoHeader.dimensions(of: data)
-        if let claimed, claimed.pixels > PhotoDecoder.maximumPixels {
-            return .failure(SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
-                + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, PhotoDecoder.maximumPixels / 1_000_000)))
-        }
+        if let problem = PhotoDecoder.claimProblem(claimed) { return .failure(problem) }
         let orientation = PhotoExif(bytes: data).orientation
         let stored = data.starts(with: [0xFF, 0xD8]) ? decodeJPEG(data, to: size, orientation) : decodeWhole(data)
         return stored.flatMap { stored in
