@@ -34,6 +34,29 @@ final class PhotoStreamTests: XCTestCase {
         queue.stop()
     }
 
+    /// A queue let go of while its threads work (a run that fails after the library opened) is
+    /// stopped, and its threads end without touching freed memory.
+    func testAQueueLetGoOfWhileItsThreadsWorkEndsCleanly() {
+        let log = JobLog()
+        var queue: DecodeQueue<Int, Int>? = DecodeQueue(threads: 2, work: { job in usleep(2000); log.append(job); return job })
+        queue!.sweep(Array(0..<100))
+        usleep(5000)
+        queue!.stop()
+        queue = nil
+        usleep(50_000)
+        let ran = log.jobs.count
+        usleep(50_000)
+        XCTAssertEqual(log.jobs.count, ran, "nothing runs after the stop")
+        XCTAssertLessThan(ran, 100)
+        // Let go of at once, before its threads have even started (seen: a run refusing its
+        // tuning file right after the library opened trapped on a freed queue).
+        for _ in 0..<50 {
+            let brief = DecodeQueue<Int, Int>(threads: 2, work: { $0 })
+            brief.stop()
+        }
+        usleep(100_000)
+    }
+
     /// The background sweep runs only while nothing is wanted, and wanted work overtakes it.
     func testWantedWorkOvertakesTheSweep() {
         let gate = DispatchSemaphore(value: 0)

@@ -28,7 +28,9 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         self.work = work
         self.wake = wake
         for i in 0..<max(threads, 1) {
-            let thread = Thread { [unowned self] in self.serve() }
+            // Each thread holds the queue until it has stopped: the owner letting go (a run that
+            // fails after the library opened) must not leave a thread reading a freed queue.
+            let thread = Thread { self.serve() }
             thread.name = "photozoom-decode-\(i)"
             // A worker holds no state worth finishing: at exit the process ends it mid-decode.
             thread.start()
