@@ -15,8 +15,12 @@ enum CellSpriteSystem {
         let blend = GridBlend(grid, stage), offset = grid.offset
         assign(blend?.visiblePhotos(height: stage.viewport.height) ?? visiblePhotos(layout, offset: offset, height: stage.viewport.height),
                &cells, &scene)
-        if blend == nil, grid.zoom.columns != nil { giveBackSpares(&cells, &scene) }
-        let frame: (Int) -> Rect = blend.map { blend in { blend.frame(of: $0) } } ?? { layout.frame(of: $0).offsetBy(dx: 0, dy: -offset) }
+        let zooming = blend != nil
+        if !zooming, grid.zoom.columns != nil { giveBackSpares(&cells, &scene) }
+        func frame(_ photo: Int) -> Rect {
+            if let blend { return blend.frame(of: photo) }
+            return layout.frame(of: photo).offsetBy(dx: 0, dy: -offset)
+        }
         // Every level's cells are square, and so is every blend of them: one crop fits them all.
         let cellSize = Size(width: layout.cellSize, height: layout.cellSize)
         // A relayout teleports cells; a drag or a pinch is drawn at the fingers' newest position. None blends.
@@ -33,7 +37,7 @@ enum CellSpriteSystem {
             // Away from the grid the current photo is shown by the transition sprite or its page.
             // While the grid zooms, a cell on its way between rows far apart may pass far outside
             // the window: it is hidden there, not drawn many windows away.
-            let passingOutside = blend != nil && scene[entity].current.frame.intersection(stage.bounds) == nil
+            let passingOutside = zooming && scene[entity].current.frame.intersection(stage.bounds) == nil
             scene[entity].hidden = phase != .grid && photo == currentIndex || passingOutside
             if jump || isNew { scene.resetInterpolation(entity) }
         }
