@@ -136,22 +136,7 @@ public enum PhotoDecoder {
         let orientation = PhotoExif(bytes: data).orientation
         guard orientation != .up else { return rgba }
         defer { SDL_FreeSurface(rgba) }
-        let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
-        var packed = [UInt8](repeating: 0, count: w * h * 4)
-        let src = rgba.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        packed.withUnsafeMutableBytes { dst in
-            for row in 0..<h { memcpy(dst.baseAddress! + row * w * 4, src + row * pitch, w * 4) }
-        }
-        let turned = orientation.reorient(pixels: packed, width: w, height: h)
-        guard let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(turned.width), Int32(turned.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
-        let outPitch = Int(out.pointee.pitch)
-        let outPixels = out.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        turned.pixels.withUnsafeBytes { srcBytes in
-            for row in 0..<turned.height {
-                memcpy(outPixels + row * outPitch, srcBytes.baseAddress! + row * turned.width * 4, turned.width * 4)
-            }
-        }
-        return out
+        return try? SurfacePixels.upright(rgba, orientation).get()
     }
 
     /// Half size, each output pixel the bilinear blend at the centre of a 2×2 block: a box filter.

@@ -83,8 +83,8 @@ final class PhotoStreamTests: XCTestCase {
         let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 120_000)
         func pixels() -> DecodedPixels {
             let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
-            let probe = PhotoProbe(uprightSize: PixelSize(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
-            return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelSize(width: 100, height: 100), average: .white, isOpaque: true, probe: probe)
+            let probe = PhotoProbe(uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
+            return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100), average: .white, isOpaque: true, probe: probe)
         }
         let thumb = PixelTarget.thumbnail(side: 128)
         for photo in 0..<3 {
@@ -115,7 +115,7 @@ final class PhotoStreamTests: XCTestCase {
     /// around it, then the next screenful in the direction of the scroll.
     func testThePageOnScreenComesFirstThenTheWindowsCellsThenAhead() {
         var input = ScriptedInput(photos: photoInfos(count: 300), viewport: Size(width: 390, height: 844))
-        let wishes = PhotoWishes(windowPixels: PixelSize(width: 390, height: 844), scale: 1)
+        let wishes = PhotoWishes(windowPixels: PixelBox(width: 390, height: 844), scale: 1)
         let grid = wishes.targets(for: input.world) { _ in 1 }.map(\.photo)
         // 3 columns of 129 pt: the window shows rows 0…6 (21 photos), then the kept rows, then a screen ahead.
         XCTAssertEqual(Array(grid.prefix(21)), Array(0..<21))

@@ -31,10 +31,10 @@ enum PixelTarget: Hashable, Sendable, Comparable {
     }
 
     /// The box the pixels fit in.
-    var box: PixelSize {
+    var box: PixelBox {
         switch self {
-        case let .thumbnail(side): return PixelSize(width: side, height: side)
-        case let .page(width, height): return PixelSize(width: width, height: height)
+        case let .thumbnail(side): return PixelBox(width: side, height: side)
+        case let .page(width, height): return PixelBox(width: width, height: height)
         }
     }
 }
@@ -44,7 +44,7 @@ final class OwnedSurface: @unchecked Sendable {
     let surface: UnsafeMutablePointer<SDL_Surface>
     init(_ surface: UnsafeMutablePointer<SDL_Surface>) { self.surface = surface }
     deinit { SDL_FreeSurface(surface) }
-    var size: PixelSize { PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h)) }
+    var size: PixelBox { PixelBox(width: Int(surface.pointee.w), height: Int(surface.pointee.h)) }
 }
 
 /// What a job found.
@@ -59,7 +59,7 @@ enum PhotoJobResult: Sendable {
 struct DecodedPixels: Sendable {
     let pixels: OwnedSurface
     /// The whole photo's upright size, for a photo the probe could not size.
-    let uprightSize: PixelSize
+    let uprightSize: PixelBox
     /// The mean colour, which stands in for the photo once these pixels are evicted.
     let average: Color
     /// No pixel is at all transparent: drawn at full alpha, nothing needs blending.

@@ -33,7 +33,7 @@ enum PhotoPixelDecoder {
             }
         } else {
             let box = target.box
-            image = PhotoDecoder.read(file).flatMap { ScaledDecoder.decode($0, to: .fitting(PixelBox(width: box.width, height: box.height))) }
+            image = PhotoDecoder.read(file).flatMap { ScaledDecoder.decode($0, to: .fitting(box)) }
         }
         return image.map { image in
             let opaque = isOpaque(image.surface)
@@ -44,7 +44,7 @@ enum PhotoPixelDecoder {
                 surface = converted
             }
             let pixels = OwnedSurface(surface)
-            let whole = probe.uprightSize ?? image.originalSize.map { PixelSize(width: $0.width, height: $0.height) } ?? pixels.size
+            let whole = probe.uprightSize ?? image.originalSize ?? pixels.size
             return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: probe)
         }
     }

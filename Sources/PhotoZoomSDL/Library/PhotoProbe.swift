@@ -7,7 +7,7 @@ import PhotoZoomCore
 struct PhotoProbe: Sendable, Equatable {
     /// The size the header claims, upright (EXIF orientation applied); nil for a format whose
     /// header is not read here, whose decode then tells.
-    let uprightSize: PixelSize?
+    let uprightSize: PixelBox?
     let orientation: ExifOrientation
     /// A JPEG of ink (CMYK or YCCK), which `InkJPEG` decodes.
     let isCMYK: Bool
@@ -36,17 +36,15 @@ struct PhotoProbe: Sendable, Equatable {
         let claimed = PhotoHeader.dimensions(of: head)
         if let problem = PhotoDecoder.claimProblem(claimed) { return .failure(problem) }
         let orientation = PhotoExif(bytes: head).orientation
-        let upright = claimed.map { orientation.swapsAxes ? PixelSize(width: $0.height, height: $0.width) : PixelSize(width: $0.width, height: $0.height) }
+        let upright = claimed.map { orientation.swapsAxes ? PixelBox(width: $0.height, height: $0.width) : PixelBox(width: $0.width, height: $0.height) }
         return .success(PhotoProbe(uprightSize: upright, orientation: orientation, isCMYK: claimed?.isCMYK == true,
                                    contentHash: ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes),
                                    fileBytes: fileBytes, modified: modified))
     }
 }
 
-/// A size in whole pixels.
-struct PixelSize: Hashable, Sendable {
-    let width: Int
-    let height: Int
+extension PixelBox {
     var pixels: Int { width * height }
+    /// The same size as the core's `Size`.
     var size: Size { Size(width: Double(width), height: Double(height)) }
 }

@@ -112,8 +112,8 @@ final class PhotoStream {
     /// Tells the workers what `world` shows at `scale` pixels a point: what it lacks, most
     /// wanted first. Pages fit the window's pixels, within the renderer's largest texture.
     func want(_ world: World, scale: Double) {
-        var page = PixelSize(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
-        if textureLimit > 0 { page = PixelSize(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
+        var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
+        if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
         let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world) { photo in
             guard let size = self.probes[photo]?.uprightSize, size.width > 0, size.height > 0 else { return 4.0 / 3 }
             return Double(max(size.width, size.height)) / Double(min(size.width, size.height))

@@ -25,7 +25,7 @@ final class PhotoTextures: PhotoPixelSource {
     struct Entry {
         let texture: OpaquePointer
         let target: PixelTarget
-        let size: PixelSize
+        let size: PixelBox
         let isOpaque: Bool
         var lastUsed: Int
         /// Wall time it arrived, for the fade-in.

@@ -6,7 +6,7 @@ import PhotoZoomCore
 /// away drops off the list before a thread starts it.
 struct PhotoWishes {
     /// The window's size in pixels: pages are decoded to fit it.
-    let windowPixels: PixelSize
+    let windowPixels: PixelBox
     /// Pixels per point.
     let scale: Double
     /// Screenfuls of rows decoded ahead of the scroll.
