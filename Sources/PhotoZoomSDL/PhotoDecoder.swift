@@ -68,12 +68,6 @@ public enum PhotoDecoder {
         let contentHash: String?
     }
 
-    /// The largest file read as a photo: a 100-megapixel JPEG is well under it, and nothing
-    /// larger is read into memory.
-    static let maximumFileBytes = 256 << 20
-    /// The most pixels a photo's header may claim before it is decoded (4 bytes each decoded).
-    static let maximumPixels = 100_000_000
-
     static func decodeLevels(_ file: URL) -> Decoded {
         switch read(file) {
         case let .success(data): return Decoded(levels: decodeLevels(data), contentHash: ContentHash.of(bytes: data))
@@ -83,7 +77,8 @@ public enum PhotoDecoder {
 
     static func decodeLevels(_ data: Data) -> Result<[UnsafeMutablePointer<SDL_Surface>], SDLError> {
         let claimed = PhotoHeader.dimensions(of: data)
-        if let problem = claimProblem(claimed) { return .failure(problem) }
+        // Decoded whole: only what fits the limit whole.
+        if let problem = claimProblem(claimed.map { PhotoHeader.Dimensions(width: $0.width, height: $0.height) }) { return .failure(problem) }
         guard let upright = decodeUpright(data, ink: claimed?.isCMYK == true ? claimed : nil) else {
             return .failure(claimed?.isCMYK == true ? SDLError(message: "its CMYK pixels do not decode") : SDLError("SDL_image"))
         }
@@ -96,8 +91,8 @@ public enum PhotoDecoder {
     }
 
     /// The file's bytes, if it is a regular file no larger than a photo may be (`sizeProblem`).
-    static func read(_ file: URL) -> Result<Data, SDLError> {
-        checkedFile(file).flatMap { _ in
+    static func read(_ file: URL, limits: LibraryLimits = LibraryLimits()) -> Result<Data, SDLError> {
+        checkedFile(file, limits: limits).flatMap { _ in
             FileManager.default.contents(atPath: file.path).map { .success($0) } ?? .failure(SDLError(message: "it cannot be read"))
         }
     }
@@ -105,22 +100,25 @@ public enum PhotoDecoder {
     /// The file's modification time and size in bytes, if it is a regular file no larger than a
     /// photo may be: a folder named like a photo, a FIFO (which would block the read), an empty
     /// or a huge file is refused by its stat, before anything is read.
-    static func checkedFile(_ file: URL) -> Result<(bytes: Int, modified: Int), SDLError> {
+    static func checkedFile(_ file: URL, limits: LibraryLimits = LibraryLimits()) -> Result<(bytes: Int, modified: Int), SDLError> {
         var info = stat()
         guard stat(file.path, &info) == 0 else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(SDLError(message: "it is not a file")) }
         guard info.st_size > 0 else { return .failure(SDLError(message: "it is empty")) }
-        guard info.st_size <= maximumFileBytes else {
-            return .failure(SDLError(message: String(format: "it is %.1f MB; a photo may be %d MB", Double(info.st_size) / 1e6, maximumFileBytes >> 20)))
+        guard info.st_size <= limits.maximumFileBytes else {
+            return .failure(SDLError(message: String(format: "it is %.1f MiB; ", Double(info.st_size) / 1_048_576)
+                + "a photo may be \(TuningFile.number(limits.maximumFileMiB)) MiB (library.maximumFileMiB)", isOverLimits: true))
         }
         return .success((bytes: Int(info.st_size), modified: Int(info.st_mtim.tv_sec)))
     }
 
-    /// Why the pixels a header claims are too many to decode, if they are.
-    static func claimProblem(_ claimed: PhotoHeader.Dimensions?) -> SDLError? {
-        guard let claimed, claimed.pixels > maximumPixels else { return nil }
+    /// Why the pixels a header claims are too many to decode, if they are: a JPEG that can be
+    /// decoded at a fraction of its size within the limit is decoded so, never whole.
+    static func claimProblem(_ claimed: PhotoHeader.Dimensions?, limits: LibraryLimits = LibraryLimits()) -> SDLError? {
+        guard let claimed, claimed.fewestDecodedPixels > limits.maximumPixels else { return nil }
         return SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
-            + String(format: "%.0f megapixels; a photo may have %d", Double(claimed.pixels) / 1e6, maximumPixels / 1_000_000))
+            + String(format: "%.0f megapixels; ", Double(claimed.pixels) / 1e6)
+            + "a photo may have \(TuningFile.number(limits.maximumMegapixels)) (library.maximumMegapixels)", isOverLimits: true)
     }
 
     /// Decodes and applies the EXIF orientation, which SDL_image ignores; a JPEG of ink

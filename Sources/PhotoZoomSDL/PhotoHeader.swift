@@ -11,7 +11,15 @@ enum PhotoHeader {
         let height: Int
         /// A JPEG whose pixels are ink (CMYK, or Adobe's YCCK), which SDL_image hands back raw.
         var isCMYK = false
+        /// A JPEG that libjpeg-turbo decodes a row of blocks at a time, at any of its scales:
+        /// not progressive or arithmetic-coded, whose decoders keep every coefficient of the
+        /// whole image however small the output.
+        var decodesInStrips = false
         var pixels: Int { width * height }
+
+        /// The fewest pixels its decoder can produce: an eighth of each side for a JPEG decoded
+        /// in strips (libjpeg-turbo's smallest scale), else all of them.
+        var fewestDecodedPixels: Int { decodesInStrips ? ((width + 7) / 8) * ((height + 7) / 8) : pixels }
     }
 
     /// The dimensions `data` claims; nil for a format whose header is not read here (WebP,
@@ -42,6 +50,27 @@ enum PhotoHeader {
         }
         guard read == 0, width > 0, height > 0 else { return nil }
         let ink = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-        return Dimensions(width: Int(width), height: Int(height), isCMYK: ink)
+        return Dimensions(width: Int(width), height: Int(height), isCMYK: ink, decodesInStrips: frameMarker(data).map(sequentialFrames.contains) ?? false)
+    }
+
+    /// Start-of-frame markers of sequential Huffman-coded JPEGs (baseline, extended, lossless).
+    private static let sequentialFrames: Set<UInt8> = [0xC0, 0xC1, 0xC3]
+
+    /// The JPEG's start-of-frame marker, found by walking the segments before it (a segment
+    /// names its own length, so this reads only their two-byte headers).
+    static func frameMarker(_ data: Data) -> UInt8? {
+        var i = data.startIndex + 2
+        while i + 4 <= data.endIndex {
+            guard data[i] == 0xFF else { return nil }
+            let marker = data[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) { return marker }
+            // Markers without a length: the restart markers, and the start and end of an image.
+            if (0xD0...0xD9).contains(marker) || marker == 0x01 { i += 2; continue }
+            let length = Int(data[i + 2]) << 8 | Int(data[i + 3])
+            guard length >= 2 else { return nil }
+            i += 2 + length
+        }
+        return nil
     }
 }

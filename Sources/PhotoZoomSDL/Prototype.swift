@@ -9,9 +9,6 @@ public enum Prototype {
     /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
     /// each wake pumps it. A wake with nothing to do runs no tick and draws nothing.
     static let idleWait = 0.25
-    /// The photo textures' memory budget.
-    public static let textureBudget = 256 << 20
-
     public struct Options {
         public var photosFolder: String
         /// How the folder is read: subfolders or not, by name or by date; a library by date
@@ -39,16 +36,14 @@ public enum Prototype {
     /// Said once the window is open when the run has no tuning file.
     static let tuningHint = "photozoom: tuning: run with --tuning FILE to tune live (FILE is written with the defaults if it does not exist)"
 
-    /// The tuning file, read (or written) once the window is open, and its start-up line; a
-    /// script's run (`--exit-after-frames`) without one is not told how to tune.
-    private static func startTuning(_ options: Options, log: (String) -> Void) throws -> LiveTuning? {
-        guard let path = options.tuningPath else {
+    /// The tuning file's start-up lines, said once the window is open; a script's run
+    /// (`--exit-after-frames`) without a file is not told how to tune.
+    private static func sayTuning(_ started: (live: LiveTuning, lines: [String])?, _ options: Options, log: (String) -> Void) {
+        guard let started else {
             if options.exitAfterFrames == nil { log(tuningHint) }
-            return nil
+            return
         }
-        let started = try LiveTuning.start(path: path)
-        for line in started.lines { log(line.hasPrefix(path + ":") ? line : "photozoom: " + line) }
-        return started.live
+        for line in started.lines { log(line.hasPrefix(started.live.path + ":") ? line : "photozoom: " + line) }
     }
 
     /// Runs until the window closes or `exitAfterFrames` frames were drawn.
@@ -56,13 +51,17 @@ public enum Prototype {
         // A bug report holds the log's last lines.
         let logTail = LogTail()
         let log = logTail.logging(to: log)
+        // The tuning file first: it says what photos may be, before any is read.
+        let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
+        let live = started?.live
+        let file = live?.good ?? TuningFile()
         // The first screenful's headers need no window: they are read while the window opens,
         // so the first frame has their sizes; the rest arrive as the session runs.
         let files = try PhotoFolder.imageFiles(in: options.photosFolder, scan: options.scan, log: log)
         let opening = OpeningProbes()
         let probing = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: probing) {
-            opening.results = Result { try PhotoStream.probeOpening(files, folder: options.photosFolder, log: log) }
+            opening.results = Result { try PhotoStream.probeOpening(files, folder: options.photosFolder, limits: file.library, log: log) }
         }
         let window: AppWindow
         do {
@@ -73,16 +72,15 @@ public enum Prototype {
         }
         probing.wait()
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
-        let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, log: log)
-        let photos = PhotoStream(files: files, opening: try opening.results.get(), renderer: window.renderer, budgetBytes: Self.textureBudget,
-                                 cache: cache,
+        let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
+                                   log: log)
+        let photos = PhotoStream(files: files, opening: try opening.results.get(), renderer: window.renderer, limits: file.library, cache: cache,
                                  wake: window.wakeSignal, log: log)
         defer { photos.stop() }
         // Photos are named in a recording by hashes of what was read of them.
         let hashes = { photos.contentHashes }
         let renderer = SceneRenderer(renderer: window.renderer, source: photos.textures, log: log)
-        let live = try startTuning(options, log: log)
-        let file = live?.good ?? TuningFile()
+        sayTuning(started, options, log: log)
         var sim = Simulation(world: World(photos: photos.initialInfos, viewport: window.sizeInPoints, tuning: file.tuning, loop: file.loop,
                                           gridStart: options.scan.gridStart))
         var loop = FixedTimestepLoop(file.loop)
@@ -144,6 +142,7 @@ public enum Prototype {
             // A saved tuning file is input too, stamped like the rest.
             if let save = saves?.takeSave(log: log) {
                 if let reload = save.reload { pending.append(reload) }
+                if let live { photos.textures.budgetBytes = live.good.library.textureBudgetBytes }
                 overlays.saved(save, at: Self.now())
             }
             // Update: whole fixed ticks only; the first of them takes the input. Time spent

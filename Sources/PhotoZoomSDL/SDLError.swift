@@ -3,8 +3,11 @@ import CSDL2
 /// A failure reported by SDL, with SDL's own explanation attached.
 public struct SDLError: Error, CustomStringConvertible {
     public let description: String
+    /// The photo is larger than the library's limits allow, which a person may raise: not a
+    /// fault of the file's, so no thumbnail cache records it as one.
+    public internal(set) var isOverLimits = false
     /// `what` failed; SDL_GetError() says why.
     init(_ what: String) { description = "\(what): \(String(cString: SDL_GetError()))" }
     /// A failure found before SDL was asked.
-    init(message: String) { description = message }
+    init(message: String, isOverLimits: Bool = false) { description = message; self.isOverLimits = isOverLimits }
 }

@@ -81,6 +81,7 @@ final class TuningFileTests: XCTestCase {
             Mirror(reflecting: file.tuning).children.filter { $0.label != "gridZoom" }.map { ($0.label!, "\($0.value)") }
                 + Mirror(reflecting: file.tuning.gridZoom).children.map { ("gridZoom." + $0.label!, "\($0.value)") }
                 + Mirror(reflecting: file.loop).children.map { ("loop." + $0.label!, "\($0.value)") }
+                + Mirror(reflecting: file.library).children.map { ("library." + $0.label!, "\($0.value)") }
         }
         var reached: [String] = []
         for path in TuningFile.keys {
@@ -212,8 +213,32 @@ final class TuningFileChangesTests: XCTestCase {
         XCTAssertEqual(springs.first?.new, try SpringParameters.uikit(duration: 0.4, dampingRatio: 1))
     }
 
-    func testOnlyTheLoopsSettingsWaitForTheNextStart() {
-        let all = TuningFile.read("{}").file.changes(to: TuningFile.read("{\"debug\": {\"tickRate\": 240}, \"grid\": {\"cellGap\": 3}}").file)
-        XCTAssertEqual(all.filter(TuningFile.appliesAtNextStart).map(\.path), ["debug.tickRate"])
+    func testOnlyTheLoopsSettingsAndThePhotoLimitsWaitForTheNextStart() {
+        let new = TuningFile.read("""
+            {"debug": {"tickRate": 240}, "grid": {"cellGap": 3},
+             "library": {"textureBudgetMiB": 64, "maximumMegapixels": 50, "maximumFileMiB": 100}}
+            """)
+        XCTAssertEqual(new.problems, [])
+        let all = TuningFile().changes(to: new.file)
+        XCTAssertEqual(all.map(\.description), ["grid.cellGap 2 → 3", "library.textureBudgetMiB 256 → 64", "library.maximumMegapixels 100 → 50",
+                                                "library.maximumFileMiB 256 → 100", "debug.tickRate 120 → 240"])
+        XCTAssertEqual(all.filter(TuningFile.appliesAtNextStart).map(\.path), ["library.maximumMegapixels", "library.maximumFileMiB", "debug.tickRate"])
+        // What a running window takes of it: all but those.
+        let kept = new.file.keepingStartSettings(of: TuningFile())
+        XCTAssertEqual(kept.library, LibraryLimits(textureBudgetMiB: 64))
+        XCTAssertEqual(kept.loop, LoopSettings())
+        XCTAssertEqual(kept.tuning.cellGap, 3)
+    }
+
+    func testTheLibraryLimitsAreCheckedLikeEveryNumber() {
+        let read = TuningFile.read("{\"library\": {\"textureBudgetMiB\": 0, \"maximumMegapixels\": 1e9, \"maximumFileMiB\": \"big\"}}")
+        XCTAssertEqual(read.problems.map(\.message), [
+            "library.textureBudgetMiB: must lie in [16, 65536], got 0 (line 1, column 34)",
+            "library.maximumMegapixels: must lie in [1, 2000], got 1e9 (line 1, column 58)",
+            "library.maximumFileMiB: expected a number, got \"big\" (line 1, column 81)",
+        ])
+        XCTAssertEqual(read.file.library, LibraryLimits(), "nothing refused is taken")
+        XCTAssertEqual(LibraryLimits().textureBudgetBytes, 256 << 20)
+        XCTAssertEqual(LibraryLimits().maximumPixels, 100_000_000)
     }
 }

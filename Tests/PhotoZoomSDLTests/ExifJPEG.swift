@@ -61,14 +61,14 @@ enum ExifJPEG {
         return Array(jpeg[0..<2]) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + Array(jpeg[2...])
     }
 
-    /// Tightly packed RGB pixels, top row first, as a baseline JPEG at quality 95 without chroma subsampling.
-    static func encode(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+    /// Tightly packed RGB pixels, top row first, as a baseline (or progressive) JPEG at quality 95 without chroma subsampling.
+    static func encode(rgb: [UInt8], width: Int, height: Int, progressive: Bool = false) throws -> [UInt8] {
         let handle = try XCTUnwrap(tjInitCompress())
         defer { tjDestroy(handle) }
         var jpeg: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         XCTAssertEqual(tjCompress2(handle, rgb, Int32(width), Int32(width * 3), Int32(height), Int32(TJPF_RGB.rawValue), &jpeg, &size,
-                                   Int32(TJSAMP_444.rawValue), 95, 0), 0)
+                                   Int32(TJSAMP_444.rawValue), 95, progressive ? Int32(TJFLAG_PROGRESSIVE) : 0), 0)
         defer { tjFree(jpeg) }
         return Array(UnsafeBufferPointer(start: jpeg, count: Int(size)))
     }

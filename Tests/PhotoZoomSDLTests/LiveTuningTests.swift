@@ -146,6 +146,16 @@ final class LiveTuningTests: XCTestCase {
         XCTAssertEqual(live.good.loop.tickRate, 120, "the running loop keeps its rate")
     }
 
+    /// The texture budget applies at once; the photo limits, which every photo read so far was
+    /// read under, wait for the next start.
+    func testTheTextureBudgetAppliesAtOnceThePhotoLimitsAtTheNextStart() throws {
+        try "{\"library\": {\"textureBudgetMiB\": 64, \"maximumMegapixels\": 20}}".write(toFile: path, atomically: false, encoding: .utf8)
+        let outcome = reloadAfterSave()
+        XCTAssertEqual(LiveTuning.lines(outcome, path: path),
+                       ["tuning reloaded: library.textureBudgetMiB 256 → 64, library.maximumMegapixels 100 → 20 (applies at the next start)"])
+        XCTAssertEqual(live.good.library, LibraryLimits(textureBudgetMiB: 64))
+    }
+
     func testOtherFilesInTheFolderAreIgnored() throws {
         try "x".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         XCTAssertEqual(saves.signal.wait(timeout: .now() + 0.3), .timedOut)

@@ -51,9 +51,9 @@ final class PhotoLimitsTests: XCTestCase {
         let photos = PhotoDecoder.decode([jpeg, png, big, folderNamedLikeAPhoto, fifo, dangling, empty, good], log: { lines.append($0) })
         XCTAssertEqual(photos.map(\.info.isPlaceholder), [true, true, true, true, true, true, true, false])
         XCTAssertEqual(lines, [
-            "photozoom: cannot decode \(jpeg.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100); showing a placeholder",
-            "photozoom: cannot decode \(png.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100); showing a placeholder",
-            "photozoom: cannot decode \(big.path) (it is 2147.5 MB; a photo may be 256 MB); showing a placeholder",
+            "photozoom: cannot decode \(jpeg.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100 (library.maximumMegapixels)); showing a placeholder",
+            "photozoom: cannot decode \(png.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100 (library.maximumMegapixels)); showing a placeholder",
+            "photozoom: cannot decode \(big.path) (it is 2048.0 MiB; a photo may be 256 MiB (library.maximumFileMiB)); showing a placeholder",
             "photozoom: cannot decode \(folderNamedLikeAPhoto.path) (it is not a file); showing a placeholder",
             "photozoom: cannot decode \(fifo.path) (it is not a file); showing a placeholder",
             "photozoom: cannot decode \(dangling.path) (it cannot be read: No such file or directory); showing a placeholder",

@@ -76,6 +76,23 @@ final class PhotoStreamTests: XCTestCase {
         queue.stop()
     }
 
+    /// A lower budget (a tuning save) lets go of what is over it at once, least recently drawn first.
+    func testALowerBudgetLetsGoAtOnce() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64))
+        let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 120_000)
+        let probe = PhotoProbe(uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
+        for photo in 0..<3 {
+            textures.beginFrame(now: 0)
+            let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
+            textures.insert(photo, .thumbnail(side: 128), DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100),
+                                                                        average: .white, isOpaque: true, probe: probe), arrived: 0)
+        }
+        textures.beginFrame(now: 0)
+        textures.budgetBytes = 40_000
+        XCTAssertEqual(textures.bytes, 40_000)
+        XCTAssertEqual([0, 1, 2].map { textures.has($0, .thumbnail(side: 128)) }, [false, false, true], "the newest stays")
+    }
+
     /// Textures stay within the budget: the least recently drawn go, never one drawn this frame.
     func testTexturesStayWithinTheirBudgetEvictingTheLeastRecentlyDrawn() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64))
@@ -154,8 +171,8 @@ final class PhotoStreamTests: XCTestCase {
 
         let canvas = try HeadlessCanvas(size: Size(width: 390, height: 844))
         let lines = JobLog()
-        let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, count: 2, seconds: 10, log: { _ in }), renderer: canvas.renderer,
-                                 budgetBytes: 64 << 20, cache: nil, threads: 2, wake: WakeSignal(type: UInt32.max), log: { lines.append(line: $0) })
+        let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { _ in }), renderer: canvas.renderer,
+                                 limits: LibraryLimits(textureBudgetMiB: 64), cache: nil, threads: 2, wake: WakeSignal(type: UInt32.max), log: { lines.append(line: $0) })
         XCTAssertEqual(stream.initialInfos.count, 7)
         XCTAssertNotEqual(stream.initialInfos[0].pixelSize, Size(width: 1, height: 1), "probed before the window opened")
         XCTAssertEqual(stream.initialInfos[3], PhotoInfo.unread(name: names[names.startIndex + 3]))

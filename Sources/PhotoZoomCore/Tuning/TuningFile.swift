@@ -7,6 +7,8 @@ public struct TuningFile: Hashable, Sendable {
     /// The `debug` group: the loop's tick rate and frame clamp. Read at start only, since every
     /// tick stamp of a run depends on them.
     public var loop: LoopSettings
+    /// The `library` group: the texture budget and the largest photo decoded.
+    public var library: LibraryLimits
     /// How each spring is written, by its path in the file (`springs.zoomIn`). A spring whose
     /// spec no longer gives the tuning's value is written as its physical constants.
     public var springs: [String: SpringSpec]
@@ -18,6 +20,7 @@ public struct TuningFile: Hashable, Sendable {
     public init() {
         tuning = Tuning()
         loop = LoopSettings()
+        library = LibraryLimits()
         springs = [:]
         for group in Self.groups {
             for key in group.keys { if case let .spring(_, spec) = key.kind { springs[group.name + "." + key.name] = spec } }
@@ -70,8 +73,8 @@ public struct TuningFile: Hashable, Sendable {
             return "{" + spec(keyPath, path: path).members.map { "\(Self.quoted($0.key)): \(Self.number($0.value))" }.joined(separator: ", ") + "}"
         case let .choice(choice):
             return Self.quoted(choice.get(tuning))
-        case let .loop(keyPath, _):
-            return Self.number(loop[keyPath: keyPath])
+        case let .setting(keyPath, _, _):
+            return Self.number(self[keyPath: keyPath])
         case let .counts(keyPath, _):
             return CountsRule.text(tuning[keyPath: keyPath])
         }
@@ -86,7 +89,7 @@ public struct TuningFile: Hashable, Sendable {
     }
 
     /// The shortest text that reads back as the same double, without a trailing ".0".
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         let text = "\(value)"
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
@@ -104,7 +107,9 @@ extension TuningFile {
             /// The spec is the default's vocabulary and numbers.
             case spring(WritableKeyPath<Tuning, SpringParameters> & Sendable, SpringSpec)
             case choice(Choice)
-            case loop(WritableKeyPath<LoopSettings, Double> & Sendable, NumberRule)
+            /// A number of the file's outside `Tuning` (the loop's, the library's), which the sim
+            /// never sees.
+            case setting(WritableKeyPath<TuningFile, Double> & Sendable, NumberRule, Applies)
             case counts(WritableKeyPath<Tuning, [Int]> & Sendable, CountsRule)
         }
 
@@ -115,8 +120,8 @@ extension TuningFile {
             Key(name: name, kind: .number(keyPath, rule))
         }
 
-        static func loop(_ name: String, _ keyPath: WritableKeyPath<LoopSettings, Double> & Sendable, _ rule: NumberRule) -> Key {
-            Key(name: name, kind: .loop(keyPath, rule))
+        static func setting(_ name: String, _ keyPath: WritableKeyPath<TuningFile, Double> & Sendable, _ rule: NumberRule, _ applies: Applies) -> Key {
+            Key(name: name, kind: .setting(keyPath, rule, applies))
         }
 
         static func counts(_ name: String, _ keyPath: WritableKeyPath<Tuning, [Int]> & Sendable, _ rule: CountsRule) -> Key {
@@ -143,6 +148,15 @@ extension TuningFile {
                     return true
                 })))
         }
+    }
+
+    /// When a running window takes a new value of a setting.
+    enum Applies: Sendable {
+        /// From the save on.
+        case atOnce
+        /// From the next start: the loop's settings, which every tick stamp depends on, and
+        /// what photos were probed and decoded under.
+        case atNextStart
     }
 
     /// A field that is one of a few names (an enum of `Tuning`'s).

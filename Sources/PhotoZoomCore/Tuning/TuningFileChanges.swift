@@ -29,8 +29,8 @@ extension TuningFile {
                 switch key.kind {
                 case let .number(keyPath, _):
                     add(&changes, path, Self.number(tuning[keyPath: keyPath]), Self.number(new.tuning[keyPath: keyPath]))
-                case let .loop(keyPath, _):
-                    add(&changes, path, Self.number(loop[keyPath: keyPath]), Self.number(new.loop[keyPath: keyPath]))
+                case let .setting(keyPath, _, _):
+                    add(&changes, path, Self.number(self[keyPath: keyPath]), Self.number(new[keyPath: keyPath]))
                 case let .rest(keyPath):
                     let a = tuning[keyPath: keyPath], b = new.tuning[keyPath: keyPath]
                     add(&changes, path + ".value", Self.number(a.value), Self.number(b.value))
@@ -63,14 +63,25 @@ extension TuningFile {
         }
     }
 
-    /// Paths in `changes` that a running window cannot take: the loop's settings.
+    /// Paths in `changes` that a running window cannot take: the loop's settings and the photo limits.
     public static func appliesAtNextStart(_ change: TuningChange) -> Bool {
         groups.contains { group in
             group.keys.contains { key in
-                guard case .loop = key.kind else { return false }
+                guard case .setting(_, _, .atNextStart) = key.kind else { return false }
                 return change.path == group.name + "." + key.name
             }
         }
+    }
+
+    /// `self` with every setting a running window cannot take as it is in `running`.
+    public func keepingStartSettings(of running: TuningFile) -> TuningFile {
+        var kept = self
+        for group in Self.groups {
+            for key in group.keys {
+                if case let .setting(keyPath, _, .atNextStart) = key.kind { kept[keyPath: keyPath] = running[keyPath: keyPath] }
+            }
+        }
+        return kept
     }
 
     private func add(_ changes: inout [TuningChange], _ path: String, _ old: String, _ new: String) {

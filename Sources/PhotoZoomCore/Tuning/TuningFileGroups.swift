@@ -1,5 +1,5 @@
 extension TuningFile {
-    /// Every field of `Tuning` and `LoopSettings`, once, under the group a person would look in. Keys drop what the
+    /// Every field of `Tuning`, `LoopSettings` and `LibraryLimits`, once, under the group a person would look in. Keys drop what the
     /// group already says (`dismissal.angle` for `dismissAngle`, `springs.zoomIn` for
     /// `zoomInSpring`).
     static let groups: [Group] = [
@@ -80,10 +80,17 @@ extension TuningFile {
             .number("tabBarTextSize", \.tabBarTextSize, .above(0, upTo: 200)),
             .spring("fadeSpring", \.chromeFadeSpring, .swiftUI(response: 0.25, dampingRatio: 1)),
         ]),
+        // What a library may cost. The budget applies at once; the photo limits at the next start,
+        // since every photo already read was read under them.
+        Group(name: "library", keys: [
+            .setting("textureBudgetMiB", \.library.textureBudgetMiB, .from(16, upTo: 65536), .atOnce),
+            .setting("maximumMegapixels", \.library.maximumMegapixels, .from(1, upTo: 2000), .atNextStart),
+            .setting("maximumFileMiB", \.library.maximumFileMiB, .from(1, upTo: 2047), .atNextStart),
+        ]),
         // Read when the window opens; a reload that changes them says they apply at the next start.
         Group(name: "debug", keys: [
-            .loop("tickRate", \.tickRate, NumberRule(lower: 30, lowerOpen: false, upper: 1000, upperOpen: false)),
-            .loop("maxFrameDelta", \.maxFrameDelta, NumberRule(lower: 0, lowerOpen: true, upper: 1, upperOpen: false)),
+            .setting("tickRate", \.loop.tickRate, NumberRule(lower: 30, lowerOpen: false, upper: 1000, upperOpen: false), .atNextStart),
+            .setting("maxFrameDelta", \.loop.maxFrameDelta, NumberRule(lower: 0, lowerOpen: true, upper: 1, upperOpen: false), .atNextStart),
         ]),
     ]
 }

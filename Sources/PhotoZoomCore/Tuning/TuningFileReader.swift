@@ -97,8 +97,8 @@ extension TuningFile {
                         file.tuning[keyPath: keyPath] = parameters
                         file.springs[path] = spec
                     }
-                case let .loop(keyPath, rule):
-                    if let value = number(node, path: path, rule: rule) { file.loop[keyPath: keyPath] = value }
+                case let .setting(keyPath, rule, _):
+                    if let value = number(node, path: path, rule: rule) { file[keyPath: keyPath] = value }
                 case let .counts(keyPath, rule):
                     if let counts = counts(node, path: path, rule: rule) { file.tuning[keyPath: keyPath] = counts }
                 case let .choice(choice):

@@ -25,8 +25,8 @@ extension TuningFile {
                     } catch {
                         found.append("\(path): \(error)")
                     }
-                case let .loop(keyPath, rule):
-                    let value = file.loop[keyPath: keyPath]
+                case let .setting(keyPath, rule, _):
+                    let value = file[keyPath: keyPath]
                     if !value.isFinite || !rule.allows(value) { found.append("\(path): \(rule.description), got \(value)") }
                 case let .counts(keyPath, rule):
                     if let problem = rule.problem(tuning[keyPath: keyPath], path: path) { found.append(problem) }

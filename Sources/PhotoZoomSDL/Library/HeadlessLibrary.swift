@@ -15,13 +15,13 @@ public final class HeadlessLibrary {
     /// Lists `folder` and reads the first headers, as the window does before its first frame;
     /// thumbnails go through a thumbnail cache at `thumbnailCache` when one is named.
     public init(folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), viewport: Size, scale: Double = 1, thumbnailCache: URL? = nil,
-                log: @escaping (String) -> Void) throws {
+                limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) throws {
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
-        let opening = try PhotoStream.probeOpening(files, folder: folder, log: log)
+        let opening = try PhotoStream.probeOpening(files, folder: folder, limits: limits, log: log)
         canvas = try HeadlessCanvas(size: viewport, scale: scale)
         self.scale = scale
-        stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, budgetBytes: Prototype.textureBudget,
-                             cache: thumbnailCache.map { ThumbnailCache(root: $0, program: "photozoom", version: "bench", log: log) },
+        stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, limits: limits,
+                             cache: thumbnailCache.map { ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log) },
                              wake: WakeSignal(type: UInt32.max), log: log)
         renderer = SceneRenderer(renderer: canvas.renderer, source: stream.textures)
     }

@@ -9,16 +9,17 @@ import PhotoZoomCore
 enum PhotoPixelDecoder {
     /// `textureFormat`: the renderer's own pixel format, which the pixels are converted to here
     /// rather than on the render thread when they become a texture (3 ms a page there).
-    static func run(_ job: PhotoJob, file: URL, cache: ThumbnailCache?, textureFormat: UInt32) -> PhotoJobResult {
+    /// `limits`: what a photo may be (the cache has its own, the same in a window).
+    static func run(_ job: PhotoJob, file: URL, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits) -> PhotoJobResult {
         switch job.kind {
-        case .probe: return .probed(PhotoProbe.probe(file))
-        case let .pixels(target): return .decoded(decode(file, target, cache: cache, textureFormat: textureFormat))
+        case .probe: return .probed(PhotoProbe.probe(file, limits: limits))
+        case let .pixels(target): return .decoded(decode(file, target, cache: cache, textureFormat: textureFormat, limits: limits))
         }
     }
 
-    static func decode(_ file: URL, _ target: PixelTarget, cache: ThumbnailCache?, textureFormat: UInt32) -> Result<DecodedPixels, SDLError> {
+    static func decode(_ file: URL, _ target: PixelTarget, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits) -> Result<DecodedPixels, SDLError> {
         let probe: PhotoProbe
-        switch PhotoProbe.probe(file) {
+        switch PhotoProbe.probe(file, limits: limits) {
         case let .success(p): probe = p
         case let .failure(error): return .failure(error)
         }
@@ -33,7 +34,7 @@ enum PhotoPixelDecoder {
             }
         } else {
             let box = target.box
-            image = PhotoDecoder.read(file).flatMap { ScaledDecoder.decode($0, to: .fitting(box)) }
+            image = PhotoDecoder.read(file, limits: limits).flatMap { ScaledDecoder.decode($0, to: .fitting(box), limits: limits) }
         }
         return image.map { image in
             let opaque = isOpaque(image.surface)

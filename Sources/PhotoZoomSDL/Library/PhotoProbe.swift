@@ -23,18 +23,18 @@ struct PhotoProbe: Sendable, Equatable {
 
     /// Probes `file`: what `PhotoDecoder` refuses by a file's stat or its header's claim is
     /// refused here, before the pixels are asked for.
-    static func probe(_ file: URL) -> Result<PhotoProbe, SDLError> {
-        PhotoDecoder.checkedFile(file).flatMap { info in
+    static func probe(_ file: URL, limits: LibraryLimits = LibraryLimits()) -> Result<PhotoProbe, SDLError> {
+        PhotoDecoder.checkedFile(file, limits: limits).flatMap { info in
             guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
             defer { try? handle.close() }
             guard let head = try? handle.read(upToCount: headBytes), !head.isEmpty else { return .failure(SDLError(message: "it cannot be read")) }
-            return probe(head: head, fileBytes: info.bytes, modified: info.modified)
+            return probe(head: head, fileBytes: info.bytes, modified: info.modified, limits: limits)
         }
     }
 
-    static func probe(head: Data, fileBytes: Int, modified: Int) -> Result<PhotoProbe, SDLError> {
+    static func probe(head: Data, fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits()) -> Result<PhotoProbe, SDLError> {
         let claimed = PhotoHeader.dimensions(of: head)
-        if let problem = PhotoDecoder.claimProblem(claimed) { return .failure(problem) }
+        if let problem = PhotoDecoder.claimProblem(claimed, limits: limits) { return .failure(problem) }
         let orientation = PhotoExif(bytes: head).orientation
         let upright = claimed.map { orientation.swapsAxes ? PixelBox(width: $0.height, height: $0.width) : PixelBox(width: $0.width, height: $0.height) }
         return .success(PhotoProbe(uprightSize: upright, orientation: orientation, isCMYK: claimed?.isCMYK == true,

@@ -27,11 +27,12 @@ final class PhotoStream {
     private let cache: ThumbnailCache?
 
     /// Thumbnails come from `cache` and go into it, when there is one.
-    init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, budgetBytes: Int, cache: ThumbnailCache?, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads, wake: WakeSignal, log: @escaping (String) -> Void) {
+    /// `limits`: the texture budget and what a photo may be (the opening probes' too).
+    init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, limits: LibraryLimits, cache: ThumbnailCache?, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads, wake: WakeSignal, log: @escaping (String) -> Void) {
         self.files = files
         self.log = log
         self.cache = cache
-        textures = PhotoTextures(renderer: renderer, budgetBytes: budgetBytes)
+        textures = PhotoTextures(renderer: renderer, budgetBytes: limits.textureBudgetBytes)
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         textureLimit = Int(min(info.max_texture_width, info.max_texture_height))
@@ -63,7 +64,9 @@ final class PhotoStream {
         let fileList = files
         // The renderer's first texture format is the one it draws from without converting.
         let format = info.num_texture_formats > 0 ? info.texture_formats.0 : SDL_PIXELFORMAT_UNKNOWN.rawValue
-        queue = DecodeQueue(threads: threads, work: { job in PhotoPixelDecoder.run(job, file: fileList[job.photo], cache: cache, textureFormat: format) },
+        queue = DecodeQueue(threads: threads, work: { job in
+                                PhotoPixelDecoder.run(job, file: fileList[job.photo], cache: cache, textureFormat: format, limits: limits)
+                            },
                             wake: { wake.send() })
         queue.sweep(files.indices.filter { probes[$0] == nil && !broken.contains($0) }.map { PhotoJob(photo: $0, kind: .probe) })
     }
@@ -140,14 +143,14 @@ final class PhotoStream {
     /// Probes files in order on the calling thread until `count` are probed or `seconds` have
     /// passed (a cold disk), and on until one could be read if none was: a folder with no
     /// readable photo is told before a window opens (each file's failure a line, then the error).
-    static func probeOpening(_ files: [URL], folder: String, count: Int = openingCount, seconds: Double = openingSeconds,
+    static func probeOpening(_ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount, seconds: Double = openingSeconds,
                              log: (String) -> Void) throws -> [Result<PhotoProbe, SDLError>?] {
         var results: [Result<PhotoProbe, SDLError>?] = []
         var anyGood = false
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         for file in files {
             if (results.count >= count || DispatchTime.now().uptimeNanoseconds > deadline) && anyGood { break }
-            let result = PhotoProbe.probe(file)
+            let result = PhotoProbe.probe(file, limits: limits)
             if case .success = result { anyGood = true }
             results.append(result)
         }

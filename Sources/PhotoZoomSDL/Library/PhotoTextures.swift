@@ -37,7 +37,8 @@ final class PhotoTextures: PhotoPixelSource {
     static let fadeNanoseconds: UInt64 = 150_000_000
 
     private let renderer: OpaquePointer
-    var budgetBytes: Int
+    /// A smaller budget lets go of what is over it at once (a tuning save lowers it).
+    var budgetBytes: Int { didSet { evictOverBudget() } }
     private var thumbnails: [Int: Entry] = [:]
     private var pages: [Int: Entry] = [:]
     private(set) var bytes = 0

@@ -23,15 +23,21 @@ public struct ScaledImage {
 public enum ScaledDecoder {
     /// `data`, a photo file's bytes, at `size` (in upright pixels), or why it cannot be shown.
     /// A truncated or corrupt JPEG is an error, not a photo half grey.
-    public static func decode(_ data: Data, to size: ScaledSize) -> Result<ScaledImage, SDLError> {
+    /// A JPEG larger than `limits` allows is decoded at the largest of libjpeg-turbo's scales
+    /// within them, even when that is smaller than `size`.
+    public static func decode(_ data: Data, to size: ScaledSize, limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, SDLError> {
         guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
         let claimed = PhotoHeader.dimensions(of: data)
-        if let problem = PhotoDecoder.claimProblem(claimed) { return .failure(problem) }
+        if let problem = PhotoDecoder.claimProblem(claimed, limits: limits) { return .failure(problem) }
         let orientation = PhotoExif(bytes: data).orientation
-        let stored = data.starts(with: [0xFF, 0xD8]) ? decodeJPEG(data, to: size, orientation) : decodeWhole(data)
+        let stored = data.starts(with: [0xFF, 0xD8]) ? decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels) : decodeWhole(data)
         return stored.flatMap { stored in
             defer { SDL_FreeSurface(stored.surface) }
-            return SurfacePixels.downscaled(stored.surface, to: storedTarget(stored.fullSize, size, orientation)).flatMap { small in
+            // A JPEG over the limits may have come out smaller than asked for: never enlarged.
+            let decoded = PixelBox(width: Int(stored.surface.pointee.w), height: Int(stored.surface.pointee.h))
+            let wanted = storedTarget(stored.fullSize, size, orientation)
+            let target = wanted.width > decoded.width || wanted.height > decoded.height ? decoded : wanted
+            return SurfacePixels.downscaled(stored.surface, to: target).flatMap { small in
                 guard orientation != .up else { return .success(small) }
                 defer { SDL_FreeSurface(small) }
                 return SurfacePixels.upright(small, orientation)
@@ -60,8 +66,8 @@ public enum ScaledDecoder {
     static let jpegFlags = Int32(TJFLAG_STOPONWARNING)
 
     /// A JPEG decoded at the smallest of libjpeg-turbo's scales (1/8, 1/4, 3/8 … 1) that still
-    /// covers what `size` asks for; ink (CMYK, YCCK) through `InkJPEG`.
-    private static func decodeJPEG(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation) -> Result<Stored, SDLError> {
+    /// covers what `size` asks for, within `maximumPixels`; ink (CMYK, YCCK) through `InkJPEG`.
+    private static func decodeJPEG(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int) -> Result<Stored, SDLError> {
         guard let handle = tjInitDecompress() else { return .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
         defer { tjDestroy(handle) }
         func failure() -> Result<Stored, SDLError> { .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
@@ -71,7 +77,7 @@ public enum ScaledDecoder {
         }
         guard header == 0 else { return failure() }
         let full = PixelBox(width: Int(width), height: Int(height))
-        let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation))
+        let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation), maximumPixels: maximumPixels)
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
             return InkJPEG.decode(data, width: scaled.width, height: scaled.height, flags: jpegFlags).map { Stored(surface: $0, fullSize: full) }
         }
@@ -89,17 +95,19 @@ public enum ScaledDecoder {
         }
     }
 
-    /// The smallest size libjpeg-turbo can decode a `size` JPEG at that is no smaller than `target`.
-    static func scaledSize(of size: PixelBox, covering target: PixelBox) -> PixelBox {
+    /// The smallest size libjpeg-turbo can decode a `size` JPEG at that is no smaller than
+    /// `target`; of those with at most `maximumPixels`, the largest when none is.
+    static func scaledSize(of size: PixelBox, covering target: PixelBox, maximumPixels: Int = .max) -> PixelBox {
         var count: Int32 = 0
         let factors = tjGetScalingFactors(&count).map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
         // TJSCALED, which Swift cannot import: a side times the factor, rounded up.
         func scaled(_ side: Int, _ f: tjscalingfactor) -> Int { (side * Int(f.num) + Int(f.denom) - 1) / Int(f.denom) }
-        return factors
+        let sizes = factors
             .filter { $0.num <= $0.denom }
             .map { PixelBox(width: scaled(size.width, $0), height: scaled(size.height, $0)) }
-            .filter { $0.width >= target.width && $0.height >= target.height }
-            .min { $0.width < $1.width } ?? size
+            .filter { $0.pixels <= maximumPixels }
+        return sizes.filter { $0.width >= target.width && $0.height >= target.height }.min { $0.width < $1.width }
+            ?? sizes.max { $0.width < $1.width } ?? size
     }
 
     /// Every format SDL_image reads, decoded whole and converted to RGBA32.

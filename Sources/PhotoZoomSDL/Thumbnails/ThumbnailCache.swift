@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoZoomCore
 
 /// The sizes of the freedesktop.org thumbnail standard, each a folder of the cache: a thumbnail
 /// fits within a square of `pixels`.
@@ -32,6 +33,8 @@ public final class ThumbnailCache: @unchecked Sendable {
     public let failFolder: URL
     /// The PNG `Software` text of what we write.
     let software: String
+    /// What a photo may be: one over them gets no thumbnail, and no failure recorded.
+    let limits: LibraryLimits
     let log: (String) -> Void
 
     /// Held while a file is being written, so `stopWriting` can wait for the write in progress.
@@ -44,8 +47,9 @@ public final class ThumbnailCache: @unchecked Sendable {
 
     /// A cache at `root` (a `thumbnails` folder), writing as `program` at `version`; `log` hears,
     /// once, that the cache cannot be written.
-    public init(root: URL, program: String, version: String, log: @escaping (String) -> Void) {
+    public init(root: URL, program: String, version: String, limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) {
         self.root = root
+        self.limits = limits
         failFolder = root.appendingPathComponent("fail").appendingPathComponent("\(program)-\(version)")
         software = "\(program) \(version)"
         self.log = log
@@ -101,9 +105,9 @@ public final class ThumbnailCache: @unchecked Sendable {
         // The time is taken before the bytes are read: a change while decoding makes the thumbnail stale, never wrongly fresh.
         guard let original = OriginalFile(file) else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
         guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else { return .failure(SDLError(message: "it is in the thumbnail cache itself")) }
-        let decoded = PhotoDecoder.read(file).flatMap { data in
-            ScaledDecoder.decode(data, to: .fitting(PixelBox(width: size.pixels, height: size.pixels))).mapError { error in
-                recordFailure(original, error.description)
+        let decoded = PhotoDecoder.read(file, limits: limits).flatMap { data in
+            ScaledDecoder.decode(data, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)), limits: limits).mapError { error in
+                if !error.isOverLimits { recordFailure(original, error.description) }
                 return error
             }
         }

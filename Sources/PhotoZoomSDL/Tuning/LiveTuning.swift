@@ -87,10 +87,10 @@ public final class LiveTuning {
         let reading = TuningFile.read(text)
         let lines = reading.problems.map { "\(path): \($0)" }
         if reading.problems.contains(where: { $0.severity == .error }) { return .rejected(lines) }
-        var file = reading.file
-        // The loop's settings cannot change under a running loop; they stay as the run began.
-        let changes = good.changes(to: file)
-        file.loop = good.loop
+        // The loop's settings cannot change under a running loop, nor the limits photos were
+        // read under; they stay as the run began.
+        let changes = good.changes(to: reading.file)
+        let file = reading.file.keepingStartSettings(of: good)
         guard file != good || changes.contains(where: TuningFile.appliesAtNextStart) else { return .unchanged(warnings: lines) }
         return .applied(file, changes: changes, springs: good.springChanges(to: file), warnings: lines)
     }

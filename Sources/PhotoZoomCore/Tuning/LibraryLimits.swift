@@ -1,0 +1,26 @@
+/// What the window may spend on a photo library: memory for photo textures, and how large a
+/// photo it will decode. Not the sim's: nothing a tick decides depends on them, so they are
+/// neither in `Tuning` nor in a recording (a photo refused by them reaches the sim, and a
+/// recording, as a placeholder's size).
+public struct LibraryLimits: Hashable, Sendable, Codable {
+    /// The photo textures' memory budget; past it the least recently drawn are let go. A save
+    /// applies at once. MiB.
+    public var textureBudgetMiB: Double
+    /// The most pixels a photo may be decoded at. A larger JPEG that libjpeg-turbo can decode
+    /// at a fraction of its size within this is decoded downscaled; anything else is a
+    /// placeholder. Read when the window opens. Megapixels.
+    public var maximumMegapixels: Double
+    /// The largest file read as a photo (a decode reads the whole file first). Read when the
+    /// window opens. MiB.
+    public var maximumFileMiB: Double
+
+    public init(textureBudgetMiB: Double = 256, maximumMegapixels: Double = 100, maximumFileMiB: Double = 256) {
+        self.textureBudgetMiB = textureBudgetMiB
+        self.maximumMegapixels = maximumMegapixels
+        self.maximumFileMiB = maximumFileMiB
+    }
+
+    public var textureBudgetBytes: Int { Int(textureBudgetMiB * 1_048_576) }
+    public var maximumPixels: Int { Int(maximumMegapixels * 1_000_000) }
+    public var maximumFileBytes: Int { Int(maximumFileMiB * 1_048_576) }
+}

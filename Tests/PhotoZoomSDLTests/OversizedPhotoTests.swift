@@ -1,0 +1,93 @@
+import CSDL2
+import Foundation
+@testable import PhotoZoomCore
+@testable import PhotoZoomSDL
+import XCTest
+
+/// Photos larger than the library's limits (`library.maximumMegapixels`): a JPEG that
+/// libjpeg-turbo can decode at a fraction of its size within the limit is decoded so, never
+/// whole; anything else is refused by its header, with a line naming the limit to raise, and
+/// no thumbnail cache records that as the file's fault.
+final class OversizedPhotoTests: XCTestCase {
+    /// 2000×1500, three megapixels, in four coloured quarters.
+    static let width = 2000, height = 1500
+    static let colours: [[UInt8]] = [[200, 30, 30], [30, 200, 30], [30, 30, 200], [220, 220, 40]]
+    static let oneMegapixel = LibraryLimits(maximumMegapixels: 1)
+
+    func photo(progressive: Bool = false) throws -> Data {
+        Data(try ExifJPEG.encode(rgb: ExifJPEG.quarters(Self.colours, width: Self.width, height: Self.height), width: Self.width, height: Self.height,
+                                 progressive: progressive))
+    }
+
+    func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> [UInt8] {
+        let bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(surface.pointee.pitch) + x * 4
+        return [bytes[0], bytes[1], bytes[2]]
+    }
+
+    func testABaselineJPEGOverTheLimitIsDecodedAtAScaleWithinIt() throws {
+        let data = try photo()
+        XCTAssertEqual(PhotoHeader.frameMarker(data), 0xC0)
+        let probe = try PhotoProbe.probe(head: data.prefix(PhotoProbe.headBytes), fileBytes: data.count, modified: 0, limits: Self.oneMegapixel).get()
+        XCTAssertEqual(probe.uprightSize, PixelBox(width: 2000, height: 1500), "sized by its header, not refused")
+        // Asked for the whole photo, it is decoded at half size: the largest scale within one megapixel.
+        let image = try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 2000, height: 1500)), limits: Self.oneMegapixel).get()
+        defer { SDL_FreeSurface(image.surface) }
+        XCTAssertEqual(PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)), PixelBox(width: 1000, height: 750))
+        XCTAssertEqual(image.originalSize, PixelBox(width: 2000, height: 1500))
+        for (i, at) in [(250, 180), (750, 180), (250, 560), (750, 560)].enumerated() {
+            let error = zip(pixel(image.surface, at.0, at.1), Self.colours[i]).map { abs(Int($0) - Int($1)) }.max()!
+            XCTAssertLessThanOrEqual(error, 3, "quarter \(i)")
+        }
+        // A small target is unaffected by the limit.
+        let thumb = try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256)), limits: Self.oneMegapixel).get()
+        defer { SDL_FreeSurface(thumb.surface) }
+        XCTAssertEqual(thumb.surface.pointee.w, 256)
+    }
+
+    func testAProgressiveJPEGOverTheLimitIsRefusedByItsHeader() throws {
+        let data = try photo(progressive: true)
+        XCTAssertEqual(PhotoHeader.frameMarker(data), 0xC2)
+        let said = "its header claims 2000×1500 pixels, 3 megapixels; a photo may have 1 (library.maximumMegapixels)"
+        guard case let .failure(refused) = PhotoProbe.probe(head: data, fileBytes: data.count, modified: 0, limits: Self.oneMegapixel) else {
+            return XCTFail("a progressive JPEG keeps every coefficient of the whole image: it is refused")
+        }
+        XCTAssertEqual(refused.description, said)
+        XCTAssertTrue(refused.isOverLimits)
+        guard case let .failure(decoding) = ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256)), limits: Self.oneMegapixel) else {
+            return XCTFail("refused by the decoder too")
+        }
+        XCTAssertEqual(decoding.description, said)
+        // Within the default limits it is a photo.
+        XCTAssertNoThrow(try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256))).map { SDL_FreeSurface($0.surface) }.get())
+    }
+
+    /// Even an eighth of each side is over the limit: refused.
+    func testAJPEGTooLargeEvenAtAnEighthIsRefused() throws {
+        var data = try photo()
+        // SOF0's height and width follow its marker, length and precision: claim 16000×12000.
+        let at = data.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5
+        data.replaceSubrange(at..<at + 4, with: [0x2E, 0xE0, 0x3E, 0x80])
+        guard case let .failure(refused) = PhotoProbe.probe(head: data, fileBytes: data.count, modified: 0, limits: Self.oneMegapixel) else {
+            return XCTFail("2000×1500 at an eighth is over a megapixel")
+        }
+        XCTAssertEqual(refused.description, "its header claims 16000×12000 pixels, 192 megapixels; a photo may have 1 (library.maximumMegapixels)")
+    }
+
+    /// A photo over the limits is no fault of the file's: the thumbnail cache records no
+    /// failure, so a run with higher limits makes its thumbnail.
+    func testTheThumbnailCacheRecordsNoFailureForAPhotoOverTheLimits() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-oversized-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("big.jpg")
+        try photo(progressive: true).write(to: file)
+        let root = folder.appendingPathComponent("thumbnails")
+        let strict = ThumbnailCache(root: root, program: "photozoom", version: "test", limits: Self.oneMegapixel, log: { _ in })
+        guard case .failure = strict.make(file, size: .normal) else { return XCTFail("over the limits") }
+        XCTAssertNil(strict.recordedFailure(of: file))
+        let roomy = ThumbnailCache(root: root, program: "photozoom", version: "test", log: { _ in })
+        let made = try roomy.make(file, size: .normal).get()
+        SDL_FreeSurface(made.surface)
+        XCTAssertNotNil(roomy.read(file, size: .normal).map { SDL_FreeSurface($0.surface) })
+    }
+}
