@@ -75,7 +75,7 @@ public enum Prototype {
         let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
                                    log: log)
         let photos = PhotoStream(files: files, opening: try opening.results.get(), renderer: window.renderer, limits: file.library, cache: cache,
-                                 wake: window.wakeSignal, log: log)
+                                 fillsCache: true, wake: window.wakeSignal, log: log)
         defer { photos.stop() }
         // Photos are named in a recording by hashes of what was read of them.
         let hashes = { photos.contentHashes }
@@ -121,6 +121,7 @@ public enum Prototype {
             // Decoding finished meanwhile: sizes are input like the rest, pixels a reason to draw.
             let arrived = photos.collect(now: Self.now())
             pending += arrived.sizes
+            overlays.updateLibrary(photos.progress, at: Self.now())
             polled.toggles.forEach { overlays.toggle($0) }
             if polled.bugReport { reportAsked = true }
             // F5: stop the recording, or start one from here into the recordings folder.

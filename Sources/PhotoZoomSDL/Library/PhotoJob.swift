@@ -2,11 +2,13 @@ import CSDL2
 import Foundation
 import PhotoZoomCore
 
-/// One piece of decoding work for a photo: read its header, or make its pixels at a size.
+/// One piece of decoding work for a photo: read its header, make its pixels at a size, or see
+/// that the thumbnail cache holds its thumbnail of a side (making it if not).
 struct PhotoJob: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
         case probe
         case pixels(PixelTarget)
+        case cacheThumbnail(side: Int)
     }
 
     let photo: Int
@@ -53,6 +55,8 @@ enum PhotoJobResult: Sendable {
     /// Pixels, with the probe their decode made (a header the probe could not read is sized by
     /// its decode).
     case decoded(Result<DecodedPixels, SDLError>)
+    /// The cache holds the thumbnail: true when this job made it.
+    case cached(Result<Bool, SDLError>)
 }
 
 /// A photo's pixels at a target size, upright, with what they say about the photo.

@@ -14,6 +14,18 @@ enum PhotoPixelDecoder {
         switch job.kind {
         case .probe: return .probed(PhotoProbe.probe(file, limits: limits))
         case let .pixels(target): return .decoded(decode(file, target, cache: cache, textureFormat: textureFormat, limits: limits))
+        case let .cacheThumbnail(side): return .cached(fill(file, side: side, cache: cache))
+        }
+    }
+
+    /// Makes `file`'s thumbnail of `side` in `cache` unless it holds one (or a record that it
+    /// cannot be made); the pixels are not kept.
+    static func fill(_ file: URL, side: Int, cache: ThumbnailCache?) -> Result<Bool, SDLError> {
+        guard let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }),
+              !cache.holds(file, size: size), cache.recordedFailure(of: file) == nil else { return .success(false) }
+        return cache.make(file, size: size).map { made in
+            SDL_FreeSurface(made.surface)
+            return true
         }
     }
 

@@ -20,6 +20,21 @@ final class PhotoStream {
     /// The renderer's largest texture side; 0 for none.
     private let textureLimit: Int
     private let log: (String) -> Void
+    /// Header reads queued behind the wish list and not finished yet.
+    private var headersPending = 0
+    /// Filling the thumbnail cache for the whole folder, behind everything else.
+    private var fill: CacheFill?
+    private let fillsCache: Bool
+    /// The fewest photos a folder has for its first visit to show progress: a small one is
+    /// read and filled before a pill would be worth looking at.
+    private let progressFrom: Int
+
+    /// The cache fill's counts: every photo's thumbnail checked (`done`), `made` of them anew.
+    private struct CacheFill {
+        var total: Int
+        var done = 0
+        var made = 0
+    }
 
     /// The photos probed before the window opened: `opening`, one result per file (nil for
     /// one not probed yet). The rest are probed in the background, in order.
@@ -28,10 +43,16 @@ final class PhotoStream {
 
     /// Thumbnails come from `cache` and go into it, when there is one.
     /// `limits`: the texture budget and what a photo may be (the opening probes' too).
-    init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, limits: LibraryLimits, cache: ThumbnailCache?, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads, wake: WakeSignal, log: @escaping (String) -> Void) {
+    /// `fillsCache`: once every header is read, the workers make every photo's grid thumbnail
+    /// the cache lacks, whenever nothing on screen is wanted (the window's first visit of a folder).
+    init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, limits: LibraryLimits, cache: ThumbnailCache?,
+         fillsCache: Bool = false, progressFrom: Int = 100, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads, wake: WakeSignal,
+         log: @escaping (String) -> Void) {
         self.files = files
         self.log = log
         self.cache = cache
+        self.fillsCache = fillsCache && cache != nil
+        self.progressFrom = progressFrom
         textures = PhotoTextures(renderer: renderer, budgetBytes: limits.textureBudgetBytes)
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
@@ -68,7 +89,19 @@ final class PhotoStream {
                                 PhotoPixelDecoder.run(job, file: fileList[job.photo], cache: cache, textureFormat: format, limits: limits)
                             },
                             wake: { wake.send() })
-        queue.sweep(files.indices.filter { probes[$0] == nil && !broken.contains($0) }.map { PhotoJob(photo: $0, kind: .probe) })
+        let unread = files.indices.filter { probes[$0] == nil && !broken.contains($0) }
+        headersPending = unread.count
+        queue.sweep(unread.map { PhotoJob(photo: $0, kind: .probe) })
+    }
+
+    /// What the first visit of a big folder is doing, while it lasts: nil for a small folder,
+    /// and once every header is read and every thumbnail the cache lacked is made (a folder
+    /// whose thumbnails were all there shows nothing after its headers).
+    var progress: LibraryProgress? {
+        guard files.count >= progressFrom else { return nil }
+        if headersPending > 0 { return LibraryProgress(stage: .readingHeaders, done: files.count - headersPending, total: files.count) }
+        guard let fill, fill.made > 0, fill.done < fill.total else { return nil }
+        return LibraryProgress(stage: .makingThumbnails, done: fill.done, total: fill.total)
     }
 
     deinit { queue.stop() }
@@ -83,6 +116,7 @@ final class PhotoStream {
         var newPixels = false
         for done in queue.takeFinished() {
             let photo = done.job.photo
+            if case .probe = done.job.kind { headersPending -= 1 }
             switch done.result {
             case let .probed(.success(probe)):
                 probes[photo] = probe
@@ -100,7 +134,11 @@ final class PhotoStream {
                     textures.insert(photo, target, pixels, arrived: now)
                     newPixels = true
                 }
-            case let .probed(.failure(error)), let .decoded(.failure(error)):
+            case let .cached(.success(made)):
+                fill?.done += 1
+                if made { fill?.made += 1 }
+            case let .probed(.failure(error)), let .decoded(.failure(error)), let .cached(.failure(error)):
+                if case .cacheThumbnail = done.job.kind { fill?.done += 1 }
                 guard broken.insert(photo).inserted else { continue }
                 textures.markBroken(photo)
                 newPixels = true
@@ -123,6 +161,19 @@ final class PhotoStream {
         }
         queue.want(targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
             .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target)) })
+        if fillsCache, fill == nil, let layout = world.grid.layout { queueCacheFill(cell: layout.cellSize * scale) }
+    }
+
+    /// Queues every photo's grid thumbnail at the size a cell of `cell` pixels takes, behind the
+    /// header reads: the cache then holds the whole folder, for this run's scrolling and the next.
+    private func queueCacheFill(cell: Double) {
+        let photos = files.indices.filter { !broken.contains($0) }
+        fill = CacheFill(total: photos.count)
+        queue.sweep(photos.map { photo in
+            let size = probes[photo]?.uprightSize
+            let aspect = size.map { Double(max($0.width, $0.height)) / Double(max(min($0.width, $0.height), 1)) } ?? 4.0 / 3
+            return PhotoJob(photo: photo, kind: .cacheThumbnail(side: PixelTarget.thumbnail(covering: cell, aspect: aspect).box.width))
+        })
     }
 
     /// Jobs waiting or running.

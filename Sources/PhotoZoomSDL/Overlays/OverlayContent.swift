@@ -16,6 +16,8 @@ public struct OverlayContent: Equatable {
     public var debug: DebugReadout?
     /// The session is being recorded: a red dot in the top-right corner.
     public var recording = false
+    /// A big folder's first visit, while it lasts: a pill in the tab bar.
+    public var library: LibraryProgress?
 
     public init(help: Bool = false, status: String? = nil, toast: ReloadToast? = nil, errors: [String] = [],
                 debug: DebugReadout? = nil) {
@@ -29,6 +31,6 @@ public struct OverlayContent: Equatable {
     /// Whether this frame shows no overlay at all; then `OverlayRenderer.draw` draws nothing.
     /// A toast past its lifetime counts as nothing, so the loop may keep it until it drops it.
     public var isEmpty: Bool {
-        !help && !recording && (status ?? "").isEmpty && !(toast?.isVisible ?? false) && errors.isEmpty && debug == nil
+        !help && !recording && (status ?? "").isEmpty && !(toast?.isVisible ?? false) && errors.isEmpty && debug == nil && library == nil
     }
 }

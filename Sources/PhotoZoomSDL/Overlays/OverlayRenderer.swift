@@ -7,8 +7,8 @@ import PhotoZoomCore
 ///
 /// Where each overlay goes, so none covers the interaction needlessly: the status badge in the
 /// top-right corner, a tuning error across the top below the top bar, the debug panel down the
-/// left side below that, the reload toast at the bottom above the tab bar, and the help, when
-/// asked for, centred over everything.
+/// left side below that, the reload toast at the bottom above the tab bar, a big folder's
+/// progress in the tab bar, and the help, when asked for, centred over everything.
 public final class OverlayRenderer {
     private let painter: OverlayPainter
 
@@ -32,6 +32,7 @@ public final class OverlayRenderer {
             top = ErrorPanel.draw(content.errors, top: top, viewport: viewport, painter).maxY + 8
         }
         if let debug = content.debug { DebugPanel.draw(debug, top: top, viewport: viewport, painter) }
+        if let library = content.library { LibraryProgressPill.draw(library, viewport: viewport, painter) }
         if let toast = content.toast, toast.isVisible { ToastPanel.draw(toast, viewport: viewport, painter) }
         var right = viewport.width - Self.badgeMargin
         if content.recording { right = drawRecordingDot(right: right) - 6 }

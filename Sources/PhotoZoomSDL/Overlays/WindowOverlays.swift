@@ -12,6 +12,11 @@ public struct WindowOverlays {
     private var toastShown: UInt64 = 0
     private var errors: [String] = []
     private var history: DebugHistory
+    private var library: LibraryProgress?
+    /// Wall time the library's progress last changed on screen.
+    private var libraryShown: UInt64 = 0
+    /// Each change of the progress is a frame to draw: a few a second is enough to see it move.
+    static let libraryInterval: UInt64 = 250_000_000
 
     public init(tickRate: Double) { history = DebugHistory(tickRate: tickRate) }
 
@@ -33,6 +38,14 @@ public struct WindowOverlays {
 
     public mutating func recordTick(_ world: World) { history.record(world) }
 
+    /// The library's progress now: taken at once when it starts, changes stage or ends, else at
+    /// most every `libraryInterval`.
+    public mutating func updateLibrary(_ progress: LibraryProgress?, at now: UInt64) {
+        guard progress?.stage != library?.stage || now &- libraryShown >= Self.libraryInterval else { return }
+        if progress != library { libraryShown = now }
+        library = progress
+    }
+
     public mutating func recordFrame(frameSeconds: Double, tickSeconds: Double) {
         history.recordFrame(frameSeconds: frameSeconds, tickSeconds: tickSeconds)
     }
@@ -51,6 +64,7 @@ public struct WindowOverlays {
         var content = OverlayContent(help: help, status: Self.status(world.playback, tick: world.tick),
                                      toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout() : nil)
         content.recording = recording
+        content.library = library
         return content
     }
 

@@ -1,0 +1,68 @@
+import PhotoZoomCore
+
+/// How far the window has got with a big folder on its first visit: reading every photo's
+/// header, then filling the shared thumbnail cache for the photos not in view, so a later scroll
+/// (or visit) finds them made. Shown in the tab bar while it lasts.
+public struct LibraryProgress: Equatable, Sendable {
+    public enum Stage: Equatable, Sendable {
+        case readingHeaders
+        case makingThumbnails
+    }
+
+    public var stage: Stage
+    public var done: Int
+    public var total: Int
+
+    public init(stage: Stage, done: Int, total: Int) {
+        self.stage = stage
+        self.done = done
+        self.total = total
+    }
+
+    /// Done out of total, 0 … 1.
+    public var fraction: Double { total > 0 ? min(Double(done) / Double(total), 1) : 0 }
+
+    /// "Reading photos · 4,000 of 10,000", "Making thumbnails · 1,234 of 10,000".
+    public var text: String {
+        let what = stage == .readingHeaders ? "Reading photos" : "Making thumbnails"
+        return "\(what) · \(Self.grouped(done)) of \(Self.grouped(total))"
+    }
+
+    /// A count with thousands separated by commas, as the window writes every count.
+    static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n.magnitude))
+        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { String(digits[max($0 - 3, 0)..<$0]) }
+        return (n < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+}
+
+/// The pill that shows `LibraryProgress`: centred in the tab bar (where Photos says what it is
+/// doing with the library), its text over a thin bar filled to the fraction done.
+enum LibraryProgressPill {
+    static let textSize = 12.0, height = 30.0, padding = 14.0, barHeight = 3.0, barInset = 12.0
+    static let bar = Color(r: 64, g: 156, b: 255)
+    static let track = Color(r: 90, g: 90, b: 100)
+
+    /// The pill's frame for a text `textWidth` points wide: centred in the tab bar's height.
+    static func frame(textWidth: Double, viewport: Size) -> Rect {
+        let w = min((textWidth + 2 * padding).rounded(.up), viewport.width - 16)
+        let tabBar = Tuning().tabBarHeight
+        return Rect(x: ((viewport.width - w) / 2).rounded(), y: (viewport.height - tabBar + (tabBar - height) / 2).rounded(), width: w, height: height)
+    }
+
+    /// The thin bar inside `frame`, whole (the filled part is its left `fraction`).
+    static func barFrame(in frame: Rect) -> Rect {
+        Rect(x: frame.minX + barInset, y: frame.maxY - 6 - barHeight, width: frame.width - 2 * barInset, height: barHeight)
+    }
+
+    static func draw(_ progress: LibraryProgress, viewport: Size, _ painter: OverlayPainter) {
+        let text = progress.text
+        let frame = frame(textWidth: painter.width(text, textSize), viewport: viewport)
+        painter.fill(frame, OverlayPainter.Palette.panel, alpha: OverlayPainter.Palette.panelAlpha, radius: height / 2)
+        painter.text(painter.truncate(text, width: frame.width - 2 * padding, size: textSize), at: Point(x: frame.minX + padding, y: frame.minY + 4),
+                     size: textSize, color: OverlayPainter.Palette.text)
+        let whole = barFrame(in: frame)
+        painter.fill(whole, track)
+        painter.fill(Rect(x: whole.minX, y: whole.minY, width: (whole.width * progress.fraction).rounded(), height: whole.height), bar)
+    }
+}
