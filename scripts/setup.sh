@@ -3,12 +3,15 @@
 # executable links it), libexif's (a photo's orientation and date), libmd's and libpng's (the thumbnail cache's MD5
 # names and PNG files), pkg-config, and for the tests Xvfb, xdotool, x11-utils and ImageMagick (the real-window test),
 # GLib's gio (the thumbnail cache checked against GLib's own URIs and thumbnail lookup), Python's jsonschema and GNU
-# time (a test reads its peak memory). Uses sudo when not root; does nothing when all is already there.
+# time (a test reads its peak memory); with --cmake, CMake and Ninja (the CMake build). Uses sudo when not root; does
+# nothing when all is already there.
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libgif-dev libexif-dev libmd-dev libpng-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then packages+=(xvfb xdotool x11-utils imagemagick libglib2.0-bin time); fi
 # scripts/compare-nsxiv.sh times nsxiv beside us; it is not needed to build or test.
 if [ "${1:-}" = "--compare" ]; then packages+=(nsxiv xvfb xdotool x11-utils imagemagick); fi
+# The CMake build beside Package.swift (CMakeLists-helpers/, scripts/cmake-check.py); SwiftPM does not need it.
+if [ "${1:-}" = "--cmake" ]; then packages+=(cmake ninja-build); fi
 # The schema test checks assets/tuning.schema.json with Python's jsonschema: Debian's package
 # serves Debian's python3.
 if [ "${1:-}" = "--test" ] && ! python3 -c 'import jsonschema' 2>/dev/null; then packages+=(python3-jsonschema); fi
