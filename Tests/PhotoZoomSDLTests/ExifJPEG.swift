@@ -29,10 +29,18 @@ enum ExifJPEG {
         static func offset(_ value: String) -> Entry { text(EXIF_TAG_OFFSET_TIME_ORIGINAL, value) }
     }
 
-    /// The EXIF segment's payload ("Exif\0\0" and the TIFF structure) as libexif writes it.
-    static func segment(_ entries: [Entry], bigEndian: Bool = false) -> [UInt8] {
+    /// The EXIF segment's payload ("Exif\0\0" and the TIFF structure) as libexif writes it,
+    /// with `preview` as its embedded JPEG (IFD1) when given.
+    static func segment(_ entries: [Entry], bigEndian: Bool = false, preview: [UInt8]? = nil) -> [UInt8] {
         let exif = exif_data_new()!
         defer { exif_data_unref(exif) }
+        if let preview {
+            // libexif frees its preview with free() and writes IFD1 for it.
+            let copy = malloc(preview.count)!.assumingMemoryBound(to: UInt8.self)
+            copy.update(from: preview, count: preview.count)
+            exif.pointee.data = copy
+            exif.pointee.size = UInt32(preview.count)
+        }
         exif_data_set_byte_order(exif, bigEndian ? EXIF_BYTE_ORDER_MOTOROLA : EXIF_BYTE_ORDER_INTEL)
         let contents = [exif.pointee.ifd.0, exif.pointee.ifd.1, exif.pointee.ifd.2, exif.pointee.ifd.3, exif.pointee.ifd.4]
         for entry in entries {

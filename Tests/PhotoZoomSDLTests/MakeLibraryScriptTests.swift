@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomSDL
+@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
 
@@ -25,6 +25,11 @@ final class MakeLibraryScriptTests: XCTestCase {
             let data = try Data(contentsOf: file)
             XCTAssertGreaterThan(data.count, 1_000_000, "a phone's photo is megabytes: \(file.lastPathComponent)")
             XCTAssertEqual(PhotoExif(bytes: data).orientation, file.lastPathComponent == "IMG_00004.jpg" ? .right : .up)
+            // Each embeds a phone's 160×120 preview, stored the same way round as the photo.
+            let preview = PhotoExif(bytes: data).preview.flatMap { PhotoHeader.dimensions(of: $0) }
+            XCTAssertEqual(preview.map { [$0.width, $0.height] }, [160, 120], file.lastPathComponent)
+            XCTAssertEqual(try PhotoProbe.probe(file).get().previewSize,
+                           file.lastPathComponent == "IMG_00004.jpg" ? PixelBox(width: 120, height: 160) : PixelBox(width: 160, height: 120))
         }
         let photos = PhotoDecoder.decode(files, log: { XCTFail($0) })
         XCTAssertEqual(photos.map(\.info.pixelSize), [Size(width: 4032, height: 3024), Size(width: 4032, height: 3024),

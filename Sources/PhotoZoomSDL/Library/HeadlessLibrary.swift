@@ -47,11 +47,19 @@ public final class HeadlessLibrary {
     /// Whether nothing is queued, running or waiting to be taken.
     public var isIdle: Bool { stream.outstanding == 0 }
 
-    /// Whether every cell in the window has its thumbnail (or is known broken).
+    /// Whether every cell in the window shows a picture: its thumbnail or the preview its camera
+    /// embedded (or a broken photo's placeholder).
     public func showsEveryCell(of world: World) -> Bool {
-        guard let layout = world.grid.layout else { return false }
-        let visible = PhotoWishes.rows(layout, from: world.grid.offset, to: world.grid.offset + world.viewport.height)
-        return visible.allSatisfy { stream.textures.hasThumbnail($0) }
+        visibleCells(world).map { $0.allSatisfy(stream.textures.hasThumbnail) } ?? false
+    }
+
+    /// Whether every cell in the window has its decoded thumbnail (or is known broken).
+    public func showsEveryCellSharp(of world: World) -> Bool {
+        visibleCells(world).map { $0.allSatisfy(stream.textures.hasSharpThumbnail) } ?? false
+    }
+
+    private func visibleCells(_ world: World) -> Range<Int>? {
+        world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
     }
 
     /// Sleeps a little, for decoding threads to finish something.

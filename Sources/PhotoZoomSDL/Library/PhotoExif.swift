@@ -13,9 +13,13 @@ public struct PhotoExif: Equatable, Sendable {
     /// zone, where its owner most likely took the photo. Nil when absent or not a date (a camera
     /// whose clock was never set writes "0000:00:00 00:00:00").
     public var taken: Date?
+    /// The small JPEG a camera embeds for viewers to show before the photo itself is decoded
+    /// (IFD1's JPEGInterchangeFormat: 160×120 from most phones), stored the same way round as
+    /// the photo; nil when there is none.
+    public var preview: Data?
 
-    public init(orientation: ExifOrientation = .up, taken: Date? = nil) {
-        self.orientation = orientation; self.taken = taken
+    public init(orientation: ExifOrientation = .up, taken: Date? = nil, preview: Data? = nil) {
+        self.orientation = orientation; self.taken = taken; self.preview = preview
     }
 
     /// The most of a file read for its EXIF: a JPEG's EXIF segment is at most 64 KB and comes
@@ -76,7 +80,11 @@ public struct PhotoExif: Equatable, Sendable {
         let orientation = tags.short(EXIF_TAG_ORIENTATION, in: exif.pointee.ifd.0).flatMap { ExifOrientation(rawValue: Int($0)) } ?? .up
         let exifIFD = exif.pointee.ifd.2
         let taken = tags.text(EXIF_TAG_DATE_TIME_ORIGINAL, in: exifIFD).flatMap { ExifDate($0, offset: tags.text(EXIF_TAG_OFFSET_TIME_ORIGINAL, in: exifIFD)) }
-        return PhotoExif(orientation: orientation, taken: taken?.instant)
+        // libexif takes IFD1's JPEG out of the segment as it loads it.
+        let preview = exif.pointee.data.flatMap { data in
+            exif.pointee.size > 2 && data[0] == 0xFF && data[1] == 0xD8 ? Data(bytes: data, count: Int(exif.pointee.size)) : nil
+        }
+        return PhotoExif(orientation: orientation, taken: taken?.instant, preview: preview)
     }
 
     /// An entry's value, if it has the type the tag must have.

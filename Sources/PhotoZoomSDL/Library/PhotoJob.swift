@@ -2,7 +2,8 @@ import CSDL2
 import Foundation
 import PhotoZoomCore
 
-/// One piece of decoding work for a photo: read its header, make its pixels at a size, or see
+/// One piece of decoding work for a photo: read its header, make its pixels at a size (or show
+/// its embedded preview until they are made), or see
 /// that the thumbnail cache holds its thumbnail of a side (making it if not).
 struct PhotoJob: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
@@ -19,6 +20,9 @@ struct PhotoJob: Hashable, Sendable {
 /// (the photo fitted in a square of that side, so the disk cache can hold it), or a page, fitted
 /// to the window's pixels.
 enum PixelTarget: Hashable, Sendable, Comparable {
+    /// The preview the camera embedded, for a cell that takes a thumbnail of `side`: shown at
+    /// once while the thumbnail is made (or the cache's thumbnail, when it holds one).
+    case preview(side: Int)
     case thumbnail(side: Int)
     case page(width: Int, height: Int)
 
@@ -35,7 +39,7 @@ enum PixelTarget: Hashable, Sendable, Comparable {
     /// The box the pixels fit in.
     var box: PixelBox {
         switch self {
-        case let .thumbnail(side): return PixelBox(width: side, height: side)
+        case let .preview(side), let .thumbnail(side): return PixelBox(width: side, height: side)
         case let .page(width, height): return PixelBox(width: width, height: height)
         }
     }
@@ -69,4 +73,7 @@ struct DecodedPixels: Sendable {
     /// No pixel is at all transparent: drawn at full alpha, nothing needs blending.
     let isOpaque: Bool
     let probe: PhotoProbe
+    /// What the pixels are when not what the job asked for: a preview job that found the
+    /// cache's thumbnail hands that over.
+    var servedAs: PixelTarget? = nil
 }

@@ -36,7 +36,18 @@ enum PhotoPixelDecoder {
         case let .failure(error): return .failure(error)
         }
         let image: Result<ScaledImage, SDLError>
-        if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }) {
+        var servedAs: PixelTarget?
+        if case let .preview(side) = target {
+            // A later visit finds the thumbnail itself in the cache, as quick to read as the preview.
+            if let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }), let kept = cache.read(file, size: size) {
+                image = .success(kept)
+                servedAs = .thumbnail(side: side)
+            } else if let preview = PhotoExif(file: file.path)?.preview {
+                image = ScaledDecoder.decodePreview(preview, orientation: probe.orientation)
+            } else {
+                image = .failure(SDLError(message: "it has no preview"))
+            }
+        } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }) {
             if let kept = cache.read(file, size: size) {
                 image = .success(kept)
             } else if let failure = cache.recordedFailure(of: file) {
@@ -58,7 +69,7 @@ enum PhotoPixelDecoder {
             }
             let pixels = OwnedSurface(surface)
             let whole = probe.uprightSize ?? image.originalSize ?? pixels.size
-            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: probe)
+            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: probe, servedAs: servedAs)
         }
     }
 

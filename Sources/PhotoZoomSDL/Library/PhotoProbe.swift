@@ -16,6 +16,9 @@ struct PhotoProbe: Sendable, Equatable {
     let fileBytes: Int
     /// Seconds since the epoch, as the thumbnail standard keys a file's thumbnail.
     let modified: Int
+    /// The upright size of the preview the camera embedded in the EXIF, when there is one of the
+    /// photo's shape (a phone pads a wide photo's preview with black bars: no use for a cell).
+    var previewSize: PixelBox? = nil
 
     /// How much of a file is read to probe it: a phone's EXIF (its preview image included) fits
     /// in the 64 KiB an APP1 segment can hold, and the frame header follows it.
@@ -35,11 +38,24 @@ struct PhotoProbe: Sendable, Equatable {
     static func probe(head: Data, fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits()) -> Result<PhotoProbe, SDLError> {
         let claimed = PhotoHeader.dimensions(of: head)
         if let problem = PhotoDecoder.claimProblem(claimed, limits: limits) { return .failure(problem) }
-        let orientation = PhotoExif(bytes: head).orientation
-        let upright = claimed.map { orientation.swapsAxes ? PixelBox(width: $0.height, height: $0.width) : PixelBox(width: $0.width, height: $0.height) }
-        return .success(PhotoProbe(uprightSize: upright, orientation: orientation, isCMYK: claimed?.isCMYK == true,
+        let exif = PhotoExif(bytes: head)
+        let orientation = exif.orientation
+        func upright(_ d: PhotoHeader.Dimensions) -> PixelBox {
+            orientation.swapsAxes ? PixelBox(width: d.height, height: d.width) : PixelBox(width: d.width, height: d.height)
+        }
+        let size = claimed.map(upright)
+        let preview = exif.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map(upright)
+        return .success(PhotoProbe(uprightSize: size, orientation: orientation, isCMYK: claimed?.isCMYK == true,
                                    contentHash: ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes),
-                                   fileBytes: fileBytes, modified: modified))
+                                   fileBytes: fileBytes, modified: modified, previewSize: preview.flatMap { p in size.flatMap { Self.sameShape(p, $0) ? p : nil } }))
+    }
+
+    /// Whether two sizes have the same aspect ratio within 2 % (a preview's sides are rounded
+    /// to whole pixels).
+    static func sameShape(_ a: PixelBox, _ b: PixelBox) -> Bool {
+        guard a.width > 0, a.height > 0, b.width > 0, b.height > 0 else { return false }
+        let ratio = Double(a.width) / Double(a.height) / (Double(b.width) / Double(b.height))
+        return abs(ratio - 1) <= 0.02
     }
 }
 

@@ -117,6 +117,11 @@ final class PhotoStream {
         for done in queue.takeFinished() {
             let photo = done.job.photo
             if case .probe = done.job.kind { headersPending -= 1 }
+            // A preview that does not decode is no fault of the photo's: its thumbnail will say.
+            if case .pixels(.preview) = done.job.kind, case .decoded(.failure) = done.result {
+                probes[photo]?.previewSize = nil
+                continue
+            }
             switch done.result {
             case let .probed(.success(probe)):
                 probes[photo] = probe
@@ -131,7 +136,7 @@ final class PhotoStream {
                     sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size)))
                 }
                 if case let .pixels(target) = done.job.kind {
-                    textures.insert(photo, target, pixels, arrived: now)
+                    textures.insert(photo, pixels.servedAs ?? target, pixels, arrived: now)
                     newPixels = true
                 }
             case let .cached(.success(made)):
@@ -155,10 +160,10 @@ final class PhotoStream {
     func want(_ world: World, scale: Double) {
         var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
         if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
-        let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world) { photo in
+        let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: { photo in
             guard let size = self.probes[photo]?.uprightSize, size.width > 0, size.height > 0 else { return 4.0 / 3 }
             return Double(max(size.width, size.height)) / Double(min(size.width, size.height))
-        }
+        }, hasPreview: { self.probes[$0]?.previewSize != nil })
         queue.want(targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
             .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target)) })
         if fillsCache, fill == nil, let layout = world.grid.layout { queueCacheFill(cell: layout.cellSize * scale) }

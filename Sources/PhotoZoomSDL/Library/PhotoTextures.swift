@@ -73,13 +73,21 @@ final class PhotoTextures: PhotoPixelSource {
     /// Whether `photo` has pixels for `target` (a thumbnail at least that large).
     func has(_ photo: Int, _ target: PixelTarget) -> Bool {
         switch target {
+        case .preview: return thumbnails[photo] != nil
         case .thumbnail: return thumbnails[photo].map { $0.target >= target } ?? false
         case .page: return pages[photo]?.target == target
         }
     }
 
-    /// Whether `photo` has a thumbnail of any size, or is known broken: its cell shows what it will.
+    /// Whether `photo` has a thumbnail of any size (its embedded preview counts), or is known
+    /// broken: its cell shows a picture.
     func hasThumbnail(_ photo: Int) -> Bool { thumbnails[photo] != nil || broken.contains(photo) }
+
+    /// Whether `photo` has a decoded thumbnail (not only its preview), or is known broken.
+    func hasSharpThumbnail(_ photo: Int) -> Bool {
+        if case .thumbnail? = thumbnails[photo]?.target { return true }
+        return broken.contains(photo)
+    }
 
     func markBroken(_ photo: Int) { broken.insert(photo) }
 
@@ -94,7 +102,7 @@ final class PhotoTextures: PhotoPixelSource {
         let seen = thumbnails[photo] != nil || pages[photo] != nil
         let entry = Entry(texture: texture, target: target, size: pixels.pixels.size, isOpaque: pixels.isOpaque, lastUsed: frame, arrived: seen ? 0 : arrived)
         switch target {
-        case .thumbnail: replace(&thumbnails, photo, with: entry)
+        case .preview, .thumbnail: replace(&thumbnails, photo, with: entry)
         case .page: replace(&pages, photo, with: entry)
         }
         evictOverBudget()

@@ -1,7 +1,8 @@
 import PhotoZoomCore
 
 /// What the window wants decoded now, most wanted first: the page on screen and the photo in
-/// flight, their neighbours, the cells in the window, the rows kept around it, then the next
+/// flight, their neighbours, the embedded previews of the cells in the window (a millisecond
+/// each, where a thumbnail takes tens), the cells in the window, the rows kept around it, then the next
 /// screenful in the direction the grid is moving. Recomputed every frame, so a photo scrolled
 /// away drops off the list before a thread starts it.
 struct PhotoWishes {
@@ -13,8 +14,8 @@ struct PhotoWishes {
     static let screensAhead = 1.0
 
     /// Pixel targets for `world`'s photos, in priority order. `aspect` gives a photo's long side
-    /// over its short, as far as known.
-    func targets(for world: World, aspect: (Int) -> Double) -> [(photo: Int, target: PixelTarget)] {
+    /// over its short, as far as known; `hasPreview`, whether it embeds a preview of its shape.
+    func targets(for world: World, aspect: (Int) -> Double, hasPreview: (Int) -> Bool = { _ in false }) -> [(photo: Int, target: PixelTarget)] {
         var list: [(photo: Int, target: PixelTarget)] = []
         let count = world.photos.count
         let page = PixelTarget.page(width: windowPixels.width, height: windowPixels.height)
@@ -40,6 +41,10 @@ struct PhotoWishes {
         }
         let height = world.viewport.height, offset = world.grid.offset
         let visible = Self.rows(layout, from: offset, to: offset + height)
+        for p in visible where hasPreview(p) {
+            guard case let .thumbnail(side) = PixelTarget.thumbnail(covering: cell, aspect: aspect(p)) else { continue }
+            list.append((p, .preview(side: side)))
+        }
         thumbnails(visible)
         // The kept rows around the window (the sim's cell sprites), then a screen ahead.
         let kept = world.cells.photos

@@ -26,10 +26,19 @@ public enum ScaledDecoder {
     /// A JPEG larger than `limits` allows is decoded at the largest of libjpeg-turbo's scales
     /// within them, even when that is smaller than `size`.
     public static func decode(_ data: Data, to size: ScaledSize, limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, SDLError> {
+        decode(data, to: size, orientation: PhotoExif(bytes: data).orientation, limits: limits)
+    }
+
+    /// A photo's embedded preview (`PhotoExif.preview`), which has no EXIF of its own: turned
+    /// upright by the photo's `orientation`.
+    static func decodePreview(_ data: Data, orientation: ExifOrientation) -> Result<ScaledImage, SDLError> {
+        decode(data, to: .fitting(PixelBox(width: 1024, height: 1024)), orientation: orientation, limits: LibraryLimits())
+    }
+
+    private static func decode(_ data: Data, to size: ScaledSize, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
         guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
         let claimed = PhotoHeader.dimensions(of: data)
         if let problem = PhotoDecoder.claimProblem(claimed, limits: limits) { return .failure(problem) }
-        let orientation = PhotoExif(bytes: data).orientation
         let stored = data.starts(with: [0xFF, 0xD8]) ? decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels) : decodeWhole(data)
         return stored.flatMap { stored in
             defer { SDL_FreeSurface(stored.surface) }

@@ -8,10 +8,14 @@ struct LibraryResult: Codable {
     let photos: Int
     /// From the folder named to the first frame drawn (photos not there yet in their stand-in colour).
     private(set) var firstFrameMilliseconds = 0.0
-    /// From the folder named to every cell in the window drawn with its thumbnail, with no
-    /// thumbnail cache (`cold`) and with the one the cold run left (`warm`).
+    /// From the folder named to every cell in the window drawn with a picture (its thumbnail,
+    /// or the preview its camera embedded), with no thumbnail cache (`cold`) and with the one
+    /// the cold run left (`warm`).
     let thumbsVisibleMillisecondsCold: Double
     let thumbsVisibleMillisecondsWarm: Double
+    /// The same until every cell in the window has its decoded thumbnail, not only its preview.
+    let thumbsSharpMillisecondsCold: Double
+    let thumbsSharpMillisecondsWarm: Double
     /// Each frame's collect, ticks, wishes and drawing through a scripted interaction started
     /// at the first frame, while the thumbnails stream in.
     let frames: Int
@@ -26,6 +30,8 @@ struct LibraryResult: Codable {
         case firstFrameMilliseconds = "first_frame_ms"
         case thumbsVisibleMillisecondsCold = "thumbs_visible_ms_cold"
         case thumbsVisibleMillisecondsWarm = "thumbs_visible_ms_warm"
+        case thumbsSharpMillisecondsCold = "thumbs_sharp_ms_cold"
+        case thumbsSharpMillisecondsWarm = "thumbs_sharp_ms_warm"
         case frameMillisecondsP50 = "frame_ms_p50"
         case frameMillisecondsP99 = "frame_ms_p99"
         case peakRSSMiB = "peak_rss_mib"
@@ -47,15 +53,18 @@ struct LibraryBenchmark {
         let firstFrame = cold.firstFrameMilliseconds
         let frames = try cold.interact(frameSeconds: Self.frameSeconds)
         let coldVisible = try cold.thumbnailsVisible()
+        let coldSharp = try cold.thumbnailsSharp()
         let warm = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache)
         let warmVisible = try warm.thumbnailsVisible()
+        let warmSharp = try warm.thumbnailsSharp()
         try warm.browseToTheEnd(frameSeconds: Self.frameSeconds)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let sorted = frames.sorted()
         func percentile(_ p: Double) -> Double { sorted[max(Int((p * Double(sorted.count)).rounded(.up)) - 1, 0)] }
         return LibraryResult(photos: cold.photoCount, firstFrameMilliseconds: firstFrame, thumbsVisibleMillisecondsCold: coldVisible,
-                             thumbsVisibleMillisecondsWarm: warmVisible, frames: frames.count, frameMillisecondsP50: percentile(0.5),
+                             thumbsVisibleMillisecondsWarm: warmVisible, thumbsSharpMillisecondsCold: coldSharp,
+                             thumbsSharpMillisecondsWarm: warmSharp, frames: frames.count, frameMillisecondsP50: percentile(0.5),
                              frameMillisecondsP99: percentile(0.99), peakRSSMiB: Double(usage.ru_maxrss) / 1024)
     }
 }
@@ -73,6 +82,7 @@ final class OpenedLibrary {
     private let started: UInt64
     private(set) var firstFrameMilliseconds = 0.0
     private var visibleAt: Double?
+    private var sharpAt: Double?
     var photoCount: Int { sim.world.photos.count }
     static let patience = 600.0
 
@@ -94,17 +104,23 @@ final class OpenedLibrary {
         stream.want(sim.world)
         stream.draw(sim)
         if visibleAt == nil, stream.showsEveryCell(of: sim.world) { visibleAt = Self.milliseconds(since: started) }
+        if sharpAt == nil, stream.showsEveryCellSharp(of: sim.world) { sharpAt = Self.milliseconds(since: started) }
     }
 
-    /// Milliseconds from the opening to every cell in view drawn with its thumbnail.
-    func thumbnailsVisible() throws -> Double {
+    /// Milliseconds from the opening to every cell in view drawn with a picture.
+    func thumbnailsVisible() throws -> Double { try drawUntil(\.visibleAt) }
+
+    /// Milliseconds from the opening to every cell in view drawn with its decoded thumbnail.
+    func thumbnailsSharp() throws -> Double { try drawUntil(\.sharpAt) }
+
+    private func drawUntil(_ moment: KeyPath<OpenedLibrary, Double?>) throws -> Double {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.patience * 1e9)
-        while visibleAt == nil {
+        while self[keyPath: moment] == nil {
             guard DispatchTime.now().uptimeNanoseconds < deadline else { throw ThumbnailsNeverArrived(seconds: Self.patience) }
             stream.waitForWork()
             frame([])
         }
-        return visibleAt!
+        return self[keyPath: moment]!
     }
 
     /// The scripted interaction — scroll down and back, open a photo, page five times, drag it

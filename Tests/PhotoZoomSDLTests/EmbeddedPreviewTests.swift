@@ -1,0 +1,100 @@
+import CSDL2
+import Foundation
+@testable import PhotoZoomCore
+@testable import PhotoZoomSDL
+import PhotoZoomTestSupport
+import XCTest
+
+/// The preview a camera embeds in its EXIF: read with libexif, shown upright in a cell at once
+/// (a millisecond, where a phone photo's thumbnail takes tens), then replaced by the thumbnail.
+final class EmbeddedPreviewTests: XCTestCase {
+    static let colours: [[UInt8]] = [[200, 30, 30], [30, 200, 30], [30, 30, 200], [220, 220, 40]]
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// A 640×480 photo stored with `orientation`, its 160×120 preview of the same pixels; the
+    /// preview's quarters are the photo's, darkened, so which was drawn shows.
+    func photo(_ name: String, orientation: Int = 1, previewShape: (Int, Int) = (160, 120)) throws -> URL {
+        let main = try ExifJPEG.encode(rgb: ExifJPEG.quarters(Self.colours, width: 640, height: 480), width: 640, height: 480)
+        let dark = Self.colours.map { $0.map { $0 / 2 } }
+        let preview = try ExifJPEG.encode(rgb: ExifJPEG.quarters(dark, width: previewShape.0, height: previewShape.1), width: previewShape.0, height: previewShape.1)
+        let data = ExifJPEG.inserting(ExifJPEG.segment([.orientation(orientation)], preview: preview), into: main)
+        let url = folder.appendingPathComponent(name)
+        try Data(data).write(to: url)
+        return url
+    }
+
+    func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> [Int] {
+        let bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(surface.pointee.pitch) + x * 4
+        return [Int(bytes[0]), Int(bytes[1]), Int(bytes[2])]
+    }
+
+    func close(_ a: [Int], _ b: [UInt8]) -> Bool { zip(a, b).allSatisfy { abs($0 - Int($1)) <= 6 } }
+
+    func testThePreviewIsReadAndSizedUprightByTheProbe() throws {
+        let file = try photo("sideways.jpg", orientation: 6)
+        let exif = try XCTUnwrap(PhotoExif(file: file.path))
+        XCTAssertEqual(exif.orientation, .right)
+        XCTAssertEqual(exif.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map { PixelBox(width: $0.width, height: $0.height) }, PixelBox(width: 160, height: 120))
+        let probe = try PhotoProbe.probe(file).get()
+        XCTAssertEqual(probe.uprightSize, PixelBox(width: 480, height: 640))
+        XCTAssertEqual(probe.previewSize, PixelBox(width: 120, height: 160), "upright, as the photo")
+        // A preview of another shape (a phone pads a wide photo's with bars) is not offered.
+        XCTAssertNil(try PhotoProbe.probe(try photo("padded.jpg", previewShape: (160, 160))).get().previewSize)
+        XCTAssertNil(try PhotoProbe.probe(PackagePaths.root.appendingPathComponent("assets/photos/coffee.jpg")).get().previewSize)
+    }
+
+    /// Decoded as a job, the preview comes upright at its own size; with the thumbnail in the
+    /// cache, the job hands over the thumbnail instead.
+    func testAPreviewJobDecodesThePreviewUprightOrServesTheCachedThumbnail() throws {
+        let file = try photo("sideways.jpg", orientation: 6)
+        let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        let format = SDL_PIXELFORMAT_RGBA32.rawValue
+        let preview = try PhotoPixelDecoder.decode(file, .preview(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
+        XCTAssertNil(preview.servedAs)
+        XCTAssertEqual(preview.pixels.size, PixelBox(width: 120, height: 160))
+        // Turned a quarter clockwise: the stored bottom-left quarter is now at the top left.
+        XCTAssertTrue(close(pixel(preview.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }), "\(pixel(preview.pixels.surface, 20, 20))")
+        XCTAssertEqual(preview.uprightSize, PixelBox(width: 480, height: 640))
+
+        _ = try PhotoPixelDecoder.decode(file, .thumbnail(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
+        let again = try PhotoPixelDecoder.decode(file, .preview(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
+        XCTAssertEqual(again.servedAs, .thumbnail(side: 256))
+        XCTAssertEqual(again.pixels.size, PixelBox(width: 192, height: 256))
+        XCTAssertTrue(close(pixel(again.pixels.surface, 20, 20), Self.colours[2]), "the photo's own pixels")
+    }
+
+    /// In a window, every cell in view shows its preview before any of them waits for its
+    /// thumbnail, and ends with the thumbnail.
+    func testCellsShowTheirPreviewsFirstThenTheirThumbnails() throws {
+        let files = try (0..<12).map { try photo(String(format: "IMG_%02d.jpg", $0)) }
+        let canvas = try HeadlessCanvas(size: Size(width: 390, height: 400))
+        let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), log: { _ in }),
+                                 renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+        defer { stream.stop() }
+        var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 390, height: 400)))
+        sim.step()
+        let layout = try XCTUnwrap(sim.world.grid.layout)
+        let visible = PhotoWishes.rows(layout, from: 0, to: 400)
+        XCTAssertGreaterThan(visible.count, 3)
+        var order: [(photo: Int, sharp: Bool)] = []
+        let deadline = Date().addingTimeInterval(30)
+        repeat {
+            stream.want(sim.world, scale: 1)
+            sim.step(stream.collect(now: 0).sizes)
+            for p in visible where !order.contains(where: { $0.photo == p && $0.sharp == stream.textures.hasSharpThumbnail(p) }) {
+                if stream.textures.hasThumbnail(p) { order.append((p, stream.textures.hasSharpThumbnail(p))) }
+            }
+            usleep(1000)
+        } while !visible.allSatisfy(stream.textures.hasSharpThumbnail) && Date() < deadline
+        XCTAssertTrue(visible.allSatisfy(stream.textures.hasSharpThumbnail), "every cell ends with its thumbnail")
+        let firstSharp = try XCTUnwrap(order.firstIndex { $0.sharp })
+        XCTAssertEqual(Set(order[..<firstSharp].map(\.photo)), Set(visible), "every preview before the first thumbnail: \(order)")
+    }
+}
