@@ -14,6 +14,16 @@ struct PhotoJob: Hashable, Sendable {
 
     let photo: Int
     let kind: Kind
+    /// The photo's header as the window already read it, so the job need not read it again (a
+    /// warm thumbnail costs less than the probe did); not part of what the job is.
+    var probe: PhotoProbe? = nil
+
+    static func == (a: PhotoJob, b: PhotoJob) -> Bool { a.photo == b.photo && a.kind == b.kind }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(photo)
+        hasher.combine(kind)
+    }
 }
 
 /// The pixels a photo is decoded to: a grid thumbnail in one of the thumbnail standard's sizes

@@ -13,7 +13,7 @@ enum PhotoPixelDecoder {
     static func run(_ job: PhotoJob, file: URL, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits) -> PhotoJobResult {
         switch job.kind {
         case .probe: return .probed(PhotoProbe.probe(file, limits: limits))
-        case let .pixels(target): return .decoded(decode(file, target, cache: cache, textureFormat: textureFormat, limits: limits))
+        case let .pixels(target): return .decoded(decode(file, target, known: job.probe, cache: cache, textureFormat: textureFormat, limits: limits))
         case let .cacheThumbnail(side): return .cached(fill(file, side: side, cache: cache))
         }
     }
@@ -29,9 +29,11 @@ enum PhotoPixelDecoder {
         }
     }
 
-    static func decode(_ file: URL, _ target: PixelTarget, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits) -> Result<DecodedPixels, SDLError> {
+    /// `known`: the photo's probe, when the window has it; else the file is probed first.
+    static func decode(_ file: URL, _ target: PixelTarget, known: PhotoProbe? = nil, cache: ThumbnailCache?, textureFormat: UInt32,
+                       limits: LibraryLimits) -> Result<DecodedPixels, SDLError> {
         let probe: PhotoProbe
-        switch PhotoProbe.probe(file, limits: limits) {
+        switch known.map(Result.success) ?? PhotoProbe.probe(file, limits: limits) {
         case let .success(p): probe = p
         case let .failure(error): return .failure(error)
         }

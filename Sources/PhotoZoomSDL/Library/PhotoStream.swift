@@ -165,7 +165,7 @@ final class PhotoStream {
             return Double(max(size.width, size.height)) / Double(min(size.width, size.height))
         }, hasPreview: { self.probes[$0]?.previewSize != nil })
         queue.want(targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
-            .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target)) })
+            .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) })
         if fillsCache, fill == nil, let layout = world.grid.layout { queueCacheFill(cell: layout.cellSize * scale) }
     }
 
