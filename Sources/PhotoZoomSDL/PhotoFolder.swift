@@ -68,10 +68,9 @@ public enum PhotoFolder {
             : try entries(of: folder).map(\.name).filter(isImageName)
         guard !paths.isEmpty else { throw PhotoFolderError.noImages(folder) }
         let base = URL(fileURLWithPath: folder, isDirectory: true)
-        let files = paths.map { URL(fileURLWithPath: $0, relativeTo: base) }
         switch scan.sort {
-        case .name: return files.sorted { precedes($0.relativePath, $1.relativePath) }
-        case .date: return PhotoDates.sorted(files)
+        case .name: return paths.map { (order: PathOrder($0), path: $0) }.sorted { $0.order < $1.order }.map { URL(fileURLWithPath: $0.path, relativeTo: base) }
+        case .date: return PhotoDates.sorted(paths.map { URL(fileURLWithPath: $0, relativeTo: base) })
         }
     }
 
@@ -80,20 +79,8 @@ public enum PhotoFolder {
         !name.hasPrefix(".") && imageExtensions.contains((name as NSString).pathExtension.lowercased())
     }
 
-    /// Path order: folder by folder, each name compared with numbers as numbers and case
-    /// ignored; names that differ only in case, by their bytes, so the order never depends on
-    /// the order the system listed them in.
-    static func precedes(_ a: String, _ b: String) -> Bool {
-        let left = a.split(separator: "/"), right = b.split(separator: "/")
-        for (x, y) in zip(left, right) {
-            switch x.compare(y, options: [.numeric, .caseInsensitive]) {
-            case .orderedAscending: return true
-            case .orderedDescending: return false
-            case .orderedSame: if x != y { return x < y }
-            }
-        }
-        return left.count < right.count
-    }
+    /// Path order (`PathOrder`), for a few paths; a long list is sorted by keys made once.
+    static func precedes(_ a: String, _ b: String) -> Bool { PathOrder(a) < PathOrder(b) }
 
     /// One name in a folder, and what `readdir` says it is (`DT_UNKNOWN` where the file system
     /// does not say).

@@ -90,6 +90,26 @@ final class DigestDefinitionTests: XCTestCase {
         }
     }
 
+    /// The library hashed by hand is the walk's library: names of every length and script,
+    /// unread squares, placeholders, sizes of every kind of double.
+    func testTheLibraryHashedDirectlyIsTheWalksLibrary() throws {
+        var random = try SeededGenerator(fixedSeed: 0x11B_D16E)
+        for count in [0, 1, 2, 17, 300] {
+            let photos = (0..<count).map { i -> PhotoInfo in
+                let name = String((0..<Int.random(in: 0...12, using: &random)).map { _ in "aZ09_-é😀/ .".randomElement(using: &random)! })
+                switch i % 4 {
+                case 0: return .unread(name: name)
+                case 1: return PhotoInfo(name: name, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)
+                case 2: return PhotoInfo(name: name, pixelSize: Size(width: -0.0, height: .greatestFiniteMagnitude))
+                default: return PhotoInfo(name: name, pixelSize: Size(width: Double.random(in: 1...9000, using: &random), height: 3024))
+                }
+            }
+            let walk = WalkDigest()
+            StateWalk.encodeElements(photos, depth: 0, key: nil, walk)
+            XCTAssertEqual(LibraryDigest(photos).digest, walk.hash, "\(count) photos, \(random)")
+        }
+    }
+
     /// Every tick of sessions through every phase, every kind of sprite (photos, fills, chrome
     /// text), a reloaded tuning and a resize: the sim's digest, a fresh one and the walk's agree.
     func testEveryPathGivesTheWalksDigest() throws {

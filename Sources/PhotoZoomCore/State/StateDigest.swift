@@ -37,7 +37,7 @@ final class DigestSink: StateSink {
     /// The library as one entry: its place, then its own digest.
     func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) {
         position(depth, key, tag: 9)
-        if let memo, memo.library.isOf(photos) { hasher.word(memo.library.digest) } else { hasher.word(LibraryDigest(photos).digest) }
+        hasher.word(memo?.libraryDigest(of: photos) ?? LibraryDigest(photos).digest)
     }
 
     func tuning(depth: Int, key: CodingKey?, _ tuning: Tuning) {

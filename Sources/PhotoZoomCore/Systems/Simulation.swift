@@ -3,8 +3,8 @@
 /// shows what that system writes (`&`) and reads.
 public struct Simulation: Sendable {
     public private(set) var world: World
-    /// What every digest of this sim shares: the library's digest, taken again when a photo's
-    /// size arrives, and the tuning's bytes, taken again after a reload.
+    /// What every digest of this sim shares: the library's digest, taken again by the first
+    /// digest after a photo's size arrived, and the tuning's bytes, taken again after a reload.
     private var memo: DigestMemo
 
     /// A new sim; tick 0 lays the scene out so the first frame has something to draw.

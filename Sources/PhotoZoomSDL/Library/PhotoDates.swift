@@ -14,9 +14,8 @@ enum PhotoDates {
             let buffer = out
             DispatchQueue.concurrentPerform(iterations: files.count) { i in buffer[i] = taken(files[i].path) }
         }
-        return files.indices.sorted { a, b in
-            dates[a] != dates[b] ? dates[a] < dates[b] : PhotoFolder.precedes(files[a].relativePath, files[b].relativePath)
-        }.map { files[$0] }
+        let names = files.map { PathOrder($0.relativePath) }
+        return files.indices.sorted { a, b in dates[a] != dates[b] ? dates[a] < dates[b] : names[a] < names[b] }.map { files[$0] }
     }
 
     /// When the photo at `path` was taken, as well as its file can tell; a file that cannot be

@@ -56,7 +56,7 @@ struct BenchCommand: ParsableCommand {
             let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
             let reload = try ReloadBenchmark(viewport: photoOptions.size, saves: max(8, repeats * 4)).run()
             let replay = try ReplayBenchmark(viewport: photoOptions.size, sessions: 10).run()
-            report = BenchReport(measurements: [simTick, try bench.springs()], libraries: libraries, reload: reload, replay: replay,
+            report = BenchReport(measurements: [simTick, try bench.springs(), try bench.sizeArrivalTicks()], libraries: libraries, reload: reload, replay: replay,
                                  library: library)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
