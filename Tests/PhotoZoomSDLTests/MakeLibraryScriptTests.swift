@@ -26,10 +26,10 @@ final class MakeLibraryScriptTests: XCTestCase {
             XCTAssertGreaterThan(data.count, 1_000_000, "a phone's photo is megabytes: \(file.lastPathComponent)")
             XCTAssertEqual(PhotoExif(bytes: data).orientation, file.lastPathComponent == "IMG_00004.jpg" ? .right : .up)
         }
-        let photos = PhotoDecoder.decode(files, log: { XCTFail($0) })
-        XCTAssertEqual(photos.map(\.info.pixelSize), [Size(width: 4032, height: 3024), Size(width: 4032, height: 3024),
-                                                      Size(width: 4032, height: 3024), Size(width: 3024, height: 4032)])
-        XCTAssertEqual(Set(photos.compactMap(\.contentHash)).count, 4, "no two alike")
+        let photos = try PhotoLibrary.load(folder.path, log: { XCTFail($0) })
+        XCTAssertEqual(photos.infos.map(\.pixelSize), [Size(width: 4032, height: 3024), Size(width: 4032, height: 3024),
+                                                       Size(width: 4032, height: 3024), Size(width: 3024, height: 4032)])
+        XCTAssertEqual(Set(files.compactMap { ContentHash.of(file: $0.path) }).count, 4, "no two alike")
     }
 
     func testRefusalsAreOneLine() throws {
