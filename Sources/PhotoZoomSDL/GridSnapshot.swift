@@ -7,9 +7,9 @@ public enum GridSnapshot {
     static let settleTicks = 600
 
     /// The grid, opened at `start` and scrolled down by `scroll` points with wheel input.
-    public static func render(photos: [DecodedPhoto], size: Size, scale: Double = 1, scroll: Double = 0, start: GridStart = .top,
-                              tuning: Tuning = Tuning()) throws -> (canvas: HeadlessCanvas, world: World) {
-        try render(photos: photos, size: size, scale: scale, start: start, tuning: tuning) { scrolled(&$0, by: scroll, size: size, tuning: tuning) }
+    public static func render(photos: PhotoLibrary, size: Size, scale: Double = 1, scroll: Double = 0, start: GridStart = .top,
+                              tuning: Tuning = Tuning(), log: @escaping (String) -> Void = { _ in }) throws -> (canvas: HeadlessCanvas, world: World) {
+        try render(photos: photos, size: size, scale: scale, start: start, tuning: tuning, log: log) { scrolled(&$0, by: scroll, size: size, tuning: tuning) }
     }
 
     /// The grid of the photos in `folder`, scrolled down by `scroll` points, drawn once every
@@ -36,14 +36,15 @@ public enum GridSnapshot {
         for _ in 0..<settleTicks where !sim.world.grid.isAtRest { sim.step() }
     }
 
-    /// The scene after `script` has driven the sim, drawn at its current tick.
-    public static func render(photos: [DecodedPhoto], size: Size, scale: Double = 1, start: GridStart = .top, tuning: Tuning = Tuning(),
-                              script: (inout Simulation) -> Void) throws -> (canvas: HeadlessCanvas, world: World) {
+    /// The scene after `script` has driven the sim, drawn at its current tick with each photo it
+    /// shows decoded at the size shown; `log` hears of one that does not decode.
+    public static func render(photos: PhotoLibrary, size: Size, scale: Double = 1, start: GridStart = .top, tuning: Tuning = Tuning(),
+                              log: @escaping (String) -> Void = { _ in }, script: (inout Simulation) -> Void) throws -> (canvas: HeadlessCanvas, world: World) {
         let canvas = try HeadlessCanvas(size: size, scale: scale)
-        let renderer = SceneRenderer(renderer: canvas.renderer, photos: photos)
-        var sim = Simulation(world: World(photos: photos.map(\.info), viewport: size, tuning: tuning, gridStart: start))
+        let scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: log)
+        var sim = Simulation(world: World(photos: photos.infos, viewport: size, tuning: tuning, gridStart: start))
         script(&sim)
-        renderer.draw(sim.drawList(interpolation: 1), scale: scale)
+        scene.draw(sim.drawList(interpolation: 1), window: sim.world.viewport, scale: scale)
         return (canvas, sim.world)
     }
 }

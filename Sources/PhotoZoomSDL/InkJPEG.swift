@@ -6,11 +6,6 @@ import Foundation
 /// ink values back as if they were RGB with K in alpha, so the astronaut in CMYK came out blue
 /// and its grid cell near white; libjpeg-turbo decodes them to ink here, and ink becomes light.
 enum InkJPEG {
-    /// `data`, a CMYK or YCCK JPEG of `width`×`height`, as an RGBA surface; nil if it does not decode.
-    static func decode(_ data: Data, width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        try? decode(data, width: width, height: height, flags: Int32(TJFLAG_ACCURATEDCT)).get()
-    }
-
     /// `data`, a CMYK or YCCK JPEG, as an RGBA surface of `width`×`height`: its own size, or one
     /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
     /// TurboJPEG's; a failure says what libjpeg-turbo said.

@@ -1,14 +1,52 @@
+import CSDL2
+import Foundation
 import PhotoZoomCore
 
-/// Loading a folder of photos, with the folder-level failures turned into one clear error.
-public enum PhotoLibrary {
-    public static func load(_ folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), log: (String) -> Void) throws -> [DecodedPhoto] {
-        try requireReadable(PhotoDecoder.decode(try PhotoFolder.imageFiles(in: folder, scan: scan, log: log), log: log), folder: folder)
+/// A library's photos by index before any of their pixels are decoded: what the sim knows of
+/// each, and the file an `OnDemandScene` decodes it from when a frame shows it.
+public struct PhotoLibrary {
+    /// Every photo as the sim knows it.
+    public let infos: [PhotoInfo]
+    /// Each photo's file; nil for one drawn as a placeholder.
+    let files: [URL?]
+
+    init(infos: [PhotoInfo], files: [URL?]) {
+        self.infos = infos
+        self.files = files
     }
 
-    /// The photos, unless not one of them could be decoded.
-    static func requireReadable(_ photos: [DecodedPhoto], folder: String) throws -> [DecodedPhoto] {
-        guard photos.contains(where: { !$0.info.isPlaceholder }) else { throw PhotoFolderError.noneReadable(folder) }
-        return photos
+    /// The photos in `folder`, each sized by its header; one that cannot be read is a
+    /// placeholder with one line to `log`, and a folder of nothing but those is an error.
+    public static func load(_ folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), log: (String) -> Void) throws -> PhotoLibrary {
+        let library = load(files: try PhotoFolder.imageFiles(in: folder, scan: scan, log: log), log: log)
+        guard library.files.contains(where: { $0 != nil }) else { throw PhotoFolderError.noneReadable(folder) }
+        return library
+    }
+
+    /// `files` probed in order; a file whose size cannot be found is a placeholder.
+    static func load(files: [URL], log: (String) -> Void) -> PhotoLibrary {
+        var infos: [PhotoInfo] = [], found: [URL?] = []
+        for file in files {
+            switch uprightSize(of: file) {
+            case let .success(size):
+                infos.append(PhotoInfo(name: file.relativePath, pixelSize: size.size))
+                found.append(file)
+            case let .failure(error):
+                log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
+                infos.append(PhotoInfo(name: file.relativePath, pixelSize: Size(width: 1, height: 1), isPlaceholder: true))
+                found.append(nil)
+            }
+        }
+        return PhotoLibrary(infos: infos, files: found)
+    }
+
+    /// The size its header says; for a format whose header is not read before decoding (WebP,
+    /// TIFF), the size its decode at the smallest thumbnail size finds.
+    private static func uprightSize(of file: URL) -> Result<PixelBox, SDLError> {
+        PhotoProbe.probe(file).flatMap { probe in
+            if let size = probe.uprightSize { return .success(size) }
+            return PhotoPixelDecoder.decode(file, .thumbnail(side: PixelTarget.thumbnailSides[0]), known: probe, cache: nil,
+                                            textureFormat: SDL_PIXELFORMAT_UNKNOWN.rawValue, limits: LibraryLimits()).map(\.uprightSize)
+        }
     }
 }

@@ -6,7 +6,8 @@ import PhotoZoomCore
 /// become pixels here.
 public final class SceneRenderer {
     let renderer: OpaquePointer
-    /// Where each photo's pixels come from: textures made up front, or the window's stream.
+    /// Where each photo's pixels come from: the window's stream, or what an `OnDemandScene`
+    /// decoded for the frame.
     let photos: PhotoPixelSource
 
     public static let background = Color.white
@@ -17,12 +18,6 @@ public final class SceneRenderer {
     static let waitingFill = Color(r: 232, g: 232, b: 236)
 
     private let text: TextRenderer
-
-    /// Creates the textures; must run on the thread that owns `renderer`. Takes the decoded
-    /// pixels from `photos` (they become textures and are freed), so each decode feeds one renderer.
-    public convenience init(renderer: OpaquePointer, photos: [DecodedPhoto], log: @escaping (String) -> Void = { _ in }) {
-        self.init(renderer: renderer, source: MippedPhotos(renderer: renderer, photos: photos), log: log)
-    }
 
     init(renderer: OpaquePointer, source: PhotoPixelSource, log: @escaping (String) -> Void = { _ in }) {
         self.renderer = renderer

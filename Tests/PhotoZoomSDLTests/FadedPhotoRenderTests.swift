@@ -29,7 +29,7 @@ final class FadedPhotoRenderTests: XCTestCase {
 
     func testAPhotoFadingOutIsBlendedOverTheDimmedGridByItsDrawListAlpha() throws {
         let photos = try PhotoLibrary.load(try solidPhotoFolder(), log: { XCTFail("unexpected log: \($0)") })
-        XCTAssertEqual(photos.count, 1)
+        XCTAssertEqual(photos.infos.count, 1)
         var tuning = Tuning()
         tuning.escapeStyle = .shrink
         var items: [DrawItem] = []

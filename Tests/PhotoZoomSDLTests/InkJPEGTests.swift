@@ -2,7 +2,7 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import PhotoZoomCore
-import PhotoZoomSDL
+@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
 
@@ -13,13 +13,12 @@ final class InkJPEGTests: XCTestCase {
 
     /// The mean colour and the mean per-channel difference from the original, of `file` decoded.
     func compare(_ file: URL) throws -> (mean: RGB, difference: Double) {
-        let photos = PhotoDecoder.decode([original, file], log: { XCTFail($0) })
         let reference = try ReferenceImage(contentsOf: original.path)
-        let decoded = try XCTUnwrap(photos.last)
-        XCTAssertFalse(decoded.info.isPlaceholder)
-        XCTAssertEqual(decoded.info.pixelSize, Size(width: 512, height: 512))
-        // The full-size level, as the photo's texture is made from it.
-        let surface = try XCTUnwrap(decoded.levels.first).pointee
+        // A page the photo's own size, as a window that large decodes it.
+        let decoded = try PhotoPixelDecoder.decode(file, .page(width: 512, height: 512), cache: nil, textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue).get()
+        XCTAssertEqual(decoded.uprightSize, PixelBox(width: 512, height: 512))
+        XCTAssertEqual(decoded.pixels.size, PixelBox(width: 512, height: 512))
+        let surface = decoded.pixels.surface.pointee
         let pixels = surface.pixels.assumingMemoryBound(to: UInt8.self)
         var total = 0.0, r = 0.0, g = 0.0, b = 0.0
         for y in stride(from: 0, to: 512, by: 3) {

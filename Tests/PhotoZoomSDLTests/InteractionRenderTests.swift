@@ -12,7 +12,7 @@ final class InteractionRenderTests: XCTestCase {
 
     func render(_ script: (inout Simulation) -> Void) throws -> (canvas: HeadlessCanvas, world: World) {
         let photos = try PhotoLibrary.load(PackagePaths.bundledPhotos, log: { _ in })
-        XCTAssertEqual(photos[photo].info.name, "china-panorama.jpg")
+        XCTAssertEqual(photos.infos[photo].name, "china-panorama.jpg")
         return try GridSnapshot.render(photos: photos, size: size, script: script)
     }
 

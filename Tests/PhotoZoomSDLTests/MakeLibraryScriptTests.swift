@@ -31,10 +31,10 @@ final class MakeLibraryScriptTests: XCTestCase {
             XCTAssertEqual(try PhotoProbe.probe(file).get().previewSize,
                            file.lastPathComponent == "IMG_00004.jpg" ? PixelBox(width: 120, height: 160) : PixelBox(width: 160, height: 120))
         }
-        let photos = PhotoDecoder.decode(files, log: { XCTFail($0) })
-        XCTAssertEqual(photos.map(\.info.pixelSize), [Size(width: 4032, height: 3024), Size(width: 4032, height: 3024),
-                                                      Size(width: 4032, height: 3024), Size(width: 3024, height: 4032)])
-        XCTAssertEqual(Set(photos.compactMap(\.contentHash)).count, 4, "no two alike")
+        let photos = try PhotoLibrary.load(folder.path, log: { XCTFail($0) })
+        XCTAssertEqual(photos.infos.map(\.pixelSize), [Size(width: 4032, height: 3024), Size(width: 4032, height: 3024),
+                                                       Size(width: 4032, height: 3024), Size(width: 3024, height: 4032)])
+        XCTAssertEqual(Set(files.compactMap { ContentHash.of(file: $0.path) }).count, 4, "no two alike")
     }
 
     func testRefusalsAreOneLine() throws {

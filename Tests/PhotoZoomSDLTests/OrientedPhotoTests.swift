@@ -5,8 +5,8 @@ import PhotoZoomCore
 import XCTest
 
 /// Photos stored turned or mirrored, as cameras store them, each with the orientation that
-/// turns it back, written as files and decoded as the app decodes a folder: every one shows
-/// upright, its corners where they belong, at its upright size.
+/// turns it back, written as files and read as the app reads a folder (sized by its header,
+/// decoded as a page): every one shows upright, its corners where they belong, at its upright size.
 final class OrientedPhotoTests: XCTestCase {
     /// The upright picture: a colour in each quarter, wider than tall.
     static let width = 64, height = 32
@@ -22,10 +22,10 @@ final class OrientedPhotoTests: XCTestCase {
             try Data(ExifJPEG.inserting(ExifJPEG.segment([.orientation(orientation.rawValue)]), into: jpeg)).write(to: file)
             return file
         }
-        let photos = PhotoDecoder.decode(files, log: { XCTFail($0) })
+        let photos = try read(files)
         for (orientation, photo) in zip(ExifOrientation.allCases, photos) {
             XCTAssertEqual(photo.info.pixelSize, Size(width: Double(Self.width), height: Double(Self.height)), "\(orientation) is upright in size")
-            assertUpright(photo, "\(orientation)")
+            assertUpright(photo.pixels, "\(orientation)")
         }
     }
 
@@ -44,9 +44,9 @@ final class OrientedPhotoTests: XCTestCase {
             try Data(ExifJPEG.inserting(segment, into: jpeg)).write(to: file)
             return file
         }
-        for photo in PhotoDecoder.decode(files, log: { XCTFail($0) }) {
+        for photo in try read(files) {
             XCTAssertEqual(photo.info.pixelSize, Size(width: Double(Self.width), height: Double(Self.height)))
-            assertUpright(photo, photo.info.name)
+            assertUpright(photo.pixels, photo.info.name)
         }
     }
 
@@ -82,9 +82,19 @@ final class OrientedPhotoTests: XCTestCase {
         let height: Int
     }
 
+    /// Each file as the library knows it, and its pixels as the page its own size.
+    private func read(_ files: [URL]) throws -> [(info: PhotoInfo, pixels: Result<DecodedPixels, SDLError>)] {
+        let library = PhotoLibrary.load(files: files, log: { XCTFail($0) })
+        let page = PixelTarget.page(width: max(Self.width, Self.height), height: max(Self.width, Self.height))
+        return zip(library.infos, files).map { info, file in
+            (info, PhotoPixelDecoder.decode(file, page, cache: nil, textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue))
+        }
+    }
+
     /// The middle of each quarter of the decoded picture has that quarter's colour.
-    private func assertUpright(_ photo: DecodedPhoto, _ what: String, line: UInt = #line) {
-        guard let surface = photo.levels.first else { return XCTFail("\(what) did not decode", line: line) }
+    private func assertUpright(_ pixels: Result<DecodedPixels, SDLError>, _ what: String, line: UInt = #line) {
+        guard case let .success(decoded) = pixels else { return XCTFail("\(what) did not decode", line: line) }
+        let surface = decoded.pixels.surface
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let corners = [("top left", w / 4, h / 4, Self.topLeft), ("top right", 3 * w / 4, h / 4, Self.topRight),

@@ -116,7 +116,7 @@ final class PhotoFolderTests: XCTestCase {
         }
         var lines: [String] = []
         let photos = try ReplayPhotos.load(recorded, folder: top.path, log: { lines.append($0) })
-        XCTAssertEqual(photos.map(\.info.isPlaceholder), [false, false, true])
+        XCTAssertEqual(photos.infos.map(\.isPlaceholder), [false, false, true])
         XCTAssertEqual(lines, ["photozoom: 2021/IMG_0001.JPG is not in '\(top.path)'; replaying with a placeholder of its recorded size"])
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import PhotoZoomSDL
+@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
 
@@ -48,8 +48,8 @@ final class PhotoLimitsTests: XCTestCase {
         let good = PackagePaths.root.appendingPathComponent("assets/photos/coffee.jpg")
 
         var lines: [String] = []
-        let photos = PhotoDecoder.decode([jpeg, png, big, folderNamedLikeAPhoto, fifo, dangling, empty, good], log: { lines.append($0) })
-        XCTAssertEqual(photos.map(\.info.isPlaceholder), [true, true, true, true, true, true, true, false])
+        let photos = PhotoLibrary.load(files: [jpeg, png, big, folderNamedLikeAPhoto, fifo, dangling, empty, good], log: { lines.append($0) })
+        XCTAssertEqual(photos.infos.map(\.isPlaceholder), [true, true, true, true, true, true, true, false])
         XCTAssertEqual(lines, [
             "photozoom: cannot decode \(jpeg.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100 (library.maximumMegapixels)); showing a placeholder",
             "photozoom: cannot decode \(png.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100 (library.maximumMegapixels)); showing a placeholder",
@@ -61,12 +61,12 @@ final class PhotoLimitsTests: XCTestCase {
         ])
     }
 
-    /// A photo's content hash comes from the bytes decoding read, the same as hashing the file
-    /// again would give: a recording names it without a second read of the library.
+    /// A photo's content hash comes from the bytes its probe read, the same as a replay reading
+    /// the file again to match it gives: a recording names it without a second read of the library.
     func testEachPhotoCarriesItsFilesHash() throws {
         let files = try PhotoFolder.imageFiles(in: PhotoFolder.bundledFolder())
-        let photos = PhotoDecoder.decode(files + [folder.appendingPathComponent("missing.jpg")], log: { _ in })
-        XCTAssertEqual(photos.map(\.contentHash), files.map { ContentHash.of(file: $0.path) } + [nil])
-        XCTAssertEqual(Set(photos.compactMap(\.contentHash)).count, files.count, "each photo its own")
+        let hashes = (files + [folder.appendingPathComponent("missing.jpg")]).map { try? PhotoProbe.probe($0).get().contentHash }
+        XCTAssertEqual(hashes, files.map { ContentHash.matching("head:", file: $0.path) } + [nil])
+        XCTAssertEqual(Set(hashes.compactMap { $0 }).count, files.count, "each photo its own")
     }
 }

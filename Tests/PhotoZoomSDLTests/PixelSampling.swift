@@ -18,7 +18,7 @@ struct RGB: CustomStringConvertible {
 }
 
 /// A photo decoded by the test itself, straight through SDL_image to RGBA32, independent of
-/// PhotoDecoder: no EXIF handling, no mip levels. The reference the renders are checked against.
+/// the app's decoding: no EXIF handling, no scaling. The reference the renders are checked against.
 struct ReferenceImage {
     let width: Int
     let height: Int

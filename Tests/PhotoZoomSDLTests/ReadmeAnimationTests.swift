@@ -17,9 +17,9 @@ final class ReadmeAnimationTests: XCTestCase {
         let folder = ProcessInfo.processInfo.environment["PHOTOZOOM_README_FRAMES"]
         let photos = try PhotoLibrary.load(PackagePaths.bundledPhotos, log: { _ in })
         let canvas = try HeadlessCanvas(size: Self.size)
-        let scene = SceneRenderer(renderer: canvas.renderer, photos: photos)
+        let scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: { XCTFail($0) })
         let overlay = OverlayRenderer(renderer: canvas.renderer)
-        var sim = Simulation(world: World(photos: photos.map(\.info), viewport: Self.size))
+        var sim = Simulation(world: World(photos: photos.infos, viewport: Self.size))
         let old = TuningFile(), new = TuningFile.read(Self.bouncy).file
         sim.step([.developer(.cycleSlowMotion)])
         let ticksPerFrame = Int(sim.world.clock.rate * sim.world.playback.speed / Self.framesPerSecond)
@@ -39,7 +39,7 @@ final class ReadmeAnimationTests: XCTestCase {
                 sim.step(input)
             }
             toast?.age += 1 / Self.framesPerSecond
-            scene.draw(sim.drawList(interpolation: 1), scale: 1)
+            scene.draw(sim.drawList(interpolation: 1), window: Self.size, scale: 1)
             overlay.draw(OverlayContent(status: sim.world.playback.slowMotion.label, toast: toast?.isVisible == true ? toast : nil),
                          viewport: Self.size, scale: 1)
             if let folder { try canvas.save(to: "\(folder)/\(String(format: "%03d", frame)).png", overwrite: true) }

@@ -19,7 +19,7 @@ final class ReplayWindowTests: XCTestCase {
         let window = Size(width: viewport.width, height: viewport.height + ReplayTimeline.height)
         let photos = try ReplayPhotos.load(recording.header.photos, folder: PhotoFolder.bundledFolder(), log: { _ in })
         let canvas = try HeadlessCanvas(size: viewport)
-        let renderer = SceneRenderer(renderer: canvas.renderer, photos: photos)
+        let renderer = OnDemandScene(renderer: canvas.renderer, library: photos, log: { XCTFail($0) })
 
         let session = try XvfbSession(width: 800, height: 900)
         defer { session.stop() }
@@ -34,7 +34,7 @@ final class ReplayWindowTests: XCTestCase {
         /// The window shows `tick`: its scene as the headless render of that tick, the playhead at its x.
         func assertShows(_ tick: Int, _ what: String) throws {
             player.seek(to: tick)
-            renderer.draw(player.sim.drawList(interpolation: 1), scale: 1)
+            renderer.draw(player.sim.drawList(interpolation: 1), window: viewport, scale: 1)
             let track = ReplayTimeline.track(in: window)
             func playhead(_ shot: ReferenceImage) -> Int {
                 Self.rgb(shot, Int(timeline.x(of: tick, in: window).rounded()), Int(track.minY) - 6).reduce(0, +)

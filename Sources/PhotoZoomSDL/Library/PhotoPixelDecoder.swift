@@ -31,7 +31,7 @@ enum PhotoPixelDecoder {
 
     /// `known`: the photo's probe, when the window has it; else the file is probed first.
     static func decode(_ file: URL, _ target: PixelTarget, known: PhotoProbe? = nil, cache: ThumbnailCache?, textureFormat: UInt32,
-                       limits: LibraryLimits) -> Result<DecodedPixels, SDLError> {
+                       limits: LibraryLimits = LibraryLimits()) -> Result<DecodedPixels, SDLError> {
         let probe: PhotoProbe
         switch known.map(Result.success) ?? PhotoProbe.probe(file, limits: limits) {
         case let .success(p): probe = p

@@ -2,22 +2,23 @@ import CSDL2
 import PhotoZoomCore
 
 /// Draws a replay's ticks headless, as the window drew them: each at the size the window had at
-/// that tick, so a recorded resize shows in the frames. The photos' textures belong to one
-/// renderer (making them again would decode every photo again), so one canvas as large as the
-/// largest window of the session is drawn into, and the picture is its top-left corner at the
-/// tick's size, where the window's content is anchored too.
+/// that tick, so a recorded resize shows in the frames, with every photo it shows whole. The
+/// photos' textures belong to one renderer (and are kept for the ticks after), so one canvas as
+/// large as the largest window of the session is drawn into, and the picture is its top-left
+/// corner at the tick's size, where the window's content is anchored too.
 public final class ReplayCanvas {
     private let canvas: HeadlessCanvas
     /// Optional only so that it goes first: its textures die with the canvas's renderer, and
     /// destroying them after it is a use after free.
-    private var scene: SceneRenderer?
+    private var scene: OnDemandScene?
     /// The picture last drawn: a view of the canvas's pixels (RGBA32), made again when the
     /// window's size changes. Valid until the next `draw`.
     private(set) var picture: UnsafeMutablePointer<SDL_Surface>
 
-    public init(photos: [DecodedPhoto], recording: SessionRecording) throws {
+    /// `log` hears of a photo that does not decode when a tick first shows it.
+    public init(photos: PhotoLibrary, recording: SessionRecording, log: @escaping (String) -> Void) throws {
         canvas = try HeadlessCanvas(size: Self.largestWindow(of: recording))
-        scene = SceneRenderer(renderer: canvas.renderer, photos: photos)
+        scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: log)
         picture = try Self.view(of: canvas, width: 1, height: 1)
     }
 
@@ -33,7 +34,7 @@ public final class ReplayCanvas {
         guard width <= canvas.pixelWidth, height <= canvas.pixelHeight else {
             throw SDLError(message: "tick \(sim.world.tick) has a \(width)x\(height) window, larger than any the recording's header and resizes hold")
         }
-        scene?.draw(sim.drawList(interpolation: 1), scale: 1)
+        scene?.draw(sim.drawList(interpolation: 1), window: sim.world.viewport, scale: 1)
         SDL_RenderPresent(canvas.renderer)
         if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height {
             let resized = try Self.view(of: canvas, width: width, height: height)

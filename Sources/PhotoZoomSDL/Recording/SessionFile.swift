@@ -88,9 +88,6 @@ public enum ContentHash {
         return StateDigest(value: hash).description
     }
 
-    /// The hash of bytes already read (a photo's, as it is decoded).
-    public static func of(bytes: Data) -> String { StateDigest(value: fold(bytes, into: offsetBasis)).description }
-
     /// How much of a file `ofHead` hashes.
     public static let headBytes = 64 << 10
     /// The window's name for a photo, from what probing it read: its first `headBytes` (a JPEG's

@@ -43,8 +43,8 @@ public enum ReplayWindow {
         case let .verified(ticks, digests): log("photozoom: replay: \(ticks) ticks, all \(digests) digests match")
         case let .diverged(d): log("photozoom: replay: differs from the recording at tick \(d.tick) (--verify says how)")
         }
-        let scene = SceneRenderer(renderer: window.renderer,
-                                  photos: try ReplayPhotos.load(recording.header.photos, folder: options.photosFolder, log: log), log: log)
+        let scene = OnDemandScene(renderer: window.renderer,
+                                  library: try ReplayPhotos.load(recording.header.photos, folder: options.photosFolder, log: log), log: log)
         let bar = TimelineRenderer(renderer: window.renderer, log: log)
         var player = SessionPlayer(recording)
         var moments = SessionMoments(recording)
@@ -105,7 +105,7 @@ public enum ReplayWindow {
     }
 
     /// The recorded window's scene, fitted into the window above the timeline and centred.
-    private static func drawScene(_ sim: Simulation, alpha: Double, scene: SceneRenderer, bar: TimelineRenderer, window: AppWindow) {
+    private static func drawScene(_ sim: Simulation, alpha: Double, scene: OnDemandScene, bar: TimelineRenderer, window: AppWindow) {
         let size = window.sizeInPoints, scale = window.pixelScale
         let area = ReplayTimeline.sceneArea(in: size)
         let viewport = sim.world.viewport
@@ -117,7 +117,7 @@ public enum ReplayWindow {
         var clip = SDL_Rect(x: 0, y: 0, w: port.w, h: port.h)
         SDL_RenderSetViewport(window.renderer, &port)
         SDL_RenderSetClipRect(window.renderer, &clip)
-        scene.draw(sim.drawList(interpolation: alpha), scale: fit * scale)
+        scene.draw(sim.drawList(interpolation: alpha), window: viewport, scale: fit * scale)
         SDL_RenderSetClipRect(window.renderer, nil)
         SDL_RenderSetViewport(window.renderer, nil)
         bar.letterbox(around: pixels, area: area, scale: scale)

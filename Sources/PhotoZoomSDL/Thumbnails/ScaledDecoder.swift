@@ -84,7 +84,8 @@ public enum ScaledDecoder {
         let header = data.withUnsafeBytes { raw in
             tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling, &colorspace)
         }
-        guard header == 0 else { return failure() }
+        // A header libjpeg-turbo reads as 0×0 (a file cut off inside it) has no pixels to decode.
+        guard header == 0, width > 0, height > 0 else { return failure() }
         let full = PixelBox(width: Int(width), height: Int(height))
         let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation), maximumPixels: maximumPixels)
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {

@@ -17,8 +17,8 @@ final class ReplayDrawing {
     private(set) var ticks = 0
     private var last: Simulation?
 
-    init(_ recording: SessionRecording, outputs: ReplayOutputs, photos: [DecodedPhoto]) throws {
-        canvas = try ReplayCanvas(photos: photos, recording: recording)
+    init(_ recording: SessionRecording, outputs: ReplayOutputs, photos: PhotoLibrary, log: @escaping (String) -> Void) throws {
+        canvas = try ReplayCanvas(photos: photos, recording: recording, log: log)
         framesFolder = outputs.frames
         every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))
         movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording) }

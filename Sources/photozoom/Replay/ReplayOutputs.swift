@@ -74,7 +74,7 @@ struct ReplayOutputs: ParsableArguments {
                 log: @escaping (String) -> Void = logLine) throws -> SessionReplay.Outcome {
         guard drawsAnything else { return SessionReplay.run(recording) }
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
-        let drawing = try ReplayDrawing(recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: log))
+        let drawing = try ReplayDrawing(recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: log), log: log)
         let outcome = try SessionReplay.run(recording) { try drawing.after($0) }
         if let frames { log("photozoom: wrote \(drawing.framesWritten) frames to '\(frames)'") }
         guard drawing.ticks > 0 else {
