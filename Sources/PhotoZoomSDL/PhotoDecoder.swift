@@ -28,9 +28,15 @@ public enum PhotoDecoder {
     }
 
     /// Why the pixels a header claims are too many to decode, if they are: a JPEG that can be
-    /// decoded at a fraction of its size within the limit is decoded so, never whole.
-    static func claimProblem(_ claimed: PhotoHeader.Dimensions?, limits: LibraryLimits = LibraryLimits()) -> SDLError? {
-        guard let claimed, claimed.fewestDecodedPixels > limits.maximumPixels else { return nil }
+    /// decoded at a fraction of its size within the limit is decoded so, never whole. A claim
+    /// more than a file of `fileBytes` could hold (a 694-byte JPEG claiming 30000×30000) is
+    /// refused before its decoder allocates for it.
+    static func claimProblem(_ claimed: PhotoHeader.Dimensions?, fileBytes: Int, limits: LibraryLimits = LibraryLimits()) -> SDLError? {
+        guard let claimed else { return nil }
+        if fileBytes < claimed.leastFileBytes {
+            return SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, more than its \(fileBytes) bytes could hold")
+        }
+        guard claimed.fewestDecodedPixels > limits.maximumPixels else { return nil }
         return SDLError(message: "its header claims \(claimed.width)×\(claimed.height) pixels, "
             + String(format: "%.0f megapixels; ", Double(claimed.pixels) / 1e6)
             + "a photo may have \(TuningFile.number(limits.maximumMegapixels)) (library.maximumMegapixels)", isOverLimits: true)

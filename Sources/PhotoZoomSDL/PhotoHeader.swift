@@ -15,6 +15,10 @@ enum PhotoHeader {
         /// not progressive or arithmetic-coded, whose decoders keep every coefficient of the
         /// whole image however small the output.
         var decodesInStrips = false
+        /// The fewest bytes a file of these pixels can be: for a Huffman-coded JPEG, a 1,024th of
+        /// a byte a pixel, where one flat colour takes a 170th (two bits for each 8×8 block of
+        /// each channel); nothing known for other formats (a bilevel PNG deflates further).
+        var leastFileBytes = 0
         var pixels: Int { width * height }
 
         /// The fewest pixels its decoder can produce: an eighth of each side for a JPEG decoded
@@ -50,8 +54,13 @@ enum PhotoHeader {
         }
         guard read == 0, width > 0, height > 0 else { return nil }
         let ink = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-        return Dimensions(width: Int(width), height: Int(height), isCMYK: ink, decodesInStrips: frameMarker(data).map(sequentialFrames.contains) ?? false)
+        let frame = frameMarker(data)
+        return Dimensions(width: Int(width), height: Int(height), isCMYK: ink, decodesInStrips: frame.map(sequentialFrames.contains) ?? false,
+                          leastFileBytes: frame.map(huffmanFrames.contains) == true ? Int(width) * Int(height) / 1024 : 0)
     }
+
+    /// Start-of-frame markers of Huffman-coded JPEGs (arithmetic coding packs flat areas tighter).
+    private static let huffmanFrames: Set<UInt8> = [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7]
 
     /// Start-of-frame markers of sequential Huffman-coded JPEGs (baseline, extended, lossless).
     private static let sequentialFrames: Set<UInt8> = [0xC0, 0xC1, 0xC3]

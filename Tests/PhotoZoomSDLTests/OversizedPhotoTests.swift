@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
+import PhotoZoomTestSupport
 import XCTest
 
 /// Photos larger than the library's limits (`library.maximumMegapixels`): a JPEG that
@@ -63,14 +64,30 @@ final class OversizedPhotoTests: XCTestCase {
 
     /// Even an eighth of each side is over the limit: refused.
     func testAJPEGTooLargeEvenAtAnEighthIsRefused() throws {
-        var data = try photo()
-        // SOF0's height and width follow its marker, length and precision: claim 16000×12000.
+        // Noise, so the file is large enough to hold what it will claim.
+        var random = try SeededGenerator(fixedSeed: 0x5EED)
+        let noise = (0..<Self.width * Self.height * 3).map { _ in UInt8.random(in: 0...255, using: &random) }
+        var data = Data(try ExifJPEG.encode(rgb: noise, width: Self.width, height: Self.height))
+        // SOF0's height and width follow its marker, length and precision: claim 9000×8000.
         let at = data.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5
-        data.replaceSubrange(at..<at + 4, with: [0x2E, 0xE0, 0x3E, 0x80])
+        data.replaceSubrange(at..<at + 4, with: [0x1F, 0x40, 0x23, 0x28])
         guard case let .failure(refused) = PhotoProbe.probe(head: data, fileBytes: data.count, modified: 0, limits: Self.oneMegapixel) else {
-            return XCTFail("2000×1500 at an eighth is over a megapixel")
+            return XCTFail("9000×8000 at an eighth is over a megapixel")
         }
-        XCTAssertEqual(refused.description, "its header claims 16000×12000 pixels, 192 megapixels; a photo may have 1 (library.maximumMegapixels)")
+        XCTAssertEqual(refused.description, "its header claims 9000×8000 pixels, 72 megapixels; a photo may have 1 (library.maximumMegapixels)")
+    }
+
+    /// A claim no file of its size could hold is refused before anything is allocated for it,
+    /// whatever the limits.
+    func testAClaimMoreThanTheFileCouldHoldIsRefused() throws {
+        var data = try photo()
+        let at = data.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5
+        data.replaceSubrange(at..<at + 4, with: [0x75, 0x30, 0x75, 0x30])
+        guard case let .failure(refused) = ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256)), limits: LibraryLimits(maximumMegapixels: 2000)) else {
+            return XCTFail("30000×30000 in \(data.count) bytes")
+        }
+        XCTAssertEqual(refused.description, "its header claims 30000×30000 pixels, more than its \(data.count) bytes could hold")
+        XCTAssertFalse(refused.isOverLimits, "the file's fault: no limit would let it decode")
     }
 
     /// A photo over the limits is no fault of the file's: the thumbnail cache records no

@@ -51,7 +51,7 @@ final class PhotoLimitsTests: XCTestCase {
         let photos = PhotoLibrary.load(files: [jpeg, png, big, folderNamedLikeAPhoto, fifo, dangling, empty, good], log: { lines.append($0) })
         XCTAssertEqual(photos.infos.map(\.isPlaceholder), [true, true, true, true, true, true, true, false])
         XCTAssertEqual(lines, [
-            "photozoom: cannot decode \(jpeg.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100 (library.maximumMegapixels)); showing a placeholder",
+            "photozoom: cannot decode \(jpeg.path) (its header claims 30000×30000 pixels, more than its \(try Data(contentsOf: jpeg).count) bytes could hold); showing a placeholder",
             "photozoom: cannot decode \(png.path) (its header claims 30000×30000 pixels, 900 megapixels; a photo may have 100 (library.maximumMegapixels)); showing a placeholder",
             "photozoom: cannot decode \(big.path) (it is 2048.0 MiB; a photo may be 256 MiB (library.maximumFileMiB)); showing a placeholder",
             "photozoom: cannot decode \(folderNamedLikeAPhoto.path) (it is not a file); showing a placeholder",

@@ -156,6 +156,7 @@ final class CLITests: PhotozoomCLITestCase {
             let replay: Replay
             struct Folder: Decodable {
                 let photos: Int; let frames: Int; let first_frame_ms: Double; let thumbs_visible_ms_cold: Double; let thumbs_visible_ms_warm: Double
+                let thumbs_sharp_ms_cold: Double; let thumbs_sharp_ms_warm: Double
                 let frame_ms_p50: Double; let frame_ms_p99: Double; let peak_rss_mib: Double
             }
             let library: Folder
@@ -163,7 +164,7 @@ final class CLITests: PhotozoomCLITestCase {
         let r = try photozoom(["bench", "--json", "--repeats", "1"])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8))
-        XCTAssertEqual(report.measurements.count, 2, r.stdout)
+        XCTAssertEqual(report.measurements.count, 3, r.stdout)
         for m in report.measurements {
             XCTAssertFalse(m.name.isEmpty)
             XCTAssertFalse(m.unit.isEmpty, m.name)
@@ -175,6 +176,8 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertEqual(folder.photos, 18)
         XCTAssertTrue(folder.first_frame_ms > 0 && folder.first_frame_ms <= folder.thumbs_visible_ms_cold, r.stdout)
         XCTAssertGreaterThan(folder.thumbs_visible_ms_warm, 0)
+        // The bundled photos embed no previews: a cell shows a picture when its thumbnail arrives.
+        XCTAssertTrue(folder.thumbs_visible_ms_cold <= folder.thumbs_sharp_ms_cold && folder.thumbs_visible_ms_warm <= folder.thumbs_sharp_ms_warm, r.stdout)
         XCTAssertEqual(folder.frames, 1100)
         XCTAssertTrue(folder.frame_ms_p50 > 0 && folder.frame_ms_p50 <= folder.frame_ms_p99, r.stdout)
         XCTAssertTrue(folder.peak_rss_mib > 10 && folder.peak_rss_mib < 4096, r.stdout)

@@ -37,7 +37,7 @@ struct PhotoProbe: Sendable, Equatable {
 
     static func probe(head: Data, fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits()) -> Result<PhotoProbe, SDLError> {
         let claimed = PhotoHeader.dimensions(of: head)
-        if let problem = PhotoDecoder.claimProblem(claimed, limits: limits) { return .failure(problem) }
+        if let problem = PhotoDecoder.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
         let exif = PhotoExif(bytes: head)
         let orientation = exif.orientation
         func upright(_ d: PhotoHeader.Dimensions) -> PixelBox {

@@ -38,7 +38,7 @@ public enum ScaledDecoder {
     private static func decode(_ data: Data, to size: ScaledSize, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
         guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
         let claimed = PhotoHeader.dimensions(of: data)
-        if let problem = PhotoDecoder.claimProblem(claimed, limits: limits) { return .failure(problem) }
+        if let problem = PhotoDecoder.claimProblem(claimed, fileBytes: data.count, limits: limits) { return .failure(problem) }
         let stored = data.starts(with: [0xFF, 0xD8]) ? decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels) : decodeWhole(data)
         return stored.flatMap { stored in
             defer { SDL_FreeSurface(stored.surface) }
