@@ -31,7 +31,7 @@ struct PhotoJob: Hashable, Sendable {
 /// to the window's pixels.
 enum PixelTarget: Hashable, Sendable, Comparable {
     /// The preview the camera embedded, for a cell that takes a thumbnail of `side`: shown at
-    /// once while the thumbnail is made (or the cache's thumbnail, when it holds one).
+    /// once while the thumbnail is made or read from the cache.
     case preview(side: Int)
     case thumbnail(side: Int)
     case page(width: Int, height: Int)
@@ -83,7 +83,4 @@ struct DecodedPixels: Sendable {
     /// No pixel is at all transparent: drawn at full alpha, nothing needs blending.
     let isOpaque: Bool
     let probe: PhotoProbe
-    /// What the pixels are when not what the job asked for: a preview job that found the
-    /// cache's thumbnail hands that over.
-    var servedAs: PixelTarget? = nil
 }

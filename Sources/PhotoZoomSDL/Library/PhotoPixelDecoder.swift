@@ -38,17 +38,10 @@ enum PhotoPixelDecoder {
         case let .failure(error): return .failure(error)
         }
         let image: Result<ScaledImage, SDLError>
-        var servedAs: PixelTarget?
-        if case let .preview(side) = target {
-            // A later visit finds the thumbnail itself in the cache, as quick to read as the preview.
-            if let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }), let kept = cache.read(file, size: size) {
-                image = .success(kept)
-                servedAs = .thumbnail(side: side)
-            } else if let preview = PhotoExif(file: file.path)?.preview {
-                image = ScaledDecoder.decodePreview(preview, orientation: probe.orientation)
-            } else {
-                image = .failure(SDLError(message: "it has no preview"))
-            }
+        if case .preview = target {
+            // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
+            image = PhotoExif(file: file.path)?.preview.map { ScaledDecoder.decodePreview($0, orientation: probe.orientation) }
+                ?? .failure(SDLError(message: "it has no preview"))
         } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }) {
             if let kept = cache.read(file, size: size) {
                 image = .success(kept)
@@ -71,7 +64,7 @@ enum PhotoPixelDecoder {
             }
             let pixels = OwnedSurface(surface)
             let whole = probe.uprightSize ?? image.originalSize ?? pixels.size
-            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: probe, servedAs: servedAs)
+            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: probe)
         }
     }
 

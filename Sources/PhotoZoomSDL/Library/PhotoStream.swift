@@ -136,7 +136,7 @@ final class PhotoStream {
                     sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size)))
                 }
                 if case let .pixels(target) = done.job.kind {
-                    textures.insert(photo, pixels.servedAs ?? target, pixels, arrived: now)
+                    textures.insert(photo, target, pixels, arrived: now)
                     newPixels = true
                 }
             case let .cached(.success(made)):
