@@ -69,31 +69,50 @@ final class EmbeddedPreviewTests: XCTestCase {
         XCTAssertEqual(again.pixels.size, PixelBox(width: 120, height: 160))
     }
 
-    /// In a window, every cell in view shows its preview before any of them waits for its
-    /// thumbnail, and ends with the thumbnail.
-    func testCellsShowTheirPreviewsFirstThenTheirThumbnails() throws {
+    /// Streams 12 photos with previews into a window `width` points wide until every cell in
+    /// view has pixels enough for it; what each cell showed, in order, and the cells' size.
+    func stream(width: Double) throws -> (order: [(photo: Int, sharp: Bool)], visible: Range<Int>, textures: PhotoTextures, stream: PhotoStream) {
         let files = try (0..<12).map { try photo(String(format: "IMG_%02d.jpg", $0)) }
-        let canvas = try HeadlessCanvas(size: Size(width: 390, height: 400))
+        let canvas = try HeadlessCanvas(size: Size(width: width, height: 400))
         let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), log: { _ in }),
                                  renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
-        defer { stream.stop() }
-        var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 390, height: 400)))
+        var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: width, height: 400)))
         sim.step()
         let layout = try XCTUnwrap(sim.world.grid.layout)
         let visible = PhotoWishes.rows(layout, from: 0, to: 400)
         XCTAssertGreaterThan(visible.count, 3)
+        func sharp(_ p: Int) -> Bool { stream.textures.hasSharpThumbnail(p, cell: layout.cellSize) }
         var order: [(photo: Int, sharp: Bool)] = []
         let deadline = Date().addingTimeInterval(30)
         repeat {
             stream.want(sim.world, scale: 1)
             sim.step(stream.collect(now: 0).sizes)
-            for p in visible where !order.contains(where: { $0.photo == p && $0.sharp == stream.textures.hasSharpThumbnail(p) }) {
-                if stream.textures.hasThumbnail(p) { order.append((p, stream.textures.hasSharpThumbnail(p))) }
+            for p in visible where !order.contains(where: { $0.photo == p && $0.sharp == sharp(p) }) {
+                if stream.textures.hasThumbnail(p) { order.append((p, sharp(p))) }
             }
             usleep(1000)
-        } while !visible.allSatisfy(stream.textures.hasSharpThumbnail) && Date() < deadline
-        XCTAssertTrue(visible.allSatisfy(stream.textures.hasSharpThumbnail), "every cell ends with its thumbnail")
-        let firstSharp = try XCTUnwrap(order.firstIndex { $0.sharp })
-        XCTAssertEqual(Set(order[..<firstSharp].map(\.photo)), Set(visible), "every preview before the first thumbnail: \(order)")
+        } while !visible.allSatisfy(sharp) && Date() < deadline
+        XCTAssertTrue(visible.allSatisfy(sharp), "every cell ends with pixels enough for it")
+        return (order, visible, stream.textures, stream)
+    }
+
+    /// Cells larger than the 160×120 previews: every cell in view shows its preview before any
+    /// of them waits for its thumbnail, and ends with the thumbnail.
+    func testCellsShowTheirPreviewsFirstThenTheirThumbnails() throws {
+        let streamed = try stream(width: 390)
+        defer { streamed.stream.stop() }
+        let firstSharp = try XCTUnwrap(streamed.order.firstIndex { $0.sharp })
+        XCTAssertEqual(Set(streamed.order[..<firstSharp].map(\.photo)), Set(streamed.visible), "every preview before the first thumbnail: \(streamed.order)")
+        for p in streamed.visible { XCTAssertTrue(streamed.textures.has(p, .thumbnail(side: 256)), "cell \(p) has its thumbnail") }
+    }
+
+    /// Cells no larger than the previews (five columns of 118 points): the preview is the cell's
+    /// picture, as in Photos, and no thumbnail is decoded for it.
+    func testAPreviewAsLargeAsItsCellIsItsPicture() throws {
+        let streamed = try stream(width: 600)
+        defer { streamed.stream.stop() }
+        XCTAssertTrue(streamed.order.allSatisfy(\.sharp), "sharp from the first picture: \(streamed.order)")
+        usleep(200_000)
+        for p in streamed.visible { XCTAssertFalse(streamed.textures.has(p, .thumbnail(side: 128)), "cell \(p) decoded no thumbnail") }
     }
 }

@@ -53,9 +53,11 @@ public final class HeadlessLibrary {
         visibleCells(world).map { $0.allSatisfy(stream.textures.hasThumbnail) } ?? false
     }
 
-    /// Whether every cell in the window has its decoded thumbnail (or is known broken).
+    /// Whether every cell in the window has pixels enough for it: its decoded thumbnail, or a
+    /// preview as large as the cell (or is known broken).
     public func showsEveryCellSharp(of world: World) -> Bool {
-        visibleCells(world).map { $0.allSatisfy(stream.textures.hasSharpThumbnail) } ?? false
+        guard let cells = visibleCells(world), let cell = world.grid.layout?.cellSize else { return false }
+        return cells.allSatisfy { stream.textures.hasSharpThumbnail($0, cell: cell * scale) }
     }
 
     private func visibleCells(_ world: World) -> Range<Int>? {

@@ -163,7 +163,7 @@ final class PhotoStream {
         let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: { photo in
             guard let size = self.probes[photo]?.uprightSize, size.width > 0, size.height > 0 else { return 4.0 / 3 }
             return Double(max(size.width, size.height)) / Double(min(size.width, size.height))
-        }, hasPreview: { self.probes[$0]?.previewSize != nil })
+        }, preview: { self.probes[$0]?.previewSize })
         queue.want(targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
             .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) })
         if fillsCache, fill == nil, let layout = world.grid.layout { queueCacheFill(cell: layout.cellSize * scale) }

@@ -83,10 +83,12 @@ final class PhotoTextures: PhotoPixelSource {
     /// broken: its cell shows a picture.
     func hasThumbnail(_ photo: Int) -> Bool { thumbnails[photo] != nil || broken.contains(photo) }
 
-    /// Whether `photo` has a decoded thumbnail (not only its preview), or is known broken.
-    func hasSharpThumbnail(_ photo: Int) -> Bool {
-        if case .thumbnail? = thumbnails[photo]?.target { return true }
-        return broken.contains(photo)
+    /// Whether `photo` has pixels enough for a cell of `cell` pixels: a decoded thumbnail, or a
+    /// preview that fills the cell without being enlarged; or is known broken.
+    func hasSharpThumbnail(_ photo: Int, cell: Double) -> Bool {
+        guard let entry = thumbnails[photo] else { return broken.contains(photo) }
+        if case .thumbnail = entry.target { return true }
+        return PhotoWishes.covers(entry.size, cell: cell)
     }
 
     func markBroken(_ photo: Int) { broken.insert(photo) }

@@ -2,7 +2,8 @@ import PhotoZoomCore
 
 /// What the window wants decoded now, most wanted first: the page on screen and the photo in
 /// flight, their neighbours, the embedded previews of the cells in the window (a millisecond
-/// each, where a thumbnail takes tens), the cells in the window, the rows kept around it, then the next
+/// each, where a thumbnail takes tens; a preview with pixels enough for its cell is the cell's
+/// picture, as in Photos, and no thumbnail is decoded for it), the cells in the window, the rows kept around it, then the next
 /// screenful in the direction the grid is moving. Recomputed every frame, so a photo scrolled
 /// away drops off the list before a thread starts it.
 struct PhotoWishes {
@@ -14,8 +15,9 @@ struct PhotoWishes {
     static let screensAhead = 1.0
 
     /// Pixel targets for `world`'s photos, in priority order. `aspect` gives a photo's long side
-    /// over its short, as far as known; `hasPreview`, whether it embeds a preview of its shape.
-    func targets(for world: World, aspect: (Int) -> Double, hasPreview: (Int) -> Bool = { _ in false }) -> [(photo: Int, target: PixelTarget)] {
+    /// over its short, as far as known; `preview`, the upright size of the preview it embeds, if
+    /// one of its shape.
+    func targets(for world: World, aspect: (Int) -> Double, preview: (Int) -> PixelBox? = { _ in nil }) -> [(photo: Int, target: PixelTarget)] {
         var list: [(photo: Int, target: PixelTarget)] = []
         let count = world.photos.count
         let page = PixelTarget.page(width: windowPixels.width, height: windowPixels.height)
@@ -36,14 +38,18 @@ struct PhotoWishes {
         // The ranges below overlap at their edges; each photo is wanted once, where first named.
         var named = 0..<0
         func thumbnails(_ photos: Range<Int>) {
-            for p in photos where !named.contains(p) { list.append((p, .thumbnail(covering: cell, aspect: aspect(p)))) }
+            for p in photos where !named.contains(p) {
+                let thumbnail = PixelTarget.thumbnail(covering: cell, aspect: aspect(p))
+                list.append((p, Self.covers(preview(p), cell: cell) ? .preview(side: thumbnail.box.width) : thumbnail))
+            }
             named = named.isEmpty ? photos : min(named.lowerBound, photos.lowerBound)..<max(named.upperBound, photos.upperBound)
         }
         let height = world.viewport.height, offset = world.grid.offset
         let visible = Self.rows(layout, from: offset, to: offset + height)
-        for p in visible where hasPreview(p) {
-            guard case let .thumbnail(side) = PixelTarget.thumbnail(covering: cell, aspect: aspect(p)) else { continue }
-            list.append((p, .preview(side: side)))
+        // Every preview in the window first, those too small for their cells too: something to
+        // see in each cell before any thumbnail's tens of milliseconds.
+        for p in visible where preview(p) != nil && !Self.covers(preview(p), cell: cell) {
+            list.append((p, .preview(side: PixelTarget.thumbnail(covering: cell, aspect: aspect(p)).box.width)))
         }
         thumbnails(visible)
         // The kept rows around the window (the sim's cell sprites), then a screen ahead.
@@ -55,6 +61,11 @@ struct PhotoWishes {
                             : Self.rows(layout, from: offset - height * Self.screensAhead, to: offset)
         for range in ahead ? [after, before, further] : [before, after, further] { thumbnails(range) }
         return list
+    }
+
+    /// Whether a preview of `size` fills a square cell of `cell` pixels without being enlarged.
+    static func covers(_ size: PixelBox?, cell: Double) -> Bool {
+        size.map { Double(min($0.width, $0.height)) >= cell.rounded(.down) } ?? false
     }
 
     /// The photos in the rows between content offsets `top` and `bottom`.
