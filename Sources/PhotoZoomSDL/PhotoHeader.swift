@@ -26,8 +26,8 @@ enum PhotoHeader {
         var fewestDecodedPixels: Int { decodesInStrips ? ((width + 7) / 8) * ((height + 7) / 8) : pixels }
     }
 
-    /// The dimensions `data` claims; nil for a format whose header is not read here (WebP,
-    /// TIFF) or a header too broken to say.
+    /// The dimensions `data` claims; nil for a format whose header is not read here (TIFF, whose
+    /// directory may be anywhere in the file, AVIF, JPEG XL) or a header too broken to say.
     static func dimensions(of data: Data) -> Dimensions? {
         let bytes = [UInt8](data.prefix(32))
         func be32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
@@ -42,7 +42,29 @@ enum PhotoHeader {
             // A negative height is a top-down bitmap; the magnitude is the size.
             return Dimensions(width: Int(le32(18).magnitude), height: Int(le32(22).magnitude))
         }
+        if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) { return webP(bytes) }
         return nil
+    }
+
+    /// A WebP's size from its first chunk: lossy (`VP8 `, 14-bit sides after the key frame's
+    /// start code), lossless (`VP8L`, 14-bit sides less one after its signature) or extended
+    /// (`VP8X`, the canvas's 24-bit sides less one).
+    private static func webP(_ bytes: [UInt8]) -> Dimensions? {
+        func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
+        func le24(_ i: Int) -> Int { le16(i) | Int(bytes[i + 2]) << 16 }
+        switch String(decoding: bytes[12..<16], as: UTF8.self) {
+        case "VP8 ":
+            guard bytes[23..<26].elementsEqual([0x9D, 0x01, 0x2A]) else { return nil }
+            return Dimensions(width: le16(26) & 0x3FFF, height: le16(28) & 0x3FFF)
+        case "VP8L":
+            guard bytes[20] == 0x2F else { return nil }
+            let packed = le24(21) | Int(bytes[24]) << 24
+            return Dimensions(width: (packed & 0x3FFF) + 1, height: (packed >> 14 & 0x3FFF) + 1)
+        case "VP8X":
+            return Dimensions(width: le24(24) + 1, height: le24(27) + 1)
+        default:
+            return nil
+        }
     }
 
     private static func jpeg(_ data: Data) -> Dimensions? {
