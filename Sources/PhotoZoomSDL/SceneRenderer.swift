@@ -21,6 +21,8 @@ public final class SceneRenderer {
     private let software: Bool
     /// Translucent fills as copies, where that is faster (see `TranslucentFills`).
     private let translucentFills: TranslucentFills?
+    /// Cells' stretches kept while drawn every frame, on the software renderer.
+    private let stretchedCopies: StretchedCopies?
     /// The output's pixels, for the frame being drawn.
     private var canvas = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
@@ -39,6 +41,7 @@ public final class SceneRenderer {
         software = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         let format = targetFormat ?? SDL_RenderGetWindow(renderer).map { SDL_GetWindowPixelFormat($0) }
         translucentFills = software ? format.flatMap { TranslucentFills(renderer: renderer, targetFormat: $0) } : nil
+        stretchedCopies = software ? StretchedCopies(renderer: renderer) : nil
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -48,6 +51,7 @@ public final class SceneRenderer {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         canvas = PixelRect(minX: 0, minY: 0, maxX: Int(w), maxY: Int(h))
+        stretchedCopies?.beginFrame()
         let plan = DrawPlan(items: items, scale: scale, canvas: PixelBox(width: Int(w), height: Int(h)), exactCrops: !software, photos: photos)
         if plan.showsBackground {
             setColor(Self.background, alpha: 1)
@@ -61,11 +65,21 @@ public final class SceneRenderer {
         case let .fill(frame, color, alpha):
             fill(frame, color, alpha: alpha)
         case let .copy(texture, source, destination, alpha, blended):
-            SDL_SetTextureBlendMode(texture, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-            SDL_SetTextureAlphaMod(texture, UInt8((alpha * 255).rounded()))
-            var src = source
+            var drawn = texture, src = source
             var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY), w: Float(destination.width), h: Float(destination.height))
-            SDL_RenderCopyF(renderer, texture, &src, &dst)
+            // The pixels SDL would stretch to: the size cut to whole pixels.
+            let width = Int32(dst.w.rounded(.towardZero)), height = Int32(dst.h.rounded(.towardZero))
+            if let stretchedCopies, width != source.w || height != source.h, width > 0, height > 0,
+               Double(width) * Double(height) <= Double(canvas.area) * StretchedCopies.largestShare,
+               let copy = stretchedCopies.copy(of: texture, source: source, width: width, height: height) {
+                drawn = copy
+                src = SDL_Rect(x: 0, y: 0, w: width, h: height)
+                dst.w = Float(width)
+                dst.h = Float(height)
+            }
+            SDL_SetTextureBlendMode(drawn, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            SDL_SetTextureAlphaMod(drawn, UInt8((alpha * 255).rounded()))
+            SDL_RenderCopyF(renderer, drawn, &src, &dst)
         case let .triangles(texture, frame, crop, alpha, blended):
             SDL_SetTextureBlendMode(texture, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
             drawTriangles(texture, frame: frame, crop: crop, alpha: alpha)
