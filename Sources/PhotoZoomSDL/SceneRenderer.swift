@@ -67,15 +67,11 @@ public final class SceneRenderer {
         case let .copy(texture, source, destination, alpha, blended):
             var drawn = texture, src = source
             var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY), w: Float(destination.width), h: Float(destination.height))
-            // The pixels SDL would stretch to: the size cut to whole pixels.
-            let width = Int32(dst.w.rounded(.towardZero)), height = Int32(dst.h.rounded(.towardZero))
-            if let stretchedCopies, width != source.w || height != source.h, width > 0, height > 0,
-               Double(width) * Double(height) <= Double(canvas.area) * StretchedCopies.largestShare,
-               let copy = stretchedCopies.copy(of: texture, source: source, width: width, height: height) {
-                drawn = copy
-                src = SDL_Rect(x: 0, y: 0, w: width, h: height)
-                dst.w = Float(width)
-                dst.h = Float(height)
+            if let kept = keptStretch(of: texture, source: source, onto: dst) {
+                drawn = kept.copy
+                src = SDL_Rect(x: 0, y: 0, w: kept.width, h: kept.height)
+                dst.w = Float(kept.width)
+                dst.h = Float(kept.height)
             }
             SDL_SetTextureBlendMode(drawn, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
             SDL_SetTextureAlphaMod(drawn, UInt8((alpha * 255).rounded()))
@@ -88,6 +84,18 @@ public final class SceneRenderer {
         case let .placeholder(frame, alpha):
             drawPlaceholder(frame, alpha: alpha)
         }
+    }
+
+    /// The kept stretch of a small stretched copy (see `StretchedCopies`), and its size.
+    private func keptStretch(of texture: OpaquePointer, source: SDL_Rect, onto destination: SDL_FRect) -> (copy: OpaquePointer, width: Int32, height: Int32)? {
+        guard let stretchedCopies, destination.w >= 1, destination.h >= 1,
+              Double(destination.w) * Double(destination.h) <= Double(canvas.area) * StretchedCopies.largestShare else { return nil }
+        // The pixels SDL would stretch to: the size cut to whole pixels.
+        let width = Int32(destination.w), height = Int32(destination.h)
+        guard width != source.w || height != source.h, let copy = stretchedCopies.copy(of: texture, source: source, width: width, height: height) else {
+            return nil
+        }
+        return (copy, width, height)
     }
 
     private func drawTriangles(_ texture: OpaquePointer, frame: Rect, crop: Rect, alpha: Double) {

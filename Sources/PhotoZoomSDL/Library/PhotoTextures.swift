@@ -118,7 +118,7 @@ final class PhotoTextures: PhotoPixelSource {
     }
 
     /// 32-bit formats with alpha and their twins whose fourth byte is unused.
-    static let withoutAlpha: [UInt32: UInt32] = [
+    private static let withoutAlpha: [UInt32: UInt32] = [
         SDL_PIXELFORMAT_ARGB8888.rawValue: SDL_PIXELFORMAT_RGB888.rawValue,
         SDL_PIXELFORMAT_ABGR8888.rawValue: SDL_PIXELFORMAT_BGR888.rawValue,
         SDL_PIXELFORMAT_RGBA8888.rawValue: SDL_PIXELFORMAT_RGBX8888.rawValue,
