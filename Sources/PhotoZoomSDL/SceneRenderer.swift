@@ -18,65 +18,88 @@ public final class SceneRenderer {
     static let waitingFill = Color(r: 232, g: 232, b: 236)
 
     private let text: TextRenderer
+    /// SDL's software renderer, whose textured triangles are cut to whole texels.
+    private let software: Bool
+    /// Translucent fills as copies, where that is faster (see `TranslucentFills`).
+    private let translucentFills: TranslucentFills?
+    /// Cells' stretches kept while drawn every frame, on the software renderer.
+    private let stretchedCopies: StretchedCopies?
+    /// The output's pixels, for the frame being drawn.
+    private var canvas = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
-    init(renderer: OpaquePointer, source: PhotoPixelSource, log: @escaping (String) -> Void = { _ in }) {
+    /// `targetFormat`: the pixel format of what `renderer` draws into, when it is not a window's.
+    init(renderer: OpaquePointer, source: PhotoPixelSource, targetFormat: UInt32? = nil, log: @escaping (String) -> Void = { _ in }) {
         self.renderer = renderer
         photos = source
         text = TextRenderer(renderer: renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        var info = SDL_RendererInfo()
+        software = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        let format = targetFormat ?? SDL_RenderGetWindow(renderer).map { SDL_GetWindowPixelFormat($0) }
+        translucentFills = software ? format.flatMap { TranslucentFills(renderer: renderer, targetFormat: $0) } : nil
+        stretchedCopies = software ? StretchedCopies(renderer: renderer) : nil
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    /// Clears to the background and draws `items`; `scale` is pixels per point.
+    /// Clears to the background (unless nothing of it would show) and draws `items`, except
+    /// what later opaque items hide; `scale` is pixels per point.
     public func draw(_ items: [DrawItem], scale: Double) {
-        setColor(Self.background, alpha: 1)
-        SDL_RenderClear(renderer)
-        for item in items {
-            let frame = item.frame.scaled(by: scale)
-            switch item.content {
-            case let .photo(index):
-                switch photos.drawable(for: index, pixelWidth: frame.width / max(item.crop.width, 1e-9)) {
-                case let .texture(texture, alpha, over, opaque):
-                    if alpha < 1 { fill(frame, over, alpha: item.alpha) }
-                    let shown = item.alpha * alpha
-                    SDL_SetTextureBlendMode(texture, opaque && shown >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-                    drawTexture(texture, frame: frame, crop: item.crop, alpha: shown)
-                case let .waiting(color):
-                    fill(frame, color, alpha: item.alpha)
-                case .broken:
-                    drawPlaceholder(frame, alpha: item.alpha)
-                }
-            case let .fill(color):
-                fill(frame, color, alpha: item.alpha)
-            case let .text(string, style):
-                text.draw(string, style: style, in: frame, scale: scale, alpha: item.alpha)
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        canvas = PixelRect(minX: 0, minY: 0, maxX: Int(w), maxY: Int(h))
+        stretchedCopies?.beginFrame()
+        let plan = DrawPlan(items: items, scale: scale, canvas: PixelBox(width: Int(w), height: Int(h)), exactCrops: !software, photos: photos)
+        if plan.showsBackground {
+            setColor(Self.background, alpha: 1)
+            SDL_RenderClear(renderer)
+        }
+        for step in plan.steps { perform(step, scale: scale) }
+    }
+
+    private func perform(_ step: DrawStep, scale: Double) {
+        switch step {
+        case let .fill(frame, color, alpha):
+            fill(frame, color, alpha: alpha)
+        case let .copy(texture, source, destination, alpha, blended):
+            var drawn = texture, src = source
+            var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY), w: Float(destination.width), h: Float(destination.height))
+            if let kept = keptStretch(of: texture, source: source, onto: dst) {
+                drawn = kept.copy
+                src = SDL_Rect(x: 0, y: 0, w: kept.width, h: kept.height)
+                dst.w = Float(kept.width)
+                dst.h = Float(kept.height)
             }
+            SDL_SetTextureBlendMode(drawn, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            SDL_SetTextureAlphaMod(drawn, UInt8((alpha * 255).rounded()))
+            SDL_RenderCopyF(renderer, drawn, &src, &dst)
+        case let .triangles(texture, frame, crop, alpha, blended):
+            SDL_SetTextureBlendMode(texture, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            drawTriangles(texture, frame: frame, crop: crop, alpha: alpha)
+        case let .text(string, style, frame, alpha):
+            text.draw(string, style: style, in: frame, scale: scale, alpha: alpha)
+        case let .placeholder(frame, alpha):
+            drawPlaceholder(frame, alpha: alpha)
         }
     }
 
-    private func drawTexture(_ texture: OpaquePointer, frame: Rect, crop: Rect, alpha: Double) {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_QueryTexture(texture, nil, nil, &w, &h)
-        let source = Rect(x: crop.minX * Double(w), y: crop.minY * Double(h), width: crop.width * Double(w), height: crop.height * Double(h))
-        // The software renderer copies a rectangle many times faster than it fills a textured
-        // triangle pair, so a crop is rounded to whole texels wherever that moves no edge by half
-        // a pixel on screen (a cell at rest, a page, a flight drawn from the page's pixels).
-        let kx = frame.width / max(source.width, 1e-9), ky = frame.height / max(source.height, 1e-9)
-        func off(_ v: Double, _ k: Double) -> Double { abs(v - v.rounded()) * k }
-        if max(off(source.minX, kx), off(source.maxX, kx), off(source.minY, ky), off(source.maxY, ky)) < 0.5 {
-            SDL_SetTextureAlphaMod(texture, UInt8((alpha * 255).rounded()))
-            var src = SDL_Rect(x: Int32(source.minX.rounded()), y: Int32(source.minY.rounded()),
-                               w: Int32(source.maxX.rounded() - source.minX.rounded()), h: Int32(source.maxY.rounded() - source.minY.rounded()))
-            var dst = SDL_FRect(x: Float(frame.minX), y: Float(frame.minY), w: Float(frame.width), h: Float(frame.height))
-            SDL_RenderCopyF(renderer, texture, &src, &dst)
-            return
+    /// The kept stretch of a small stretched copy (see `StretchedCopies`), and its size.
+    private func keptStretch(of texture: OpaquePointer, source: SDL_Rect, onto destination: SDL_FRect) -> (copy: OpaquePointer, width: Int32, height: Int32)? {
+        guard let stretchedCopies, destination.w >= 1, destination.h >= 1,
+              Double(destination.w) * Double(destination.h) <= Double(canvas.area) * StretchedCopies.largestShare else { return nil }
+        // The pixels SDL would stretch to: the size cut to whole pixels.
+        let width = Int32(destination.w), height = Int32(destination.h)
+        guard width != source.w || height != source.h, let copy = stretchedCopies.copy(of: texture, source: source, width: width, height: height) else {
+            return nil
         }
+        return (copy, width, height)
+    }
+
+    private func drawTriangles(_ texture: OpaquePointer, frame: Rect, crop: Rect, alpha: Double) {
         SDL_SetTextureAlphaMod(texture, 255)
         let color = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
         func vertex(_ x: Double, _ y: Double, _ u: Double, _ v: Double) -> SDL_Vertex {
             SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: color, tex_coord: SDL_FPoint(x: Float(u), y: Float(v)))
         }
-        // Magnified, a crop keeps its sub-texel edges: unit texture coordinates, as
-        // SDL_RenderGeometry takes them, so the crop animates smoothly.
+        // Unit texture coordinates, as SDL_RenderGeometry takes them.
         let vertices = [
             vertex(frame.minX, frame.minY, crop.minX, crop.minY), vertex(frame.maxX, frame.minY, crop.maxX, crop.minY),
             vertex(frame.minX, frame.maxY, crop.minX, crop.maxY), vertex(frame.maxX, frame.maxY, crop.maxX, crop.maxY),
@@ -95,9 +118,13 @@ public final class SceneRenderer {
     }
 
     private func fill(_ frame: Rect, _ color: Color, alpha: Double) {
-        setColor(color, alpha: alpha)
+        let level = UInt8((Double(color.a) * alpha).rounded())
         // An opaque fill replaces what is under it: no blending to pay for.
-        let opaque = Double(color.a) * alpha >= 255
+        let opaque = level == 255
+        if !opaque, let translucentFills, level == 0 || translucentFills.fill(PixelRect.cut(frame).clamped(to: canvas), color, alpha: level) {
+            return
+        }
+        setColor(color, alpha: alpha)
         if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE) }
         var r = SDL_FRect(x: Float(frame.x), y: Float(frame.y), w: Float(frame.width), h: Float(frame.height))
         SDL_RenderFillRectF(renderer, &r)

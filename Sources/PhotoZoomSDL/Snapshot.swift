@@ -14,7 +14,13 @@ public final class HeadlessCanvas {
     static let maximumSide = 16384
     static let maximumPixels = maximumSide * maximumSide
 
-    public init(size: Size, scale: Double = 1) throws {
+    /// The pixel format of a window's surface under SDL's software renderer (X11 and the
+    /// offscreen driver alike): a canvas standing in for the window draws through the same
+    /// blitters, whose fast paths need the texture and the target to share a format.
+    public static let windowFormat = SDL_PIXELFORMAT_RGB888.rawValue
+
+    /// `format`: the surface's pixel format; RGBA by default, as the images written from it.
+    public init(size: Size, scale: Double = 1, format: UInt32 = SDL_PIXELFORMAT_RGBA32.rawValue) throws {
         let width = (size.width * scale).rounded(), height = (size.height * scale).rounded()
         guard width >= 1, height >= 1 else { throw SDLError(message: "a canvas of \(width)x\(height) pixels is empty") }
         guard width * height <= Double(Self.maximumPixels) else {
@@ -22,7 +28,7 @@ public final class HeadlessCanvas {
                 + "the most is \(Self.maximumPixels) pixels (\(Self.maximumSide)x\(Self.maximumSide))")
         }
         let w = Int32(width), h = Int32(height)
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else {
             throw SDLError("cannot create a \(w)x\(h) surface")
         }
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
@@ -44,8 +50,10 @@ public final class HeadlessCanvas {
 
     /// The pixel at (x, y) in pixels, as RGBA.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let p = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(surface.pointee.pitch) + x * 4
-        return (p[0], p[1], p[2], p[3])
+        let p = surface.pointee.pixels.advanced(by: y * Int(surface.pointee.pitch) + x * 4).assumingMemoryBound(to: UInt32.self)
+        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        SDL_GetRGBA(p.pointee, surface.pointee.format, &r, &g, &b, &a)
+        return (r, g, b, a)
     }
 
     public var pixelWidth: Int { Int(surface.pointee.w) }

@@ -76,6 +76,33 @@ final class PhotoStreamTests: XCTestCase {
         queue.stop()
     }
 
+    /// An opaque photo's texture has no alpha channel, so SDL's software renderer copies it into
+    /// a window (whose surface has none either) by its fast paths; one with transparent pixels
+    /// keeps its alpha. The pixels are the same bytes either way.
+    func testAnOpaquePhotoIsATextureWithoutAlpha() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64), format: HeadlessCanvas.windowFormat)
+        let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 1 << 20)
+        let probe = PhotoProbe(uprightSize: PixelBox(width: 4, height: 4), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
+        for (photo, opaque) in [(0, true), (1, false)] {
+            let surface = SDL_CreateRGBSurfaceWithFormat(0, 4, 4, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
+            SDL_FillRect(surface, nil, opaque ? 0xFF20_4060 : 0x8020_4060)
+            textures.insert(photo, .thumbnail(side: 128), DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 4, height: 4),
+                                                                        average: .white, isOpaque: opaque, probe: probe), arrived: 0)
+        }
+        textures.beginFrame(now: .max)
+        func format(_ photo: Int) -> UInt32 {
+            guard case let .texture(texture, _, _, _) = textures.drawable(for: photo, pixelWidth: 4) else { return 0 }
+            var format: UInt32 = 0
+            SDL_QueryTexture(texture, &format, nil, nil, nil)
+            return format
+        }
+        XCTAssertEqual(format(0), SDL_PIXELFORMAT_RGB888.rawValue)
+        XCTAssertEqual(format(1), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        let renderer = SceneRenderer(renderer: canvas.renderer, source: textures)
+        renderer.draw([DrawItem(content: .photo(0), frame: Rect(x: 0, y: 0, width: 4, height: 4), crop: .unit, alpha: 1)], scale: 1)
+        XCTAssertTrue(canvas.pixel(x: 2, y: 2) == (0x20, 0x40, 0x60, 255))
+    }
+
     /// A lower budget (a tuning save) lets go of what is over it at once, least recently drawn first.
     func testALowerBudgetLetsGoAtOnce() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64))

@@ -157,7 +157,11 @@ final class CLITests: PhotozoomCLITestCase {
             struct Folder: Decodable {
                 let photos: Int; let frames: Int; let first_frame_ms: Double; let thumbs_visible_ms_cold: Double; let thumbs_visible_ms_warm: Double
                 let thumbs_sharp_ms_cold: Double; let thumbs_sharp_ms_warm: Double
-                let frame_ms_p50: Double; let frame_ms_p99: Double; let peak_rss_mib: Double
+                let frame_ms_p50: Double; let frame_ms_p99: Double; let frame_cpu_ms_p50: Double; let frame_cpu_ms_p99: Double; let peak_rss_mib: Double
+                struct Phase: Decodable { let phase: String; let frames: Int; let frame_ms_p50: Double; let frame_ms_p99: Double; let frame_cpu_ms_p99: Double }
+                let phases: [Phase]
+                struct Frame: Decodable { let frame: Int; let phase: String; let ms: Double; let cpu_ms: Double; let collect_ms: Double; let draw_ms: Double }
+                let slowest_frames: [Frame]
             }
             let library: Folder
         }
@@ -180,6 +184,18 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertTrue(folder.thumbs_visible_ms_cold <= folder.thumbs_sharp_ms_cold && folder.thumbs_visible_ms_warm <= folder.thumbs_sharp_ms_warm, r.stdout)
         XCTAssertEqual(folder.frames, 1100)
         XCTAssertTrue(folder.frame_ms_p50 > 0 && folder.frame_ms_p50 <= folder.frame_ms_p99, r.stdout)
+        XCTAssertTrue(folder.frame_cpu_ms_p50 > 0 && folder.frame_cpu_ms_p50 <= folder.frame_cpu_ms_p99, r.stdout)
+        // Every frame in one viewer phase, the phases in the session's order; the slowest 1 %,
+        // slowest first, down to the p99.
+        XCTAssertEqual(folder.phases.map(\.phase), ["grid", "presenting", "pager", "dismissing (dragged)", "dismissing (flying)"], r.stdout)
+        XCTAssertEqual(folder.phases.map(\.frames).reduce(0, +), 1100)
+        XCTAssertEqual(folder.slowest_frames.count, 12)
+        XCTAssertEqual(folder.slowest_frames.map(\.ms), folder.slowest_frames.map(\.ms).sorted(by: >))
+        XCTAssertEqual(folder.slowest_frames.last?.ms, folder.frame_ms_p99)
+        for frame in folder.slowest_frames {
+            XCTAssertTrue(frame.collect_ms + frame.draw_ms <= frame.ms && frame.cpu_ms > 0, "\(frame)")
+            XCTAssertTrue(folder.phases.contains { $0.phase == frame.phase }, frame.phase)
+        }
         XCTAssertTrue(folder.peak_rss_mib > 10 && folder.peak_rss_mib < 4096, r.stdout)
 
         XCTAssertEqual(report.libraries.map(\.photos), [100, 10_000, 100_000], r.stdout)

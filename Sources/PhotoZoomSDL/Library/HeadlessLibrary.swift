@@ -18,12 +18,12 @@ public final class HeadlessLibrary {
                 limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) throws {
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
         let opening = try PhotoStream.probeOpening(files, folder: folder, limits: limits, log: log)
-        canvas = try HeadlessCanvas(size: viewport, scale: scale)
+        canvas = try HeadlessCanvas(size: viewport, scale: scale, format: HeadlessCanvas.windowFormat)
         self.scale = scale
         stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, limits: limits,
                              cache: thumbnailCache.map { ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log) },
                              wake: WakeSignal(type: UInt32.max), log: log)
-        renderer = SceneRenderer(renderer: canvas.renderer, source: stream.textures)
+        renderer = SceneRenderer(renderer: canvas.renderer, source: stream.textures, targetFormat: HeadlessCanvas.windowFormat)
     }
 
     /// Sizes found since the last call, as input for the next tick.

@@ -97,7 +97,7 @@ final class PhotoTextures: PhotoPixelSource {
     func insert(_ photo: Int, _ target: PixelTarget, _ pixels: DecodedPixels, arrived: UInt64) {
         averages[photo] = pixels.average
         broken.remove(photo)
-        guard let texture = SDL_CreateTextureFromSurface(renderer, pixels.pixels.surface) else { return }
+        guard let texture = makeTexture(pixels) else { return }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         // A photo seen before (a thumbnail replaced by a larger one) does not fade again.
@@ -108,6 +108,37 @@ final class PhotoTextures: PhotoPixelSource {
         case .page: replace(&pages, photo, with: entry)
         }
         evictOverBudget()
+    }
+
+    /// An opaque photo's texture has no alpha channel, its bytes copied as they are (each format
+    /// with alpha has a twin without it of the same layout): SDL's software renderer blits such
+    /// a texture into a window's surface (itself without alpha) by its fast paths — a straight
+    /// copy, a stretch, or a fade at one alpha for the whole texture — where a texture with
+    /// alpha goes pixel by pixel through a generic blitter, several times slower.
+    private func makeTexture(_ pixels: DecodedPixels) -> OpaquePointer? {
+        let surface = pixels.pixels.surface
+        guard pixels.isOpaque, let solid = Self.withoutAlpha[surface.pointee.format.pointee.format], supports(solid),
+              let texture = SDL_CreateTexture(renderer, solid, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), surface.pointee.w, surface.pointee.h)
+        else { return SDL_CreateTextureFromSurface(renderer, surface) }
+        guard SDL_UpdateTexture(texture, nil, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            SDL_DestroyTexture(texture)
+            return SDL_CreateTextureFromSurface(renderer, surface)
+        }
+        return texture
+    }
+
+    /// 32-bit formats with alpha and their twins whose fourth byte is unused.
+    private static let withoutAlpha: [UInt32: UInt32] = [
+        SDL_PIXELFORMAT_ARGB8888.rawValue: SDL_PIXELFORMAT_RGB888.rawValue,
+        SDL_PIXELFORMAT_ABGR8888.rawValue: SDL_PIXELFORMAT_BGR888.rawValue,
+        SDL_PIXELFORMAT_RGBA8888.rawValue: SDL_PIXELFORMAT_RGBX8888.rawValue,
+        SDL_PIXELFORMAT_BGRA8888.rawValue: SDL_PIXELFORMAT_BGRX8888.rawValue,
+    ]
+
+    private func supports(_ format: UInt32) -> Bool {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0 else { return false }
+        return withUnsafeBytes(of: info.texture_formats) { $0.bindMemory(to: UInt32.self).prefix(Int(info.num_texture_formats)).contains(format) }
     }
 
     private func replace(_ table: inout [Int: Entry], _ photo: Int, with entry: Entry) {

@@ -21,6 +21,14 @@ struct LibraryResult: Codable {
     let frames: Int
     let frameMillisecondsP50: Double
     let frameMillisecondsP99: Double
+    /// The same frames' time on the CPU (the drawing thread's): what they cost without the
+    /// waits for a core that other processes' work adds on a shared machine.
+    let frameCPUMillisecondsP50: Double
+    let frameCPUMillisecondsP99: Double
+    /// The same frames by the viewer phase they drew, in the order a session meets them.
+    let phases: [PhaseFrames]
+    /// The slowest frames, slowest first, down to the one the p99 is, with what they were doing.
+    let slowestFrames: [FrameSample]
     /// The process's peak resident memory after all of the above and a scroll through the
     /// whole folder, top to bottom.
     let peakRSSMiB: Double
@@ -34,9 +42,57 @@ struct LibraryResult: Codable {
         case thumbsSharpMillisecondsWarm = "thumbs_sharp_ms_warm"
         case frameMillisecondsP50 = "frame_ms_p50"
         case frameMillisecondsP99 = "frame_ms_p99"
+        case frameCPUMillisecondsP50 = "frame_cpu_ms_p50"
+        case frameCPUMillisecondsP99 = "frame_cpu_ms_p99"
+        case phases
+        case slowestFrames = "slowest_frames"
         case peakRSSMiB = "peak_rss_mib"
     }
 }
+
+/// One timed frame of the interaction and where its time went.
+struct FrameSample: Codable {
+    /// Its place in the interaction script.
+    let frame: Int
+    /// The viewer phase it drew, named as `BenchScript.phases` names it.
+    let phase: String
+    let milliseconds: Double
+    /// Of which on the CPU.
+    let cpuMilliseconds: Double
+    /// Taking the finished decodes, the new pixels made into textures.
+    let collectMilliseconds: Double
+    /// Drawing the scene into the canvas.
+    let drawMilliseconds: Double
+
+    enum CodingKeys: String, CodingKey {
+        case frame, phase
+        case milliseconds = "ms"
+        case cpuMilliseconds = "cpu_ms"
+        case collectMilliseconds = "collect_ms"
+        case drawMilliseconds = "draw_ms"
+    }
+}
+
+/// The interaction's frames in one viewer phase.
+struct PhaseFrames: Codable {
+    let phase: String
+    let frames: Int
+    let frameMillisecondsP50: Double
+    let frameMillisecondsP99: Double
+    let frameCPUMillisecondsP99: Double
+
+    enum CodingKeys: String, CodingKey {
+        case phase, frames
+        case frameMillisecondsP50 = "frame_ms_p50"
+        case frameMillisecondsP99 = "frame_ms_p99"
+        case frameCPUMillisecondsP99 = "frame_cpu_ms_p99"
+    }
+}
+
+/// The nearest-rank percentile's place in `count` values sorted ascending.
+private func percentileRank(_ p: Double, count: Int) -> Int { max(Int((p * Double(count)).rounded(.up)) - 1, 0) }
+
+private func percentile(_ p: Double, of values: [Double]) -> Double { values.sorted()[percentileRank(p, count: values.count)] }
 
 /// Opens `folder` as the window does, headless: first frame, thumbnails in view, frame times
 /// through a scripted interaction, and memory after a scroll through everything.
@@ -60,12 +116,21 @@ struct LibraryBenchmark {
         try warm.browseToTheEnd(frameSeconds: Self.frameSeconds)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        let sorted = frames.sorted()
-        func percentile(_ p: Double) -> Double { sorted[max(Int((p * Double(sorted.count)).rounded(.up)) - 1, 0)] }
+        let times = frames.map(\.milliseconds), cpu = frames.map(\.cpuMilliseconds)
+        let phases = BenchScript.phases.compactMap { phase -> PhaseFrames? in
+            let inPhase = frames.filter { $0.phase == phase.name }
+            guard !inPhase.isEmpty else { return nil }
+            let times = inPhase.map(\.milliseconds)
+            return PhaseFrames(phase: phase.name, frames: times.count, frameMillisecondsP50: percentile(0.5, of: times),
+                               frameMillisecondsP99: percentile(0.99, of: times), frameCPUMillisecondsP99: percentile(0.99, of: inPhase.map(\.cpuMilliseconds)))
+        }
         return LibraryResult(photos: cold.photoCount, firstFrameMilliseconds: firstFrame, thumbsVisibleMillisecondsCold: coldVisible,
                              thumbsVisibleMillisecondsWarm: warmVisible, thumbsSharpMillisecondsCold: coldSharp,
-                             thumbsSharpMillisecondsWarm: warmSharp, frames: frames.count, frameMillisecondsP50: percentile(0.5),
-                             frameMillisecondsP99: percentile(0.99), peakRSSMiB: Double(usage.ru_maxrss) / 1024)
+                             thumbsSharpMillisecondsWarm: warmSharp, frames: frames.count, frameMillisecondsP50: percentile(0.5, of: times),
+                             frameMillisecondsP99: percentile(0.99, of: times), frameCPUMillisecondsP50: percentile(0.5, of: cpu),
+                             frameCPUMillisecondsP99: percentile(0.99, of: cpu), phases: phases,
+                             slowestFrames: Array(frames.sorted { $0.milliseconds > $1.milliseconds }.prefix(frames.count - percentileRank(0.99, count: frames.count))),
+                             peakRSSMiB: Double(usage.ru_maxrss) / 1024)
     }
 }
 
@@ -96,15 +161,29 @@ final class OpenedLibrary {
 
     private static func milliseconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
 
-    /// A frame as the window makes one: finished work taken, the ticks run, wishes told, drawn.
-    private func frame(_ input: [InputEvent], ticks: Int = 1) {
+    /// The calling thread's time on a CPU so far.
+    private static func threadCPUNanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+
+    /// A frame as the window makes one: finished work taken, the ticks run, wishes told, drawn;
+    /// returns the milliseconds the taking and the drawing took.
+    @discardableResult
+    private func frame(_ input: [InputEvent], ticks: Int = 1) -> (collect: Double, draw: Double) {
+        let begin = DispatchTime.now().uptimeNanoseconds
         let sizes = stream.collect()
+        let collect = Self.milliseconds(since: begin)
         sim.step(sizes + input)
         for _ in 1..<max(ticks, 1) { sim.step() }
         stream.want(sim.world)
+        let drawing = DispatchTime.now().uptimeNanoseconds
         stream.draw(sim)
+        let draw = Self.milliseconds(since: drawing)
         if visibleAt == nil, stream.showsEveryCell(of: sim.world) { visibleAt = Self.milliseconds(since: started) }
         if sharpAt == nil, stream.showsEveryCellSharp(of: sim.world) { sharpAt = Self.milliseconds(since: started) }
+        return (collect, draw)
     }
 
     /// Milliseconds from the opening to every cell in view drawn with a picture.
@@ -124,20 +203,23 @@ final class OpenedLibrary {
     }
 
     /// The scripted interaction — scroll down and back, open a photo, page five times, drag it
-    /// home — paced at the window's rate; returns each frame's milliseconds.
-    func interact(frameSeconds: Double) throws -> [Double] {
+    /// home — paced at the window's rate; returns each frame's time and phase.
+    func interact(frameSeconds: Double) throws -> [FrameSample] {
         let script = try BenchScript(viewport: sim.world.viewport, photos: photoCount)
-        var times: [Double] = []
+        var samples: [FrameSample] = []
         let ticksPerFrame = max(Int((frameSeconds * sim.world.clock.rate).rounded()), 1)
         for step in 0..<InteractionScript.frames {
-            let begin = DispatchTime.now().uptimeNanoseconds
-            frame(InteractionScript.events(at: step, script: script, viewport: sim.world.viewport), ticks: ticksPerFrame)
+            let begin = DispatchTime.now().uptimeNanoseconds, cpuBegin = Self.threadCPUNanoseconds()
+            let parts = frame(InteractionScript.events(at: step, script: script, viewport: sim.world.viewport), ticks: ticksPerFrame)
             let spent = DispatchTime.now().uptimeNanoseconds - begin
-            times.append(Double(spent) / 1e6)
+            let phase = BenchScript.phases.first { $0.phase == sim.world.viewer.phase }?.name ?? "\(sim.world.viewer.phase)"
+            samples.append(FrameSample(frame: step, phase: phase, milliseconds: Double(spent) / 1e6,
+                                       cpuMilliseconds: Double(Self.threadCPUNanoseconds() - cpuBegin) / 1e6, collectMilliseconds: parts.collect,
+                                       drawMilliseconds: parts.draw))
             let budget = UInt64(frameSeconds * 1e9)
             if spent < budget { usleep(UInt32((budget - spent) / 1000)) }
         }
-        return times
+        return samples
     }
 
     /// Scrolls the grid from top to bottom a screen at a time, a frame per screen, as a person
