@@ -37,9 +37,9 @@ struct PixelRect: Equatable {
     }
 
     /// `v` rounded to a whole pixel, held within a range no canvas comes near, so a photo zoomed
-    /// far past the window (or a NaN) cannot trap the conversion.
+    /// far past the window (or a NaN) cannot trap the conversion, nor an area the multiplication.
     private static func whole(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
-        let limit = Double(1 << 40)
+        let limit = Double(1 << 30)
         return v.isNaN ? 0 : Int(min(max(v.rounded(rule), -limit), limit))
     }
 }
