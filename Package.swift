@@ -15,7 +15,7 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libx11-dev"])]
         ),
         // giflib writes the replay's GIF. It ships no pkg-config file; its header and library
         // sit in the compiler's default paths on Debian.

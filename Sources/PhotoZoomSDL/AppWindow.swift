@@ -30,7 +30,14 @@ public final class AppWindow {
     /// counter side by side, the top bar, a row of cells and the tab bar one above another.
     public static let minimumSize = Size(width: 320, height: 400)
 
-    public init(title: String, size: Size) throws {
+    /// Which renderer draws it, and how (see `RendererChoice`).
+    let rendererChoice: RendererChoice
+    /// The window is on screen; one made hidden waits for `show`.
+    public private(set) var isShown: Bool
+
+    /// A window made `hidden` is drawn into only once `show` puts it on screen: it can open
+    /// with its first picture rather than with a blank one.
+    public init(title: String, size: Size, hidden: Bool = false) throws {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.noDisplay(String(cString: SDL_GetError())) }
@@ -44,15 +51,16 @@ public final class AppWindow {
             throw WindowError.noDisplay("no X11, Wayland or KMSDRM display; SDL fell back to its \(driver) driver")
         }
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | (hidden ? SDL_WINDOW_HIDDEN.rawValue : 0)
         guard let window = SDL_CreateWindow(title, centred, centred, Int32(size.width), Int32(size.height), flags) else {
             throw WindowError.failed(SDLError("cannot create the window"))
         }
         // SDL also grows a window asked for smaller than this.
         SDL_SetWindowMinimumSize(window, Int32(Self.minimumSize.width), Int32(Self.minimumSize.height))
         self.window = window
-        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard let renderer = SDL_CreateRenderer(window, -1, accelerated) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        isShown = !hidden
+        rendererChoice = RendererChoice.forWindow(window)
+        guard let renderer = rendererChoice.makeRenderer(for: window) else {
             SDL_DestroyWindow(window)
             throw WindowError.failed(SDLError("cannot create a renderer"))
         }
@@ -60,7 +68,9 @@ public final class AppWindow {
         wakeSignal = WakeSignal(type: SDL_RegisterEvents(1))
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
-        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        // SDL's software renderer says it waits for vertical sync whatever it draws into; into X
+        // shared memory nothing waits, and the loop paces itself.
+        hasVSync = rendererChoice == .accelerated && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
     }
 
     deinit {
@@ -151,4 +161,11 @@ public final class AppWindow {
     }
 
     public func present() { SDL_RenderPresent(renderer) }
+
+    /// Puts a window made hidden on screen.
+    public func show() {
+        guard !isShown else { return }
+        SDL_ShowWindow(window)
+        isShown = true
+    }
 }

@@ -9,6 +9,10 @@ public enum Prototype {
     /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
     /// each wake pumps it. A wake with nothing to do runs no tick and draws nothing.
     static let idleWait = 0.25
+    /// The longest the window stays hidden after it is made, waiting for the grid's pictures:
+    /// it opens with them when they come quickly (a warm cache, the cameras' own previews), and
+    /// by then with their stand-ins, which the pictures then fade in over.
+    static let showDeadline: UInt64 = 150_000_000
     public struct Options {
         public var photosFolder: String
         /// How the folder is read: subfolders or not, by name or by date; a library by date
@@ -65,11 +69,12 @@ public enum Prototype {
         }
         let window: AppWindow
         do {
-            window = try AppWindow(title: "PhotoZoom", size: options.windowSize)
+            window = try AppWindow(title: "PhotoZoom", size: options.windowSize, hidden: true)
         } catch {
             probing.wait()
             throw error
         }
+        let showBy = Self.now() + Self.showDeadline
         probing.wait()
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
         let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
@@ -108,6 +113,10 @@ public enum Prototype {
         // F6 was pressed: the next frame is drawn, read back and reported.
         var reportAsked = false
 
+        // The first screenful is asked for before the loop's first wait, which the hidden
+        // window spends waiting for it.
+        photos.want(sim.world, scale: window.pixelScale)
+
         while true {
             // Poll: gather input, sleeping until some arrives while nothing moves; it is
             // stamped with the next tick to run.
@@ -115,7 +124,7 @@ public enum Prototype {
             let waiting = playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
             let idle = waiting && windowChanged == 0 && !overlays.isAnimating(at: Self.now()) && !photos.textures.isFading(at: Self.now())
                 && options.exitAfterFrames == nil
-            let polled = window.poll(wait: idle ? Self.idleWait : 0)
+            let polled = window.poll(wait: window.isShown ? (idle ? Self.idleWait : 0) : Double(showBy - min(Self.now(), showBy)) / 1e9)
             if polled.quit { break }
             pending += polled.events
             // Decoding finished meanwhile: sizes are input like the rest, pixels a reason to draw.
@@ -167,6 +176,12 @@ public enum Prototype {
             }
             if ticks > 0 { overlays.recordFrame(frameSeconds: frameSeconds, tickSeconds: Double(Self.now() - ticking) / 1e9 / Double(ticks)) }
             photos.want(sim.world, scale: window.pixelScale)
+            // Show: the hidden window goes on screen once every cell it opens on has its
+            // picture, or at `showBy` with what it has.
+            if !window.isShown, Self.now() >= showBy || photos.showsEveryCellSharp(of: sim.world, scale: window.pixelScale) {
+                window.show()
+                windowChanged = 3
+            }
             // Draw: blend between the last two sim states, with the overlays on top, if that
             // shows anything new.
             let items = sim.drawList(interpolation: loop.interpolationAlpha)
@@ -174,7 +189,7 @@ public enum Prototype {
             let drawing = Self.now()
             let lost = windowChanged > 0 || options.exitAfterFrames != nil || overlay != shownOverlay || reportAsked || arrived.newPixels
                 || photos.textures.isFading(at: drawing)
-            let draw = gate.shouldDraw(items, windowLostContent: lost)
+            let draw = window.isShown && gate.shouldDraw(items, windowLostContent: lost)
             windowChanged = max(windowChanged - 1, 0)
             if draw {
                 photos.textures.beginFrame(now: drawing)
@@ -189,7 +204,7 @@ public enum Prototype {
                 frames += 1
             }
             if let limit = options.exitAfterFrames, frames >= limit { break }
-            if !draw || !window.hasVSync { pacer.endFrame() }
+            if window.isShown, !draw || !window.hasVSync { pacer.endFrame() }
         }
     }
 

@@ -90,8 +90,9 @@ final class RealWindowTests: XCTestCase {
         self.session = session
         mark("Xvfb \(session.display) accepting connections")
 
-        // The real X11 driver on that display, whatever the test run's headless settings say.
-        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": "software"])
+        // The real X11 driver on that display, whatever the test run's headless settings say, and
+        // the renderer the window picks for itself (SDL's software one: Xvfb has no GPU).
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
         let size = "\(Int(Self.windowSize.width))x\(Int(Self.windowSize.height))"
         let app = try session.start(executable, ["run", "--size", size], name: "photozoom", environment: env, directory: PackagePaths.root)
         self.app = app

@@ -40,7 +40,7 @@ final class RecordedWindowTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("session.jsonl").path
-        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": "software"])
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
         let app = try session.start(executable, ["run", "--size", "393x700", "--record", file], name: "photozoom", environment: env,
                                     directory: PackagePaths.root)
         let (id, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)

@@ -23,7 +23,7 @@ final class ReplayWindowTests: XCTestCase {
 
         let session = try XvfbSession(width: 800, height: 900)
         defer { session.stop() }
-        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": "software"])
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
         let app = try session.start(PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
                                     directory: PackagePaths.root)
         let (id, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
@@ -104,7 +104,7 @@ final class ReplayWindowTests: XCTestCase {
 
         let session = try XvfbSession(width: 800, height: 900)
         defer { session.stop() }
-        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": "software"])
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
         let app = try session.start(PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
                                     directory: PackagePaths.root)
         let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)

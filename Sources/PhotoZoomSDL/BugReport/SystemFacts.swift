@@ -31,10 +31,11 @@ public struct SystemFacts: Equatable {
         add("video driver", SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none")
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(window.renderer, &info) == 0 {
-            let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 ? ", vsync" : ""
+            let vsync = window.hasVSync ? ", vsync" : ""
             let kind = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 ? "software" : "accelerated"
             let largest = info.max_texture_width > 0 ? "largest texture \(info.max_texture_width)x\(info.max_texture_height)" : "no texture size limit"
-            add("renderer", "\(String(cString: info.name)) (\(kind)\(vsync)), \(largest)")
+            let sharedMemory = window.rendererChoice == .softwareIntoSharedMemory ? ", into X shared memory (this display has no GPU)" : ""
+            add("renderer", "\(String(cString: info.name)) (\(kind)\(vsync)\(sharedMemory)), \(largest)")
         }
         var mode = SDL_DisplayMode()
         let display = SDL_GetWindowDisplayIndex(window.window)

@@ -49,20 +49,11 @@ public final class HeadlessLibrary {
 
     /// Whether every cell in the window shows a picture: its thumbnail or the preview its camera
     /// embedded (or a broken photo's placeholder).
-    public func showsEveryCell(of world: World) -> Bool {
-        visibleCells(world).map { $0.allSatisfy(stream.textures.hasThumbnail) } ?? false
-    }
+    public func showsEveryCell(of world: World) -> Bool { stream.showsEveryCell(of: world) }
 
     /// Whether every cell in the window has pixels enough for it: its decoded thumbnail, or a
     /// preview as large as the cell (or is known broken).
-    public func showsEveryCellSharp(of world: World) -> Bool {
-        guard let cells = visibleCells(world), let cell = world.grid.layout?.cellSize else { return false }
-        return cells.allSatisfy { stream.textures.hasSharpThumbnail($0, cell: cell * scale) }
-    }
-
-    private func visibleCells(_ world: World) -> Range<Int>? {
-        world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
-    }
+    public func showsEveryCellSharp(of world: World) -> Bool { stream.showsEveryCellSharp(of: world, scale: scale) }
 
     /// Sleeps a little, for decoding threads to finish something.
     public func waitForWork() { usleep(500) }

@@ -181,6 +181,23 @@ final class PhotoStream {
         })
     }
 
+    /// Whether every cell in the window shows a picture: its thumbnail or the preview its camera
+    /// embedded (or a broken photo's placeholder).
+    func showsEveryCell(of world: World) -> Bool {
+        visibleCells(world).map { $0.allSatisfy(textures.hasThumbnail) } ?? false
+    }
+
+    /// Whether every cell in the window at `scale` pixels a point has pixels enough for it: its
+    /// decoded thumbnail, or a preview as large as the cell (or is known broken).
+    func showsEveryCellSharp(of world: World, scale: Double) -> Bool {
+        guard let cells = visibleCells(world), let cell = world.grid.layout?.cellSize else { return false }
+        return cells.allSatisfy { textures.hasSharpThumbnail($0, cell: cell * scale) }
+    }
+
+    private func visibleCells(_ world: World) -> Range<Int>? {
+        world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
+    }
+
     /// Jobs waiting or running.
     var outstanding: Int { queue.outstanding }
 

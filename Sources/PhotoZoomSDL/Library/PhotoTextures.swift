@@ -34,6 +34,8 @@ final class PhotoTextures: PhotoPixelSource {
     }
 
     /// How long pixels take to fade in over their stand-in: a photo never pops in mid-flight.
+    /// Only a stand-in that was drawn is faded from; pixels that came before their photo was
+    /// first drawn (a window opening with its thumbnails) show whole at once.
     static let fadeNanoseconds: UInt64 = 150_000_000
 
     private let renderer: OpaquePointer
@@ -44,6 +46,8 @@ final class PhotoTextures: PhotoPixelSource {
     private(set) var bytes = 0
     private(set) var averages: [Int: Color] = [:]
     private(set) var broken: Set<Int> = []
+    /// Photos drawn as their stand-in colour since their last pixels went.
+    private var standInsDrawn: Set<Int> = []
     /// Counts frames, for least-recent use.
     private var frame = 0
     /// Wall time of the frame being drawn.
@@ -100,9 +104,10 @@ final class PhotoTextures: PhotoPixelSource {
         guard let texture = makeTexture(pixels) else { return }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        // A photo seen before (a thumbnail replaced by a larger one) does not fade again.
-        let seen = thumbnails[photo] != nil || pages[photo] != nil
-        let entry = Entry(texture: texture, target: target, size: pixels.pixels.size, isOpaque: pixels.isOpaque, lastUsed: frame, arrived: seen ? 0 : arrived)
+        // Pixels fade in over a stand-in that was seen, never over other pixels of the photo
+        // (a thumbnail replaced by a larger one).
+        let fades = standInsDrawn.remove(photo) != nil && thumbnails[photo] == nil && pages[photo] == nil
+        let entry = Entry(texture: texture, target: target, size: pixels.pixels.size, isOpaque: pixels.isOpaque, lastUsed: frame, arrived: fades ? arrived : 0)
         switch target {
         case .preview, .thumbnail: replace(&thumbnails, photo, with: entry)
         case .page: replace(&pages, photo, with: entry)
@@ -175,7 +180,10 @@ final class PhotoTextures: PhotoPixelSource {
             thumbnails[photo]!.lastUsed = frame
             choice = thumb
         }
-        guard let choice else { return .waiting(stand) }
+        guard let choice else {
+            standInsDrawn.insert(photo)
+            return .waiting(stand)
+        }
         let age = now > choice.arrived ? Double(now - choice.arrived) : 0
         return .texture(choice.texture, alpha: min(1, age / Double(Self.fadeNanoseconds)), over: stand, opaque: choice.isOpaque)
     }

@@ -1,0 +1,78 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+import PhotoZoomTestSupport
+import XCTest
+
+/// How the real window opens on a private X server, with nothing in the environment choosing
+/// its renderer: with a warm thumbnail cache, the first picture it shows is already the grid
+/// with every photo in, and nothing changes after it (no stand-in colours, no fade-in).
+final class WindowOpeningTests: XCTestCase {
+    static let screen = (width: 800, height: 900)
+    static let arguments = ["run", "--size", "393x700"]
+
+    func testWithAWarmCacheTheFirstPictureShownIsTheFinishedGrid() throws {
+        let session = try XvfbSession(width: Self.screen.width, height: Self.screen.height)
+        defer { session.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("pz-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_CACHE_HOME": cache.path])
+
+        // A first run fills the cache with the 18 bundled photos' thumbnails.
+        let first = try session.start(PackagePaths.executable.path, Self.arguments, name: "first", environment: env, directory: PackagePaths.root)
+        let deadline = Date() + 30
+        while thumbnailCount(in: cache) < 18, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        XCTAssertEqual(thumbnailCount(in: cache), 18, session.log(of: first))
+        kill(first.processIdentifier, SIGTERM)
+        first.waitUntilExit()
+
+        // The second run, filmed from its launch by screenshots as fast as ImageMagick takes them.
+        let blank = try session.screenshot().image
+        let second = try session.start(PackagePaths.executable.path, Self.arguments, name: "second", environment: env, directory: PackagePaths.root)
+        var shots: [ReferenceImage] = []
+        let filming = Date()
+        while Date().timeIntervalSince(filming) < 1.5 { shots.append(try session.screenshot().image) }
+        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
+        let finished = try session.screenshot().image
+        XCTAssertTrue(second.isRunning, session.log(of: second))
+
+        // Shots with the window drawn: its area differs from the empty screen and is not one
+        // colour (a window mapped before its first frame lands).
+        let drawn = shots.filter { differing($0, blank, in: frame) > 0.5 && !isOneColour($0, in: frame) }
+        let firstDrawn = try XCTUnwrap(drawn.first, "the window was never seen drawn in \(shots.count) screenshots")
+        XCTAssertGreaterThanOrEqual(shots.count, 8, "enough screenshots to see the opening")
+        let changed = differing(firstDrawn, finished, in: frame)
+        XCTAssertLessThan(changed, 0.002, "the first picture shown is the finished grid: \(Int(changed * 100)) % of it differs "
+            + "(\(drawn.count) of \(shots.count) screenshots showed the window)")
+    }
+
+    private func thumbnailCount(in cache: URL) -> Int {
+        let found = FileManager.default.enumerator(at: cache.appendingPathComponent("thumbnails"), includingPropertiesForKeys: nil)
+        return (found?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "png" }.count
+    }
+
+    /// The share of `frame`'s pixels (sampled every 3rd in each direction) more than 8 levels
+    /// apart in some channel.
+    private func differing(_ a: ReferenceImage, _ b: ReferenceImage, in frame: Rect) -> Double {
+        var total = 0, apart = 0
+        for y in stride(from: Int(frame.minY), to: Int(frame.maxY), by: 3) {
+            for x in stride(from: Int(frame.minX), to: Int(frame.maxX), by: 3) {
+                let i = (y * a.width + x) * 4
+                total += 1
+                if (0..<3).contains(where: { abs(Int(a.pixels[i + $0]) - Int(b.pixels[i + $0])) > 8 }) { apart += 1 }
+            }
+        }
+        return total > 0 ? Double(apart) / Double(total) : 0
+    }
+
+    private func isOneColour(_ image: ReferenceImage, in frame: Rect) -> Bool {
+        let corner = (Int(frame.minY) * image.width + Int(frame.minX)) * 4
+        for y in stride(from: Int(frame.minY), to: Int(frame.maxY), by: 3) {
+            for x in stride(from: Int(frame.minX), to: Int(frame.maxX), by: 3) {
+                let i = (y * image.width + x) * 4
+                if (0..<3).contains(where: { abs(Int(image.pixels[i + $0]) - Int(image.pixels[corner + $0])) > 8 }) { return false }
+            }
+        }
+        return true
+    }
+}
