@@ -59,27 +59,37 @@ public enum Prototype {
         let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
         let live = started?.live
         let file = live?.good ?? TuningFile()
-        // The first screenful's headers need no window: they are read while the window opens,
-        // so the first frame has their sizes; the rest arrive as the session runs.
-        let files = try PhotoFolder.imageFiles(in: options.photosFolder, scan: options.scan, log: log)
-        let opening = OpeningProbes()
-        let probing = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: probing) {
-            opening.results = Result { try PhotoStream.probeOpening(files, folder: options.photosFolder, limits: file.library, log: log) }
+        // The folder needs no window: it is listed, and the headers of the screenful the grid
+        // opens on are read, while the window opens (hidden until it has something to show), so
+        // the first frame has their sizes; the rest arrive as the session runs. A folder that
+        // cannot be shown is said before a window that cannot open.
+        let opening = OpeningRead()
+        let reading = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: reading) {
+            opening.result = Result {
+                let files = try PhotoFolder.imageFiles(in: options.photosFolder, scan: options.scan, log: log)
+                let screenful = PhotoStream.screenful(of: files.count, viewport: options.windowSize, tuning: file.tuning)
+                let probes = try PhotoStream.probeOpening(files, folder: options.photosFolder, limits: file.library, count: screenful,
+                                                          fromEnd: options.scan.gridStart == .end, log: log)
+                return OpeningRead.Read(files: files, probes: probes)
+            }
         }
         let window: AppWindow
         do {
             window = try AppWindow(title: "PhotoZoom", size: options.windowSize, hidden: true)
         } catch {
-            probing.wait()
+            reading.wait()
+            _ = try opening.result.get()
             throw error
         }
         let showBy = Self.now() + Self.showDeadline
-        probing.wait()
+        reading.wait()
+        let read = try opening.result.get()
+        let files = read.files
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
         let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
                                    log: log)
-        let photos = PhotoStream(files: files, opening: try opening.results.get(), renderer: window.renderer, limits: file.library, cache: cache,
+        let photos = PhotoStream(files: files, opening: read.probes, renderer: window.renderer, limits: file.library, cache: cache,
                                  fillsCache: true, wake: window.wakeSignal, log: log)
         defer { photos.stop() }
         // Photos are named in a recording by hashes of what was read of them.
@@ -124,7 +134,11 @@ public enum Prototype {
             let waiting = playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
             let idle = waiting && windowChanged == 0 && !overlays.isAnimating(at: Self.now()) && !photos.textures.isFading(at: Self.now())
                 && options.exitAfterFrames == nil
-            let polled = window.poll(wait: window.isShown ? (idle ? Self.idleWait : 0) : Double(showBy - min(Self.now(), showBy)) / 1e9)
+            // Hidden, the window has nothing to draw: its thread decodes the cameras' previews
+            // of what it opens on beside the workers, and sleeps when none is left to start.
+            let helped = !window.isShown && photos.decodeOneWantedPreview()
+            let untilShown = helped ? 0 : Double(showBy - min(Self.now(), showBy)) / 1e9
+            let polled = window.poll(wait: window.isShown ? (idle ? Self.idleWait : 0) : untilShown)
             if polled.quit { break }
             pending += polled.events
             // Decoding finished meanwhile: sizes are input like the rest, pixels a reason to draw.
@@ -241,8 +255,13 @@ public enum Prototype {
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
-/// Hands the opening probes from the worker to the main thread; the dispatch group's wait()
-/// orders the write before the read.
-private final class OpeningProbes: @unchecked Sendable {
-    var results: Result<[Result<PhotoProbe, SDLError>?], Error> = .success([])
+/// Hands the folder's listing and opening probes from the thread that read them to the main
+/// thread; the dispatch group's wait() orders the write before the read.
+private final class OpeningRead: @unchecked Sendable {
+    struct Read {
+        var files: [URL]
+        /// One per file probed before the window opened, in order.
+        var probes: [Result<PhotoProbe, SDLError>?]
+    }
+    var result: Result<Read, Error> = .success(Read(files: [], probes: []))
 }

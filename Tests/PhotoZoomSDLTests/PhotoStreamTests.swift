@@ -34,6 +34,38 @@ final class PhotoStreamTests: XCTestCase {
         queue.stop()
     }
 
+    /// A thread with nothing else to do takes the most wanted job it may run (here: an odd one)
+    /// that no worker has started, and runs it itself; it never takes the sweep's work, and says
+    /// when there is nothing for it.
+    func testACallerWithTimeToSpareRunsTheNextWantedJobItMayRun() {
+        let gate = DispatchSemaphore(value: 0)
+        let log = JobLog()
+        let queue = DecodeQueue<Int, Int>(threads: 1, work: { job in
+            log.append(job)
+            if job == 0 { gate.wait() }
+            return job * 10
+        })
+        let odd = { (job: Int) in job % 2 == 1 }
+        queue.want([0, 2, 3, 4, 5])
+        while log.jobs.isEmpty { usleep(1000) }
+        // Job 0 blocks the only worker: the caller runs 3, then 5, on its own thread.
+        XCTAssertTrue(queue.runOneWanted(where: odd))
+        XCTAssertEqual(queue.takeFinished().map(\.job), [3])
+        XCTAssertTrue(queue.runOneWanted(where: odd))
+        queue.sweep([7])
+        XCTAssertFalse(queue.runOneWanted(where: odd), "2 and 4 it may not run; 7 is the sweep's, the workers' business")
+        gate.signal()
+        var finished = queue.takeFinished().map(\.job)
+        let deadline = Date().addingTimeInterval(5)
+        while finished.count < 5, Date() < deadline {
+            finished += queue.takeFinished().map(\.job)
+            usleep(1000)
+        }
+        XCTAssertEqual(log.jobs, [0, 3, 5, 2, 4, 7])
+        XCTAssertEqual(finished, [5, 0, 2, 4, 7])
+        queue.stop()
+    }
+
     /// A queue let go of while its threads work (a run that fails after the library opened) is
     /// stopped, and its threads end without touching freed memory.
     func testAQueueLetGoOfWhileItsThreadsWorkEndsCleanly() {

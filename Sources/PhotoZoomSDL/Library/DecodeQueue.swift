@@ -84,30 +84,54 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         condition.unlock()
     }
 
+    /// Runs the most wanted job no thread has started that is `eligible` on the calling thread,
+    /// if there is one, and says whether it did: a thread with nothing else to do (the window
+    /// waiting to open with its grid's pictures) lends a hand with work it knows to be short.
+    /// Its result is taken like any other.
+    func runOneWanted(where eligible: (Job) -> Bool) -> Bool {
+        condition.lock()
+        guard !stopped, let index = wanted[nextWanted...].firstIndex(where: eligible) else {
+            condition.unlock()
+            return false
+        }
+        let job = wanted.remove(at: index)
+        running.insert(job)
+        condition.unlock()
+        finish(job, work(job))
+        return true
+    }
+
     private func serve() {
         while true {
             condition.lock()
             while nextWanted == wanted.count && nextBackground == background.count && !stopped { condition.wait() }
             if stopped { condition.unlock(); return }
-            let job: Job
-            if nextWanted < wanted.count {
-                job = wanted[nextWanted]
-                nextWanted += 1
-            } else {
-                job = background[nextBackground]
-                nextBackground += 1
-                if nextBackground == background.count { background.removeAll(); nextBackground = 0 }
-            }
-            running.insert(job)
+            let job = take()
             condition.unlock()
-
-            let result = work(job)
-
-            condition.lock()
-            running.remove(job)
-            finished.append(Finished(job: job, result: result))
-            condition.unlock()
+            finish(job, work(job))
             wake()
         }
+    }
+
+    /// The next job, the wish list before the sweep, marked running; the lock is held.
+    private func take() -> Job {
+        let job: Job
+        if nextWanted < wanted.count {
+            job = wanted[nextWanted]
+            nextWanted += 1
+        } else {
+            job = background[nextBackground]
+            nextBackground += 1
+            if nextBackground == background.count { background.removeAll(); nextBackground = 0 }
+        }
+        running.insert(job)
+        return job
+    }
+
+    private func finish(_ job: Job, _ result: Result) {
+        condition.lock()
+        running.remove(job)
+        finished.append(Finished(job: job, result: result))
+        condition.unlock()
     }
 }

@@ -17,7 +17,9 @@ public final class HeadlessLibrary {
     public init(folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), viewport: Size, scale: Double = 1, thumbnailCache: URL? = nil,
                 limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) throws {
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
-        let opening = try PhotoStream.probeOpening(files, folder: folder, limits: limits, log: log)
+        let opening = try PhotoStream.probeOpening(files, folder: folder, limits: limits,
+                                                   count: PhotoStream.screenful(of: files.count, viewport: viewport, tuning: Tuning()),
+                                                   fromEnd: scan.gridStart == .end, log: log)
         canvas = try HeadlessCanvas(size: viewport, scale: scale, format: HeadlessCanvas.windowFormat)
         self.scale = scale
         stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, limits: limits,

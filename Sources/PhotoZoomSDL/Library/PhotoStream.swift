@@ -198,6 +198,17 @@ final class PhotoStream {
         world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
     }
 
+    /// Decodes on the calling thread the most wanted camera preview no worker has started, if
+    /// any, and says whether there was one: the window waiting to open has a core to spare, and a
+    /// preview (at most the 64 KiB of an EXIF block) takes about a millisecond, so the window
+    /// stays as quick to close as ever.
+    func decodeOneWantedPreview() -> Bool {
+        queue.runOneWanted { job in
+            if case .pixels(.preview) = job.kind { return true }
+            return false
+        }
+    }
+
     /// Jobs waiting or running.
     var outstanding: Int { queue.outstanding }
 
@@ -208,24 +219,37 @@ final class PhotoStream {
         cache?.stopWriting()
     }
 
-    /// Headers read before the window opens: more than a screenful of the smallest cells.
+    /// Headers read before the window opens when the window's size is not known: more than a
+    /// screenful of the smallest cells.
     static let openingCount = 256
     /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
     static let openingSeconds = 0.05
 
-    /// Probes files in order on the calling thread until `count` are probed or `seconds` have
-    /// passed (a cold disk), and on until one could be read if none was: a folder with no
-    /// readable photo is told before a window opens (each file's failure a line, then the error).
+    /// How many photos the grid shows when it opens in a window of `viewport` points: its rows
+    /// in view and one more, which a scroll or a partial row brings in.
+    static func screenful(of count: Int, viewport: Size, tuning: Tuning) -> Int {
+        let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
+        guard layout.columns > 0, layout.rowPitch > 0 else { return min(count, openingCount) }
+        return min(count, layout.columns * (Int((viewport.height / layout.rowPitch).rounded(.up)) + 1))
+    }
+
+    /// Probes files on the calling thread, from the first or (`fromEnd`, a grid opening at its
+    /// last row) the last, until `count` are probed or `seconds` have passed (a cold disk), and
+    /// on until one could be read if none was: a folder with no readable photo is told before a
+    /// window opens (each file's failure a line, then the error). One result per file, nil
+    /// where it was not probed.
     static func probeOpening(_ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount, seconds: Double = openingSeconds,
-                             log: (String) -> Void) throws -> [Result<PhotoProbe, SDLError>?] {
-        var results: [Result<PhotoProbe, SDLError>?] = []
+                             fromEnd: Bool = false, log: (String) -> Void) throws -> [Result<PhotoProbe, SDLError>?] {
+        var results: [Result<PhotoProbe, SDLError>?] = Array(repeating: nil, count: files.count)
         var anyGood = false
+        var probed = 0
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        for file in files {
-            if (results.count >= count || DispatchTime.now().uptimeNanoseconds > deadline) && anyGood { break }
-            let result = PhotoProbe.probe(file, limits: limits)
+        for i in fromEnd ? Array(files.indices.reversed()) : Array(files.indices) {
+            if (probed >= count || DispatchTime.now().uptimeNanoseconds > deadline) && anyGood { break }
+            let result = PhotoProbe.probe(files[i], limits: limits)
             if case .success = result { anyGood = true }
-            results.append(result)
+            results[i] = result
+            probed += 1
         }
         guard anyGood else {
             for (file, result) in zip(files, results) {
