@@ -5,14 +5,18 @@
 #
 #   scripts/compare-nsxiv.sh DIR [RUNS]
 #
-# "Shown" is read off the screen, the same way for both: screenshots of the window's thumbnail
-# area are taken as fast as ImageMagick can (some 30 ms apart), and the time is that of the
-# first screenshot of the picture the area then keeps for a whole second. The thumbnail area is
-# the window less its bottom 60 pixels, where nsxiv has its status bar and PhotoZoom its tab
-# bar, which shows the first visit's progress pill while the whole folder's thumbnails are made
-# and its headers read: that goes on long after the screen's thumbnails are in, and is not what
-# is timed. Each figure is the median of RUNS (default 3). Needs nsxiv, Xvfb, xdotool, xdpyinfo and ImageMagick (apt-get install nsxiv xvfb xdotool x11-utils imagemagick)
-# and a release build (swift build -c release).
+# "Shown" is read off the screen, the same way for both: the X server's screen is the window's
+# size, so the window fills it, and ffmpeg films it at 60 frames a second (x11grab, a checksum
+# of each frame's thumbnail area, each frame stamped with the wall clock), from before the
+# program starts until the area has kept one picture for a whole second. The time is that of
+# the first frame of that picture, less the program's start. The thumbnail area is the window
+# less its bottom 60 pixels, where nsxiv has its status bar and PhotoZoom its tab bar, which
+# shows the first visit's progress pill while the whole folder's thumbnails are made and its
+# headers read: that goes on long after the screen's thumbnails are in, and is not what is
+# timed. A program that shows its final picture the instant it starts measures about one
+# frame (17 ms) plus its own start. Each figure is the median of RUNS (default 3). Needs nsxiv,
+# Xvfb, xdpyinfo and ffmpeg (apt-get install nsxiv xvfb x11-utils ffmpeg) and a
+# release build (swift build -c release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 die() { echo "compare-nsxiv: $*" >&2; exit 2; }
@@ -21,7 +25,7 @@ dir=$1
 runs=${2:-3}
 [ -d "$dir" ] || die "'$dir' is not a folder"
 [[ "$runs" =~ ^[1-9][0-9]?$ ]] || die "RUNS must be 1 to 99, got '$runs'"
-for tool in nsxiv Xvfb xdotool xdpyinfo import compare; do command -v "$tool" >/dev/null || die "$tool is not installed"; done
+for tool in nsxiv Xvfb xdpyinfo ffmpeg; do command -v "$tool" >/dev/null || die "$tool is not installed"; done
 photozoom=.build/release/photozoom
 [ -x "$photozoom" ] || die "no release build at $photozoom; run swift build -c release"
 dir=$(cd "$dir" && pwd)
@@ -31,7 +35,7 @@ work=$(mktemp -d)
 n=$(( (RANDOM % 400) + 500 ))
 while [ -e "/tmp/.X$n-lock" ]; do n=$(( n + 1 )); done
 display=":$n"
-Xvfb "$display" -screen 0 1400x1000x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp -noreset >/dev/null 2>&1 &
 xvfb=$!
 cleanup() { kill "$xvfb" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
@@ -39,41 +43,49 @@ export DISPLAY=$display
 for _ in $(seq 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 xdpyinfo >/dev/null 2>&1 || die "Xvfb did not start on $display"
 
-now_ms() { date +%s%3N; }
-# Both windows are 1280x800; the bottom 60 rows are their status and tab bars.
-thumbnail_area=1280x740
+# The thumbnail area: both windows are 1280x800 at the screen's corner, their bottom 60 rows
+# their status and tab bars.
+thumbnail_area=1280:740:0:0
+frames_per_second=60
 
-# Milliseconds from the program's start to its window showing what it keeps showing; the
-# program is given by its command line, its window by its title pattern.
+# Milliseconds from the program's start to its window showing the picture it keeps; the
+# program is given by its command line.
 time_until_still() {
-  local title=$1; shift
-  local start shot previous="" changed_at=0 stable_since=0 t
-  start=$(now_ms)
+  local film="$work/film.txt" start pid shown=""
+  rm -f "$film"
+  ffmpeg -loglevel error -f x11grab -draw_mouse 0 -framerate "$frames_per_second" -video_size 1280x800 -i "$display" \
+    -vf "crop=$thumbnail_area" -copyts -flush_packets 1 -f framecrc "$film" &
+  local filming=$!
+  # The screen before the program: the film has begun.
+  until [ -s "$film" ] && grep -q '^0,' "$film"; do sleep 0.01; done
+  start=$(date +%s%6N)
   "$@" >"$work/log" 2>&1 &
-  local pid=$!
-  local window=""
-  while [ -z "$window" ]; do
-    window=$(xdotool search --name "$title" 2>/dev/null | head -1 || true)
-    [ $(( $(now_ms) - start )) -lt 60000 ] || { kill "$pid" 2>/dev/null; die "no window titled '$title' within 60 s : $(tail -3 "$work/log")"; }
-  done
-  while :; do
-    t=$(now_ms)
-    shot="$work/shot-$t.png"
-    import -silent -window "$window" -crop "${thumbnail_area}+0+0" +repage "$shot" 2>/dev/null || continue
-    if [ -n "$previous" ] && [ "$(compare -metric AE "$previous" "$shot" /dev/null 2>&1 || true)" = "0" ]; then
-      [ $(( t - stable_since )) -ge 1000 ] && break
-    else
-      changed_at=$t
-      stable_since=$t
+  pid=$!
+  while [ -z "$shown" ]; do
+    sleep 0.2
+    # Frames are "stream, dts, pts, duration, size, checksum", pts in the film's time base (the
+    # wall clock); the picture before the start is the empty screen.
+    shown=$(awk -F', *' -v start="$start" '
+      /^#tb/ { split($0, tb, "/"); den = tb[2] + 0; next }
+      /^#/ { next }
+      {
+        t = $3 / den * 1e6
+        if (t < start) { empty = $6; next }
+        if ($6 != empty) seen = 1
+        if ($6 != last) { since = t; last = $6 }
+        now = t
+      }
+      END { if (seen && last != empty && now - since >= 1e6) printf "%d", (since - start) / 1000 }' "$film")
+    if [ -z "$shown" ] && [ $(( $(date +%s%6N) - start )) -gt 600000000 ]; then
+      kill "$pid" "$filming" 2>/dev/null; die "the window was still changing after 600 s"
     fi
-    [ -n "$previous" ] && [ "$previous" != "$shot" ] && rm -f "$previous"
-    previous=$shot
-    [ $(( t - start )) -lt 600000 ] || { kill "$pid"; die "the window was still changing after 600 s"; }
+    if [ -z "$shown" ] && ! kill -0 "$pid" 2>/dev/null; then
+      kill "$filming" 2>/dev/null; die "'$1' exited: $(tail -3 "$work/log")"
+    fi
   done
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  rm -f "$work"/shot-*.png
-  echo $(( changed_at - start ))
+  kill "$pid" "$filming" 2>/dev/null || true
+  wait "$pid" "$filming" 2>/dev/null || true
+  echo "$shown"
 }
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
@@ -84,15 +96,15 @@ measure() {
     if [ "$temperature" = cold ]; then rm -rf "$cache"; fi
     mkdir -p "$cache"
     if [ "$which" = nsxiv ]; then
-      XDG_CACHE_HOME=$cache time_until_still '^nsxiv' nsxiv -t -g 1280x800 "$dir"
+      XDG_CACHE_HOME=$cache time_until_still nsxiv -t -g 1280x800+0+0 "$dir"
     else
-      XDG_CACHE_HOME=$cache time_until_still '^PhotoZoom$' "$photozoom" run --photos "$dir" --size 1280x800
+      XDG_CACHE_HOME=$cache time_until_still "$photozoom" run --photos "$dir" --size 1280x800
     fi
   done | median
 }
 
 count=$(find "$dir" -maxdepth 1 -type f | wc -l)
-echo "folder: $dir ($count files), 1280x800 (thumbnail area $thumbnail_area), median of $runs"
+echo "folder: $dir ($count files), 1280x800 (thumbnail area ${thumbnail_area//:/ }), filmed at $frames_per_second frames a second, median of $runs"
 printf '%-8s %12s %12s\n' "" "cold ms" "warm ms"
 nsxiv_cold=$(measure nsxiv cold); nsxiv_warm=$(measure nsxiv warm)
 ours_cold=$(measure photozoom cold); ours_warm=$(measure photozoom warm)

@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libgif-dev libexif-dev libmd-dev libpng-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then packages+=(xvfb xdotool x11-utils imagemagick libglib2.0-bin time); fi
 # scripts/compare-nsxiv.sh times nsxiv beside us; it is not needed to build or test.
-if [ "${1:-}" = "--compare" ]; then packages+=(nsxiv xvfb xdotool x11-utils imagemagick); fi
+if [ "${1:-}" = "--compare" ]; then packages+=(nsxiv xvfb x11-utils ffmpeg); fi
 # The CMake build beside Package.swift (CMakeLists-helpers/, scripts/cmake-check.py); SwiftPM does not need it.
 if [ "${1:-}" = "--cmake" ]; then packages+=(cmake ninja-build); fi
 # The schema test checks assets/tuning.schema.json with Python's jsonschema: Debian's package
