@@ -134,9 +134,10 @@ public enum Prototype {
             let waiting = playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
             let idle = waiting && windowChanged == 0 && !overlays.isAnimating(at: Self.now()) && !photos.textures.isFading(at: Self.now())
                 && options.exitAfterFrames == nil
-            // Hidden, the window has nothing to draw: its thread decodes the cameras' previews
-            // of what it opens on beside the workers, and sleeps when none is left to start.
-            let helped = !window.isShown && photos.decodeOneWantedPreview()
+            // Hidden, the window has nothing to draw: its thread reads the quick pictures of what
+            // it opens on (cameras' previews, cached thumbnails) beside the workers, and sleeps
+            // when none is left to start.
+            let helped = !window.isShown && photos.decodeOneQuickWish()
             let untilShown = helped ? 0 : Double(showBy - min(Self.now(), showBy)) / 1e9
             let polled = window.poll(wait: window.isShown ? (idle ? Self.idleWait : 0) : untilShown)
             if polled.quit { break }

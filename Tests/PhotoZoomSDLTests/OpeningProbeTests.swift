@@ -1,10 +1,12 @@
+import CSDL2
 import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
 import XCTest
 
 /// Before the window opens, the headers read are those of the screenful the grid opens on: the
-/// first photos, or the last for a library that opens at its end (in date order, as Photos).
+/// first photos, or the last for a library that opens at its end (in date order, as Photos);
+/// while it waits to open, its thread reads only pictures that come quickly.
 final class OpeningProbeTests: XCTestCase {
     func testTheScreenfulTheGridOpensOnIsItsRowsInViewAndOneMore() {
         // 1280 points wide: 12 columns of 105 points with 2-point gaps; 800 tall shows 7.5 rows.
@@ -23,5 +25,23 @@ final class OpeningProbeTests: XCTestCase {
         let fromStart = try PhotoStream.probeOpening(files, folder: folder, limits: LibraryLimits(), count: 5, seconds: 10, log: { XCTFail($0) })
         XCTAssertEqual(fromStart.indices.filter { fromStart[$0] != nil }, Array(0..<5))
         for case let .failure(error)? in fromEnd + fromStart { XCTFail("\(error)") }
+    }
+
+    func testTheWaitingWindowsThreadTakesOnlyPreviewsAndCachedThumbnails() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pz-quick-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = ThumbnailCache(root: scratch.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        let files = try PhotoFolder.imageFiles(in: PhotoFolder.bundledFolder(), scan: PhotoFolder.Scan(), log: { XCTFail($0) })
+        let made = try cache.make(files[0], size: .large).get()
+        SDL_FreeSurface(made.surface)
+        let large = PixelTarget.thumbnail(side: ThumbnailSize.large.pixels)
+        func quick(_ photo: Int, _ kind: PhotoJob.Kind) -> Bool { PhotoStream.isQuick(PhotoJob(photo: photo, kind: kind), file: files[photo], cache: cache) }
+        XCTAssertTrue(quick(0, .pixels(large)), "its thumbnail is in the cache")
+        XCTAssertFalse(quick(1, .pixels(large)), "its thumbnail would be made")
+        XCTAssertFalse(quick(0, .pixels(.thumbnail(side: ThumbnailSize.normal.pixels))), "another size")
+        XCTAssertTrue(quick(1, .pixels(.preview(side: 256))))
+        XCTAssertFalse(quick(0, .pixels(.page(width: 400, height: 300))))
+        XCTAssertFalse(quick(0, .probe))
+        XCTAssertFalse(PhotoStream.isQuick(PhotoJob(photo: 0, kind: .pixels(large)), file: files[0], cache: nil), "no cache")
     }
 }

@@ -84,17 +84,17 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         condition.unlock()
     }
 
-    /// Runs the most wanted job no thread has started that is `eligible` on the calling thread,
-    /// if there is one, and says whether it did: a thread with nothing else to do (the window
-    /// waiting to open with its grid's pictures) lends a hand with work it knows to be short.
-    /// Its result is taken like any other.
-    func runOneWanted(where eligible: (Job) -> Bool) -> Bool {
+    /// Runs `job` on the calling thread if it is wanted and no thread has started it, and says
+    /// whether it did: a thread with nothing else to do (the window waiting to open with its
+    /// grid's pictures) lends a hand with work it knows to be short. Its result is taken like
+    /// any other.
+    func runIfWanted(_ job: Job) -> Bool {
         condition.lock()
-        guard !stopped, let index = wanted[nextWanted...].firstIndex(where: eligible) else {
+        guard !stopped, let index = wanted[nextWanted...].firstIndex(of: job) else {
             condition.unlock()
             return false
         }
-        let job = wanted.remove(at: index)
+        wanted.remove(at: index)
         running.insert(job)
         condition.unlock()
         finish(job, work(job))

@@ -22,6 +22,10 @@ final class PhotoStream {
     private let log: (String) -> Void
     /// Header reads queued behind the wish list and not finished yet.
     private var headersPending = 0
+    /// What the window wants decoded, most wanted first, as last told.
+    private var wishes: [PhotoJob] = []
+    /// Wishes the window's thread found it cannot do quickly (a thumbnail the cache lacks).
+    private var slowWishes: Set<PhotoJob> = []
     /// Filling the thumbnail cache for the whole folder, behind everything else.
     private var fill: CacheFill?
     private let fillsCache: Bool
@@ -164,8 +168,9 @@ final class PhotoStream {
             guard let size = self.probes[photo]?.uprightSize, size.width > 0, size.height > 0 else { return 4.0 / 3 }
             return Double(max(size.width, size.height)) / Double(min(size.width, size.height))
         }, preview: { self.probes[$0]?.previewSize })
-        queue.want(targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
-            .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) })
+        wishes = targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
+            .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) }
+        queue.want(wishes)
         if fillsCache, fill == nil, let layout = world.grid.layout { queueCacheFill(cell: layout.cellSize * scale) }
     }
 
@@ -198,14 +203,30 @@ final class PhotoStream {
         world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
     }
 
-    /// Decodes on the calling thread the most wanted camera preview no worker has started, if
-    /// any, and says whether there was one: the window waiting to open has a core to spare, and a
-    /// preview (at most the 64 KiB of an EXIF block) takes about a millisecond, so the window
-    /// stays as quick to close as ever.
-    func decodeOneWantedPreview() -> Bool {
-        queue.runOneWanted { job in
-            if case .pixels(.preview) = job.kind { return true }
-            return false
+    /// Decodes on the calling thread the most wanted photo no worker has started whose pixels
+    /// come quickly — a camera's preview, or a thumbnail the cache holds — and says whether there
+    /// was one: the window waiting to open has a core to spare. Such a job takes milliseconds, so
+    /// the window stays as quick to close as ever; one that would decode a photo is left to the
+    /// workers.
+    func decodeOneQuickWish() -> Bool {
+        for job in wishes where !slowWishes.contains(job) {
+            if Self.isQuick(job, file: files[job.photo], cache: cache) {
+                if queue.runIfWanted(job) { return true }
+            } else {
+                slowWishes.insert(job)
+            }
+        }
+        return false
+    }
+
+    /// Whether `job`'s pixels come in milliseconds: a preview, or a thumbnail `cache` holds.
+    static func isQuick(_ job: PhotoJob, file: URL, cache: ThumbnailCache?) -> Bool {
+        switch job.kind {
+        case .pixels(.preview): return true
+        case let .pixels(.thumbnail(side)):
+            guard let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }) else { return false }
+            return cache.holds(file, size: size)
+        default: return false
         }
     }
 
