@@ -12,7 +12,7 @@ public enum Prototype {
     /// The longest the window stays hidden after it is made, waiting for the grid's pictures:
     /// it opens with them when they come quickly (a warm cache, the cameras' own previews), and
     /// by then with their stand-ins, which the pictures then fade in over.
-    static let showDeadline: UInt64 = 150_000_000
+    public static let showDeadline: UInt64 = 150_000_000
     public struct Options {
         public var photosFolder: String
         /// How the folder is read: subfolders or not, by name or by date; a library by date

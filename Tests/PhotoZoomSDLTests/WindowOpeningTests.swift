@@ -26,24 +26,41 @@ final class WindowOpeningTests: XCTestCase {
         kill(first.processIdentifier, SIGTERM)
         first.waitUntilExit()
 
-        // The second run, filmed from its launch by screenshots as fast as ImageMagick takes them.
+        // The second run, filmed from its launch. The window waits at most 150 ms for its
+        // pictures, which a machine busy with other work can take longer than: one more try
+        // then, where a window that opens unfinished by design fails both.
+        var seen: [String] = []
+        for attempt in 1...2 {
+            let opening = try filmTheOpening(session, env, attempt: attempt)
+            if opening.changed < 0.002 { return }
+            seen.append("\(String(format: "%.1f", opening.changed * 100)) % differs (\(opening.drawn) of \(opening.shots) screenshots showed the window)")
+        }
+        XCTFail("the first picture shown is not the finished grid: " + seen.joined(separator: "; "))
+    }
+
+    /// Opens the window on the warm cache and films it: how much of the first picture it showed
+    /// differs from the one it keeps.
+    private func filmTheOpening(_ session: XvfbSession, _ env: [String: String], attempt: Int) throws -> (changed: Double, drawn: Int, shots: Int) {
         let blank = try session.screenshot().image
-        let second = try session.start(PackagePaths.executable.path, Self.arguments, name: "second", environment: env, directory: PackagePaths.root)
+        let app = try session.start(PackagePaths.executable.path, Self.arguments, name: "opening-\(attempt)", environment: env,
+                                    directory: PackagePaths.root)
+        defer {
+            kill(app.processIdentifier, SIGTERM)
+            app.waitUntilExit()
+        }
         var shots: [ReferenceImage] = []
         let filming = Date()
         while Date().timeIntervalSince(filming) < 1.5 { shots.append(try session.screenshot().image) }
         let (_, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
         let finished = try session.screenshot().image
-        XCTAssertTrue(second.isRunning, session.log(of: second))
+        XCTAssertTrue(app.isRunning, session.log(of: app))
+        XCTAssertGreaterThanOrEqual(shots.count, 8, "enough screenshots to see the opening")
 
         // Shots with the window drawn: its area differs from the empty screen and is not one
         // colour (a window mapped before its first frame lands).
         let drawn = shots.filter { differing($0, blank, in: frame) > 0.5 && !isOneColour($0, in: frame) }
         let firstDrawn = try XCTUnwrap(drawn.first, "the window was never seen drawn in \(shots.count) screenshots")
-        XCTAssertGreaterThanOrEqual(shots.count, 8, "enough screenshots to see the opening")
-        let changed = differing(firstDrawn, finished, in: frame)
-        XCTAssertLessThan(changed, 0.002, "the first picture shown is the finished grid: \(Int(changed * 100)) % of it differs "
-            + "(\(drawn.count) of \(shots.count) screenshots showed the window)")
+        return (differing(firstDrawn, finished, in: frame), drawn.count, shots.count)
     }
 
     private func thumbnailCount(in cache: URL) -> Int {

@@ -6,7 +6,9 @@ import PhotoZoomSDL
 /// A real folder opened the way the window opens it, at 1280×800 with the software renderer.
 struct LibraryResult: Codable {
     let photos: Int
-    /// From the folder named to the first frame drawn (photos not there yet in their stand-in colour).
+    /// From the folder named to the first frame drawn, which waits, as the window does, for
+    /// every cell in view to have its picture, at most `Prototype.showDeadline` (photos not there
+    /// by then in their stand-in colour).
     private(set) var firstFrameMilliseconds = 0.0
     /// From the folder named to every cell in the window drawn with a picture (its thumbnail,
     /// or the preview its camera embedded), with no thumbnail cache (`cold`) and with the one
@@ -155,6 +157,14 @@ final class OpenedLibrary {
         started = DispatchTime.now().uptimeNanoseconds
         stream = try HeadlessLibrary(folder: folder, viewport: viewport, thumbnailCache: thumbnailCache, log: { _ in })
         sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
+        // As the window opens: nothing drawn until the cells in view have their pictures or the
+        // deadline passes, the drawing thread meanwhile reading the quick ones itself.
+        let showBy = DispatchTime.now().uptimeNanoseconds + Prototype.showDeadline
+        frame([], drawing: false)
+        while !stream.showsEveryCellSharp(of: sim.world), DispatchTime.now().uptimeNanoseconds < showBy {
+            if !stream.decodeOneQuickWish() { stream.waitForWork() }
+            frame([], drawing: false)
+        }
         frame([])
         firstFrameMilliseconds = Self.milliseconds(since: started)
     }
@@ -168,19 +178,21 @@ final class OpenedLibrary {
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
-    /// A frame as the window makes one: finished work taken, the ticks run, wishes told, drawn;
-    /// returns the milliseconds the taking and the drawing took.
+    /// A frame as the window makes one: finished work taken, the ticks run, wishes told, drawn
+    /// (unless the window is not on screen yet); returns the milliseconds the taking and the
+    /// drawing took.
     @discardableResult
-    private func frame(_ input: [InputEvent], ticks: Int = 1) -> (collect: Double, draw: Double) {
+    private func frame(_ input: [InputEvent], ticks: Int = 1, drawing: Bool = true) -> (collect: Double, draw: Double) {
         let begin = DispatchTime.now().uptimeNanoseconds
         let sizes = stream.collect()
         let collect = Self.milliseconds(since: begin)
         sim.step(sizes + input)
         for _ in 1..<max(ticks, 1) { sim.step() }
         stream.want(sim.world)
-        let drawing = DispatchTime.now().uptimeNanoseconds
+        guard drawing else { return (collect, 0) }
+        let drawStart = DispatchTime.now().uptimeNanoseconds
         stream.draw(sim)
-        let draw = Self.milliseconds(since: drawing)
+        let draw = Self.milliseconds(since: drawStart)
         if visibleAt == nil, stream.showsEveryCell(of: sim.world) { visibleAt = Self.milliseconds(since: started) }
         if sharpAt == nil, stream.showsEveryCellSharp(of: sim.world) { sharpAt = Self.milliseconds(since: started) }
         return (collect, draw)
