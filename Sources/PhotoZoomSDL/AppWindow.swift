@@ -162,6 +162,13 @@ public final class AppWindow {
 
     public func present() { SDL_RenderPresent(renderer) }
 
+    /// Whether a quit (Ctrl-C, the window closed) waits in the event queue; the queue is left as
+    /// it is, for `poll`.
+    public var quitRequested: Bool {
+        SDL_PumpEvents()
+        return SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_QUIT.rawValue, SDL_QUIT.rawValue) > 0
+    }
+
     /// Puts a window made hidden on screen.
     public func show() {
         guard !isShown else { return }

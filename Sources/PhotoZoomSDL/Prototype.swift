@@ -83,7 +83,10 @@ public enum Prototype {
             throw error
         }
         let showBy = Self.now() + Self.showDeadline
-        reading.wait()
+        // A big folder takes a while to list: Ctrl-C or a close meanwhile ends the run at once.
+        while reading.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+            if window.quitRequested { return }
+        }
         let read = try opening.result.get()
         let files = read.files
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.

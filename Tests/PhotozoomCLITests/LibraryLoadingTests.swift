@@ -99,4 +99,36 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 0)
     }
+
+    /// Ctrl-C while a very large folder is still being listed, before the window's loop runs,
+    /// ends the program at once too, whenever it comes.
+    func testInterruptWhileAFolderIsListedExitsWithin100Milliseconds() throws {
+        let dir = try temporaryFolder()
+        let source = Self.photos.appendingPathComponent(try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(atPath: Self.photos.path).filter { $0.hasSuffix(".jpg") }.sorted().first))
+        for i in 0..<20_000 { XCTAssertEqual(link(source.path, dir.appendingPathComponent(String(format: "IMG_%05d.jpg", i)).path), 0) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        for delay in [0.15, 0.25, 0.35] {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["run", "--photos", dir.path, "--size", "1280x800"]
+            process.environment = environment
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            let exited = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in exited.signal() }
+            try process.run()
+            defer { ChildProcess.stop(process) }
+            Thread.sleep(forTimeInterval: delay)
+            guard process.isRunning else { return XCTFail("it ended by itself within \(delay) s") }
+            let sent = DispatchTime.now()
+            kill(process.processIdentifier, SIGINT)
+            XCTAssertEqual(exited.wait(timeout: .now() + 5), .success, "it exits")
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1e6
+            // Before SDL is set up, Ctrl-C is the system's: the process ends by the signal.
+            XCTAssertLessThan(milliseconds, 100, "exited \(String(format: "%.0f", milliseconds)) ms after Ctrl-C sent \(delay) s in")
+        }
+    }
 }
