@@ -21,7 +21,7 @@ enum PhotoPixelDecoder {
     /// Makes `file`'s thumbnail of `side` in `cache` unless it holds one (or a record that it
     /// cannot be made); the pixels are not kept.
     static func fill(_ file: URL, side: Int, cache: ThumbnailCache?) -> Result<Bool, SDLError> {
-        guard let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }),
+        guard let cache, let size = ThumbnailSize(pixels: side),
               !cache.holds(file, size: size), cache.recordedFailure(of: file) == nil else { return .success(false) }
         return cache.make(file, size: size).map { made in
             SDL_FreeSurface(made.surface)
@@ -42,7 +42,7 @@ enum PhotoPixelDecoder {
             // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
             image = PhotoExif(file: file.path)?.preview.map { ScaledDecoder.decodePreview($0, orientation: probe.orientation) }
                 ?? .failure(SDLError(message: "it has no preview"))
-        } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }) {
+        } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize(pixels: side) {
             if let kept = cache.read(file, size: size) {
                 image = .success(kept)
             } else if let failure = cache.recordedFailure(of: file) {

@@ -224,7 +224,7 @@ final class PhotoStream {
         switch job.kind {
         case .pixels(.preview): return true
         case let .pixels(.thumbnail(side)):
-            guard let cache, let size = ThumbnailSize.allCases.first(where: { $0.pixels == side }) else { return false }
+            guard let cache, let size = ThumbnailSize(pixels: side) else { return false }
             return cache.holds(file, size: size)
         default: return false
         }

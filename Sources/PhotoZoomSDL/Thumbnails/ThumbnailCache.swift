@@ -15,6 +15,12 @@ public enum ThumbnailSize: String, CaseIterable, Sendable {
         case .xxLarge: return 1024
         }
     }
+
+    /// The size whose square is `pixels` on a side, if the standard has one.
+    public init?(pixels: Int) {
+        guard let size = Self.allCases.first(where: { $0.pixels == pixels }) else { return nil }
+        self = size
+    }
 }
 
 /// The thumbnail cache every freedesktop.org desktop shares (the Thumbnail Managing Standard):
