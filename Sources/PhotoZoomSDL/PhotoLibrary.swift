@@ -40,8 +40,8 @@ public struct PhotoLibrary {
         return PhotoLibrary(infos: infos, files: found)
     }
 
-    /// The size its header says; for a format whose header is not read before decoding (WebP,
-    /// TIFF), the size its decode at the smallest thumbnail size finds.
+    /// The size its header says; for a format whose header is not read before decoding (TIFF),
+    /// the size its decode at the smallest thumbnail size finds.
     private static func uprightSize(of file: URL) -> Result<PixelBox, SDLError> {
         PhotoProbe.probe(file).flatMap { probe in
             if let size = probe.uprightSize { return .success(size) }

@@ -164,10 +164,7 @@ final class PhotoStream {
     func want(_ world: World, scale: Double) {
         var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
         if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
-        let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: { photo in
-            guard let size = self.probes[photo]?.uprightSize, size.width > 0, size.height > 0 else { return 4.0 / 3 }
-            return Double(max(size.width, size.height)) / Double(min(size.width, size.height))
-        }, preview: { self.probes[$0]?.previewSize })
+        let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize })
         wishes = targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
             .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) }
         queue.want(wishes)
@@ -180,10 +177,14 @@ final class PhotoStream {
         let photos = files.indices.filter { !broken.contains($0) }
         fill = CacheFill(total: photos.count)
         queue.sweep(photos.map { photo in
-            let size = probes[photo]?.uprightSize
-            let aspect = size.map { Double(max($0.width, $0.height)) / Double(max(min($0.width, $0.height), 1)) } ?? 4.0 / 3
-            return PhotoJob(photo: photo, kind: .cacheThumbnail(side: PixelTarget.thumbnail(covering: cell, aspect: aspect).box.width))
+            PhotoJob(photo: photo, kind: .cacheThumbnail(side: PixelTarget.thumbnail(covering: cell, aspect: aspect(of: photo)).box.width))
         })
+    }
+
+    /// A photo's long side over its short, as far as its header was read (4:3 until then).
+    private func aspect(of photo: Int) -> Double {
+        guard let size = probes[photo]?.uprightSize, size.width > 0, size.height > 0 else { return 4.0 / 3 }
+        return Double(max(size.width, size.height)) / Double(min(size.width, size.height))
     }
 
     /// Whether every cell in the window shows a picture: its thumbnail or the preview its camera

@@ -39,6 +39,8 @@ final class PhotoTextures: PhotoPixelSource {
     static let fadeNanoseconds: UInt64 = 150_000_000
 
     private let renderer: OpaquePointer
+    /// The pixel formats the renderer makes textures in.
+    private let textureFormats: Set<UInt32>
     /// A smaller budget lets go of what is over it at once (a tuning save lowers it).
     var budgetBytes: Int { didSet { evictOverBudget() } }
     private var thumbnails: [Int: Entry] = [:]
@@ -56,6 +58,10 @@ final class PhotoTextures: PhotoPixelSource {
     init(renderer: OpaquePointer, budgetBytes: Int) {
         self.renderer = renderer
         self.budgetBytes = budgetBytes
+        var info = SDL_RendererInfo()
+        textureFormats = SDL_GetRendererInfo(renderer, &info) == 0
+            ? Set(withUnsafeBytes(of: info.texture_formats) { $0.bindMemory(to: UInt32.self).prefix(Int(info.num_texture_formats)) })
+            : []
     }
 
     deinit {
@@ -140,11 +146,7 @@ final class PhotoTextures: PhotoPixelSource {
         SDL_PIXELFORMAT_BGRA8888.rawValue: SDL_PIXELFORMAT_BGRX8888.rawValue,
     ]
 
-    private func supports(_ format: UInt32) -> Bool {
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(renderer, &info) == 0 else { return false }
-        return withUnsafeBytes(of: info.texture_formats) { $0.bindMemory(to: UInt32.self).prefix(Int(info.num_texture_formats)).contains(format) }
-    }
+    private func supports(_ format: UInt32) -> Bool { textureFormats.contains(format) }
 
     private func replace(_ table: inout [Int: Entry], _ photo: Int, with entry: Entry) {
         if let old = table[photo] {

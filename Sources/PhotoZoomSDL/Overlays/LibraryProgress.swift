@@ -46,7 +46,7 @@ enum LibraryProgressPill {
     /// The pill's frame for a text `textWidth` points wide: centred in the tab bar's height.
     static func frame(textWidth: Double, viewport: Size) -> Rect {
         let w = min((textWidth + 2 * padding).rounded(.up), viewport.width - 16)
-        let tabBar = Tuning().tabBarHeight
+        let tabBar = ToastPanel.bottomInset
         return Rect(x: ((viewport.width - w) / 2).rounded(), y: (viewport.height - tabBar + (tabBar - height) / 2).rounded(), width: w, height: height)
     }
 

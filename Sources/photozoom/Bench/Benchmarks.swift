@@ -89,11 +89,8 @@ struct Benchmarks {
             session()
         }
         try requireEveryPhase(seen, photos: count)
-        samples.sort()
-        // Nearest rank: the smallest sample with at least p of all samples at or below it.
-        func percentile(_ p: Double) -> Double { samples[Int((p * Double(samples.count)).rounded(.up)) - 1] }
         return LibraryTickResult(name: "sim tick, \(count) photos", photos: count, ticks: samples.count,
-                                 tickMicrosecondsP50: percentile(0.5), tickMicrosecondsP99: percentile(0.99),
+                                 tickMicrosecondsP50: percentile(0.5, of: samples), tickMicrosecondsP99: percentile(0.99, of: samples),
                                  sessionDigest: StateDigest(of: checkpoints).description)
     }
 
@@ -121,9 +118,8 @@ struct Benchmarks {
                 _ = sim.digest
             } / 1e3)
         }
-        samples.sort()
         return BenchResult(name: "sim tick and digest p99 while 10,000 photos' sizes arrive (10 a tick)",
-                           median: samples[Int((0.99 * Double(samples.count)).rounded(.up)) - 1], unit: "µs")
+                           median: percentile(0.99, of: samples), unit: "µs")
     }
 
     /// Ten thousand springs advanced per tick from the tick count.

@@ -91,10 +91,12 @@ struct PhaseFrames: Codable {
     }
 }
 
-/// The nearest-rank percentile's place in `count` values sorted ascending.
-private func percentileRank(_ p: Double, count: Int) -> Int { max(Int((p * Double(count)).rounded(.up)) - 1, 0) }
+/// The nearest-rank percentile's place in `count` values sorted ascending: the smallest value
+/// with at least `p` of all values at or below it.
+func percentileRank(_ p: Double, count: Int) -> Int { max(Int((p * Double(count)).rounded(.up)) - 1, 0) }
 
-private func percentile(_ p: Double, of values: [Double]) -> Double { values.sorted()[percentileRank(p, count: values.count)] }
+/// The nearest-rank percentile `p` of `values` (not empty).
+func percentile(_ p: Double, of values: [Double]) -> Double { values.sorted()[percentileRank(p, count: values.count)] }
 
 /// Opens `folder` as the window does, headless: first frame, thumbnails in view, frame times
 /// through a scripted interaction, and memory after a scroll through everything.
