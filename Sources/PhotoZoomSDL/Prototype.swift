@@ -59,8 +59,8 @@ public enum Prototype {
         let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
         let live = started?.live
         let file = live?.good ?? TuningFile()
-        // The folder needs no window: it is listed, and the headers of the screenful the grid
-        // opens on are read, while the window opens (hidden until it has something to show), so
+        // The folder needs no window: it is listed, and the headers of the screen the grid opens
+        // on and the next are read, while the window opens (hidden until it has something to show), so
         // the first frame has their sizes; the rest arrive as the session runs. A folder that
         // cannot be shown is said before a window that cannot open.
         let opening = OpeningRead()
@@ -68,8 +68,8 @@ public enum Prototype {
         DispatchQueue.global(qos: .userInitiated).async(group: reading) {
             opening.result = Result {
                 let files = try PhotoFolder.imageFiles(in: options.photosFolder, scan: options.scan, log: log)
-                let screenful = PhotoStream.screenful(of: files.count, viewport: options.windowSize, tuning: file.tuning)
-                let probes = try PhotoStream.probeOpening(files, folder: options.photosFolder, limits: file.library, count: screenful,
+                let count = PhotoStream.openingCount(of: files.count, viewport: options.windowSize, tuning: file.tuning)
+                let probes = try PhotoStream.probeOpening(files, folder: options.photosFolder, limits: file.library, count: count,
                                                           fromEnd: options.scan.gridStart == .end, log: log)
                 return OpeningRead.Read(files: files, probes: probes)
             }

@@ -12,6 +12,9 @@ final class OpeningProbeTests: XCTestCase {
         // 1280 points wide: 12 columns of 105 points with 2-point gaps; 800 tall shows 7.5 rows.
         XCTAssertEqual(PhotoStream.screenful(of: 10_000, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 12 * 9)
         XCTAssertEqual(PhotoStream.screenful(of: 18, viewport: Size(width: 393, height: 852), tuning: Tuning()), 18, "all of a small library")
+        // Read before the window opens: that screen and the next, which the workers want next.
+        XCTAssertEqual(PhotoStream.openingCount(of: 10_000, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 2 * 12 * 9)
+        XCTAssertEqual(PhotoStream.openingCount(of: 150, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 150)
     }
 
     func testAGridOpeningAtItsEndHasItsLastPhotosProbed() throws {

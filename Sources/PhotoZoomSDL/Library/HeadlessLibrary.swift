@@ -18,7 +18,7 @@ public final class HeadlessLibrary {
                 limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) throws {
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
         let opening = try PhotoStream.probeOpening(files, folder: folder, limits: limits,
-                                                   count: PhotoStream.screenful(of: files.count, viewport: viewport, tuning: Tuning()),
+                                                   count: PhotoStream.openingCount(of: files.count, viewport: viewport, tuning: Tuning()),
                                                    fromEnd: scan.gridStart == .end, log: log)
         canvas = try HeadlessCanvas(size: viewport, scale: scale, format: HeadlessCanvas.windowFormat)
         self.scale = scale

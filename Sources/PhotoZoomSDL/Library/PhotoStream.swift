@@ -247,6 +247,13 @@ final class PhotoStream {
     /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
     static let openingSeconds = 0.05
 
+    /// The headers read before the window opens: the screen the grid opens on and the next,
+    /// which the workers want decoded next; a photo whose header is not read yet is wished as a
+    /// thumbnail decoded from the photo (tens of milliseconds), never as its camera's preview.
+    static func openingCount(of count: Int, viewport: Size, tuning: Tuning) -> Int {
+        min(count, 2 * screenful(of: count, viewport: viewport, tuning: tuning))
+    }
+
     /// How many photos the grid shows when it opens in a window of `viewport` points: its rows
     /// in view and one more, which a scroll or a partial row brings in.
     static func screenful(of count: Int, viewport: Size, tuning: Tuning) -> Int {
