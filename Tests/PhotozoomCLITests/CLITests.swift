@@ -215,6 +215,25 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertTrue(report.replay.replay_speedup.isFinite && report.replay.replay_speedup > 0, r.stdout)
     }
 
+    /// Photos small enough to be decoded before the window would show: its first frame
+    /// already holds every picture, and is that moment, not a moment after it.
+    func testAFirstFrameThatShowsEveryPictureIsTheMomentThePicturesAreVisible() throws {
+        struct Report: Decodable {
+            struct Folder: Decodable { let photos: Int; let first_frame_ms: Double; let thumbs_visible_ms_cold: Double; let thumbs_sharp_ms_cold: Double }
+            let library: Folder
+        }
+        let folder = try temporaryFolder()
+        let first = folder.appendingPathComponent("IMG_0001.jpg")
+        try BigLibraryReplayTests.writeJPEG(first, width: 64, height: 48)
+        for i in 2...18 { try FileManager.default.linkItem(at: first, to: folder.appendingPathComponent(String(format: "IMG_%04d.jpg", i))) }
+        let r = try photozoom(["bench", "--json", "--repeats", "1", "--size", "1280x800", "--photos", folder.path])
+        XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
+        let opening = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8)).library
+        XCTAssertEqual(opening.photos, 18)
+        XCTAssertTrue(opening.first_frame_ms > 0 && opening.first_frame_ms <= opening.thumbs_visible_ms_cold
+                      && opening.thumbs_visible_ms_cold <= opening.thumbs_sharp_ms_cold, r.stdout)
+    }
+
     /// The session is scripted from the layout, so it plays out, every phase of it, in a
     /// desktop window, a phone's and a tiny one alike.
     func testBenchRunsItsSessionInWindowsOfEveryShape() throws {
