@@ -30,6 +30,22 @@ final class OpeningProbeTests: XCTestCase {
         for case let .failure(error)? in fromEnd + fromStart { XCTFail("\(error)") }
     }
 
+    /// The screens are read on every core; when none of them can be read (empty files), the files after them
+    /// are read one at a time until one is, so a folder that has a photo is shown.
+    func testPastAnOpeningOfBrokenFilesTheFirstPhotoIsFound() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-opening-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for i in 1...8 { try Data().write(to: folder.appendingPathComponent("a\(i).jpg")) }
+        try FileManager.default.copyItem(atPath: PhotoFolder.bundledFolder() + "/astronaut.jpg", toPath: folder.appendingPathComponent("z.jpg").path)
+        try FileManager.default.copyItem(atPath: PhotoFolder.bundledFolder() + "/astronaut.jpg", toPath: folder.appendingPathComponent("zz.jpg").path)
+        let files = try PhotoFolder.imageFiles(in: folder.path, scan: PhotoFolder.Scan(), log: { XCTFail($0) })
+        let probes = try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 3, seconds: 10, log: { XCTFail($0) })
+        XCTAssertEqual(probes.indices.filter { probes[$0] != nil }, Array(0..<9), "read up to the first photo, not past it")
+        for probe in probes.prefix(8) { guard case .failure? = probe else { return XCTFail("\(String(describing: probe))") } }
+        guard case .success? = probes[8] else { return XCTFail("\(String(describing: probes[8]))") }
+    }
+
     func testTheWaitingWindowsThreadTakesOnlyPreviewsAndCachedThumbnails() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pz-quick-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
