@@ -56,7 +56,7 @@ final class EmbeddedPreviewTests: XCTestCase {
         let file = try photo("sideways.jpg", orientation: 6)
         let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
         let format = SDL_PIXELFORMAT_RGBA32.rawValue
-        let preview = try PhotoPixelDecoder.decode(file, .preview(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
+        let preview = try PhotoPixelDecoder.decode(file, .preview(cell: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
         XCTAssertEqual(preview.pixels.size, PixelBox(width: 120, height: 160))
         // Turned a quarter clockwise: the stored bottom-left quarter is now at the top left.
         XCTAssertTrue(close(pixel(preview.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }), "\(pixel(preview.pixels.surface, 20, 20))")
@@ -65,13 +65,18 @@ final class EmbeddedPreviewTests: XCTestCase {
         let thumbnail = try PhotoPixelDecoder.decode(file, .thumbnail(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
         XCTAssertEqual(thumbnail.pixels.size, PixelBox(width: 192, height: 256))
         XCTAssertTrue(close(pixel(thumbnail.pixels.surface, 20, 20), Self.colours[2]), "the photo's own pixels")
-        let again = try PhotoPixelDecoder.decode(file, .preview(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
+        let again = try PhotoPixelDecoder.decode(file, .preview(cell: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
         XCTAssertEqual(again.pixels.size, PixelBox(width: 120, height: 160))
+        // Never enlarged: at its own size it serves any larger cell without being decoded again.
+        let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64))
+        let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 1 << 24)
+        textures.insert(0, .preview(cell: 256), again, arrived: 0)
+        XCTAssertTrue(textures.has(0, .preview(cell: 1024)))
     }
 
     /// Streams 12 photos with previews into a window `width` points wide until every cell in
     /// view has pixels enough for it; what each cell showed, in order, and the cells' size.
-    func stream(width: Double) throws -> (order: [(photo: Int, sharp: Bool)], visible: Range<Int>, textures: PhotoTextures, stream: PhotoStream) {
+    func stream(width: Double) throws -> (order: [(photo: Int, sharp: Bool)], visible: Range<Int>, textures: PhotoTextures, stream: PhotoStream, canvas: HeadlessCanvas) {
         let files = try (0..<12).map { try photo(String(format: "IMG_%02d.jpg", $0)) }
         let canvas = try HeadlessCanvas(size: Size(width: width, height: 400))
         let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), log: { _ in }),
@@ -93,7 +98,7 @@ final class EmbeddedPreviewTests: XCTestCase {
             usleep(1000)
         } while !visible.allSatisfy(sharp) && Date() < deadline
         XCTAssertTrue(visible.allSatisfy(sharp), "every cell ends with pixels enough for it")
-        return (order, visible, stream.textures, stream)
+        return (order, visible, stream.textures, stream, canvas)
     }
 
     /// Cells larger than the 160×120 previews: every cell in view shows its preview before any
@@ -114,5 +119,36 @@ final class EmbeddedPreviewTests: XCTestCase {
         XCTAssertTrue(streamed.order.allSatisfy(\.sharp), "sharp from the first picture: \(streamed.order)")
         usleep(200_000)
         for p in streamed.visible { XCTAssertFalse(streamed.textures.has(p, .thumbnail(side: 128)), "cell \(p) decoded no thumbnail") }
+    }
+
+    /// A preview that fills its cell comes from the decoding thread scaled to cover the cell
+    /// (160×120 for a cell of 118.4 pixels: 159×119), so the window draws the cell as a straight
+    /// copy of it, not a stretch; a larger cell has it scaled again, up to its own size.
+    func testAPreviewIsScaledToCoverItsCellSoTheCellIsAStraightCopy() throws {
+        let streamed = try stream(width: 600)
+        defer { streamed.stream.stop() }
+        var sim = Simulation(world: World(photos: streamed.stream.initialInfos, viewport: Size(width: 600, height: 400)))
+        sim.step()
+        let cell = Int(try XCTUnwrap(sim.world.grid.layout).cellSize.rounded(.up))
+        XCTAssertEqual(cell, 119, "five columns of 118.4")
+        for p in streamed.visible {
+            guard case let .texture(texture, _, _, _) = streamed.textures.drawable(for: p, pixelWidth: 159) else { return XCTFail("cell \(p) has no texture") }
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_QueryTexture(texture, nil, nil, &w, &h)
+            XCTAssertEqual(PixelBox(width: Int(w), height: Int(h)), PixelBox(width: 159, height: 119), "cell \(p)")
+            XCTAssertTrue(streamed.textures.has(p, .preview(cell: cell)) && streamed.textures.has(p, .preview(cell: 100)))
+            XCTAssertFalse(streamed.textures.has(p, .preview(cell: 120)), "a larger cell has its preview scaled again")
+        }
+        let plan = DrawPlan(items: sim.drawList(interpolation: 1), scale: 1, canvas: PixelBox(width: 600, height: 400), exactCrops: false,
+                            photos: streamed.textures)
+        let copies = plan.steps.compactMap { step -> (source: SDL_Rect, destination: Rect)? in
+            if case let .copy(_, source, destination, _, _) = step { (source, destination) } else { nil }
+        }
+        XCTAssertEqual(copies.count, streamed.visible.count)
+        for copy in copies {
+            XCTAssertEqual(PixelBox(width: Int(copy.source.w), height: Int(copy.source.h)), PixelBox(width: cell, height: cell))
+            XCTAssertEqual(copy.destination.width, Double(copy.source.w), "copied, not stretched")
+            XCTAssertEqual(copy.destination.height, Double(copy.source.h), "copied, not stretched")
+        }
     }
 }

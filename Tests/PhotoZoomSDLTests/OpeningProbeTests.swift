@@ -58,7 +58,7 @@ final class OpeningProbeTests: XCTestCase {
         XCTAssertTrue(quick(0, .pixels(large)), "its thumbnail is in the cache")
         XCTAssertFalse(quick(1, .pixels(large)), "its thumbnail would be made")
         XCTAssertFalse(quick(0, .pixels(.thumbnail(side: ThumbnailSize.normal.pixels))), "another size")
-        XCTAssertTrue(quick(1, .pixels(.preview(side: 256))))
+        XCTAssertTrue(quick(1, .pixels(.preview(cell: 256))))
         XCTAssertFalse(quick(0, .pixels(.page(width: 400, height: 300))))
         XCTAssertFalse(quick(0, .probe))
         XCTAssertFalse(PhotoStream.isQuick(PhotoJob(photo: 0, kind: .pixels(large)), file: files[0], cache: nil), "no cache")

@@ -74,9 +74,11 @@ public final class OnDemandScene {
                   !textures.broken.contains(photo) else { continue }
             let drawn = Size(width: item.frame.width * scale / max(item.crop.width, 1e-9), height: item.frame.height * scale / max(item.crop.height, 1e-9))
             if sides[photo] == nil, !pages.contains(photo) { shown.append((photo, file)) }
-            switch Self.target(drawn: drawn, page: page) {
-            case let .preview(side), let .thumbnail(side): sides[photo] = max(sides[photo] ?? 0, side)
-            case .page: pages.insert(photo)
+            // A thumbnail or the page: previews are the window's, while thumbnails are made.
+            if case let .thumbnail(side) = Self.target(drawn: drawn, page: page) {
+                sides[photo] = max(sides[photo] ?? 0, side)
+            } else {
+                pages.insert(photo)
             }
             // What the photo has is drawn in this frame: the decodes below must not evict it.
             _ = textures.drawable(for: photo, pixelWidth: drawn.width)

@@ -30,9 +30,11 @@ struct PhotoJob: Hashable, Sendable {
 /// (the photo fitted in a square of that side, so the disk cache can hold it), or a page, fitted
 /// to the window's pixels.
 enum PixelTarget: Hashable, Sendable, Comparable {
-    /// The preview the camera embedded, for a cell that takes a thumbnail of `side`: shown at
-    /// once while the thumbnail is made or read from the cache.
-    case preview(side: Int)
+    /// The preview the camera embedded, for a square cell of `cell` pixels: shown at once while
+    /// the thumbnail is made or read from the cache, or for good where it fills the cell. It is
+    /// scaled to cover the cell on the decoding thread (never enlarged), so the cell at rest is
+    /// a straight copy of it, not a stretch on the window's thread (10 ms for a screen of 96).
+    case preview(cell: Int)
     case thumbnail(side: Int)
     case page(width: Int, height: Int)
 
@@ -49,7 +51,8 @@ enum PixelTarget: Hashable, Sendable, Comparable {
     /// The box the pixels fit in.
     var box: PixelBox {
         switch self {
-        case let .preview(side), let .thumbnail(side): return PixelBox(width: side, height: side)
+        case let .preview(cell): return PixelBox(width: cell, height: cell)
+        case let .thumbnail(side): return PixelBox(width: side, height: side)
         case let .page(width, height): return PixelBox(width: width, height: height)
         }
     }

@@ -38,9 +38,9 @@ enum PhotoPixelDecoder {
         case let .failure(error): return .failure(error)
         }
         let image: Result<ScaledImage, SDLError>
-        if case .preview = target {
+        if case let .preview(cell) = target {
             // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
-            image = PhotoExif(file: file.path)?.preview.map { ScaledDecoder.decodePreview($0, orientation: probe.orientation) }
+            image = PhotoExif(file: file.path)?.preview.map { ScaledDecoder.decodePreview($0, orientation: probe.orientation, covering: cell) }
                 ?? .failure(SDLError(message: "it has no preview"))
         } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize(pixels: side) {
             if let kept = cache.read(file, size: size) {

@@ -83,7 +83,12 @@ final class PhotoTextures: PhotoPixelSource {
     /// Whether `photo` has pixels for `target` (a thumbnail at least that large).
     func has(_ photo: Int, _ target: PixelTarget) -> Bool {
         switch target {
-        case .preview: return thumbnails[photo] != nil
+        case let .preview(cell):
+            guard let entry = thumbnails[photo] else { return false }
+            // A thumbnail, or a preview scaled for a cell as large, or one at its own size (it is
+            // never enlarged): decoding it again would make the same pixels.
+            guard case let .preview(scaledFor) = entry.target else { return true }
+            return scaledFor >= cell || min(entry.size.width, entry.size.height) < scaledFor
         case .thumbnail: return thumbnails[photo].map { $0.target >= target } ?? false
         case .page: return pages[photo]?.target == target
         }

@@ -35,12 +35,12 @@ struct PhotoWishes {
             list.append((pressed, page))
         }
         let cell = layout.cellSize * scale
+        let previewForCell = PixelTarget.preview(cell: Int(cell.rounded(.up)))
         // The ranges below overlap at their edges; each photo is wanted once, where first named.
         var named = 0..<0
         func thumbnails(_ photos: Range<Int>) {
             for p in photos where !named.contains(p) {
-                let thumbnail = PixelTarget.thumbnail(covering: cell, aspect: aspect(p))
-                list.append((p, Self.covers(preview(p), cell: cell) ? .preview(side: thumbnail.box.width) : thumbnail))
+                list.append((p, Self.covers(preview(p), cell: cell) ? previewForCell : PixelTarget.thumbnail(covering: cell, aspect: aspect(p))))
             }
             named = named.isEmpty ? photos : min(named.lowerBound, photos.lowerBound)..<max(named.upperBound, photos.upperBound)
         }
@@ -49,7 +49,7 @@ struct PhotoWishes {
         // Every preview in the window first, those too small for their cells too: something to
         // see in each cell before any thumbnail's tens of milliseconds.
         for p in visible where preview(p) != nil && !Self.covers(preview(p), cell: cell) {
-            list.append((p, .preview(side: PixelTarget.thumbnail(covering: cell, aspect: aspect(p)).box.width)))
+            list.append((p, previewForCell))
         }
         thumbnails(visible)
         // The kept rows around the window (the sim's cell sprites), then a screen ahead.

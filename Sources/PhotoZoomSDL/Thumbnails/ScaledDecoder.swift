@@ -30,9 +30,9 @@ public enum ScaledDecoder {
     }
 
     /// A photo's embedded preview (`PhotoExif.preview`), which has no EXIF of its own: turned
-    /// upright by the photo's `orientation`.
-    static func decodePreview(_ data: Data, orientation: ExifOrientation) -> Result<ScaledImage, SDLError> {
-        decode(data, to: .fitting(PixelBox(width: 1024, height: 1024)), orientation: orientation, limits: LibraryLimits())
+    /// upright by the photo's `orientation`, and scaled to cover a square cell of `cell` pixels.
+    static func decodePreview(_ data: Data, orientation: ExifOrientation, covering cell: Int) -> Result<ScaledImage, SDLError> {
+        decode(data, to: .covering(PixelBox(width: cell, height: cell)), orientation: orientation, limits: LibraryLimits())
     }
 
     private static func decode(_ data: Data, to size: ScaledSize, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
