@@ -148,6 +148,8 @@ struct ThumbnailsNeverArrived: Error, CustomStringConvertible {
 final class OpenedLibrary {
     private let stream: HeadlessLibrary
     private var sim: Simulation
+    /// The window's flight recorder, kept as the window keeps it: its cost is the frames' too.
+    private let reporter: BugReporter
     private let started: UInt64
     private(set) var firstFrameMilliseconds = 0.0
     private var visibleAt: Double?
@@ -159,6 +161,7 @@ final class OpenedLibrary {
         started = DispatchTime.now().uptimeNanoseconds
         stream = try HeadlessLibrary(folder: folder, viewport: viewport, thumbnailCache: thumbnailCache, log: { _ in })
         sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
+        reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "bench", photosFolder: folder, contactSheet: { _, _ in })
         // As the window opens: nothing drawn until the cells in view have their pictures or the
         // deadline passes, the drawing thread meanwhile reading the quick ones itself.
         let showBy = DispatchTime.now().uptimeNanoseconds + Prototype.showDeadline
@@ -188,7 +191,11 @@ final class OpenedLibrary {
         let sizes = stream.collect()
         let collect = Self.milliseconds(since: begin)
         sim.step(sizes + input)
-        for _ in 1..<max(ticks, 1) { sim.step() }
+        reporter.record(sim, input: sizes + input)
+        for _ in 1..<max(ticks, 1) {
+            sim.step()
+            reporter.record(sim, input: [])
+        }
         stream.want(sim.world)
         guard drawing else { return (collect, 0) }
         let drawStart = DispatchTime.now().uptimeNanoseconds

@@ -1,0 +1,43 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+import XCTest
+
+/// The flight recorder behind F6 keeps its ticks on a thread of its own; a report written at
+/// any moment still holds every tick up to that moment, in order.
+final class BugReporterTests: XCTestCase {
+    var data: URL!
+    var before: String?
+
+    override func setUpWithError() throws {
+        data = FileManager.default.temporaryDirectory.appendingPathComponent("pz-reporter-\(UUID().uuidString)")
+        before = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
+        setenv("XDG_DATA_HOME", data.path, 1)
+    }
+
+    override func tearDownWithError() throws {
+        if let before { setenv("XDG_DATA_HOME", before, 1) } else { unsetenv("XDG_DATA_HOME") }
+        try? FileManager.default.removeItem(at: data)
+    }
+
+    /// A thousand photos make each tick's line and every 240th tick's whole world slow to
+    /// encode, so the report is asked for while the recorder is still behind.
+    func testAReportWrittenRightAfterTheTicksHoldsEveryOne() throws {
+        let window = try AppWindow(title: "PhotoZoom test", size: Size(width: 393, height: 700))
+        let photos = (0..<1_000).map { PhotoInfo(name: String(format: "IMG_%04d.jpg", $0), pixelSize: Size(width: 4032, height: 3024)) }
+        var sim = Simulation(world: World(photos: photos, viewport: window.sizeInPoints))
+        let reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "photozoom test", photosFolder: "/nowhere",
+                                   contactSheet: { _, _ in })
+        let centre = Point(x: 196, y: 350)
+        for step in 0..<600 {
+            let input: [InputEvent] = [.wheel(dx: 0, dy: step < 300 ? -1 : 1, position: centre, modifiers: [])]
+            sim.step(input)
+            reporter.record(sim, input: input)
+        }
+        let folder = try reporter.write(sim: sim, window: window, screenshot: nil, tuning: TuningFile(), recording: nil)
+        let recording = try SessionRecording.read(try String(contentsOfFile: folder + "/session.jsonl", encoding: .utf8))
+        XCTAssertEqual(recording.ticks.filter { $0.input?.isEmpty == false }.map(\.tick), Array(1...600))
+        XCTAssertEqual(recording.end?.end, sim.world.tick)
+        XCTAssertEqual(recording.end?.digest, sim.digest.description)
+    }
+}
