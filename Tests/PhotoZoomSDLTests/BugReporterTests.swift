@@ -3,8 +3,9 @@ import PhotoZoomCore
 import PhotoZoomSDL
 import XCTest
 
-/// The flight recorder behind F6 keeps its ticks on a thread of its own; a report written at
-/// any moment still holds every tick up to that moment, in order.
+/// The flight recorder behind F6, and a recording (`--record`, F5), keep their ticks on a
+/// thread of their own; a report or a finished file still holds every tick up to that
+/// moment, in order.
 final class BugReporterTests: XCTestCase {
     var data: URL!
     var before: String?
@@ -39,5 +40,29 @@ final class BugReporterTests: XCTestCase {
         XCTAssertEqual(recording.ticks.filter { $0.input?.isEmpty == false }.map(\.tick), Array(1...600))
         XCTAssertEqual(recording.end?.end, sim.world.tick)
         XCTAssertEqual(recording.end?.digest, sim.digest.description)
+    }
+
+    func testARecordingReadOrFinishedRightAfterTheTicksHoldsEveryOne() throws {
+        let photos = (0..<1_000).map { PhotoInfo(name: String(format: "IMG_%04d.jpg", $0), pixelSize: Size(width: 4032, height: 3024)) }
+        var sim = Simulation(world: World(photos: photos, viewport: Size(width: 393, height: 700)))
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let path = data.appendingPathComponent("session.jsonl").path
+        let file = try SessionFile(path: path, header: SessionHeader(app: "photozoom test", platform: "test", world: sim.world, pixelDensity: 1,
+                                                                     contentHashes: []), log: { XCTFail($0) })
+        func wheel(_ step: Int) -> [InputEvent] { [.wheel(dx: 0, dy: step < 300 ? -1 : 1, position: Point(x: 196, y: 350), modifiers: [])] }
+        for step in 0..<300 {
+            sim.step(wheel(step))
+            file.record(sim, input: wheel(step))
+        }
+        let soFar = try SessionRecording.read(try XCTUnwrap(file.textSoFar(endingAt: sim)))
+        XCTAssertEqual(soFar.ticks.filter { $0.input != nil }.map(\.tick), Array(1...300))
+        for step in 300..<600 {
+            sim.step(wheel(step))
+            file.record(sim, input: wheel(step))
+        }
+        file.finish(sim)
+        let finished = try SessionRecording.read(try String(contentsOfFile: path, encoding: .utf8))
+        XCTAssertEqual(finished.ticks.filter { $0.input != nil }.map(\.tick), Array(1...600))
+        XCTAssertEqual(finished.end?.digest, sim.digest.description)
     }
 }
