@@ -14,7 +14,9 @@
 # shows the first visit's progress pill while the whole folder's thumbnails are made and its
 # headers read: that goes on long after the screen's thumbnails are in, and is not what is
 # timed. A program that shows its final picture the instant it starts measures about one
-# frame (17 ms) plus its own start. Each figure is the median of RUNS (default 3). Needs nsxiv,
+# frame (17 ms) plus its own start. Last, the same for an SDL window that shows one colour and
+# nothing else, made as ours is, built with cc when there is one: what any SDL program measures
+# here at least. Each figure is the median of RUNS (default 3). Needs nsxiv,
 # Xvfb, xdpyinfo and ffmpeg (apt-get install nsxiv xvfb x11-utils ffmpeg) and a
 # release build (swift build -c release).
 set -euo pipefail
@@ -103,6 +105,33 @@ measure() {
   done | median
 }
 
+# What the filming measures for an SDL program that does nothing but show one colour, made the
+# way our window is (SDL's software renderer into X shared memory, no Compose table): no SDL
+# program can be timed quicker here. Built with the C compiler and SDL's pkg-config, if there.
+floor=""
+if command -v cc >/dev/null && pkg-config --exists sdl2; then
+  cat >"$work/floor.c" <<'C'
+#include <SDL.h>
+int main(void) {
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) return 1;
+    SDL_Window *window = SDL_CreateWindow("floor", 0, 0, 1280, 800, 0);
+    SDL_Renderer *renderer = window ? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE) : NULL;
+    if (!renderer) return 1;
+    for (;;) {
+        SDL_Event event;
+        while (SDL_PollEvent(&event)) if (event.type == SDL_QUIT) return 0;
+        SDL_SetRenderDrawColor(renderer, 90, 120, 200, 255);
+        SDL_RenderClear(renderer);
+        SDL_RenderPresent(renderer);
+        SDL_Delay(16);
+    }
+}
+C
+  # shellcheck disable=SC2046
+  cc -O2 "$work/floor.c" -o "$work/floor" $(pkg-config --cflags --libs sdl2) && floor="$work/floor"
+fi
+
 count=$(find "$dir" -maxdepth 1 -type f | wc -l)
 echo "folder: $dir ($count files), 1280x800 (thumbnail area ${thumbnail_area//:/ }), filmed at $frames_per_second frames a second, median of $runs"
 printf '%-8s %12s %12s\n' "" "cold ms" "warm ms"
@@ -111,3 +140,8 @@ ours_cold=$(measure photozoom cold); ours_warm=$(measure photozoom warm)
 printf '%-8s %12s %12s\n' nsxiv "$nsxiv_cold" "$nsxiv_warm" photozoom "$ours_cold" "$ours_warm"
 awk -v a="$ours_cold" -v b="$nsxiv_cold" -v c="$ours_warm" -v d="$nsxiv_warm" \
   'BEGIN { printf "photozoom / nsxiv: cold %.2f, warm %.2f (goal: at most 0.5)\n", a / b, c / d }'
+if [ -n "$floor" ]; then
+  floor_ms=$(for _ in $(seq "$runs"); do XCOMPOSEFILE=/dev/null time_until_still "$floor"; done | median)
+  awk -v f="$floor_ms" -v d="$nsxiv_warm" \
+    'BEGIN { printf "an SDL window showing one colour, made as ours is: %d ms, %.2f of nsxiv warm (what drawing nothing else costs an SDL program here)\n", f, f / d }'
+fi
