@@ -166,11 +166,25 @@ final class OpenedLibrary {
         // deadline passes, the drawing thread meanwhile reading the quick ones itself.
         let showBy = DispatchTime.now().uptimeNanoseconds + Prototype.showDeadline
         frame([], drawing: false)
+        // Its loop ticks as its clock passes, not once for each picture it waits for; what
+        // arrives meanwhile is taken at once and told to the next tick.
+        var loop = FixedTimestepLoop(LoopSettings())
+        var arrived: [InputEvent] = []
+        var last = DispatchTime.now().uptimeNanoseconds
         while !stream.showsEveryCellSharp(of: sim.world), DispatchTime.now().uptimeNanoseconds < showBy {
             if !stream.decodeOneQuickWish() { stream.waitForWork() }
-            frame([], drawing: false)
+            arrived += stream.collect()
+            let now = DispatchTime.now().uptimeNanoseconds
+            let ticks = loop.advance(by: Double(now - last) / 1e9)
+            last = now
+            if ticks > 0 {
+                frame(arrived, ticks: ticks, drawing: false)
+                arrived = []
+            } else {
+                stream.want(sim.world)
+            }
         }
-        frame([])
+        frame(arrived)
     }
 
     private static func milliseconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
