@@ -96,7 +96,7 @@ public enum Prototype {
                                  fillsCache: true, wake: window.wakeSignal, log: log)
         defer { photos.stop() }
         // Photos are named in a recording by hashes of what was read of them.
-        let hashes = { photos.contentHashes }
+        let hashes = { photos.contentHashes() }
         let renderer = SceneRenderer(renderer: window.renderer, source: photos.textures, log: log)
         sayTuning(started, options, log: log)
         var sim = Simulation(world: World(photos: photos.initialInfos, viewport: window.sizeInPoints, tuning: file.tuning, loop: file.loop,

@@ -46,6 +46,22 @@ final class OpeningProbeTests: XCTestCase {
         guard case .success? = probes[8] else { return XCTFail("\(String(describing: probes[8]))") }
     }
 
+    /// The opening reads its headers without the content hash, half of a header's time; a
+    /// recording or a report asking for the hashes gets the ones a whole probe makes.
+    func testTheOpeningLeavesTheContentHashesUntilTheyAreAskedFor() throws {
+        let folder = PhotoFolder.bundledFolder()
+        let files = try PhotoFolder.imageFiles(in: folder, scan: PhotoFolder.Scan(), log: { XCTFail($0) })
+        let opening = try PhotoStream.probeOpening(files, folder: folder, limits: LibraryLimits(), count: 5, seconds: 10, log: { XCTFail($0) })
+        XCTAssertEqual(opening.prefix(5).map { try? $0?.get().contentHash }, Array(repeating: nil, count: 5))
+        let canvas = try HeadlessCanvas(size: Size(width: 393, height: 852))
+        let stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1,
+                                 wake: WakeSignal(type: UInt32.max), log: { _ in })
+        defer { stream.stop() }
+        let whole = files.prefix(5).map { try? PhotoProbe.probe($0).get().contentHash }
+        XCTAssertTrue(whole.allSatisfy { $0?.hasPrefix("head:") == true }, "\(whole)")
+        XCTAssertEqual(Array(stream.contentHashes().prefix(5)), whole)
+    }
+
     func testTheWaitingWindowsThreadTakesOnlyPreviewsAndCachedThumbnails() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pz-quick-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }

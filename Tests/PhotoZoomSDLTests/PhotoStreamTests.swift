@@ -253,7 +253,7 @@ final class PhotoStreamTests: XCTestCase {
         XCTAssertTrue(lines.lines.first?.contains("zz-broken.jpg") == true, lines.lines.joined())
         for photo in 0..<6 { XCTAssertTrue(stream.textures.has(photo, .thumbnail(side: 128)), "photo \(photo)'s cell has its pixels") }
         guard case .broken = stream.textures.drawable(for: 6, pixelWidth: 100) else { return XCTFail("the broken photo draws as a placeholder") }
-        XCTAssertTrue(stream.contentHashes[0..<6].allSatisfy { $0?.hasPrefix("head:") == true })
+        XCTAssertTrue(stream.contentHashes()[0..<6].allSatisfy { $0?.hasPrefix("head:") == true })
     }
 }
 

@@ -11,8 +11,9 @@ struct PhotoProbe: Sendable, Equatable {
     let orientation: ExifOrientation
     /// A JPEG of ink (CMYK or YCCK), which `InkJPEG` decodes.
     let isCMYK: Bool
-    /// `ContentHash.ofHead`: the first bytes and the size.
-    let contentHash: String
+    /// `ContentHash.ofHead`: the first bytes and the size; nil where the opening put it off until
+    /// a recording or a report asks (`PhotoStream.contentHashes()`).
+    var contentHash: String?
     let fileBytes: Int
     /// Seconds since the epoch, as the thumbnail standard keys a file's thumbnail.
     let modified: Int
@@ -25,17 +26,19 @@ struct PhotoProbe: Sendable, Equatable {
     static let headBytes = 128 << 10
 
     /// Probes `file`: what `PhotoDecoder` refuses by a file's stat or its header's claim is
-    /// refused here, before the pixels are asked for.
-    static func probe(_ file: URL, limits: LibraryLimits = LibraryLimits()) -> Result<PhotoProbe, SDLError> {
+    /// refused here, before the pixels are asked for. Without `hashing`, no content hash: it is
+    /// half of a probe's time.
+    static func probe(_ file: URL, limits: LibraryLimits = LibraryLimits(), hashing: Bool = true) -> Result<PhotoProbe, SDLError> {
         PhotoDecoder.checkedFile(file, limits: limits).flatMap { info in
             guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
             defer { try? handle.close() }
             guard let head = try? handle.read(upToCount: headBytes), !head.isEmpty else { return .failure(SDLError(message: "it cannot be read")) }
-            return probe(head: head, fileBytes: info.bytes, modified: info.modified, limits: limits)
+            return probe(head: head, fileBytes: info.bytes, modified: info.modified, limits: limits, hashing: hashing)
         }
     }
 
-    static func probe(head: Data, fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits()) -> Result<PhotoProbe, SDLError> {
+    static func probe(head: Data, fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits(),
+                      hashing: Bool = true) -> Result<PhotoProbe, SDLError> {
         let claimed = PhotoHeader.dimensions(of: head)
         if let problem = PhotoDecoder.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
         let exif = PhotoExif(bytes: head)
@@ -46,7 +49,7 @@ struct PhotoProbe: Sendable, Equatable {
         let size = claimed.map(upright)
         let preview = exif.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map(upright)
         return .success(PhotoProbe(uprightSize: size, orientation: orientation, isCMYK: claimed?.isCMYK == true,
-                                   contentHash: ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes),
+                                   contentHash: hashing ? ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes) : nil,
                                    fileBytes: fileBytes, modified: modified, previewSize: preview.flatMap { p in size.flatMap { Self.sameShape(p, $0) ? p : nil } }))
     }
 

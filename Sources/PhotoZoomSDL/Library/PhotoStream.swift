@@ -110,8 +110,15 @@ final class PhotoStream {
 
     deinit { queue.stop() }
 
-    /// The hash each photo is named by in a recording, for those read so far.
-    var contentHashes: [String?] { probes.map { $0?.contentHash } }
+    /// The hash each photo is named by in a recording, for those read so far. The opening's
+    /// headers were read without theirs, which is half a header's time before the first frame;
+    /// they are taken the first time a recording or a report asks.
+    func contentHashes() -> [String?] {
+        for i in probes.indices where probes[i] != nil && probes[i]?.contentHash == nil {
+            probes[i]?.contentHash = ContentHash.ofHead(file: files[i].path)
+        }
+        return probes.map { $0?.contentHash }
+    }
 
     /// Finished work since the last call: the sizes the sim does not have yet, as input, and
     /// whether any pixels arrived (the frame then needs drawing).
@@ -272,14 +279,15 @@ final class PhotoStream {
         let order = fromEnd ? Array(files.indices.reversed()) : Array(files.indices)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let probed = ProbeResults(count: files.count)
-        // A header is a fraction of a millisecond, half of it hashing: on two cores the screens
-        // the window opens on are read in two thirds of the time one takes (28 ms for 192, not 42).
+        // A header is a fraction of a millisecond: on two cores the screens the window opens on
+        // are read in two thirds of the time one takes (28 ms for 192, not 42), and in half that
+        // without the content hash, which waits until a recording asks for it.
         let parallel = min(count, order.count)
         DispatchQueue.concurrentPerform(iterations: parallel) { k in
             if probed.anyGood, DispatchTime.now().uptimeNanoseconds > deadline { return }
-            probed.set(order[k], PhotoProbe.probe(files[order[k]], limits: limits))
+            probed.set(order[k], PhotoProbe.probe(files[order[k]], limits: limits, hashing: false))
         }
-        for i in order.dropFirst(parallel) where !probed.anyGood { probed.set(i, PhotoProbe.probe(files[i], limits: limits)) }
+        for i in order.dropFirst(parallel) where !probed.anyGood { probed.set(i, PhotoProbe.probe(files[i], limits: limits, hashing: false)) }
         let results = probed.results
         guard probed.anyGood else {
             for (file, result) in zip(files, results) {

@@ -110,7 +110,11 @@ public enum ContentHash {
 
     /// The hash of the kind `recorded` is of, for the file at `path`.
     public static func matching(_ recorded: String, file path: String) -> String? {
-        guard recorded.hasPrefix("head:") else { return of(file: path) }
+        recorded.hasPrefix("head:") ? ofHead(file: path) : of(file: path)
+    }
+
+    /// `ofHead` of the file at `path`, read now.
+    public static func ofHead(file path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: headBytes), let end = try? handle.seekToEnd() else { return nil }
