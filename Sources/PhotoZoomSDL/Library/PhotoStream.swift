@@ -24,8 +24,10 @@ final class PhotoStream {
     private var headersPending = 0
     /// What the window wants decoded, most wanted first, as last told.
     private var wishes: [PhotoJob] = []
-    /// Wishes the window's thread found it cannot do quickly (a thumbnail the cache lacks).
-    private var slowWishes: Set<PhotoJob> = []
+    /// Whether the window's thread can do a wish quickly, as first found: whether the cache
+    /// holds a thumbnail is asked of the disk once, not at every pass of the waiting window's
+    /// loop while a worker decodes it.
+    private var quickWishes: [PhotoJob: Bool] = [:]
     /// Filling the thumbnail cache for the whole folder, behind everything else.
     private var fill: CacheFill?
     private let fillsCache: Bool
@@ -217,12 +219,10 @@ final class PhotoStream {
     /// the window stays as quick to close as ever; one that would decode a photo is left to the
     /// workers.
     func decodeOneQuickWish() -> Bool {
-        for job in wishes where !slowWishes.contains(job) {
-            if Self.isQuick(job, file: files[job.photo], cache: cache) {
-                if queue.runIfWanted(job) { return true }
-            } else {
-                slowWishes.insert(job)
-            }
+        for job in wishes {
+            let quick = quickWishes[job] ?? Self.isQuick(job, file: files[job.photo], cache: cache)
+            quickWishes[job] = quick
+            if quick, queue.runIfWanted(job) { return true }
         }
         return false
     }
