@@ -1,7 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
-import PhotoZoomSDL
+@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
 
@@ -52,6 +52,26 @@ final class ScaledDecoderTests: XCTestCase {
             XCTAssertEqual(image.surface.pointee.format.pointee.format, SDL_PIXELFORMAT_RGBA32.rawValue)
             XCTAssertEqual(image.originalSize, PixelBox(width: 600, height: 400))
         }
+    }
+
+    /// libjpeg-turbo is asked only for the scales it decodes quickly (a whole, a half, a quarter,
+    /// an eighth) and the rest of the way is a shrink: its 7/8 costs twice the whole.
+    func testAJPEGIsDecodedAtAQuickScaleAndShrunkTheRestOfTheWay() throws {
+        let cases: [(PixelBox, PixelBox, PixelBox)] = [
+            (PixelBox(width: 160, height: 120), PixelBox(width: 140, height: 105), PixelBox(width: 160, height: 120)),
+            (PixelBox(width: 4032, height: 3024), PixelBox(width: 1067, height: 800), PixelBox(width: 2016, height: 1512)),
+            (PixelBox(width: 4032, height: 3024), PixelBox(width: 2560, height: 1920), PixelBox(width: 4032, height: 3024)),
+            (PixelBox(width: 4032, height: 3024), PixelBox(width: 1008, height: 756), PixelBox(width: 1008, height: 756)),
+            (PixelBox(width: 4032, height: 3024), PixelBox(width: 256, height: 192), PixelBox(width: 504, height: 378)),
+        ]
+        for (photo, target, decoded) in cases {
+            XCTAssertEqual(ScaledDecoder.scaledSize(of: photo, covering: target), decoded, "\(photo) for \(target)")
+        }
+        // Decoded that way, a preview still comes out at the size asked for.
+        // coffee.jpg, 600×400: decoded at a half (300×200), not 3/8 (225×150), then shrunk.
+        let coffee = try bytes("coffee.jpg")
+        let image = try decode(coffee, .covering(PixelBox(width: 140, height: 140)))
+        XCTAssertEqual(PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)), PixelBox(width: 210, height: 140))
     }
 
     /// A portrait stored sideways (EXIF orientation 6) is upright, and the size asked for is in
