@@ -3,8 +3,14 @@ import Foundation
 /// The last lines the program logged, for a bug report: a fixed number however long it runs.
 /// Workers log too (decoding), so it takes a lock.
 public final class LogTail: @unchecked Sendable {
+    /// A line as it was logged, with when.
+    private struct Line: Equatable {
+        let at: Date
+        let text: String
+    }
+
     private let lock = NSLock()
-    private var lines: RingBuffer<String>
+    private var lines: RingBuffer<Line>
 
     public init(capacity: Int = 500) { lines = RingBuffer(capacity: capacity) }
 
@@ -16,17 +22,24 @@ public final class LogTail: @unchecked Sendable {
         }
     }
 
+    /// Keeps `line` with the time; the time is written out only when a report asks: the first
+    /// local time written loads the time zone, 5 ms that the window's first log line (the tuning
+    /// hint) spent before its first frame.
     public func keep(_ line: String) {
-        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withInternetDateTime, .withFractionalSeconds])
+        let at = Date()
         lock.lock()
         defer { lock.unlock() }
-        lines.append(stamp + " " + line)
+        lines.append(Line(at: at, text: line))
     }
 
-    /// The kept lines, oldest first, one a line.
+    /// The kept lines, oldest first, one a line, each after its local time (ISO 8601, to the
+    /// millisecond).
     public var text: String {
         lock.lock()
-        defer { lock.unlock() }
-        return lines.elements.map { $0 + "\n" }.joined()
+        let kept = lines.elements
+        lock.unlock()
+        return kept.map { line in
+            ISO8601DateFormatter.string(from: line.at, timeZone: .current, formatOptions: [.withInternetDateTime, .withFractionalSeconds]) + " " + line.text + "\n"
+        }.joined()
     }
 }

@@ -1,0 +1,33 @@
+import Foundation
+@testable import PhotoZoomSDL
+import XCTest
+
+/// The log's last lines for a bug report: each with the local time it was logged at, however
+/// long after the report asks.
+final class LogTailTests: XCTestCase {
+    func testEachLineKeepsTheTimeItWasLoggedAtNotTheTimeItIsRead() throws {
+        let tail = LogTail(capacity: 2)
+        let logged = Date()
+        var passedOn: [String] = []
+        let log = tail.logging { passedOn.append($0) }
+        log("photozoom: first")
+        log("photozoom: second")
+        log("photozoom: third")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(passedOn, ["photozoom: first", "photozoom: second", "photozoom: third"])
+        let lines = tail.text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 3, "two lines, each ending in a newline")
+        XCTAssertEqual(lines.last, "")
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for (line, text) in zip(lines, ["photozoom: second", "photozoom: third"]) {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            XCTAssertEqual(parts.count, 2, String(line))
+            XCTAssertEqual(parts.last.map(String.init), text)
+            let stamp = try XCTUnwrap(parser.date(from: String(parts[0])), String(line))
+            XCTAssertEqual(stamp.timeIntervalSince(logged), 0, accuracy: 0.1, "the time it was logged, not read: \(line)")
+            let zone = TimeZone.current.secondsFromGMT(for: stamp)
+            XCTAssertTrue(zone == 0 ? parts[0].hasSuffix("Z") : !parts[0].hasSuffix("Z"), "local time: \(line)")
+        }
+    }
+}
