@@ -140,7 +140,7 @@ public enum Prototype {
             // Hidden, the window has nothing to draw: its thread reads the quick pictures of what
             // it opens on (cameras' previews, cached thumbnails) beside the workers, and sleeps
             // when none is left to start.
-            let helped = !window.isShown && photos.decodeOneQuickWish()
+            let helped = !window.isShown && photos.decodeQuickWishes(for: sim.world, seconds: PhotoStream.quickBatchSeconds)
             let untilShown = helped ? 0 : Double(showBy - min(Self.now(), showBy)) / 1e9
             let polled = window.poll(wait: window.isShown ? (idle ? Self.idleWait : 0) : untilShown)
             if polled.quit { break }

@@ -151,4 +151,40 @@ final class EmbeddedPreviewTests: XCTestCase {
             XCTAssertEqual(copy.destination.height, Double(copy.source.h), "copied, not stretched")
         }
     }
+
+    /// The opening's headers keep their previews' bytes, so the cells the window opens on are
+    /// decoded from them, not from their files read and parsed again; the bytes go once the
+    /// preview is in, and a header read later keeps none.
+    func testTheOpeningsPreviewsAreDecodedFromTheBytesItsHeadersRead() throws {
+        let files = try (0..<4).map { try photo(String(format: "IMG_%02d.jpg", $0), orientation: $0 == 1 ? 6 : 1) }
+        let opening = try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { XCTFail($0) })
+        let kept = try opening.prefix(2).map { try XCTUnwrap($0).get() }
+        XCTAssertEqual(kept.map { $0.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map { PixelBox(width: $0.width, height: $0.height) } },
+                       [PixelBox(width: 160, height: 120), PixelBox(width: 160, height: 120)], "as stored")
+        XCTAssertNil(try PhotoProbe.probe(files[2]).get().preview, "a header read later keeps no preview")
+        // The files are gone: what the window shows of them came from what their headers read.
+        for file in files.prefix(2) { try FileManager.default.removeItem(at: file) }
+        let sideways = try PhotoPixelDecoder.decode(files[1], .preview(cell: 120), known: kept[1], cache: nil,
+                                                   textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue).get()
+        XCTAssertEqual(sideways.pixels.size, PixelBox(width: 120, height: 160), "upright")
+        XCTAssertTrue(close(pixel(sideways.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }), "\(pixel(sideways.pixels.surface, 20, 20))")
+
+        let canvas = try HeadlessCanvas(size: Size(width: 600, height: 400))
+        let stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1,
+                                 wake: WakeSignal(type: UInt32.max), log: { _ in })
+        defer { stream.stop() }
+        var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 600, height: 400)))
+        sim.step()
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            stream.want(sim.world, scale: 1)
+            sim.step(stream.collect(now: 0).sizes)
+            usleep(1000)
+        } while !(0..<2).allSatisfy({ stream.textures.has($0, .preview(cell: 119)) }) && Date() < deadline
+        for p in 0..<2 {
+            XCTAssertTrue(stream.textures.has(p, .preview(cell: 119)), "photo \(p) shows its preview though its file is gone")
+            XCTAssertFalse(stream.textures.broken.contains(p))
+        }
+        XCTAssertEqual(stream.keptPreviewBytes, 0, "the bytes go once the previews are in")
+    }
 }

@@ -40,7 +40,7 @@ enum PhotoPixelDecoder {
         let image: Result<ScaledImage, SDLError>
         if case let .preview(cell) = target {
             // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
-            image = PhotoExif(file: file.path)?.preview.map { ScaledDecoder.decodePreview($0, orientation: probe.orientation, covering: cell) }
+            image = (probe.preview ?? PhotoExif(file: file.path)?.preview).map { ScaledDecoder.decodePreview($0, orientation: probe.orientation, covering: cell) }
                 ?? .failure(SDLError(message: "it has no preview"))
         } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize(pixels: side) {
             if let kept = cache.read(file, size: size) {

@@ -20,6 +20,9 @@ struct PhotoProbe: Sendable, Equatable {
     /// The upright size of the preview the camera embedded in the EXIF, when there is one of the
     /// photo's shape (a phone pads a wide photo's preview with black bars: no use for a cell).
     var previewSize: PixelBox? = nil
+    /// That preview's bytes, where the probe was asked to keep them: the opening's, whose
+    /// previews are decoded next, from these rather than from the file read and parsed again.
+    var preview: Data? = nil
 
     /// How much of a file is read to probe it: a phone's EXIF (its preview image included) fits
     /// in the 64 KiB an APP1 segment can hold, and the frame header follows it.
@@ -27,18 +30,19 @@ struct PhotoProbe: Sendable, Equatable {
 
     /// Probes `file`: what `PhotoDecoder` refuses by a file's stat or its header's claim is
     /// refused here, before the pixels are asked for. Without `hashing`, no content hash: it is
-    /// half of a probe's time.
-    static func probe(_ file: URL, limits: LibraryLimits = LibraryLimits(), hashing: Bool = true) -> Result<PhotoProbe, SDLError> {
+    /// half of a probe's time. `keepingPreview`: the preview's bytes are kept in `preview`.
+    static func probe(_ file: URL, limits: LibraryLimits = LibraryLimits(), hashing: Bool = true,
+                      keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
         PhotoDecoder.checkedFile(file, limits: limits).flatMap { info in
             guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
             defer { try? handle.close() }
             guard let head = try? handle.read(upToCount: headBytes), !head.isEmpty else { return .failure(SDLError(message: "it cannot be read")) }
-            return probe(head: head, fileBytes: info.bytes, modified: info.modified, limits: limits, hashing: hashing)
+            return probe(head: head, fileBytes: info.bytes, modified: info.modified, limits: limits, hashing: hashing, keepingPreview: keepingPreview)
         }
     }
 
     static func probe(head: Data, fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits(),
-                      hashing: Bool = true) -> Result<PhotoProbe, SDLError> {
+                      hashing: Bool = true, keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
         let claimed = PhotoHeader.dimensions(of: head)
         if let problem = PhotoDecoder.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
         let exif = PhotoExif(bytes: head)
@@ -48,9 +52,11 @@ struct PhotoProbe: Sendable, Equatable {
         }
         let size = claimed.map(upright)
         let preview = exif.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map(upright)
+        let previewSize = preview.flatMap { p in size.flatMap { Self.sameShape(p, $0) ? p : nil } }
         return .success(PhotoProbe(uprightSize: size, orientation: orientation, isCMYK: claimed?.isCMYK == true,
                                    contentHash: hashing ? ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes) : nil,
-                                   fileBytes: fileBytes, modified: modified, previewSize: preview.flatMap { p in size.flatMap { Self.sameShape(p, $0) ? p : nil } }))
+                                   fileBytes: fileBytes, modified: modified, previewSize: previewSize,
+                                   preview: keepingPreview && previewSize != nil ? exif.preview : nil))
     }
 
     /// Whether two sizes have the same aspect ratio within 2 % (a preview's sides are rounded

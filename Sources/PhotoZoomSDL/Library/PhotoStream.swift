@@ -122,6 +122,9 @@ final class PhotoStream {
         return probes.map { $0?.contentHash }
     }
 
+    /// The bytes of previews the opening's headers kept and no decode has used yet.
+    var keptPreviewBytes: Int { probes.reduce(0) { $0 + ($1?.preview?.count ?? 0) } }
+
     /// Finished work since the last call: the sizes the sim does not have yet, as input, and
     /// whether any pixels arrived (the frame then needs drawing).
     func collect(now: UInt64) -> (sizes: [InputEvent], newPixels: Bool) {
@@ -130,10 +133,13 @@ final class PhotoStream {
         for done in queue.takeFinished() {
             let photo = done.job.photo
             if case .probe = done.job.kind { headersPending -= 1 }
-            // A preview that does not decode is no fault of the photo's: its thumbnail will say.
-            if case .pixels(.preview) = done.job.kind, case .decoded(.failure) = done.result {
-                probes[photo]?.previewSize = nil
-                continue
+            if case .pixels(.preview) = done.job.kind {
+                probes[photo]?.preview = nil
+                // A preview that does not decode is no fault of the photo's: its thumbnail will say.
+                if case .decoded(.failure) = done.result {
+                    probes[photo]?.previewSize = nil
+                    continue
+                }
             }
             switch done.result {
             case let .probed(.success(probe)):
@@ -213,18 +219,25 @@ final class PhotoStream {
         world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
     }
 
-    /// Decodes on the calling thread the most wanted photo no worker has started whose pixels
+    /// Decodes on the calling thread the most wanted photos no worker has started whose pixels
     /// come quickly — a camera's preview, or a thumbnail the cache holds — and says whether there
-    /// was one: the window waiting to open has a core to spare. Such a job takes milliseconds, so
-    /// the window stays as quick to close as ever; one that would decode a photo is left to the
-    /// workers.
-    func decodeOneQuickWish() -> Bool {
+    /// was one: the window waiting to open has a core to spare. It goes on until the cells of
+    /// `world`'s window are all taken and one more is done, or `seconds` have passed: a job takes
+    /// a fraction of a millisecond, so the window stays as quick to close as ever, and the loop
+    /// around it runs once a batch rather than once a preview. One that would decode a photo is
+    /// left to the workers.
+    func decodeQuickWishes(for world: World, seconds: Double) -> Bool {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        let cells = visibleCells(world) ?? 0..<0
+        var helped = false
         for job in wishes {
             let quick = quickWishes[job] ?? Self.isQuick(job, file: files[job.photo], cache: cache)
             quickWishes[job] = quick
-            if quick, queue.runIfWanted(job) { return true }
+            guard quick, queue.runIfWanted(job) else { continue }
+            helped = true
+            if !cells.contains(job.photo) || DispatchTime.now().uptimeNanoseconds >= deadline { break }
         }
-        return false
+        return helped
     }
 
     /// Whether `job`'s pixels come in milliseconds: a preview, or a thumbnail `cache` holds.
@@ -251,6 +264,9 @@ final class PhotoStream {
     /// Headers read before the window opens when the window's size is not known: more than a
     /// screenful of the smallest cells.
     static let openingCount = 256
+    /// The longest the waiting window's thread decodes quick pictures before it looks at its
+    /// events again.
+    static let quickBatchSeconds = 0.01
     /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
     static let openingSeconds = 0.05
 
@@ -285,9 +301,9 @@ final class PhotoStream {
         let parallel = min(count, order.count)
         DispatchQueue.concurrentPerform(iterations: parallel) { k in
             if probed.anyGood, DispatchTime.now().uptimeNanoseconds > deadline { return }
-            probed.set(order[k], PhotoProbe.probe(files[order[k]], limits: limits, hashing: false))
+            probed.set(order[k], PhotoProbe.probe(files[order[k]], limits: limits, hashing: false, keepingPreview: true))
         }
-        for i in order.dropFirst(parallel) where !probed.anyGood { probed.set(i, PhotoProbe.probe(files[i], limits: limits, hashing: false)) }
+        for i in order.dropFirst(parallel) where !probed.anyGood { probed.set(i, PhotoProbe.probe(files[i], limits: limits, hashing: false, keepingPreview: true)) }
         let results = probed.results
         guard probed.anyGood else {
             for (file, result) in zip(files, results) {

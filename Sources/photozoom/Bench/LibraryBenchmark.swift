@@ -172,7 +172,7 @@ final class OpenedLibrary {
         var arrived: [InputEvent] = []
         var last = DispatchTime.now().uptimeNanoseconds
         while !stream.showsEveryCellSharp(of: sim.world), DispatchTime.now().uptimeNanoseconds < showBy {
-            if !stream.decodeOneQuickWish() { stream.waitForWork() }
+            if !stream.decodeQuickWishes(for: sim.world) { stream.waitForWork() }
             arrived += stream.collect()
             let now = DispatchTime.now().uptimeNanoseconds
             let ticks = loop.advance(by: Double(now - last) / 1e9)
