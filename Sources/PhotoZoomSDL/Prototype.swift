@@ -59,19 +59,17 @@ public enum Prototype {
         let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
         let live = started?.live
         let file = live?.good ?? TuningFile()
-        // The folder needs no window: it is listed, and the headers of the screen the grid opens
-        // on and the next are read, while the window opens (hidden until it has something to show), so
-        // the first frame has their sizes; the rest arrive as the session runs. A folder that
-        // cannot be shown is said before a window that cannot open.
+        // The folder needs no window: it is listed, the headers of the screen the grid opens on
+        // and the next are read, and the previews of the cells it opens on decoded, while the
+        // window opens (hidden until it has something to show), so the first frame has their
+        // sizes and pictures; the rest arrive as the session runs. A folder that cannot be shown
+        // is said before a window that cannot open.
         let opening = OpeningRead()
         let reading = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: reading) {
             opening.result = Result {
-                let files = try PhotoFolder.imageFiles(in: options.photosFolder, scan: options.scan, log: log)
-                let count = PhotoStream.openingCount(of: files.count, viewport: options.windowSize, tuning: file.tuning)
-                let probes = try PhotoStream.probeOpening(files, folder: options.photosFolder, limits: file.library, count: count,
-                                                          fromEnd: options.scan.gridStart == .end, log: log)
-                return OpeningRead.Read(files: files, probes: probes)
+                try FolderOpening.read(folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, scale: 1,
+                                       tuning: file.tuning, limits: file.library, log: log)
             }
         }
         let window: AppWindow
@@ -95,6 +93,7 @@ public enum Prototype {
         let photos = PhotoStream(files: files, opening: read.probes, renderer: window.renderer, limits: file.library, cache: cache,
                                  fillsCache: true, wake: window.wakeSignal, log: log)
         defer { photos.stop() }
+        photos.insertOpeningPreviews(read, now: Self.now())
         // Photos are named in a recording by hashes of what was read of them.
         let hashes = { photos.contentHashes() }
         let renderer = SceneRenderer(renderer: window.renderer, source: photos.textures, log: log)
@@ -259,13 +258,8 @@ public enum Prototype {
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
-/// Hands the folder's listing and opening probes from the thread that read them to the main
-/// thread; the dispatch group's wait() orders the write before the read.
+/// Hands what was read of the folder from the thread that read it to the main thread; the
+/// dispatch group's wait() orders the write before the read.
 private final class OpeningRead: @unchecked Sendable {
-    struct Read {
-        var files: [URL]
-        /// One per file probed before the window opened, in order.
-        var probes: [Result<PhotoProbe, SDLError>?]
-    }
-    var result: Result<Read, Error> = .success(Read(files: [], probes: []))
+    var result: Result<FolderOpening, Error> = .failure(CancellationError())
 }

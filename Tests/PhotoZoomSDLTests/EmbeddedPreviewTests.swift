@@ -187,4 +187,72 @@ final class EmbeddedPreviewTests: XCTestCase {
         }
         XCTAssertEqual(stream.keptPreviewBytes, 0, "the bytes go once the previews are in")
     }
+
+    /// The cells the window opens on are decoded from their previews while the window is made,
+    /// so they are all there, sharp, before its loop starts: at the top in name order, at the
+    /// bottom in date order, and none where the cells are larger than the previews.
+    func testTheCellsTheWindowOpensOnHaveTheirPreviewsBeforeItsLoopStarts() throws {
+        for i in 0..<30 { _ = try photo(String(format: "IMG_%02d.jpg", i), orientation: i == 3 || i == 28 ? 6 : 1) }
+        let viewport = Size(width: 600, height: 400)
+        for (scan, first) in [(PhotoFolder.Scan(), 0..<25), (PhotoFolder.Scan(sort: .date), 5..<30)] {
+            let opening = try FolderOpening.read(folder: folder.path, scan: scan, viewport: viewport, scale: 1, tuning: Tuning(),
+                                                 limits: LibraryLimits(), log: { XCTFail($0) })
+            XCTAssertEqual(opening.previewCell, 119, "five columns of 118.4")
+            XCTAssertEqual(Set(opening.previews.keys), Set(first), "the rows in view and the next: \(scan.sort)")
+            for (photo, pixels) in opening.previews {
+                let sideways = opening.files[photo].lastPathComponent == "IMG_03.jpg" || opening.files[photo].lastPathComponent == "IMG_28.jpg"
+                XCTAssertEqual(pixels.pixels.size, sideways ? PixelBox(width: 119, height: 159) : PixelBox(width: 159, height: 119))
+                XCTAssertEqual(pixels.pixels.surface.pointee.format.pointee.format, FolderOpening.previewFormat)
+                XCTAssertNil(try opening.probes[photo]?.get().preview, "its bytes are let go once decoded")
+            }
+            let canvas = try HeadlessCanvas(size: viewport)
+            let stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil,
+                                     threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+            defer { stream.stop() }
+            stream.insertOpeningPreviews(opening, now: 0)
+            var sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport, gridStart: scan.gridStart))
+            sim.step()
+            XCTAssertTrue(stream.showsEveryCellSharp(of: sim.world, scale: 1), "\(scan.sort): every cell in view, before anything is collected")
+        }
+        let large = try FolderOpening.read(folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 2, tuning: Tuning(),
+                                           limits: LibraryLimits(), log: { XCTFail($0) })
+        XCTAssertTrue(large.previews.isEmpty, "cells of 237 pixels are larger than the previews: their thumbnails are wanted")
+    }
+
+    /// A header is read as far as its frame header and no further: the first 16 KiB for a photo
+    /// with a small preview, more for one whose EXIF is larger, the content hash's 64 KiB when
+    /// the hash is taken, and what is read says what the whole file says.
+    func testAHeaderIsReadAsFarAsItsFrameHeader() throws {
+        // Photos of noise, so their pixels are many times their headers, as a camera's are.
+        var noise = SystemRandomNumberGenerator()
+        let pixels = (0..<(640 * 480 * 3)).map { _ in UInt8.random(in: 0...255, using: &noise) }
+        let main = try ExifJPEG.encode(rgb: pixels, width: 640, height: 480)
+        func photo(_ name: String, preview width: Int, _ height: Int) throws -> URL {
+            let preview = try ExifJPEG.encode(rgb: ExifJPEG.quarters(Self.colours, width: width, height: height), width: width, height: height)
+            let url = folder.appendingPathComponent(name)
+            try Data(ExifJPEG.inserting(ExifJPEG.segment([.orientation(6)], preview: preview), into: main)).write(to: url)
+            return url
+        }
+        let small = try photo("small.jpg", preview: 160, 120)
+        let large = try photo("large.jpg", preview: 1200, 900)
+        for (file, hashing) in [(small, false), (small, true), (large, false)] {
+            let bytes = try Data(contentsOf: file)
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            let head = try XCTUnwrap(PhotoProbe.readHead(handle, fileBytes: bytes.count, hashing: hashing))
+            XCTAssertEqual(head, bytes.prefix(head.count))
+            XCTAssertNotNil(PhotoHeader.dimensions(of: head), "\(file.lastPathComponent): the frame header is read")
+            XCTAssertLessThan(head.count, bytes.count, "\(file.lastPathComponent): not the whole file")
+            if file == large {
+                XCTAssertNil(PhotoHeader.dimensions(of: bytes.prefix(PhotoProbe.firstReadBytes)), "a preview large enough to need a second read")
+                XCTAssertNil(PhotoHeader.dimensions(of: head.prefix(head.count / 2)), "read in doublings, no further than needed")
+            } else {
+                XCTAssertEqual(head.count, hashing ? ContentHash.headBytes : PhotoProbe.firstReadBytes)
+            }
+            let probe = try PhotoProbe.probe(file, hashing: hashing, keepingPreview: true).get()
+            let whole = try PhotoProbe.probe(head: bytes, fileBytes: bytes.count, modified: probe.modified, hashing: hashing, keepingPreview: true).get()
+            XCTAssertEqual(probe, whole, file.lastPathComponent)
+            XCTAssertNotNil(probe.preview)
+        }
+    }
 }

@@ -12,19 +12,18 @@ public final class HeadlessLibrary {
     /// Every photo as the sim first knows it.
     public var initialInfos: [PhotoInfo] { stream.initialInfos }
 
-    /// Lists `folder` and reads the first headers, as the window does before its first frame;
-    /// thumbnails go through a thumbnail cache at `thumbnailCache` when one is named.
+    /// Lists `folder`, reads the first headers and decodes the first cells' previews, as the
+    /// window does before its first frame; thumbnails go through a thumbnail cache at
+    /// `thumbnailCache` when one is named.
     public init(folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), viewport: Size, scale: Double = 1, thumbnailCache: URL? = nil,
                 limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) throws {
-        let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
-        let opening = try PhotoStream.probeOpening(files, folder: folder, limits: limits,
-                                                   count: PhotoStream.openingCount(of: files.count, viewport: viewport, tuning: Tuning()),
-                                                   fromEnd: scan.gridStart == .end, log: log)
+        let opening = try FolderOpening.read(folder: folder, scan: scan, viewport: viewport, scale: scale, tuning: Tuning(), limits: limits, log: log)
         canvas = try HeadlessCanvas(size: viewport, scale: scale, format: HeadlessCanvas.windowFormat)
         self.scale = scale
-        stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, limits: limits,
+        stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: limits,
                              cache: thumbnailCache.map { ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log) },
                              wake: WakeSignal(type: UInt32.max), log: log)
+        stream.insertOpeningPreviews(opening, now: Self.now())
         renderer = SceneRenderer(renderer: canvas.renderer, source: stream.textures, targetFormat: HeadlessCanvas.windowFormat)
     }
 

@@ -24,9 +24,14 @@ struct PhotoProbe: Sendable, Equatable {
     /// previews are decoded next, from these rather than from the file read and parsed again.
     var preview: Data? = nil
 
-    /// How much of a file is read to probe it: a phone's EXIF (its preview image included) fits
+    /// The most of a file read to probe it: a phone's EXIF (its preview image included) fits
     /// in the 64 KiB an APP1 segment can hold, and the frame header follows it.
     static let headBytes = 128 << 10
+    /// What is read first: a phone photo's EXIF and frame header are mostly within it (a 12 MP
+    /// one with a 160×120 preview, in its first 6 KiB). Reading all of `headBytes` for every
+    /// header was a third of the opening's time in the kernel: 24 MB copied for 192 photos,
+    /// each into pages of its own.
+    static let firstReadBytes = 16 << 10
 
     /// Probes `file`: what `PhotoDecoder` refuses by a file's stat or its header's claim is
     /// refused here, before the pixels are asked for. Without `hashing`, no content hash: it is
@@ -36,8 +41,25 @@ struct PhotoProbe: Sendable, Equatable {
         PhotoDecoder.checkedFile(file, limits: limits).flatMap { info in
             guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
             defer { try? handle.close() }
-            guard let head = try? handle.read(upToCount: headBytes), !head.isEmpty else { return .failure(SDLError(message: "it cannot be read")) }
+            guard let head = readHead(handle, fileBytes: info.bytes, hashing: hashing), !head.isEmpty else {
+                return .failure(SDLError(message: "it cannot be read"))
+            }
             return probe(head: head, fileBytes: info.bytes, modified: info.modified, limits: limits, hashing: hashing, keepingPreview: keepingPreview)
+        }
+    }
+
+    /// A file's first bytes, as many as its header needs: `firstReadBytes`, then twice as many
+    /// each time until the frame header's size is in them (everything a JPEG's header says comes
+    /// before it), the file ends, or `headBytes` were read; the content hash's own prefix at least
+    /// when `hashing`.
+    static func readHead(_ handle: FileHandle, fileBytes: Int, hashing: Bool) -> Data? {
+        var head = Data()
+        var wanted = max(firstReadBytes, hashing ? ContentHash.headBytes : 0)
+        while true {
+            guard let more = try? handle.read(upToCount: wanted - head.count) else { return nil }
+            head += more
+            if more.isEmpty || head.count >= min(headBytes, fileBytes) || PhotoHeader.dimensions(of: head) != nil { return head }
+            wanted = min(wanted * 2, headBytes)
         }
     }
 

@@ -19,6 +19,8 @@ final class PhotoStream {
     private var broken: Set<Int> = []
     /// The renderer's largest texture side; 0 for none.
     private let textureLimit: Int
+    /// The format the renderer draws from without converting, which pixels are made in.
+    private let textureFormat: UInt32
     private let log: (String) -> Void
     /// Header reads queued behind the wish list and not finished yet.
     private var headersPending = 0
@@ -95,9 +97,24 @@ final class PhotoStream {
                                 PhotoPixelDecoder.run(job, file: fileList[job.photo], cache: cache, textureFormat: format, limits: limits)
                             },
                             wake: { wake.send() })
+        textureFormat = format
         let unread = files.indices.filter { probes[$0] == nil && !broken.contains($0) }
         headersPending = unread.count
         queue.sweep(unread.map { PhotoJob(photo: $0, kind: .probe) })
+    }
+
+    /// Makes textures of the pictures `opening` decoded while the window was made, converted
+    /// first should the renderer draw from another format than they were made in.
+    func insertOpeningPreviews(_ opening: FolderOpening, now: UInt64) {
+        for (photo, pixels) in opening.previews where !broken.contains(photo) {
+            var made = pixels
+            if textureFormat != SDL_PIXELFORMAT_UNKNOWN.rawValue, textureFormat != pixels.pixels.surface.pointee.format.pointee.format {
+                guard let converted = SDL_ConvertSurfaceFormat(pixels.pixels.surface, textureFormat, 0) else { continue }
+                made = DecodedPixels(pixels: OwnedSurface(converted), uprightSize: pixels.uprightSize, average: pixels.average,
+                                     isOpaque: pixels.isOpaque, probe: pixels.probe)
+            }
+            textures.insert(photo, .preview(cell: opening.previewCell), made, arrived: now)
+        }
     }
 
     /// What the first visit of a big folder is doing, while it lasts: nil for a small folder,
