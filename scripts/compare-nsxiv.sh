@@ -16,7 +16,8 @@
 # timed. A program that shows its final picture the instant it starts measures about one
 # frame (17 ms) plus its own start. Last, the same for an SDL window that shows one colour and
 # nothing else, made as ours is, built with cc when there is one: what any SDL program measures
-# here at least. Each figure is the median of RUNS (default 3). Needs nsxiv,
+# here at least; and for that window from a Swift program linked as ours is, built with swiftc:
+# what PhotoZoom measures here at least. Each figure is the median of RUNS (default 3). Needs nsxiv,
 # Xvfb, xdpyinfo and ffmpeg (apt-get install nsxiv xvfb x11-utils ffmpeg) and a
 # release build (swift build -c release).
 set -euo pipefail
@@ -132,6 +133,35 @@ C
   cc -O2 "$work/floor.c" -o "$work/floor" $(pkg-config --cflags --libs sdl2) && floor="$work/floor"
 fi
 
+# The same window from a Swift program linked as ours is (Swift's runtime, Foundation, SDL2,
+# SDL2_image and SDL2_ttf through our CSDL2 module): what PhotoZoom would measure if it listed,
+# read and drew nothing.
+swift_floor=""
+if command -v swiftc >/dev/null && pkg-config --exists sdl2; then
+  cat >"$work/floor.swift" <<'SWIFT'
+import CSDL2
+import Foundation
+
+setenv("XCOMPOSEFILE", "/dev/null", 0)
+SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+guard SDL_Init(SDL_INIT_VIDEO) == 0, TTF_Init() == 0 else { exit(1) }
+_ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue))
+let window = SDL_CreateWindow("floor", 0, 0, 1280, 800, 0)
+guard let renderer = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue)) else { exit(1) }
+var event = SDL_Event()
+while true {
+    while SDL_PollEvent(&event) != 0 { if event.type == SDL_QUIT.rawValue { exit(0) } }
+    SDL_SetRenderDrawColor(renderer, 90, 120, 200, 255)
+    SDL_RenderClear(renderer)
+    SDL_RenderPresent(renderer)
+    SDL_Delay(16)
+}
+SWIFT
+  # shellcheck disable=SC2046
+  swiftc -O -I Sources/CSDL2 $(pkg-config --cflags-only-I sdl2 | sed 's/-I/-Xcc -I/g') "$work/floor.swift" -o "$work/swift-floor" >/dev/null 2>&1 \
+    && swift_floor="$work/swift-floor"
+fi
+
 count=$(find "$dir" -maxdepth 1 -type f | wc -l)
 echo "folder: $dir ($count files), 1280x800 (thumbnail area ${thumbnail_area//:/ }), filmed at $frames_per_second frames a second, median of $runs"
 printf '%-8s %12s %12s\n' "" "cold ms" "warm ms"
@@ -144,4 +174,9 @@ if [ -n "$floor" ]; then
   floor_ms=$(for _ in $(seq "$runs"); do XCOMPOSEFILE=/dev/null time_until_still "$floor"; done | median)
   awk -v f="$floor_ms" -v d="$nsxiv_warm" \
     'BEGIN { printf "an SDL window showing one colour, made as ours is: %d ms, %.2f of nsxiv warm (what drawing nothing else costs an SDL program here)\n", f, f / d }'
+fi
+if [ -n "$swift_floor" ]; then
+  swift_floor_ms=$(for _ in $(seq "$runs"); do time_until_still "$swift_floor"; done | median)
+  awk -v f="$swift_floor_ms" -v d="$nsxiv_warm" \
+    'BEGIN { printf "the same from a Swift program linked as ours is: %d ms, %.2f of nsxiv warm (what drawing nothing else costs PhotoZoom here)\n", f, f / d }'
 fi
