@@ -158,8 +158,11 @@ while true {
 }
 SWIFT
   # shellcheck disable=SC2046
-  swiftc -O -I Sources/CSDL2 $(pkg-config --cflags-only-I sdl2 | sed 's/-I/-Xcc -I/g') "$work/floor.swift" -o "$work/swift-floor" >/dev/null 2>&1 \
-    && swift_floor="$work/swift-floor"
+  if swiftc -O -I Sources/CSDL2 $(pkg-config --cflags-only-I sdl2 | sed 's/-I/-Xcc -I/g') "$work/floor.swift" -o "$work/swift-floor" >"$work/swiftc.log" 2>&1; then
+    swift_floor="$work/swift-floor"
+  else
+    echo "compare-nsxiv: the Swift one-colour window did not build, so it is not filmed: $(tail -1 "$work/swiftc.log")" >&2
+  fi
 fi
 
 count=$(find "$dir" -maxdepth 1 -type f | wc -l)

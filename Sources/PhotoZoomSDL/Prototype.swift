@@ -85,15 +85,21 @@ public enum Prototype {
         while reading.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
             if window.quitRequested { return }
         }
-        let read = try opening.result.get()
-        let files = read.files
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
         let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
                                    log: log)
-        let photos = PhotoStream(files: files, opening: read.probes, renderer: window.renderer, limits: file.library, cache: cache,
+        let files: [URL]
+        let photos: PhotoStream
+        do {
+            // What was read is let go of at the end of this block: its pictures, once textures,
+            // are not kept for the session.
+            let read = try opening.take()
+            files = read.files
+            photos = PhotoStream(files: files, opening: read.probes, renderer: window.renderer, limits: file.library, cache: cache,
                                  fillsCache: true, wake: window.wakeSignal, log: log)
+            photos.insertOpeningPreviews(read, scale: window.pixelScale, now: Self.now())
+        }
         defer { photos.stop() }
-        photos.insertOpeningPreviews(read, now: Self.now())
         // Photos are named in a recording by hashes of what was read of them.
         let hashes = { photos.contentHashes() }
         let renderer = SceneRenderer(renderer: window.renderer, source: photos.textures, log: log)
@@ -262,4 +268,10 @@ public enum Prototype {
 /// dispatch group's wait() orders the write before the read.
 private final class OpeningRead: @unchecked Sendable {
     var result: Result<FolderOpening, Error> = .failure(CancellationError())
+
+    /// What was read, no longer held here.
+    func take() throws -> FolderOpening {
+        defer { result = .failure(CancellationError()) }
+        return try result.get()
+    }
 }

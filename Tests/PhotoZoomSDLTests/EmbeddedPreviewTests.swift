@@ -79,7 +79,7 @@ final class EmbeddedPreviewTests: XCTestCase {
     func stream(width: Double) throws -> (order: [(photo: Int, sharp: Bool)], visible: Range<Int>, textures: PhotoTextures, stream: PhotoStream, canvas: HeadlessCanvas) {
         let files = try (0..<12).map { try photo(String(format: "IMG_%02d.jpg", $0)) }
         let canvas = try HeadlessCanvas(size: Size(width: width, height: 400))
-        let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), log: { _ in }),
+        let stream = PhotoStream(files: files, opening: try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), log: { _ in }),
                                  renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: width, height: 400)))
         sim.step()
@@ -157,7 +157,7 @@ final class EmbeddedPreviewTests: XCTestCase {
     /// preview is in, and a header read later keeps none.
     func testTheOpeningsPreviewsAreDecodedFromTheBytesItsHeadersRead() throws {
         let files = try (0..<4).map { try photo(String(format: "IMG_%02d.jpg", $0), orientation: $0 == 1 ? 6 : 1) }
-        let opening = try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { XCTFail($0) })
+        let opening = try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { XCTFail($0) })
         let kept = try opening.prefix(2).map { try XCTUnwrap($0).get() }
         XCTAssertEqual(kept.map { $0.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map { PixelBox(width: $0.width, height: $0.height) } },
                        [PixelBox(width: 160, height: 120), PixelBox(width: 160, height: 120)], "as stored")
@@ -203,13 +203,22 @@ final class EmbeddedPreviewTests: XCTestCase {
                 let sideways = opening.files[photo].lastPathComponent == "IMG_03.jpg" || opening.files[photo].lastPathComponent == "IMG_28.jpg"
                 XCTAssertEqual(pixels.pixels.size, sideways ? PixelBox(width: 119, height: 159) : PixelBox(width: 159, height: 119))
                 XCTAssertEqual(pixels.pixels.surface.pointee.format.pointee.format, FolderOpening.previewFormat)
-                XCTAssertNil(try opening.probes[photo]?.get().preview, "its bytes are let go once decoded")
+                XCTAssertNil(pixels.probe.preview, "the pixels hold no bytes")
             }
             let canvas = try HeadlessCanvas(size: viewport)
             let stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil,
                                      threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
             defer { stream.stop() }
-            stream.insertOpeningPreviews(opening, now: 0)
+            let keptBeyond = opening.probes.indices.filter { !first.contains($0) }.reduce(0) { $0 + ((try? opening.probes[$1]?.get().preview)??.count ?? 0) }
+            XCTAssertGreaterThan(keptBeyond, 0, "the next screen's bytes, for the workers")
+            stream.insertOpeningPreviews(opening, scale: 1, now: 0)
+            XCTAssertEqual(stream.keptPreviewBytes, keptBeyond, "the bytes of the previews made textures are let go")
+            // A window of twice the pixels has larger cells: the workers decode those previews again, from their bytes.
+            let dense = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil,
+                                    threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+            defer { dense.stop() }
+            dense.insertOpeningPreviews(opening, scale: 2, now: 0)
+            XCTAssertGreaterThan(dense.keptPreviewBytes, keptBeyond, "kept for cells larger than the opening assumed")
             var sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport, gridStart: scan.gridStart))
             sim.step()
             XCTAssertTrue(stream.showsEveryCellSharp(of: sim.world, scale: 1), "\(scan.sort): every cell in view, before anything is collected")

@@ -22,7 +22,7 @@ final class LibraryProgressTests: XCTestCase {
     /// do; the progress seen on the way, each change once.
     func visit(cache: ThumbnailCache, files: [URL]) throws -> [LibraryProgress?] {
         let canvas = try HeadlessCanvas(size: Size(width: 390, height: 200))
-        let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2,
+        let stream = PhotoStream(files: files, opening: try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2,
                                                                                    seconds: 10, log: { _ in }),
                                  renderer: canvas.renderer, limits: LibraryLimits(), cache: cache, fillsCache: true, progressFrom: 10, threads: 1,
                                  wake: WakeSignal(type: UInt32.max), log: { _ in })

@@ -10,22 +10,22 @@ import XCTest
 final class OpeningProbeTests: XCTestCase {
     func testTheScreenfulTheGridOpensOnIsItsRowsInViewAndOneMore() {
         // 1280 points wide: 12 columns of 105 points with 2-point gaps; 800 tall shows 7.5 rows.
-        XCTAssertEqual(PhotoStream.screenful(of: 10_000, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 12 * 9)
-        XCTAssertEqual(PhotoStream.screenful(of: 18, viewport: Size(width: 393, height: 852), tuning: Tuning()), 18, "all of a small library")
+        XCTAssertEqual(FolderOpening.screenful(of: 10_000, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 12 * 9)
+        XCTAssertEqual(FolderOpening.screenful(of: 18, viewport: Size(width: 393, height: 852), tuning: Tuning()), 18, "all of a small library")
         // Read before the window opens: that screen and the next, which the workers want next.
-        XCTAssertEqual(PhotoStream.openingCount(of: 10_000, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 2 * 12 * 9)
-        XCTAssertEqual(PhotoStream.openingCount(of: 150, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 150)
+        XCTAssertEqual(FolderOpening.openingCount(of: 10_000, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 2 * 12 * 9)
+        XCTAssertEqual(FolderOpening.openingCount(of: 150, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 150)
     }
 
     func testAGridOpeningAtItsEndHasItsLastPhotosProbed() throws {
         let folder = PhotoFolder.bundledFolder()
         let files = try PhotoFolder.imageFiles(in: folder, scan: PhotoFolder.Scan(), log: { XCTFail($0) })
         XCTAssertEqual(files.count, 18)
-        let fromEnd = try PhotoStream.probeOpening(files, folder: folder, limits: LibraryLimits(), count: 5, seconds: 10, fromEnd: true,
+        let fromEnd = try FolderOpening.probeOpening(files, folder: folder, limits: LibraryLimits(), count: 5, seconds: 10, fromEnd: true,
                                                    log: { XCTFail($0) })
         XCTAssertEqual(fromEnd.count, 18, "one result a file")
         XCTAssertEqual(fromEnd.indices.filter { fromEnd[$0] != nil }, Array(13..<18))
-        let fromStart = try PhotoStream.probeOpening(files, folder: folder, limits: LibraryLimits(), count: 5, seconds: 10, log: { XCTFail($0) })
+        let fromStart = try FolderOpening.probeOpening(files, folder: folder, limits: LibraryLimits(), count: 5, seconds: 10, log: { XCTFail($0) })
         XCTAssertEqual(fromStart.indices.filter { fromStart[$0] != nil }, Array(0..<5))
         for case let .failure(error)? in fromEnd + fromStart { XCTFail("\(error)") }
     }
@@ -40,7 +40,7 @@ final class OpeningProbeTests: XCTestCase {
         try FileManager.default.copyItem(atPath: PhotoFolder.bundledFolder() + "/astronaut.jpg", toPath: folder.appendingPathComponent("z.jpg").path)
         try FileManager.default.copyItem(atPath: PhotoFolder.bundledFolder() + "/astronaut.jpg", toPath: folder.appendingPathComponent("zz.jpg").path)
         let files = try PhotoFolder.imageFiles(in: folder.path, scan: PhotoFolder.Scan(), log: { XCTFail($0) })
-        let probes = try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 3, seconds: 10, log: { XCTFail($0) })
+        let probes = try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 3, seconds: 10, log: { XCTFail($0) })
         XCTAssertEqual(probes.indices.filter { probes[$0] != nil }, Array(0..<9), "read up to the first photo, not past it")
         for probe in probes.prefix(8) { guard case .failure? = probe else { return XCTFail("\(String(describing: probe))") } }
         guard case .success? = probes[8] else { return XCTFail("\(String(describing: probes[8]))") }
@@ -51,7 +51,7 @@ final class OpeningProbeTests: XCTestCase {
     func testTheOpeningLeavesTheContentHashesUntilTheyAreAskedFor() throws {
         let folder = PhotoFolder.bundledFolder()
         let files = try PhotoFolder.imageFiles(in: folder, scan: PhotoFolder.Scan(), log: { XCTFail($0) })
-        let opening = try PhotoStream.probeOpening(files, folder: folder, limits: LibraryLimits(), count: 5, seconds: 10, log: { XCTFail($0) })
+        let opening = try FolderOpening.probeOpening(files, folder: folder, limits: LibraryLimits(), count: 5, seconds: 10, log: { XCTFail($0) })
         XCTAssertEqual(opening.prefix(5).map { try? $0?.get().contentHash }, Array(repeating: nil, count: 5))
         let canvas = try HeadlessCanvas(size: Size(width: 393, height: 852))
         let stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1,

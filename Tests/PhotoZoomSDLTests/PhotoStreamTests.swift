@@ -230,7 +230,7 @@ final class PhotoStreamTests: XCTestCase {
 
         let canvas = try HeadlessCanvas(size: Size(width: 390, height: 844))
         let lines = JobLog()
-        let stream = PhotoStream(files: files, opening: try PhotoStream.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { _ in }), renderer: canvas.renderer,
+        let stream = PhotoStream(files: files, opening: try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { _ in }), renderer: canvas.renderer,
                                  limits: LibraryLimits(textureBudgetMiB: 64), cache: nil, threads: 2, wake: WakeSignal(type: UInt32.max), log: { lines.append(line: $0) })
         XCTAssertEqual(stream.initialInfos.count, 7)
         XCTAssertNotEqual(stream.initialInfos[0].pixelSize, Size(width: 1, height: 1), "probed before the window opened")

@@ -63,12 +63,12 @@ final class ScaledDecoderTests: XCTestCase {
             (PixelBox(width: 4032, height: 3024), PixelBox(width: 2560, height: 1920), PixelBox(width: 4032, height: 3024)),
             (PixelBox(width: 4032, height: 3024), PixelBox(width: 1008, height: 756), PixelBox(width: 1008, height: 756)),
             (PixelBox(width: 4032, height: 3024), PixelBox(width: 256, height: 192), PixelBox(width: 504, height: 378)),
+            (PixelBox(width: 600, height: 400), PixelBox(width: 210, height: 140), PixelBox(width: 300, height: 200)),
         ]
         for (photo, target, decoded) in cases {
             XCTAssertEqual(ScaledDecoder.scaledSize(of: photo, covering: target), decoded, "\(photo) for \(target)")
         }
-        // Decoded that way, a preview still comes out at the size asked for.
-        // coffee.jpg, 600×400: decoded at a half (300×200), not 3/8 (225×150), then shrunk.
+        // Decoded that way (coffee.jpg, 600×400, at a half), it still comes out at the size asked for.
         let coffee = try bytes("coffee.jpg")
         let image = try decode(coffee, .covering(PixelBox(width: 140, height: 140)))
         XCTAssertEqual(PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)), PixelBox(width: 210, height: 140))

@@ -15,6 +15,8 @@ struct FolderOpening: Sendable {
     /// cover a cell of `previewCell` pixels, in `previewFormat`.
     let previews: [Int: DecodedPixels]
     let previewCell: Int
+    /// The pixel density the previews were decoded for.
+    let scale: Double
 
     /// The pixel format the previews are made in: the one SDL's renderers list first, so they
     /// become textures without a conversion (`PhotoStream` converts any that differ).
@@ -26,11 +28,11 @@ struct FolderOpening: Sendable {
     static func read(folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
                      log: (String) -> Void) throws -> FolderOpening {
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
-        let count = PhotoStream.openingCount(of: files.count, viewport: viewport, tuning: tuning)
-        var probes = try PhotoStream.probeOpening(files, folder: folder, limits: limits, count: count, fromEnd: scan.gridStart == .end, log: log)
+        let count = openingCount(of: files.count, viewport: viewport, tuning: tuning)
+        let probes = try probeOpening(files, folder: folder, limits: limits, count: count, fromEnd: scan.gridStart == .end, log: log)
         let layout = GridLayout(viewport: viewport, count: files.count, tuning: tuning)
         let cell = layout.cellSize * scale
-        let screen = PhotoStream.screenful(of: files.count, viewport: viewport, tuning: tuning)
+        let screen = screenful(of: files.count, viewport: viewport, tuning: tuning)
         let first = scan.gridStart == .end ? Array(files.indices.suffix(screen)) : Array(files.indices.prefix(screen))
         let wanted = first.compactMap { photo -> (photo: Int, probe: PhotoProbe)? in
             guard case let .success(probe)? = probes[photo], probe.preview != nil, PhotoWishes.covers(probe.previewSize, cell: cell) else { return nil }
@@ -45,14 +47,58 @@ struct FolderOpening: Sendable {
                 decoded.add(job.photo, pixels)
             }
         }
-        // A preview that did not decode is left to the workers, which say why.
-        let previews = decoded.pixels
-        for photo in previews.keys {
-            guard case .success(var probe)? = probes[photo] else { continue }
-            probe.preview = nil
-            probes[photo] = .success(probe)
+        // A preview that did not decode is left to the workers; its thumbnail says if the photo is broken.
+        return FolderOpening(files: files, probes: probes, previews: decoded.pixels, previewCell: previewCell, scale: scale)
+    }
+
+    /// Headers read before the window opens when the window's size is not known: more than a
+    /// screenful of the smallest cells.
+    static let openingCount = 256
+    /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
+    static let openingSeconds = 0.05
+
+    /// The headers read before the window opens: the screen the grid opens on and the next,
+    /// which the workers want decoded next; a photo whose header is not read yet is wished as a
+    /// thumbnail decoded from the photo (tens of milliseconds), never as its camera's preview.
+    static func openingCount(of count: Int, viewport: Size, tuning: Tuning) -> Int {
+        min(count, 2 * screenful(of: count, viewport: viewport, tuning: tuning))
+    }
+
+    /// How many photos the grid shows when it opens in a window of `viewport` points: its rows
+    /// in view and one more, which a scroll or a partial row brings in.
+    static func screenful(of count: Int, viewport: Size, tuning: Tuning) -> Int {
+        let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
+        guard layout.columns > 0, layout.rowPitch > 0 else { return min(count, openingCount) }
+        return min(count, layout.columns * (Int((viewport.height / layout.rowPitch).rounded(.up)) + 1))
+    }
+
+    /// Probes files on every core, from the first or (`fromEnd`, a grid opening at its last
+    /// row) the last, until `count` are probed or `seconds` have passed (a cold disk), and on,
+    /// one at a time, until one could be read if none was: a folder with no readable photo is
+    /// told before a window opens (each file's failure a line, then the error). One result per
+    /// file, nil where it was not probed.
+    static func probeOpening(_ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount, seconds: Double = openingSeconds,
+                             fromEnd: Bool = false, log: (String) -> Void) throws -> [Result<PhotoProbe, SDLError>?] {
+        let order = fromEnd ? Array(files.indices.reversed()) : Array(files.indices)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        let probed = ProbeResults(count: files.count)
+        // A header is a fraction of a millisecond: on two cores the screens the window opens on
+        // are read in two thirds of the time one takes (28 ms for 192, not 42), and in half that
+        // without the content hash, which waits until a recording asks for it.
+        let parallel = min(count, order.count)
+        DispatchQueue.concurrentPerform(iterations: parallel) { k in
+            if probed.anyGood, DispatchTime.now().uptimeNanoseconds > deadline { return }
+            probed.set(order[k], PhotoProbe.probe(files[order[k]], limits: limits, hashing: false, keepingPreview: true))
         }
-        return FolderOpening(files: files, probes: probes, previews: previews, previewCell: previewCell)
+        for i in order.dropFirst(parallel) where !probed.anyGood { probed.set(i, PhotoProbe.probe(files[i], limits: limits, hashing: false, keepingPreview: true)) }
+        let results = probed.results
+        guard probed.anyGood else {
+            for (file, result) in zip(files, results) {
+                if case let .failure(error)? = result { log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder") }
+            }
+            throw PhotoFolderError.noneReadable(folder)
+        }
+        return results
     }
 }
 
@@ -63,4 +109,23 @@ private final class DecodedList: @unchecked Sendable {
 
     func add(_ photo: Int, _ pixels: DecodedPixels) { lock.withLock { stored[photo] = pixels } }
     var pixels: [Int: DecodedPixels] { lock.withLock { stored } }
+}
+
+/// The opening's probes as the threads reading them hand them in.
+private final class ProbeResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Result<PhotoProbe, SDLError>?]
+    private var good = false
+
+    init(count: Int) { stored = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<PhotoProbe, SDLError>) {
+        lock.withLock {
+            stored[index] = result
+            if case .success = result { good = true }
+        }
+    }
+
+    var anyGood: Bool { lock.withLock { good } }
+    var results: [Result<PhotoProbe, SDLError>?] { lock.withLock { stored } }
 }

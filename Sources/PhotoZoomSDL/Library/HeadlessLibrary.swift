@@ -23,7 +23,7 @@ public final class HeadlessLibrary {
         stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: limits,
                              cache: thumbnailCache.map { ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log) },
                              wake: WakeSignal(type: UInt32.max), log: log)
-        stream.insertOpeningPreviews(opening, now: Self.now())
+        stream.insertOpeningPreviews(opening, scale: scale, now: Self.now())
         renderer = SceneRenderer(renderer: canvas.renderer, source: stream.textures, targetFormat: HeadlessCanvas.windowFormat)
     }
 

@@ -64,7 +64,9 @@ enum PhotoPixelDecoder {
             }
             let pixels = OwnedSurface(surface)
             let whole = probe.uprightSize ?? image.originalSize ?? pixels.size
-            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: probe)
+            var sized = probe
+            sized.preview = nil
+            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: sized)
         }
     }
 

@@ -49,9 +49,9 @@ struct PhotoProbe: Sendable, Equatable {
     }
 
     /// A file's first bytes, as many as its header needs: `firstReadBytes`, then twice as many
-    /// each time until the frame header's size is in them (everything a JPEG's header says comes
-    /// before it), the file ends, or `headBytes` were read; the content hash's own prefix at least
-    /// when `hashing`.
+    /// each time until its size can be read from them (for a JPEG, libjpeg-turbo reads its
+    /// header up to the start of the scan, after everything else its header says), the file
+    /// ends, or `headBytes` were read; the content hash's own prefix at least when `hashing`.
     static func readHead(_ handle: FileHandle, fileBytes: Int, hashing: Bool) -> Data? {
         var head = Data()
         var wanted = max(firstReadBytes, hashing ? ContentHash.headBytes : 0)

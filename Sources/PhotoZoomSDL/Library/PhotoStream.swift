@@ -104,9 +104,12 @@ final class PhotoStream {
     }
 
     /// Makes textures of the pictures `opening` decoded while the window was made, converted
-    /// first should the renderer draw from another format than they were made in.
-    func insertOpeningPreviews(_ opening: FolderOpening, now: UInt64) {
+    /// first should the renderer draw from another format than they were made in. Their bytes
+    /// go when the window has the pixel density the opening assumed; else its cells are larger,
+    /// and the workers decode the previews again from them.
+    func insertOpeningPreviews(_ opening: FolderOpening, scale: Double, now: UInt64) {
         for (photo, pixels) in opening.previews where !broken.contains(photo) {
+            if scale == opening.scale { probes[photo]?.preview = nil }
             var made = pixels
             if textureFormat != SDL_PIXELFORMAT_UNKNOWN.rawValue, textureFormat != pixels.pixels.surface.pointee.format.pointee.format {
                 guard let converted = SDL_ConvertSurfaceFormat(pixels.pixels.surface, textureFormat, 0) else { continue }
@@ -150,13 +153,13 @@ final class PhotoStream {
         for done in queue.takeFinished() {
             let photo = done.job.photo
             if case .probe = done.job.kind { headersPending -= 1 }
-            if case .pixels(.preview) = done.job.kind {
-                probes[photo]?.preview = nil
-                // A preview that does not decode is no fault of the photo's: its thumbnail will say.
-                if case .decoded(.failure) = done.result {
-                    probes[photo]?.previewSize = nil
-                    continue
-                }
+            // The preview's bytes kept by the opening go with the cell's first picture.
+            if case .pixels(.preview) = done.job.kind { probes[photo]?.preview = nil }
+            if case .pixels(.thumbnail) = done.job.kind { probes[photo]?.preview = nil }
+            // A preview that does not decode is no fault of the photo's: its thumbnail will say.
+            if case .pixels(.preview) = done.job.kind, case .decoded(.failure) = done.result {
+                probes[photo]?.previewSize = nil
+                continue
             }
             switch done.result {
             case let .probed(.success(probe)):
@@ -248,8 +251,10 @@ final class PhotoStream {
         let cells = visibleCells(world) ?? 0..<0
         var helped = false
         for job in wishes {
-            let quick = quickWishes[job] ?? Self.isQuick(job, file: files[job.photo], cache: cache)
-            quickWishes[job] = quick
+            // Remembered without the probe the job carries, whose preview bytes would stay with it.
+            let key = PhotoJob(photo: job.photo, kind: job.kind)
+            let quick = quickWishes[key] ?? Self.isQuick(job, file: files[job.photo], cache: cache)
+            quickWishes[key] = quick
             guard quick, queue.runIfWanted(job) else { continue }
             helped = true
             if !cells.contains(job.photo) || DispatchTime.now().uptimeNanoseconds >= deadline { break }
@@ -268,6 +273,10 @@ final class PhotoStream {
         }
     }
 
+    /// The longest the waiting window's thread decodes quick pictures before it looks at its
+    /// events again.
+    static let quickBatchSeconds = 0.01
+
     /// Jobs waiting or running.
     var outstanding: Int { queue.outstanding }
 
@@ -277,76 +286,4 @@ final class PhotoStream {
         queue.stop()
         cache?.stopWriting()
     }
-
-    /// Headers read before the window opens when the window's size is not known: more than a
-    /// screenful of the smallest cells.
-    static let openingCount = 256
-    /// The longest the waiting window's thread decodes quick pictures before it looks at its
-    /// events again.
-    static let quickBatchSeconds = 0.01
-    /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
-    static let openingSeconds = 0.05
-
-    /// The headers read before the window opens: the screen the grid opens on and the next,
-    /// which the workers want decoded next; a photo whose header is not read yet is wished as a
-    /// thumbnail decoded from the photo (tens of milliseconds), never as its camera's preview.
-    static func openingCount(of count: Int, viewport: Size, tuning: Tuning) -> Int {
-        min(count, 2 * screenful(of: count, viewport: viewport, tuning: tuning))
-    }
-
-    /// How many photos the grid shows when it opens in a window of `viewport` points: its rows
-    /// in view and one more, which a scroll or a partial row brings in.
-    static func screenful(of count: Int, viewport: Size, tuning: Tuning) -> Int {
-        let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
-        guard layout.columns > 0, layout.rowPitch > 0 else { return min(count, openingCount) }
-        return min(count, layout.columns * (Int((viewport.height / layout.rowPitch).rounded(.up)) + 1))
-    }
-
-    /// Probes files on every core, from the first or (`fromEnd`, a grid opening at its last
-    /// row) the last, until `count` are probed or `seconds` have passed (a cold disk), and on,
-    /// one at a time, until one could be read if none was: a folder with no readable photo is
-    /// told before a window opens (each file's failure a line, then the error). One result per
-    /// file, nil where it was not probed.
-    static func probeOpening(_ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount, seconds: Double = openingSeconds,
-                             fromEnd: Bool = false, log: (String) -> Void) throws -> [Result<PhotoProbe, SDLError>?] {
-        let order = fromEnd ? Array(files.indices.reversed()) : Array(files.indices)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        let probed = ProbeResults(count: files.count)
-        // A header is a fraction of a millisecond: on two cores the screens the window opens on
-        // are read in two thirds of the time one takes (28 ms for 192, not 42), and in half that
-        // without the content hash, which waits until a recording asks for it.
-        let parallel = min(count, order.count)
-        DispatchQueue.concurrentPerform(iterations: parallel) { k in
-            if probed.anyGood, DispatchTime.now().uptimeNanoseconds > deadline { return }
-            probed.set(order[k], PhotoProbe.probe(files[order[k]], limits: limits, hashing: false, keepingPreview: true))
-        }
-        for i in order.dropFirst(parallel) where !probed.anyGood { probed.set(i, PhotoProbe.probe(files[i], limits: limits, hashing: false, keepingPreview: true)) }
-        let results = probed.results
-        guard probed.anyGood else {
-            for (file, result) in zip(files, results) {
-                if case let .failure(error)? = result { log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder") }
-            }
-            throw PhotoFolderError.noneReadable(folder)
-        }
-        return results
-    }
-}
-
-/// The opening's probes as the threads reading them hand them in.
-private final class ProbeResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Result<PhotoProbe, SDLError>?]
-    private var good = false
-
-    init(count: Int) { stored = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<PhotoProbe, SDLError>) {
-        lock.withLock {
-            stored[index] = result
-            if case .success = result { good = true }
-        }
-    }
-
-    var anyGood: Bool { lock.withLock { good } }
-    var results: [Result<PhotoProbe, SDLError>?] { lock.withLock { stored } }
 }
