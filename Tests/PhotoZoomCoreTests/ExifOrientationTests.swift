@@ -70,6 +70,32 @@ final class ExifOrientationTests: XCTestCase {
         XCTAssertEqual(sourceIndex(atX: 0, y: 299), 450 * 300 + 299)  // bottom-right moves to bottom-left
     }
 
+    /// Between buffers whose rows are longer than their pixels, as a surface's may be: the same pixels land in the
+    /// same places, and the bytes past each row's pixels are left as they were.
+    func testReorientBetweenPaddedRowsMovesThePixelsAsBetweenPackedOnes() {
+        let (width, height) = (5, 3)
+        let packed = (0..<UInt8(width * height)).flatMap { [$0, 0x40 + $0, 0x80 + $0, 0xC0 + $0] }
+        for orientation in ExifOrientation.allCases {
+            let expected = orientation.reorient(pixels: packed, width: width, height: height)
+            let sourcePitch = width * 4 + 8, destinationPitch = expected.width * 4 + 12
+            var source = [UInt8](repeating: 0xEE, count: sourcePitch * height)
+            for y in 0..<height { source.replaceSubrange(y * sourcePitch..<y * sourcePitch + width * 4, with: packed[y * width * 4..<(y + 1) * width * 4]) }
+            var destination = [UInt8](repeating: 0xAA, count: destinationPitch * expected.height)
+            source.withUnsafeBytes { from in
+                destination.withUnsafeMutableBytes { to in
+                    orientation.reorient(from: from.baseAddress!, pitch: sourcePitch, width: width, height: height,
+                                         into: to.baseAddress!, pitch: destinationPitch)
+                }
+            }
+            for y in 0..<expected.height {
+                let row = Array(destination[y * destinationPitch..<(y + 1) * destinationPitch])
+                XCTAssertEqual(Array(row.prefix(expected.width * 4)), Array(expected.pixels[y * expected.width * 4..<(y + 1) * expected.width * 4]),
+                               "\(orientation) row \(y)")
+                XCTAssertEqual(Array(row.dropFirst(expected.width * 4)), Array(repeating: 0xAA, count: 12), "\(orientation) row \(y)'s padding")
+            }
+        }
+    }
+
     // MARK: - Helpers
 
     /// Four distinct bytes per pixel id, so a test also catches channels being reordered.

@@ -39,46 +39,65 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     ///
     /// `pixels` holds `width`×`height` tightly packed 4-byte pixels, row-major with the top row first. Each pixel is
     /// moved as an opaque 32-bit value, so any channel order (RGBA, ARGB, BGRA…) works. The result has the size
-    /// returned by `displaySize(width:height:)`; for `.up` the input is returned unchanged. This runs once per photo
-    /// load, so it is a single pass of index arithmetic over raw buffers rather than per-pixel coordinate math.
+    /// returned by `displaySize(width:height:)`; for `.up` the input is returned unchanged.
     public func reorient(pixels: [UInt8], width: Int, height: Int) -> (pixels: [UInt8], width: Int, height: Int) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
                      "pixels must hold width × height 4-byte pixels")
         let out = displaySize(width: width, height: height)
-        guard width > 0, height > 0 else { return (pixels, out.width, out.height) }
-
-        // The source pixel index of output pixel (0, 0), and how far it moves per output column and per output row.
-        let last = height - 1, right = width - 1
-        let (start, columnStep, rowStep): (Int, Int, Int)
-        switch self {
-        case .up: return (pixels, width, height)
-        case .upMirrored: (start, columnStep, rowStep) = (right, -1, width)
-        case .down: (start, columnStep, rowStep) = (last * width + right, -1, -width)
-        case .downMirrored: (start, columnStep, rowStep) = (last * width, 1, -width)
-        case .leftMirrored: (start, columnStep, rowStep) = (0, width, 1)
-        case .right: (start, columnStep, rowStep) = (last * width, -width, 1)
-        case .rightMirrored: (start, columnStep, rowStep) = (last * width + right, -width, -1)
-        case .left: (start, columnStep, rowStep) = (right, width, -1)
-        }
-
+        guard self != .up, width > 0, height > 0 else { return (pixels, out.width, out.height) }
         let result = [UInt8](unsafeUninitializedCapacity: pixels.count) { buffer, initializedCount in
-            let destination = UnsafeMutableRawBufferPointer(buffer)
             pixels.withUnsafeBytes { source in
-                var outputOffset = 0
-                var rowStart = start
-                for _ in 0..<out.height {
-                    var index = rowStart
-                    for _ in 0..<out.width {
-                        let pixel = source.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)
-                        destination.storeBytes(of: pixel, toByteOffset: outputOffset, as: UInt32.self)
-                        outputOffset &+= 4
-                        index &+= columnStep
-                    }
-                    rowStart &+= rowStep
-                }
+                reorient(from: source.baseAddress!, pitch: width * 4, width: width, height: height,
+                         into: UnsafeMutableRawPointer(buffer.baseAddress!), pitch: out.width * 4)
             }
             initializedCount = pixels.count
         }
         return (result, out.width, out.height)
     }
+
+    /// The same from one buffer of rows to another, as a decoder's surfaces hold them: `source` has `height` rows of
+    /// `width` 4-byte pixels, each row `sourcePitch` bytes after the last; `destination`, the upright image's rows
+    /// (`displaySize(width:height:)`), each `destinationPitch` bytes after the last. One pass, no copy between: a
+    /// sideways 12-megapixel page went through two whole arrays on its way from one surface to the other.
+    public func reorient(from source: UnsafeRawPointer, pitch sourcePitch: Int, width: Int, height: Int,
+                         into destination: UnsafeMutableRawPointer, pitch destinationPitch: Int) {
+        guard width > 0, height > 0 else { return }
+        let out = displaySize(width: width, height: height)
+        let last = height - 1, right = width - 1
+        // The stored pixel of upright pixel (0, 0), and how far the stored position moves per upright column and per
+        // upright row, as (x, y) steps.
+        let (start, column, row): (StoredPixel, StoredPixel, StoredPixel)
+        switch self {
+        case .up: (start, column, row) = (StoredPixel(0, 0), StoredPixel(1, 0), StoredPixel(0, 1))
+        case .upMirrored: (start, column, row) = (StoredPixel(right, 0), StoredPixel(-1, 0), StoredPixel(0, 1))
+        case .down: (start, column, row) = (StoredPixel(right, last), StoredPixel(-1, 0), StoredPixel(0, -1))
+        case .downMirrored: (start, column, row) = (StoredPixel(0, last), StoredPixel(1, 0), StoredPixel(0, -1))
+        case .leftMirrored: (start, column, row) = (StoredPixel(0, 0), StoredPixel(0, 1), StoredPixel(1, 0))
+        case .right: (start, column, row) = (StoredPixel(0, last), StoredPixel(0, -1), StoredPixel(1, 0))
+        case .rightMirrored: (start, column, row) = (StoredPixel(right, last), StoredPixel(0, -1), StoredPixel(-1, 0))
+        case .left: (start, column, row) = (StoredPixel(right, 0), StoredPixel(0, 1), StoredPixel(-1, 0))
+        }
+        let columnStep = column.offset(pitch: sourcePitch), rowStep = row.offset(pitch: sourcePitch)
+        var rowStart = start.offset(pitch: sourcePitch)
+        for y in 0..<out.height {
+            var from = rowStart
+            let to = destination + y * destinationPitch
+            for x in 0..<out.width {
+                to.storeBytes(of: source.loadUnaligned(fromByteOffset: from, as: UInt32.self), toByteOffset: x &* 4, as: UInt32.self)
+                from &+= columnStep
+            }
+            rowStart &+= rowStep
+        }
+    }
+}
+
+/// A stored pixel's position, or a step between two, in pixels.
+private struct StoredPixel {
+    let x: Int
+    let y: Int
+
+    init(_ x: Int, _ y: Int) { self.x = x; self.y = y }
+
+    /// Its byte offset in rows `pitch` bytes apart.
+    func offset(pitch: Int) -> Int { y * pitch + x * 4 }
 }

@@ -47,18 +47,11 @@ enum SurfacePixels {
 
     /// A copy of `surface` turned as `orientation` says, so it shows upright.
     static func upright(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: ExifOrientation) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        var packed = [UInt8](repeating: 0, count: w * h * 4)
-        let source = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        packed.withUnsafeMutableBytes { rows in
-            for y in 0..<h { memcpy(rows.baseAddress! + y * w * 4, source + y * pitch, w * 4) }
-        }
-        let turned = orientation.reorient(pixels: packed, width: w, height: h)
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        let turned = orientation.displaySize(width: w, height: h)
         return make(PixelBox(width: turned.width, height: turned.height)).map { out in
-            let outPitch = Int(out.pointee.pitch), target = out.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-            turned.pixels.withUnsafeBytes { rows in
-                for y in 0..<turned.height { memcpy(target + y * outPitch, rows.baseAddress! + y * turned.width * 4, turned.width * 4) }
-            }
+            orientation.reorient(from: surface.pointee.pixels, pitch: Int(surface.pointee.pitch), width: w, height: h,
+                                 into: out.pointee.pixels, pitch: Int(out.pointee.pitch))
             return out
         }
     }
