@@ -248,7 +248,7 @@ final class EmbeddedPreviewTests: XCTestCase {
             let bytes = try Data(contentsOf: file)
             let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }
-            let head = try XCTUnwrap(PhotoProbe.readHead(handle, fileBytes: bytes.count, hashing: hashing))
+            let head = try XCTUnwrap(PhotoProbe.readHead(handle, fileBytes: bytes.count, hashing: hashing)).bytes
             XCTAssertEqual(head, bytes.prefix(head.count))
             XCTAssertNotNil(PhotoHeader.dimensions(of: head), "\(file.lastPathComponent): the frame header is read")
             XCTAssertLessThan(head.count, bytes.count, "\(file.lastPathComponent): not the whole file")

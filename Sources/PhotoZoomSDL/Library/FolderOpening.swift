@@ -39,16 +39,17 @@ struct FolderOpening: Sendable {
             return (photo, probe)
         }
         let previewCell = Int(cell.rounded(.up))
-        let decoded = DecodedList()
+        let decoded = HandedIn<DecodedPixels>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: wanted.count) { k in
             let job = wanted[k]
             if case let .success(pixels) = PhotoPixelDecoder.decode(files[job.photo], .preview(cell: previewCell), known: job.probe, cache: nil,
                                                                    textureFormat: previewFormat, limits: limits) {
-                decoded.add(job.photo, pixels)
+                decoded.set(job.photo, pixels)
             }
         }
         // A preview that did not decode is left to the workers; its thumbnail says if the photo is broken.
-        return FolderOpening(files: files, probes: probes, previews: decoded.pixels, previewCell: previewCell, scale: scale)
+        let previews = Dictionary(uniqueKeysWithValues: decoded.values.enumerated().compactMap { photo, pixels in pixels.map { (photo, $0) } })
+        return FolderOpening(files: files, probes: probes, previews: previews, previewCell: previewCell, scale: scale)
     }
 
     /// Headers read before the window opens when the window's size is not known: more than a
@@ -81,18 +82,22 @@ struct FolderOpening: Sendable {
                              fromEnd: Bool = false, log: (String) -> Void) throws -> [Result<PhotoProbe, SDLError>?] {
         let order = fromEnd ? Array(files.indices.reversed()) : Array(files.indices)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        let probed = ProbeResults(count: files.count)
+        let probed = HandedIn<Result<PhotoProbe, SDLError>>(count: files.count)
+        func probe(_ photo: Int) {
+            let result = PhotoProbe.probe(files[photo], limits: limits, hashing: false, keepingPreview: true)
+            probed.set(photo, result, counts: (try? result.get()) != nil)
+        }
         // A header is a fraction of a millisecond: on two cores the screens the window opens on
         // are read in two thirds of the time one takes (28 ms for 192, not 42), and in half that
         // without the content hash, which waits until a recording asks for it.
         let parallel = min(count, order.count)
         DispatchQueue.concurrentPerform(iterations: parallel) { k in
-            if probed.anyGood, DispatchTime.now().uptimeNanoseconds > deadline { return }
-            probed.set(order[k], PhotoProbe.probe(files[order[k]], limits: limits, hashing: false, keepingPreview: true))
+            if probed.anyCounted, DispatchTime.now().uptimeNanoseconds > deadline { return }
+            probe(order[k])
         }
-        for i in order.dropFirst(parallel) where !probed.anyGood { probed.set(i, PhotoProbe.probe(files[i], limits: limits, hashing: false, keepingPreview: true)) }
-        let results = probed.results
-        guard probed.anyGood else {
+        for photo in order.dropFirst(parallel) where !probed.anyCounted { probe(photo) }
+        let results = probed.values
+        guard probed.anyCounted else {
             for (file, result) in zip(files, results) {
                 if case let .failure(error)? = result { log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder") }
             }
@@ -102,30 +107,22 @@ struct FolderOpening: Sendable {
     }
 }
 
-/// The opening's previews as the threads decoding them hand them in.
-private final class DecodedList: @unchecked Sendable {
+/// What the opening's threads hand in, one slot a photo, and whether any counts (a header
+/// that could be read).
+private final class HandedIn<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [Int: DecodedPixels] = [:]
-
-    func add(_ photo: Int, _ pixels: DecodedPixels) { lock.withLock { stored[photo] = pixels } }
-    var pixels: [Int: DecodedPixels] { lock.withLock { stored } }
-}
-
-/// The opening's probes as the threads reading them hand them in.
-private final class ProbeResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Result<PhotoProbe, SDLError>?]
-    private var good = false
+    private var stored: [Value?]
+    private var counted = false
 
     init(count: Int) { stored = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ result: Result<PhotoProbe, SDLError>) {
+    func set(_ index: Int, _ value: Value, counts: Bool = false) {
         lock.withLock {
-            stored[index] = result
-            if case .success = result { good = true }
+            stored[index] = value
+            if counts { counted = true }
         }
     }
 
-    var anyGood: Bool { lock.withLock { good } }
-    var results: [Result<PhotoProbe, SDLError>?] { lock.withLock { stored } }
+    var anyCounted: Bool { lock.withLock { counted } }
+    var values: [Value?] { lock.withLock { stored } }
 }

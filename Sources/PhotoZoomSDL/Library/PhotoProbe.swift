@@ -41,7 +41,7 @@ struct PhotoProbe: Sendable, Equatable {
         PhotoDecoder.checkedFile(file, limits: limits).flatMap { info in
             guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
             defer { try? handle.close() }
-            guard let head = readHead(handle, fileBytes: info.bytes, hashing: hashing), !head.isEmpty else {
+            guard let head = readHead(handle, fileBytes: info.bytes, hashing: hashing), !head.bytes.isEmpty else {
                 return .failure(SDLError(message: "it cannot be read"))
             }
             return probe(head: head, fileBytes: info.bytes, modified: info.modified, limits: limits, hashing: hashing, keepingPreview: keepingPreview)
@@ -52,20 +52,34 @@ struct PhotoProbe: Sendable, Equatable {
     /// each time until its size can be read from them (for a JPEG, libjpeg-turbo reads its
     /// header up to the start of the scan, after everything else its header says), the file
     /// ends, or `headBytes` were read; the content hash's own prefix at least when `hashing`.
-    static func readHead(_ handle: FileHandle, fileBytes: Int, hashing: Bool) -> Data? {
+    static func readHead(_ handle: FileHandle, fileBytes: Int, hashing: Bool) -> Head? {
         var head = Data()
         var wanted = max(firstReadBytes, hashing ? ContentHash.headBytes : 0)
         while true {
             guard let more = try? handle.read(upToCount: wanted - head.count) else { return nil }
             head += more
-            if more.isEmpty || head.count >= min(headBytes, fileBytes) || PhotoHeader.dimensions(of: head) != nil { return head }
+            let claimed = PhotoHeader.dimensions(of: head)
+            if more.isEmpty || head.count >= min(headBytes, fileBytes) || claimed != nil { return Head(bytes: head, dimensions: claimed) }
             wanted = min(wanted * 2, headBytes)
         }
     }
 
+    /// A file's first bytes, with the size they claim as read from them (nil where they do not
+    /// say): taken once, where the read stops.
+    struct Head {
+        let bytes: Data
+        let dimensions: PhotoHeader.Dimensions?
+    }
+
     static func probe(head: Data, fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits(),
                       hashing: Bool = true, keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
-        let claimed = PhotoHeader.dimensions(of: head)
+        probe(head: Head(bytes: head, dimensions: PhotoHeader.dimensions(of: head)), fileBytes: fileBytes, modified: modified, limits: limits,
+              hashing: hashing, keepingPreview: keepingPreview)
+    }
+
+    private static func probe(head read: Head, fileBytes: Int, modified: Int, limits: LibraryLimits, hashing: Bool,
+                              keepingPreview: Bool) -> Result<PhotoProbe, SDLError> {
+        let head = read.bytes, claimed = read.dimensions
         if let problem = PhotoDecoder.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
         let exif = PhotoExif(bytes: head)
         let orientation = exif.orientation

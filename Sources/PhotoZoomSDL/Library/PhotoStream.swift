@@ -154,8 +154,10 @@ final class PhotoStream {
             let photo = done.job.photo
             if case .probe = done.job.kind { headersPending -= 1 }
             // The preview's bytes kept by the opening go with the cell's first picture.
-            if case .pixels(.preview) = done.job.kind { probes[photo]?.preview = nil }
-            if case .pixels(.thumbnail) = done.job.kind { probes[photo]?.preview = nil }
+            switch done.job.kind {
+            case .pixels(.preview), .pixels(.thumbnail): probes[photo]?.preview = nil
+            default: break
+            }
             // A preview that does not decode is no fault of the photo's: its thumbnail will say.
             if case .pixels(.preview) = done.job.kind, case .decoded(.failure) = done.result {
                 probes[photo]?.previewSize = nil
