@@ -46,14 +46,10 @@ public enum PhotoFolder {
         case date
     }
 
-    /// Every format SDL_image reads that holds photos. Left out: icons (ico, cur, xpm, xv
-    /// thumbnails), drawings with no pixels of their own (svg) and editors' working files (GIMP's
-    /// xcf, Amiga's lbm and iff; iff also names formats SDL_image cannot read), which sit beside
-    /// the photos made from them.
-    public static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "jfif", "png", "gif", "bmp", "webp", "tif", "tiff", "jxl", "avif", "qoi", "tga", "pcx",
-        "pnm", "ppm", "pgm", "pbm",
-    ]
+    /// The names a folder's photos are listed by: every photo format this build decodes
+    /// (`ImageKind`). Each file is then read as what its bytes say it is, and skipped with a line
+    /// when that is no photo (an SVG, an icon, an editor's file named like a photo).
+    public static let imageExtensions: Set<String> = Set(ImageKind.extensions.keys)
     static var extensionsList: String { imageExtensions.sorted().joined(separator: ", ") }
 
     /// The folder's photos in the order `scan` asks for, each a URL relative to the folder (its

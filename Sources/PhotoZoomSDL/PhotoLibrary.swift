@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import PhotoZoomCore
 
@@ -40,13 +39,8 @@ public struct PhotoLibrary {
         return PhotoLibrary(infos: infos, files: found)
     }
 
-    /// The size its header says; for a format whose header is not read before decoding (TIFF),
-    /// the size its decode at the smallest thumbnail size finds.
+    /// The size its header says.
     private static func uprightSize(of file: URL) -> Result<PixelBox, SDLError> {
-        PhotoProbe.probe(file).flatMap { probe in
-            if let size = probe.uprightSize { return .success(size) }
-            return PhotoPixelDecoder.decode(file, .thumbnail(side: PixelTarget.thumbnailSides[0]), known: probe, cache: nil,
-                                            textureFormat: SDL_PIXELFORMAT_UNKNOWN.rawValue, limits: LibraryLimits()).map(\.uprightSize)
-        }
+        PhotoProbe.probe(file).map(\.uprightSize)
     }
 }

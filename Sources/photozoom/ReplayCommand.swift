@@ -103,11 +103,9 @@ struct ReplayCommand: ParsableCommand {
     }
 
     static func text(of path: String) throws -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw fail("cannot read '\(path)': \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw fail("'\(path)' is not a file") }
-        guard info.st_size <= maximumSize else { throw fail("'\(path)' is larger than 512 MB, too large for a recorded session") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read '\(path)'") }
-        return String(decoding: data, as: UTF8.self)
+        switch UntrustedFile.contents(of: path, maximumBytes: maximumSize) {
+        case let .success(data): return String(decoding: data, as: UTF8.self)
+        case let .failure(refusal): throw fail("cannot read '\(path)': \(refusal)")
+        }
     }
 }

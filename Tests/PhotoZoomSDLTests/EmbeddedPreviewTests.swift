@@ -246,9 +246,8 @@ final class EmbeddedPreviewTests: XCTestCase {
         let large = try photo("large.jpg", preview: 1200, 900)
         for (file, hashing) in [(small, false), (small, true), (large, false)] {
             let bytes = try Data(contentsOf: file)
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            let head = try XCTUnwrap(PhotoProbe.readHead(handle, fileBytes: bytes.count, hashing: hashing)).bytes
+            let opened = try PhotoGate.open(file).get()
+            let head = PhotoProbe.readHead(opened, hashing: hashing)
             XCTAssertEqual(head, bytes.prefix(head.count))
             XCTAssertNotNil(PhotoHeader.dimensions(of: head), "\(file.lastPathComponent): the frame header is read")
             XCTAssertLessThan(head.count, bytes.count, "\(file.lastPathComponent): not the whole file")

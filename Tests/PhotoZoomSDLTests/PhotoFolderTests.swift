@@ -9,16 +9,15 @@ import XCTest
 final class PhotoFolderTests: XCTestCase {
     func testAFlatScanListsThePhotoFormatsByNameNumbersAsNumbers() throws {
         let top = try temporaryFolder()
-        let photos = ["photo10.jpg", "Photo2.JPG", "photo1.png", "a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "g.TIFF", "h.jxl",
-                      "i.avif", "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm"]
-        let others = ["notes.txt", "raw.heic", "icon.ico", "pointer.cur", "drawing.svg", "icon.xpm", "work.xcf", "amiga.lbm", "amiga.iff",
+        let photos = ["photo10.jpg", "Photo2.JPG", "photo1.png", "a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "g.TIFF", "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm"]
+        // JPEG XL and AVIF: this build's SDL_image decodes neither, so neither is listed.
+        let others = ["h.jxl", "i.avif", "notes.txt", "raw.heic", "icon.ico", "pointer.cur", "drawing.svg", "icon.xpm", "work.xcf", "amiga.lbm", "amiga.iff",
                       "thumb.xv", "jpg", ".hidden.jpg"]
         for name in photos + others { try write(top, name) }
         try write(top, "sub/inner.jpg")
         try FileManager.default.createDirectory(at: top.appendingPathComponent("folder.jpg"), withIntermediateDirectories: true)
         let files = try PhotoFolder.imageFiles(in: top.path, log: { XCTFail("a flat scan says nothing: \($0)") })
-        XCTAssertEqual(files.map(\.relativePath), ["a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "folder.jpg", "g.TIFF", "h.jxl",
-                                                   "i.avif", "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm",
+        XCTAssertEqual(files.map(\.relativePath), ["a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "folder.jpg", "g.TIFF", "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm",
                                                    "photo1.png", "Photo2.JPG", "photo10.jpg"],
                        "a folder named like a photo is listed once, and becomes a placeholder")
         XCTAssertEqual(files.map(\.path), files.map { top.path + "/" + $0.relativePath })

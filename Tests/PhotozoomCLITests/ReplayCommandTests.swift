@@ -56,9 +56,13 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         let folder = try temporaryFolder()
         let json = folder.appendingPathComponent("tuning.json")
         try "{\"grid\": {}}\n".write(to: json, atomically: true, encoding: .utf8)
+        // A FIFO is refused by its type, at once, never waited on.
+        let fifo = folder.appendingPathComponent("session.jsonl")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         for (arguments, message) in [
             (["replay", json.path, "--verify"], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
-            (["replay", folder.path, "--verify"], "photozoom: '\(folder.path)' is not a file"),
+            (["replay", folder.path, "--verify"], "photozoom: cannot read '\(folder.path)': it is a folder"),
+            (["replay", fifo.path, "--verify"], "photozoom: cannot read '\(fifo.path)': it is a FIFO, not a file"),
             (["replay", json.path], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
         ] {
             let r = try photozoom(arguments)

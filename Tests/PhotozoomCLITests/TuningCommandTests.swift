@@ -63,13 +63,20 @@ final class TuningCommandTests: PhotozoomCLITestCase {
     func testCheckRefusesWhatItCannotRead() throws {
         let folder = try temporaryFolder()
         let missing = folder.appendingPathComponent("missing.json").path
+        // A FIFO would block a read until something writes to it: refused by its type, at once.
+        let fifo = folder.appendingPathComponent("fifo.json").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let huge = folder.appendingPathComponent("huge.json").path
+        FileManager.default.createFile(atPath: huge, contents: Data(count: 2 << 20))
         let notText = folder.appendingPathComponent("binary.json").path
         try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: notText))
         for (path, line) in [
             (missing, "photozoom: cannot read '\(missing)': No such file or directory"),
             (folder.path, "photozoom: cannot read '\(folder.path)': Is a directory"),
             (notText, "photozoom: '\(notText)' is not UTF-8 text"),
-            ("/dev/zero", "photozoom: '/dev/zero' is larger than 1 MB, too large for a tuning file"),
+            ("/dev/zero", "photozoom: cannot read '/dev/zero': it is not a regular file (a FIFO, a device or a socket)"),
+            (fifo, "photozoom: cannot read '\(fifo)': it is not a regular file (a FIFO, a device or a socket)"),
+            (huge, "photozoom: '\(huge)' is larger than 1 MB, too large for a tuning file"),
         ] {
             let result = try photozoom(["tuning", "check", path])
             XCTAssertEqual(result.status, 2, path)

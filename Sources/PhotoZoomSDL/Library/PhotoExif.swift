@@ -44,19 +44,16 @@ public struct PhotoExif: Equatable, Sendable {
     /// segment or `maximumPrefix` bytes were read; nil when it cannot be opened or is not a
     /// regular file (a FIFO named like a photo is never read, so never waited on).
     public init?(file path: String) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard case let .success(file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
         self = Self.read { loader in
-            var chunk = [UInt8](repeating: 0, count: Self.readStep)
-            var total = 0
-            while total < Self.maximumPrefix {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, Swift.min($0.count, Self.maximumPrefix - total)) }
-                guard count > 0 else { return }
-                total += count
-                let wantsMore = chunk.withUnsafeMutableBufferPointer { exif_loader_write(loader, $0.baseAddress, UInt32(count)) }
+            var offset = 0
+            while offset < Self.maximumPrefix {
+                let chunk = file.read(at: offset, count: Swift.min(Self.readStep, Self.maximumPrefix - offset))
+                guard !chunk.isEmpty else { return }
+                offset += chunk.count
+                let wantsMore = chunk.withUnsafeBytes { raw in
+                    exif_loader_write(loader, UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: UInt8.self)), UInt32(raw.count))
+                }
                 guard wantsMore != 0 else { return }
             }
         }

@@ -52,7 +52,7 @@ enum PhotoPixelDecoder {
             }
         } else {
             let box = target.box
-            image = PhotoDecoder.read(file, limits: limits).flatMap { ScaledDecoder.decode($0, to: .fitting(box), limits: limits) }
+            image = PhotoGate.read(file, limits: limits).flatMap { ScaledDecoder.decode($0, to: .fitting(box), named: file.lastPathComponent, limits: limits) }
         }
         return image.map { image in
             let opaque = isOpaque(image.surface)
@@ -63,7 +63,7 @@ enum PhotoPixelDecoder {
                 surface = converted
             }
             let pixels = OwnedSurface(surface)
-            let whole = probe.uprightSize ?? image.originalSize ?? pixels.size
+            let whole = probe.uprightSize
             var sized = probe
             sized.preview = nil
             return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: sized)

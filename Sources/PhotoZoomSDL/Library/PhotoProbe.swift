@@ -5,9 +5,8 @@ import PhotoZoomCore
 /// upright, how it is stored, and a hash that names it in a recording. Cheap enough to run for
 /// every photo of a large library while the window already shows the grid.
 struct PhotoProbe: Sendable, Equatable {
-    /// The size the header claims, upright (EXIF orientation applied); nil for a format whose
-    /// header is not read here, whose decode then tells.
-    let uprightSize: PixelBox?
+    /// The size the header claims, upright (EXIF orientation applied).
+    let uprightSize: PixelBox
     let orientation: ExifOrientation
     /// A JPEG of ink (CMYK or YCCK), which `InkJPEG` decodes.
     let isCMYK: Bool
@@ -33,63 +32,62 @@ struct PhotoProbe: Sendable, Equatable {
     /// each into pages of its own.
     static let firstReadBytes = 16 << 10
 
-    /// Probes `file`: what `PhotoDecoder` refuses by a file's stat or its header's claim is
-    /// refused here, before the pixels are asked for. Without `hashing`, no content hash: it is
-    /// half of a probe's time. `keepingPreview`: the preview's bytes are kept in `preview`.
+    /// Probes `file`: what `PhotoGate` refuses by the file's descriptor, its content or its
+    /// header's claim is refused here, before the pixels are asked for. Without `hashing`, no
+    /// content hash: it is half of a probe's time. `keepingPreview`: the preview's bytes are
+    /// kept in `preview`.
     static func probe(_ file: URL, limits: LibraryLimits = LibraryLimits(), hashing: Bool = true,
                       keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
-        PhotoDecoder.checkedFile(file, limits: limits).flatMap { info in
-            guard let handle = FileHandle(forReadingAtPath: file.path) else { return .failure(SDLError(message: "it cannot be read")) }
-            defer { try? handle.close() }
-            guard let head = readHead(handle, fileBytes: info.bytes, hashing: hashing), !head.bytes.isEmpty else {
-                return .failure(SDLError(message: "it cannot be read"))
-            }
-            return probe(head: head, fileBytes: info.bytes, modified: info.modified, limits: limits, hashing: hashing, keepingPreview: keepingPreview)
+        PhotoGate.open(file, limits: limits).flatMap { opened in
+            let head = readHead(opened, hashing: hashing)
+            return probe(head: head, file: opened, name: file.lastPathComponent, fileBytes: opened.bytes, modified: opened.modified,
+                         limits: limits, hashing: hashing, keepingPreview: keepingPreview)
         }
     }
 
     /// A file's first bytes, as many as its header needs: `firstReadBytes`, then twice as many
-    /// each time until its size can be read from them (for a JPEG, libjpeg-turbo reads its
-    /// header up to the start of the scan, after everything else its header says), the file
-    /// ends, or `headBytes` were read; the content hash's own prefix at least when `hashing`.
-    static func readHead(_ handle: FileHandle, fileBytes: Int, hashing: Bool) -> Head? {
+    /// each time until its size can be read from them (for a JPEG, its frame header, which
+    /// follows its EXIF and the preview in it), the file ends, or `headBytes` were read; the
+    /// content hash's own prefix at least when `hashing`.
+    static func readHead(_ file: UntrustedFile, hashing: Bool) -> Data {
         var head = Data()
         var wanted = max(firstReadBytes, hashing ? ContentHash.headBytes : 0)
         while true {
-            guard let more = try? handle.read(upToCount: wanted - head.count) else { return nil }
+            let more = file.read(at: head.count, count: wanted - head.count)
             head += more
-            let claimed = PhotoHeader.dimensions(of: head)
-            if more.isEmpty || head.count >= min(headBytes, fileBytes) || claimed != nil { return Head(bytes: head, dimensions: claimed) }
+            if more.isEmpty || head.count >= min(headBytes, file.bytes) || PhotoHeader.dimensions(of: head, named: file.path) != nil { return head }
             wanted = min(wanted * 2, headBytes)
         }
     }
 
-    /// A file's first bytes, with the size they claim as read from them (nil where they do not
-    /// say): taken once, where the read stops.
-    struct Head {
-        let bytes: Data
-        let dimensions: PhotoHeader.Dimensions?
-    }
-
-    static func probe(head: Data, fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits(),
+    /// The probe of a file whose first bytes are `head`; a header that lies past them is read
+    /// from `file`, when there is one.
+    static func probe(head: Data, file: UntrustedFile? = nil, name: String = "", fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits(),
                       hashing: Bool = true, keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
-        probe(head: Head(bytes: head, dimensions: PhotoHeader.dimensions(of: head)), fileBytes: fileBytes, modified: modified, limits: limits,
-              hashing: hashing, keepingPreview: keepingPreview)
-    }
-
-    private static func probe(head read: Head, fileBytes: Int, modified: Int, limits: LibraryLimits, hashing: Bool,
-                              keepingPreview: Bool) -> Result<PhotoProbe, SDLError> {
-        let head = read.bytes, claimed = read.dimensions
-        if let problem = PhotoDecoder.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
+        let kind: ImageKind
+        switch ImageKind.identify(head, named: name) {
+        case let .success(identified): kind = identified
+        case let .failure(refusal): return .failure(refusal)
+        }
+        var bytes = HeaderBytes(head: head, file: file)
+        guard let claimed = PhotoHeader.dimensions(kind, &bytes) else {
+            return .failure(SDLError(message: "its \(kind.rawValue.uppercased()) header does not say its size"))
+        }
+        if let problem = PhotoGate.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
         let exif = PhotoExif(bytes: head)
         let orientation = exif.orientation
         func upright(_ d: PhotoHeader.Dimensions) -> PixelBox {
             orientation.swapsAxes ? PixelBox(width: d.height, height: d.width) : PixelBox(width: d.width, height: d.height)
         }
-        let size = claimed.map(upright)
-        let preview = exif.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map(upright)
-        let previewSize = preview.flatMap { p in size.flatMap { Self.sameShape(p, $0) ? p : nil } }
-        return .success(PhotoProbe(uprightSize: size, orientation: orientation, isCMYK: claimed?.isCMYK == true,
+        let size = upright(claimed)
+        // A preview is a JPEG small enough for a cell, whose claim its bytes could hold.
+        let previewClaim = exif.preview.flatMap { data in
+            PhotoHeader.dimensions(of: data).flatMap { d in
+                d.kind == .jpeg && d.pixels <= PhotoGate.previewMaximumPixels && PhotoGate.claimProblem(d, fileBytes: data.count, limits: limits) == nil ? d : nil
+            }
+        }
+        let previewSize = previewClaim.map(upright).flatMap { Self.sameShape($0, size) ? $0 : nil }
+        return .success(PhotoProbe(uprightSize: size, orientation: orientation, isCMYK: claimed.isCMYK,
                                    contentHash: hashing ? ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes) : nil,
                                    fileBytes: fileBytes, modified: modified, previewSize: previewSize,
                                    preview: keepingPreview && previewSize != nil ? exif.preview : nil))

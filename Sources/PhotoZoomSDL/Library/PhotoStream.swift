@@ -73,12 +73,8 @@ final class PhotoStream {
             switch i < opening.count ? opening[i] : nil {
             case let .success(probe)?:
                 probes[i] = probe
-                if let size = probe.uprightSize {
-                    sized[i] = true
-                    infos.append(PhotoInfo(name: name, pixelSize: size.size))
-                } else {
-                    infos.append(.unread(name: name))
-                }
+                sized[i] = true
+                infos.append(PhotoInfo(name: name, pixelSize: probe.uprightSize.size))
             case let .failure(error)?:
                 sized[i] = true
                 broken.insert(i)
@@ -166,9 +162,9 @@ final class PhotoStream {
             switch done.result {
             case let .probed(.success(probe)):
                 probes[photo] = probe
-                if let size = probe.uprightSize, !sized[photo] {
+                if !sized[photo] {
                     sized[photo] = true
-                    sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: size.size)))
+                    sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: probe.uprightSize.size)))
                 }
             case let .decoded(.success(pixels)):
                 probes[photo] = probes[photo] ?? pixels.probe

@@ -91,10 +91,13 @@ public enum ContentHash {
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
     public static func of(file path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+        guard case let .success(file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
         var hash = offsetBasis
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash = fold(chunk, into: hash) }
+        var offset = 0
+        while case let chunk = file.read(at: offset, count: 1 << 20), !chunk.isEmpty {
+            hash = fold(chunk, into: hash)
+            offset += chunk.count
+        }
         return StateDigest(value: hash).description
     }
 
@@ -115,10 +118,8 @@ public enum ContentHash {
 
     /// `ofHead` of the file at `path`, read now.
     public static func ofHead(file path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: headBytes), let end = try? handle.seekToEnd() else { return nil }
-        return ofHead(head, fileBytes: Int(end))
+        guard case let .success(file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
+        return ofHead(file.read(at: 0, count: headBytes), fileBytes: file.bytes)
     }
 
     private static func fold(_ bytes: Data, into start: UInt64) -> UInt64 {

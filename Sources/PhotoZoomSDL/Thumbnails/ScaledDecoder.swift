@@ -25,21 +25,28 @@ public enum ScaledDecoder {
     /// A truncated or corrupt JPEG is an error, not a photo half grey.
     /// A JPEG larger than `limits` allows is decoded at the largest of libjpeg-turbo's scales
     /// within them, even when that is smaller than `size`.
-    public static func decode(_ data: Data, to size: ScaledSize, limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, SDLError> {
-        decode(data, to: size, orientation: PhotoExif(bytes: data).orientation, limits: limits)
+    /// `named`: the file's name, which tells a TGA (a format with no signature) from garbage.
+    public static func decode(_ data: Data, to size: ScaledSize, named name: String = "", limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, SDLError> {
+        decode(data, to: size, named: name, orientation: PhotoExif(bytes: data).orientation, limits: limits)
     }
 
     /// A photo's embedded preview (`PhotoExif.preview`), which has no EXIF of its own: turned
     /// upright by the photo's `orientation`, and scaled to cover a square cell of `cell` pixels.
+    /// A preview is a JPEG of at most `PhotoGate.previewMaximumPixels`; anything else is refused.
     static func decodePreview(_ data: Data, orientation: ExifOrientation, covering cell: Int) -> Result<ScaledImage, SDLError> {
-        decode(data, to: .covering(PixelBox(width: cell, height: cell)), orientation: orientation, limits: LibraryLimits())
+        let limits = LibraryLimits(maximumMegapixels: Double(PhotoGate.previewMaximumPixels) / 1e6)
+        guard data.starts(with: [0xFF, 0xD8]) else { return .failure(SDLError(message: "its preview is not a JPEG")) }
+        return decode(data, to: .covering(PixelBox(width: cell, height: cell)), named: "", orientation: orientation, limits: limits)
     }
 
-    private static func decode(_ data: Data, to size: ScaledSize, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+    private static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
         guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
-        let claimed = PhotoHeader.dimensions(of: data)
-        if let problem = PhotoDecoder.claimProblem(claimed, fileBytes: data.count, limits: limits) { return .failure(problem) }
-        let stored = data.starts(with: [0xFF, 0xD8]) ? decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels) : decodeWhole(data)
+        let kind: ImageKind
+        switch PhotoGate.check(data, named: name, limits: limits) {
+        case let .success(claimed): kind = claimed.kind
+        case let .failure(refusal): return .failure(refusal)
+        }
+        let stored = kind == .jpeg ? decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels) : decodeWhole(data, kind)
         return stored.flatMap { stored in
             defer { SDL_FreeSurface(stored.surface) }
             // A JPEG over the limits may have come out smaller than asked for: never enlarged.
@@ -127,12 +134,14 @@ public enum ScaledDecoder {
     /// 0.28 ms at 7/8 where the whole took 0.13.
     static let quickScales: Set<Double> = [1, 0.5, 0.25, 0.125]
 
-    /// Every format SDL_image reads, decoded whole and converted to RGBA32.
-    private static func decodeWhole(_ data: Data) -> Result<Stored, SDLError> {
+    /// Every other format, decoded whole by SDL_image's loader for `kind` (never its own
+    /// sniffing, which would take an SVG or an icon) and converted to RGBA32.
+    private static func decodeWhole(_ data: Data, _ kind: ImageKind) -> Result<Stored, SDLError> {
         _ = loadersReady
         let decoded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            return IMG_Load_RW(rw, 1)
+            defer { SDL_RWclose(rw) }
+            return load(kind, rw)
         }
         guard let decoded else { return .failure(SDLError("SDL_image")) }
         defer { SDL_FreeSurface(decoded) }
@@ -140,10 +149,25 @@ public enum ScaledDecoder {
         return .success(Stored(surface: rgba, fullSize: PixelBox(width: Int(rgba.pointee.w), height: Int(rgba.pointee.h))))
     }
 
+    /// SDL_image's loader for `kind`; the stream stays the caller's.
+    private static func load(_ kind: ImageKind, _ rw: UnsafeMutablePointer<SDL_RWops>) -> UnsafeMutablePointer<SDL_Surface>? {
+        switch kind {
+        case .jpeg: return IMG_LoadJPG_RW(rw)
+        case .png: return IMG_LoadPNG_RW(rw)
+        case .gif: return IMG_LoadGIF_RW(rw)
+        case .bmp: return IMG_LoadBMP_RW(rw)
+        case .webp: return IMG_LoadWEBP_RW(rw)
+        case .tiff: return IMG_LoadTIF_RW(rw)
+        case .qoi: return IMG_LoadQOI_RW(rw)
+        case .pnm: return IMG_LoadPNM_RW(rw)
+        case .pcx: return IMG_LoadPCX_RW(rw)
+        case .tga: return IMG_LoadTGA_RW(rw)
+        }
+    }
+
     /// SDL_image sets up a format's loader the first time a file needs it, and two threads doing
     /// that at once race; this sets them all up once, before any decoding.
     static let loadersReady: Void = {
-        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue
-                           | IMG_INIT_JXL.rawValue | IMG_INIT_AVIF.rawValue))
+        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
     }()
 }

@@ -78,10 +78,15 @@ public final class ThumbnailCache: @unchecked Sendable {
 
     /// `file`'s thumbnail of `size`, if the cache holds one made from the file as it is now.
     public func read(_ file: URL, size: ThumbnailSize) -> ScaledImage? {
-        guard let original = OriginalFile(file), let stored = valid(at: location(of: file, size: size), for: original) else { return nil }
+        guard let original = OriginalFile(file), let stored = valid(at: location(of: file, size: size), for: original),
+              case let .success(claimed) = PhotoGate.check(stored.png, limits: limits), claimed.kind == .png,
+              max(claimed.width, claimed.height) <= size.pixels else { return nil }
         _ = ScaledDecoder.loadersReady
         let decoded: UnsafeMutablePointer<SDL_Surface>? = stored.png.withUnsafeBytes { raw in
-            SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)).flatMap { IMG_Load_RW($0, 1) }
+            SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)).flatMap { rw in
+                defer { SDL_RWclose(rw) }
+                return IMG_LoadPNG_RW(rw)
+            }
         }
         guard let decoded else { return nil }
         defer { SDL_FreeSurface(decoded) }
@@ -111,8 +116,8 @@ public final class ThumbnailCache: @unchecked Sendable {
         // The time is taken before the bytes are read: a change while decoding makes the thumbnail stale, never wrongly fresh.
         guard let original = OriginalFile(file) else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
         guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else { return .failure(SDLError(message: "it is in the thumbnail cache itself")) }
-        let decoded = PhotoDecoder.read(file, limits: limits).flatMap { data in
-            ScaledDecoder.decode(data, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)), limits: limits).mapError { error in
+        let decoded = PhotoGate.read(file, limits: limits).flatMap { data in
+            ScaledDecoder.decode(data, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)), named: file.lastPathComponent, limits: limits).mapError { error in
                 if !error.isOverLimits { recordFailure(original, error.description) }
                 return error
             }
@@ -150,9 +155,16 @@ public final class ThumbnailCache: @unchecked Sendable {
         let text: [String: String]
     }
 
-    /// The PNG at `location` if it is a thumbnail (or a failure record) of `original` as it is now.
+    /// The most bytes a thumbnail of the cache may be: an xx-large one, 1024² RGBA stored with
+    /// no compression at all, with room for its text.
+    static let maximumThumbnailBytes = 1024 * 1024 * 4 + 1024 * 5 + (64 << 10)
+
+    /// The PNG at `location` if it is a thumbnail (or a failure record) of `original` as it is
+    /// now. Any program of the user's may write the cache: an entry is read only if it is a
+    /// regular file (not a link, a FIFO or a device) of a thumbnail's size.
     private func valid(at location: URL, for original: OriginalFile) -> Stored? {
-        guard case let .success(png) = PhotoDecoder.read(location), let chunks = ThumbnailPNG.text(in: png) else { return nil }
+        guard case let .success(png) = UntrustedFile.open(location.path, maximumBytes: Self.maximumThumbnailBytes, links: .refuse).flatMap({ $0.readAll() }),
+              let chunks = ThumbnailPNG.text(in: png) else { return nil }
         let text = Dictionary(chunks.map { ($0.keyword, $0.text) }, uniquingKeysWith: { first, _ in first })
         guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == original.modified else { return nil }
         return Stored(png: png, text: text)

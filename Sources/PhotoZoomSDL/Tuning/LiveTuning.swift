@@ -95,16 +95,24 @@ public final class LiveTuning {
         return .applied(file, changes: changes, springs: good.springChanges(to: file), warnings: lines)
     }
 
-    /// The lines a save writes to stderr: one naming what changed, then any problems.
+    /// The most problems a save lists; the rest are counted. A file of thousands of repeated
+    /// keys is told in a screenful, not in 85,000 lines on every save (`tuning check` lists all).
+    public static let listedProblems = 20
+
+    /// The lines a save writes to stderr: one naming what changed, then the first problems.
     public static func lines(_ outcome: Outcome, path: String) -> [String] {
+        func listed(_ problems: [String]) -> [String] {
+            guard problems.count > listedProblems else { return problems }
+            return problems.prefix(listedProblems) + ["\(path): and \(problems.count - listedProblems) more problems (photozoom tuning check '\(path)' lists them all)"]
+        }
         switch outcome {
         case let .applied(_, changes, _, warnings):
             let named = changes.map { TuningFile.appliesAtNextStart($0) ? "\($0) (applies at the next start)" : $0.description }
-            return ["tuning reloaded: " + named.joined(separator: ", ")] + warnings
+            return ["tuning reloaded: " + named.joined(separator: ", ")] + listed(warnings)
         case let .unchanged(warnings):
-            return ["tuning: '\(path)' saved with no changes"] + warnings
+            return ["tuning: '\(path)' saved with no changes"] + listed(warnings)
         case let .rejected(lines):
-            return ["tuning: '\(path)' not applied, still running on the last good values:"] + lines
+            return ["tuning: '\(path)' not applied, still running on the last good values:"] + listed(lines)
         case let .unavailable(reason):
             return [reason]
         case .empty:

@@ -5,7 +5,7 @@ public struct TuningTextError: Error, CustomStringConvertible {
     public let path: String
     public let reason: Reason
     public enum Reason: Equatable {
-        case missing, folder, tooLarge, notUTF8
+        case missing, folder, tooLarge, notUTF8, notAFile
         case system(String)
     }
 
@@ -15,6 +15,7 @@ public struct TuningTextError: Error, CustomStringConvertible {
         case .folder: return "cannot read '\(path)': Is a directory"
         case .tooLarge: return "'\(path)' is larger than 1 MB, too large for a tuning file"
         case .notUTF8: return "'\(path)' is not UTF-8 text"
+        case .notAFile: return "cannot read '\(path)': it is not a regular file (a FIFO, a device or a socket)"
         case let .system(reason): return "cannot read '\(path)': \(reason)"
         }
     }
@@ -30,14 +31,23 @@ public struct TuningTextError: Error, CustomStringConvertible {
 }
 
 /// A tuning file's text, read with a bound: a tuning file is a few kilobytes, so `/dev/zero`
-/// or a mistaken video is refused rather than read until memory runs out.
+/// or a mistaken video is refused rather than read until memory runs out, and a FIFO put in its
+/// place is refused by its type rather than waited on.
 public enum TuningText {
     public static let maximumSize = 1 << 20
 
     public static func read(_ path: String) throws -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw error(path, errno) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw error(path, errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw TuningTextError(path: path, reason: .folder)
+        default: throw TuningTextError(path: path, reason: .notAFile)
+        }
+        guard info.st_size <= maximumSize else { throw TuningTextError(path: path, reason: .tooLarge) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A JPEG's size from its start-of-frame segment, found by walking the segments before it: each
+/// names its own length, so only their four-byte headers are read on the way.
+enum JPEGHeader {
+    struct Frame {
+        let marker: UInt8
+        let width: Int
+        let height: Int
+        let components: Int
+    }
+
+    /// Start-of-frame markers of Huffman-coded JPEGs (arithmetic coding packs flat areas tighter).
+    static let huffmanFrames: Set<UInt8> = [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7]
+    /// Start-of-frame markers of sequential Huffman-coded JPEGs (baseline, extended, lossless).
+    static let sequentialFrames: Set<UInt8> = [0xC0, 0xC1, 0xC3]
+
+    static func dimensions(_ bytes: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+        guard let frame = frame(&bytes), frame.components >= 1 else { return nil }
+        var found = PhotoHeader.Dimensions(kind: .jpeg, width: frame.width, height: frame.height)
+        found.components = frame.components
+        found.isCMYK = frame.components == 4
+        found.decodesInStrips = sequentialFrames.contains(frame.marker)
+        // Two bits for each 8×8 block of each channel is the least a Huffman-coded flat image takes.
+        if huffmanFrames.contains(frame.marker) { found.leastFileBytes = frame.width * frame.height / 1024 }
+        return found
+    }
+
+    /// The start-of-frame segment, or nil where the walk meets something that is not a segment
+    /// (or the scan) first, or the bytes end.
+    static func frame(_ bytes: inout HeaderBytes) -> Frame? {
+        guard bytes.bytes(0, 2) == [0xFF, 0xD8] else { return nil }
+        var i = 2
+        while true {
+            guard bytes.u8(i) == 0xFF, let marker = bytes.u8(i + 1) else { return nil }
+            if marker == 0xFF { i += 1; continue }
+            // Markers without a length: the restart markers, and the start and end of an image.
+            if (0xD0...0xD9).contains(marker) || marker == 0x01 {
+                guard marker != 0xD9 else { return nil }
+                i += 2
+                continue
+            }
+            guard marker != 0xDA, let length = bytes.be16(i + 2), length >= 2 else { return nil }
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard length >= 8, let height = bytes.be16(i + 5), let width = bytes.be16(i + 7), let components = bytes.u8(i + 9) else { return nil }
+                return Frame(marker: UInt8(marker), width: width, height: height, components: components)
+            }
+            i += 2 + length
+        }
+    }
+}

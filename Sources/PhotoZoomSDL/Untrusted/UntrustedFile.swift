@@ -1,0 +1,108 @@
+import Foundation
+
+/// One file from outside — a photo, a thumbnail in the shared cache, a tuning file, a
+/// recording — opened once and read only through its descriptor. The checks are made on what
+/// was opened (`fstat` on the descriptor), never on the path again, so a file swapped between
+/// the listing and the read is either refused or read as the one that was checked. A FIFO or a
+/// device is opened without blocking and refused by its type; nothing larger than the caller's
+/// cap is read.
+public final class UntrustedFile {
+    let path: String
+    let descriptor: Int32
+    /// The size the descriptor had when it was opened.
+    let bytes: Int
+    /// Seconds since the epoch, as the thumbnail standard keys a file.
+    let modified: Int
+
+    /// How a link at the path itself is taken: a photo a person linked into a folder is theirs
+    /// to show; a thumbnail cache entry that is a link is someone else's doing.
+    enum Links {
+        case follow, refuse
+    }
+
+    private init(path: String, descriptor: Int32, bytes: Int, modified: Int) {
+        self.path = path
+        self.descriptor = descriptor
+        self.bytes = bytes
+        self.modified = modified
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens `path` if it is a regular file of at least one byte and at most `maximumBytes`;
+    /// `limitName` is the setting that raises the cap, named in the refusal.
+    static func open(_ path: String, maximumBytes: Int, limitName: String? = nil, links: Links = .follow) -> Result<UntrustedFile, SDLError> {
+        var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+        if links == .refuse { flags |= O_NOFOLLOW }
+        let fd = Glibc.open(path, flags)
+        guard fd >= 0 else {
+            let reason = errno == ELOOP && links == .refuse ? "it is a link" : String(cString: strerror(errno))
+            return .failure(SDLError(message: "it cannot be read: \(reason)"))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            return .failure(SDLError(message: "it cannot be read: \(reason)"))
+        }
+        let refusal: SDLError?
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            if info.st_size <= 0 {
+                refusal = SDLError(message: "it is empty")
+            } else if info.st_size > maximumBytes {
+                let size = String(format: "%.1f MiB", Double(info.st_size) / 1_048_576)
+                let cap = String(format: "%g MiB", Double(maximumBytes) / 1_048_576)
+                refusal = SDLError(message: "it is \(size); " + (limitName.map { "a photo may be \(cap) (\($0))" } ?? "at most \(cap) is read"),
+                                  isOverLimits: limitName != nil)
+            } else {
+                refusal = nil
+            }
+        case S_IFDIR: refusal = SDLError(message: "it is a folder")
+        case S_IFIFO: refusal = SDLError(message: "it is a FIFO, not a file")
+        case S_IFCHR, S_IFBLK: refusal = SDLError(message: "it is a device, not a file")
+        case S_IFSOCK: refusal = SDLError(message: "it is a socket, not a file")
+        default: refusal = SDLError(message: "it is not a file")
+        }
+        if let refusal {
+            close(fd)
+            return .failure(refusal)
+        }
+        // Reads of a regular file never block; the flag is dropped so a read is never short for it.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return .success(UntrustedFile(path: path, descriptor: fd, bytes: Int(info.st_size), modified: Int(info.st_mtim.tv_sec)))
+    }
+
+    /// The whole of the regular file at `path`, if it has at most `maximumBytes`: a recording or
+    /// any other file a command is named, read once through the descriptor that was checked.
+    public static func contents(of path: String, maximumBytes: Int) -> Result<Data, SDLError> {
+        open(path, maximumBytes: maximumBytes).flatMap { $0.readAll() }
+    }
+
+    /// Up to `count` bytes from `offset`, fewer where the file ends (or shrank since it was opened).
+    func read(at offset: Int, count: Int) -> Data {
+        let wanted = max(0, min(count, bytes - offset))
+        guard wanted > 0 else { return Data() }
+        var data = Data(count: wanted)
+        var got = 0
+        data.withUnsafeMutableBytes { raw in
+            while got < wanted {
+                let n = pread(descriptor, raw.baseAddress! + got, wanted - got, off_t(offset + got))
+                if n > 0 {
+                    got += n
+                } else if n == 0 || errno != EINTR {
+                    break
+                }
+            }
+        }
+        data.count = got
+        return data
+    }
+
+    /// The whole file as it was sized when opened: a file that grew since is read to that size.
+    func readAll() -> Result<Data, SDLError> {
+        let data = read(at: 0, count: bytes)
+        guard data.count == bytes else { return .failure(SDLError(message: "it changed while it was read")) }
+        return .success(data)
+    }
+}
