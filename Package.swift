@@ -28,10 +28,13 @@ let package = Package(
         .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // libpng writes thumbnails; zlib's crc32 seals the text chunks that say whose thumbnail it is.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
+        // Linux calls the loader processes need that Swift cannot import (a descriptor passed
+        // over a socket, memfd_create): a header of static inline functions, nothing to link.
+        .systemLibrary(name: "CLoader"),
         // Everything the user feels is decided here; it must never import SDL.
         .target(name: "PhotoZoomCore"),
         // The thin platform layer: window, events, textures, drawing.
-        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG", "CExif", "CMD5", "CPNG"]),
+        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG", "CExif", "CMD5", "CPNG", "CLoader"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [

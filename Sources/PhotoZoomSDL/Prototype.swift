@@ -142,11 +142,9 @@ public enum Prototype {
             let waiting = playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
             let idle = waiting && windowChanged == 0 && !overlays.isAnimating(at: Self.now()) && !photos.textures.isFading(at: Self.now())
                 && options.exitAfterFrames == nil
-            // Hidden, the window has nothing to draw: its thread reads the quick pictures of what
-            // it opens on (cameras' previews, cached thumbnails) beside the workers, and sleeps
-            // when none is left to start.
-            let helped = !window.isShown && photos.decodeQuickWishes(for: sim.world, seconds: PhotoStream.quickBatchSeconds)
-            let untilShown = helped ? 0 : Double(showBy - min(Self.now(), showBy)) / 1e9
+            // Hidden, the window has nothing to draw: it sleeps until a picture arrives (the
+            // workers wake it) or its deadline. It never decodes: the loaders do.
+            let untilShown = Double(showBy - min(Self.now(), showBy)) / 1e9
             let polled = window.poll(wait: window.isShown ? (idle ? Self.idleWait : 0) : untilShown)
             if polled.quit { break }
             pending += polled.events

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PhotoZoomSDL
 
 @main
 struct PhotoZoomCommand: ParsableCommand {
@@ -16,6 +17,8 @@ struct PhotoZoomCommand: ParsableCommand {
     /// code 2, the code all of our "you gave me something I cannot use" errors share. Any
     /// other error (a write the system refused) is its one line and exit 1.
     static func main() {
+        // Started by the window's process to decode photos out of its way: no command line to parse.
+        if LoaderProcess.isLoader { LoaderProcess.serve() }
         do {
             var command = try parseAsRoot()
             try command.run()

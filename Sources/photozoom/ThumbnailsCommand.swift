@@ -44,7 +44,8 @@ struct ThumbnailsCommand: ParsableCommand {
         }
         interrupt.resume()
 
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+        // Each worker hands its photos to a loader process and waits: one per core keeps every core decoding.
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         for _ in 0..<workers {
             Thread {
                 while let file = queue.take() {

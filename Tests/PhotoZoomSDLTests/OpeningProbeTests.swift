@@ -61,22 +61,4 @@ final class OpeningProbeTests: XCTestCase {
         XCTAssertTrue(whole.allSatisfy { $0?.hasPrefix("head:") == true }, "\(whole)")
         XCTAssertEqual(Array(stream.contentHashes().prefix(5)), whole)
     }
-
-    func testTheWaitingWindowsThreadTakesOnlyPreviewsAndCachedThumbnails() throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pz-quick-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let cache = ThumbnailCache(root: scratch.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
-        let files = try PhotoFolder.imageFiles(in: PhotoFolder.bundledFolder(), scan: PhotoFolder.Scan(), log: { XCTFail($0) })
-        let made = try cache.make(files[0], size: .large).get()
-        SDL_FreeSurface(made.surface)
-        let large = PixelTarget.thumbnail(side: ThumbnailSize.large.pixels)
-        func quick(_ photo: Int, _ kind: PhotoJob.Kind) -> Bool { PhotoStream.isQuick(PhotoJob(photo: photo, kind: kind), file: files[photo], cache: cache) }
-        XCTAssertTrue(quick(0, .pixels(large)), "its thumbnail is in the cache")
-        XCTAssertFalse(quick(1, .pixels(large)), "its thumbnail would be made")
-        XCTAssertFalse(quick(0, .pixels(.thumbnail(side: ThumbnailSize.normal.pixels))), "another size")
-        XCTAssertTrue(quick(1, .pixels(.preview(cell: 256))))
-        XCTAssertFalse(quick(0, .pixels(.page(width: 400, height: 300))))
-        XCTAssertFalse(quick(0, .probe))
-        XCTAssertFalse(PhotoStream.isQuick(PhotoJob(photo: 0, kind: .pixels(large)), file: files[0], cache: nil), "no cache")
-    }
 }

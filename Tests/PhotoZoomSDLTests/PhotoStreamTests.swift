@@ -34,38 +34,6 @@ final class PhotoStreamTests: XCTestCase {
         queue.stop()
     }
 
-    /// A thread with nothing else to do runs a wanted job no worker has started itself; a job
-    /// started, finished, or only in the sweep is not its to run.
-    func testACallerWithTimeToSpareRunsAWantedJobItself() {
-        let gate = DispatchSemaphore(value: 0)
-        let log = JobLog()
-        let queue = DecodeQueue<Int, Int>(threads: 1, work: { job in
-            log.append(job)
-            if job == 0 { _ = gate.wait(timeout: .now() + 5) }  // a bounded wait: a wrong run fails, never hangs
-            return job * 10
-        })
-        queue.want([0, 2, 3, 4, 5])
-        while log.jobs.isEmpty { usleep(1000) }
-        // Job 0 blocks the only worker: the caller runs 5, then 3, on its own thread.
-        XCTAssertTrue(queue.runIfWanted(5))
-        XCTAssertEqual(queue.takeFinished().map(\.job), [5])
-        XCTAssertTrue(queue.runIfWanted(3))
-        queue.sweep([7])
-        XCTAssertFalse(queue.runIfWanted(0), "running on the worker")
-        XCTAssertFalse(queue.runIfWanted(3), "done")
-        XCTAssertFalse(queue.runIfWanted(7), "the sweep's, the workers' business")
-        gate.signal()
-        var finished = queue.takeFinished().map(\.job)
-        let deadline = Date().addingTimeInterval(5)
-        while finished.count < 5, Date() < deadline {
-            finished += queue.takeFinished().map(\.job)
-            usleep(1000)
-        }
-        XCTAssertEqual(log.jobs, [0, 5, 3, 2, 4, 7])
-        XCTAssertEqual(finished, [3, 0, 2, 4, 7])
-        queue.stop()
-    }
-
     /// A queue let go of while its threads work (a run that fails after the library opened) is
     /// stopped, and its threads end without touching freed memory.
     func testAQueueLetGoOfWhileItsThreadsWorkEndsCleanly() {

@@ -14,10 +14,20 @@ public struct LibraryLimits: Hashable, Sendable, Codable {
     /// window opens. MiB.
     public var maximumFileMiB: Double
 
-    public init(textureBudgetMiB: Double = 256, maximumMegapixels: Double = 100, maximumFileMiB: Double = 256) {
+    /// The memory a loader process may map for decoding, past what it has when it starts; a
+    /// decode that needs more fails there, never in the window. Read when the window opens. MiB.
+    public var loaderMemoryMiB: Double
+    /// How long a loader may take over one photo before it is stopped and the photo shown as a
+    /// placeholder. Read when the window opens. Seconds.
+    public var loaderSeconds: Double
+
+    public init(textureBudgetMiB: Double = 256, maximumMegapixels: Double = 100, maximumFileMiB: Double = 256, loaderMemoryMiB: Double = 512,
+                loaderSeconds: Double = 2) {
         self.textureBudgetMiB = textureBudgetMiB
         self.maximumMegapixels = maximumMegapixels
         self.maximumFileMiB = maximumFileMiB
+        self.loaderMemoryMiB = loaderMemoryMiB
+        self.loaderSeconds = loaderSeconds
     }
 
     public var textureBudgetBytes: Int { Int(textureBudgetMiB * 1_048_576) }

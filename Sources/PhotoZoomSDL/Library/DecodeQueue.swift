@@ -37,9 +37,10 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         }
     }
 
-    /// The number of decoding threads for this machine: one per core less one for the window,
-    /// and at least one.
-    static var defaultThreads: Int { max(ProcessInfo.processInfo.activeProcessorCount - 1, 1) }
+    /// The number of decoding threads for this machine: one per core, each handing its photos
+    /// to a loader process (`LoaderPool`) and waiting, so every core decodes while the window's
+    /// thread only draws.
+    static var defaultThreads: Int { max(ProcessInfo.processInfo.activeProcessorCount, 1) }
 
     /// Replaces the wish list; `jobs` is in priority order and duplicates are ignored.
     func want(_ jobs: [Job]) {
@@ -82,23 +83,6 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         background.removeAll()
         condition.broadcast()
         condition.unlock()
-    }
-
-    /// Runs `job` on the calling thread if it is wanted and no thread has started it, and says
-    /// whether it did: a thread with nothing else to do (the window waiting to open with its
-    /// grid's pictures) lends a hand with work it knows to be short. Its result is taken like
-    /// any other.
-    func runIfWanted(_ job: Job) -> Bool {
-        condition.lock()
-        guard !stopped, let index = wanted[nextWanted...].firstIndex(of: job) else {
-            condition.unlock()
-            return false
-        }
-        wanted.remove(at: index)
-        running.insert(job)
-        condition.unlock()
-        finish(job, work(job))
-        return true
     }
 
     private func serve() {

@@ -27,6 +27,8 @@ struct FolderOpening: Sendable {
     /// cells of another size have theirs decoded again by the workers).
     static func read(folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
                      log: (String) -> Void) throws -> FolderOpening {
+        // The loaders start while the folder is listed and its headers read.
+        LoaderPool.shared.warmUp(limits: limits)
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
         let count = openingCount(of: files.count, viewport: viewport, tuning: tuning)
         let probes = try probeOpening(files, folder: folder, limits: limits, count: count, fromEnd: scan.gridStart == .end, log: log)

@@ -56,10 +56,6 @@ public final class HeadlessLibrary {
     /// preview as large as the cell (or is known broken).
     public func showsEveryCellSharp(of world: World) -> Bool { stream.showsEveryCellSharp(of: world, scale: scale) }
 
-    /// Reads on the calling thread the most wanted quick pictures no worker has started, as the
-    /// window's thread does while the window waits to open; says whether there was one.
-    public func decodeQuickWishes(for world: World) -> Bool { stream.decodeQuickWishes(for: world, seconds: PhotoStream.quickBatchSeconds) }
-
     /// Sleeps a little, for decoding threads to finish something.
     public func waitForWork() { usleep(500) }
 

@@ -34,6 +34,7 @@ public final class OnDemandScene {
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount, log: @escaping (String) -> Void) {
         files = library.files
         self.log = log
+        LoaderPool.shared.warmUp(limits: LibraryLimits())
         textures = PhotoTextures(renderer: renderer, budgetBytes: budgetBytes)
         for (photo, file) in files.enumerated() where file == nil { textures.markBroken(photo) }
         var info = SDL_RendererInfo()

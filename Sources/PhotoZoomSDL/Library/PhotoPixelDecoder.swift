@@ -40,8 +40,10 @@ enum PhotoPixelDecoder {
         let image: Result<ScaledImage, SDLError>
         if case let .preview(cell) = target {
             // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
-            image = (probe.preview ?? PhotoExif(file: file.path)?.preview).map { ScaledDecoder.decodePreview($0, orientation: probe.orientation, covering: cell) }
-                ?? .failure(SDLError(message: "it has no preview"))
+            image = (probe.preview ?? PhotoExif(file: file.path)?.preview).map { preview in
+                LoaderPool.shared.decode(preview, name: file.lastPathComponent, to: .covering(PixelBox(width: cell, height: cell)),
+                                         orientation: probe.orientation, expected: .jpeg, limits: PhotoGate.previewLimits(limits))
+            } ?? .failure(SDLError(message: "it has no preview"))
         } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize(pixels: side) {
             if let kept = cache.read(file, size: size) {
                 image = .success(kept)
@@ -52,7 +54,7 @@ enum PhotoPixelDecoder {
             }
         } else {
             let box = target.box
-            image = PhotoGate.read(file, limits: limits).flatMap { ScaledDecoder.decode($0, to: .fitting(box), named: file.lastPathComponent, limits: limits) }
+            image = PhotoGate.open(file, limits: limits).flatMap { LoaderPool.shared.decode($0, name: file.lastPathComponent, to: .fitting(box), limits: limits) }
         }
         return image.map { image in
             let opaque = isOpaque(image.surface)

@@ -26,10 +26,6 @@ final class PhotoStream {
     private var headersPending = 0
     /// What the window wants decoded, most wanted first, as last told.
     private var wishes: [PhotoJob] = []
-    /// Whether the window's thread can do a wish quickly, as first found: whether the cache
-    /// holds a thumbnail is asked of the disk once, not at every pass of the waiting window's
-    /// loop while a worker decodes it.
-    private var quickWishes: [PhotoJob: Bool] = [:]
     /// Filling the thumbnail cache for the whole folder, behind everything else.
     private var fill: CacheFill?
     private let fillsCache: Bool
@@ -236,44 +232,6 @@ final class PhotoStream {
     private func visibleCells(_ world: World) -> Range<Int>? {
         world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
     }
-
-    /// Decodes on the calling thread the most wanted photos no worker has started whose pixels
-    /// come quickly — a camera's preview, or a thumbnail the cache holds — and says whether there
-    /// was one: the window waiting to open has a core to spare. It goes on until the cells of
-    /// `world`'s window are all taken and one more is done, or `seconds` have passed: a job takes
-    /// a fraction of a millisecond, so the window stays as quick to close as ever, and the loop
-    /// around it runs once a batch rather than once a preview. One that would decode a photo is
-    /// left to the workers.
-    func decodeQuickWishes(for world: World, seconds: Double) -> Bool {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        let cells = visibleCells(world) ?? 0..<0
-        var helped = false
-        for job in wishes {
-            // Remembered without the probe the job carries, whose preview bytes would stay with it.
-            let key = PhotoJob(photo: job.photo, kind: job.kind)
-            let quick = quickWishes[key] ?? Self.isQuick(job, file: files[job.photo], cache: cache)
-            quickWishes[key] = quick
-            guard quick, queue.runIfWanted(job) else { continue }
-            helped = true
-            if !cells.contains(job.photo) || DispatchTime.now().uptimeNanoseconds >= deadline { break }
-        }
-        return helped
-    }
-
-    /// Whether `job`'s pixels come in milliseconds: a preview, or a thumbnail `cache` holds.
-    static func isQuick(_ job: PhotoJob, file: URL, cache: ThumbnailCache?) -> Bool {
-        switch job.kind {
-        case .pixels(.preview): return true
-        case let .pixels(.thumbnail(side)):
-            guard let cache, let size = ThumbnailSize(pixels: side) else { return false }
-            return cache.holds(file, size: size)
-        default: return false
-        }
-    }
-
-    /// The longest the waiting window's thread decodes quick pictures before it looks at its
-    /// events again.
-    static let quickBatchSeconds = 0.01
 
     /// Jobs waiting or running.
     var outstanding: Int { queue.outstanding }

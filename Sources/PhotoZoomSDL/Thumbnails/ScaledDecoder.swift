@@ -30,16 +30,9 @@ public enum ScaledDecoder {
         decode(data, to: size, named: name, orientation: PhotoExif(bytes: data).orientation, limits: limits)
     }
 
-    /// A photo's embedded preview (`PhotoExif.preview`), which has no EXIF of its own: turned
-    /// upright by the photo's `orientation`, and scaled to cover a square cell of `cell` pixels.
-    /// A preview is a JPEG of at most `PhotoGate.previewMaximumPixels`; anything else is refused.
-    static func decodePreview(_ data: Data, orientation: ExifOrientation, covering cell: Int) -> Result<ScaledImage, SDLError> {
-        let limits = LibraryLimits(maximumMegapixels: Double(PhotoGate.previewMaximumPixels) / 1e6)
-        guard data.starts(with: [0xFF, 0xD8]) else { return .failure(SDLError(message: "its preview is not a JPEG")) }
-        return decode(data, to: .covering(PixelBox(width: cell, height: cell)), named: "", orientation: orientation, limits: limits)
-    }
-
-    private static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+    /// `data` with its EXIF orientation given: an embedded preview (`PhotoExif.preview`) has
+    /// none of its own and is turned as its photo is.
+    static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
         guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
         let kind: ImageKind
         switch PhotoGate.check(data, named: name, limits: limits) {

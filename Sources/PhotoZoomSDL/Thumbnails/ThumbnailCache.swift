@@ -78,28 +78,28 @@ public final class ThumbnailCache: @unchecked Sendable {
 
     /// `file`'s thumbnail of `size`, if the cache holds one made from the file as it is now.
     public func read(_ file: URL, size: ThumbnailSize) -> ScaledImage? {
-        guard let original = OriginalFile(file), let stored = valid(at: location(of: file, size: size), for: original),
-              case let .success(claimed) = PhotoGate.check(stored.png, limits: limits), claimed.kind == .png,
-              max(claimed.width, claimed.height) <= size.pixels else { return nil }
-        _ = ScaledDecoder.loadersReady
-        let decoded: UnsafeMutablePointer<SDL_Surface>? = stored.png.withUnsafeBytes { raw in
-            SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)).flatMap { rw in
-                defer { SDL_RWclose(rw) }
-                return IMG_LoadPNG_RW(rw)
-            }
-        }
-        guard let decoded else { return nil }
-        defer { SDL_FreeSurface(decoded) }
-        guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return nil }
+        guard let original = OriginalFile(file), let stored = thumbnail(of: file, size: size, original: original),
+              case let .success(image) = LoaderPool.shared.decode(stored.file, name: stored.file.path, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)),
+                                                                 expected: .png, limits: limits) else { return nil }
         let width = stored.text["Thumb::Image::Width"].flatMap { Int($0) }, height = stored.text["Thumb::Image::Height"].flatMap { Int($0) }
-        return ScaledImage(surface: rgba, averageColor: SurfacePixels.averageColor(of: rgba),
+        return ScaledImage(surface: image.surface, averageColor: image.averageColor,
                            originalSize: width.flatMap { w in height.map { PixelBox(width: w, height: $0) } })
     }
 
     /// Whether the cache holds a thumbnail of `size` made from `file` as it is now; its pixels are
-    /// not decoded, only its text read.
+    /// not decoded, only its text and header read.
     public func holds(_ file: URL, size: ThumbnailSize) -> Bool {
-        OriginalFile(file).flatMap { valid(at: location(of: file, size: size), for: $0) } != nil
+        OriginalFile(file).flatMap { thumbnail(of: file, size: size, original: $0) } != nil
+    }
+
+    /// The cache's thumbnail of `file` at `size` if it is one `read` would decode: made from the
+    /// file as it is now, a whole PNG (ending in its IEND chunk) whose header fits the size's
+    /// square. Anything else is made again and replaced.
+    private func thumbnail(of file: URL, size: ThumbnailSize, original: OriginalFile) -> Stored? {
+        guard let stored = valid(at: location(of: file, size: size), for: original), ThumbnailPNG.endsWhole(stored.png),
+              case let .success(claimed) = PhotoGate.check(stored.png, limits: limits), claimed.kind == .png,
+              max(claimed.width, claimed.height) <= size.pixels else { return nil }
+        return stored
     }
 
     /// Why this program could not make a thumbnail of `file` as it is now, if it tried before
@@ -116,8 +116,8 @@ public final class ThumbnailCache: @unchecked Sendable {
         // The time is taken before the bytes are read: a change while decoding makes the thumbnail stale, never wrongly fresh.
         guard let original = OriginalFile(file) else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
         guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else { return .failure(SDLError(message: "it is in the thumbnail cache itself")) }
-        let decoded = PhotoGate.read(file, limits: limits).flatMap { data in
-            ScaledDecoder.decode(data, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)), named: file.lastPathComponent, limits: limits).mapError { error in
+        let decoded = PhotoGate.open(file, limits: limits).flatMap { opened in
+            LoaderPool.shared.decode(opened, name: file.lastPathComponent, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)), limits: limits).mapError { error in
                 if !error.isOverLimits { recordFailure(original, error.description) }
                 return error
             }
@@ -151,6 +151,7 @@ public final class ThumbnailCache: @unchecked Sendable {
 
     /// A PNG of the cache and its text.
     private struct Stored {
+        let file: UntrustedFile
         let png: Data
         let text: [String: String]
     }
@@ -163,11 +164,11 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// now. Any program of the user's may write the cache: an entry is read only if it is a
     /// regular file (not a link, a FIFO or a device) of a thumbnail's size.
     private func valid(at location: URL, for original: OriginalFile) -> Stored? {
-        guard case let .success(png) = UntrustedFile.open(location.path, maximumBytes: Self.maximumThumbnailBytes, links: .refuse).flatMap({ $0.readAll() }),
-              let chunks = ThumbnailPNG.text(in: png) else { return nil }
+        guard case let .success(file) = UntrustedFile.open(location.path, maximumBytes: Self.maximumThumbnailBytes, links: .refuse),
+              case let .success(png) = file.readAll(), let chunks = ThumbnailPNG.text(in: png) else { return nil }
         let text = Dictionary(chunks.map { ($0.keyword, $0.text) }, uniquingKeysWith: { first, _ in first })
         guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == original.modified else { return nil }
-        return Stored(png: png, text: text)
+        return Stored(file: file, png: png, text: text)
     }
 
     func failLocation(of original: OriginalFile) -> URL {

@@ -67,6 +67,11 @@ enum ThumbnailPNG {
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
 
+    /// Whether `png` ends in its IEND chunk, as a PNG written whole does.
+    static func endsWhole(_ png: Data) -> Bool {
+        png.suffix(12).elementsEqual([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+    }
+
     /// The tEXt chunks of `png`, in file order; nil when it is not a PNG. Chunks are walked by
     /// their lengths, every one checked against the bytes there are, so a truncated or hostile
     /// file ends the walk rather than reading past it.

@@ -101,8 +101,8 @@ enum FixedHeaders {
     /// ZSoft's 128-byte header: the window's corners, inclusive. Its run-length coding packs at
     /// most 63 bytes into two.
     static func pcx(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
-        guard let x0 = b.le16(4), let y0 = b.le16(6), let x1 = b.le16(8), let y1 = b.le16(10), let planes = b.u8(65),
-              let rowBytes = b.le16(66), x1 >= x0, y1 >= y0 else { return nil }
+        guard let bits = b.u8(3), let x0 = b.le16(4), let y0 = b.le16(6), let x1 = b.le16(8), let y1 = b.le16(10), let planes = b.u8(65),
+              let rowBytes = b.le16(66), x1 >= x0, y1 >= y0, rowBytes >= ((x1 - x0 + 1) * bits + 7) / 8 else { return nil }
         let height = y1 - y0 + 1
         return PhotoHeader.Dimensions(kind: .pcx, width: x1 - x0 + 1, height: height, leastFileBytes: rowBytes * max(planes, 1) * height * 2 / 63)
     }

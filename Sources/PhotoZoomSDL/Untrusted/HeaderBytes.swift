@@ -9,6 +9,8 @@ struct HeaderBytes {
     let file: UntrustedFile?
     /// How many reads past the head are allowed: a hostile chain of offsets ends here.
     private var readsLeft = 4096
+    /// Whether a read was refused for want of reads left: what was walked is then not all there is.
+    private(set) var ranOut = false
 
     init(head: Data, file: UntrustedFile? = nil) {
         self.head = head.startIndex == 0 ? head : Data(head)
@@ -22,7 +24,11 @@ struct HeaderBytes {
     mutating func bytes(_ offset: Int, _ count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, offset <= Int.max - count else { return nil }
         if offset + count <= head.count { return [UInt8](head[offset..<offset + count]) }
-        guard let file, offset + count <= file.bytes, readsLeft > 0 else { return nil }
+        guard let file, offset + count <= file.bytes else { return nil }
+        guard readsLeft > 0 else {
+            ranOut = true
+            return nil
+        }
         readsLeft -= 1
         let read = file.read(at: offset, count: count)
         return read.count == count ? [UInt8](read) : nil

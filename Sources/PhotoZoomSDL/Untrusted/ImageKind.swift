@@ -30,8 +30,9 @@ enum ImageKind: String, CaseIterable, Sendable, Codable {
             return .success(.pnm)
         }
         if b.count >= 4, b[0] == 0x0A, [0, 2, 3, 4, 5].contains(b[1]), b[2] <= 1, [1, 2, 4, 8].contains(b[3]) { return .success(.pcx) }
-        if let other = otherFormat(b) { return .failure(SDLError(message: "it is \(other), not a photo")) }
+        // TGA has no signature, and its commonest header (`00 00 02 00`) starts as a cursor's does.
         if (name as NSString).pathExtension.lowercased() == "tga", TGAHeader.isPlausible(b) { return .success(.tga) }
+        if let other = otherFormat(b) { return .failure(SDLError(message: "it is \(other), not a photo")) }
         return .failure(SDLError(message: "it is not an image this build reads"))
     }
 

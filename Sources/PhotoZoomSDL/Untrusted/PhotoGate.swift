@@ -12,6 +12,13 @@ enum PhotoGate {
     /// claiming more is no preview (a 368-byte arithmetic-coded one claiming 100 MP).
     static let previewMaximumPixels = 4_000_000
 
+    /// `limits` for an embedded preview: `previewMaximumPixels` at most.
+    static func previewLimits(_ limits: LibraryLimits) -> LibraryLimits {
+        var preview = limits
+        preview.maximumMegapixels = min(limits.maximumMegapixels, Double(previewMaximumPixels) / 1e6)
+        return preview
+    }
+
     /// The photo at `file`, opened if it is a regular file no larger than a photo may be.
     static func open(_ file: URL, limits: LibraryLimits = LibraryLimits()) -> Result<UntrustedFile, SDLError> {
         UntrustedFile.open(file.path, maximumBytes: limits.maximumFileBytes, limitName: "library.maximumFileMiB")

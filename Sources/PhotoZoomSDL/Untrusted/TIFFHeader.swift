@@ -33,7 +33,8 @@ enum TIFFHeader {
             guard let following = bytes.u32(next + 2 + 12 * entries, bigEndian: big) else { break }
             next = following
         }
-        guard let shown else { return nil }
+        // A chain walked only in part may hide a larger directory past where the walk stopped.
+        guard let shown, !bytes.ranOut, visited.count < maximumDirectories || next == 0 else { return nil }
         return PhotoHeader.Dimensions(kind: .tiff, width: shown.width, height: shown.height, decodedPixels: most)
     }
 }

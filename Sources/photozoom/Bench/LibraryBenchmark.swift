@@ -163,7 +163,7 @@ final class OpenedLibrary {
         sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
         reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "bench", photosFolder: folder, contactSheet: { _, _ in })
         // As the window opens: nothing drawn until the cells in view have their pictures or the
-        // deadline passes, the drawing thread meanwhile reading the quick ones itself.
+        // deadline passes; the loaders decode them.
         let showBy = DispatchTime.now().uptimeNanoseconds + Prototype.showDeadline
         frame([], drawing: false)
         // Its loop ticks as its clock passes, not once for each picture it waits for; what
@@ -172,7 +172,7 @@ final class OpenedLibrary {
         var arrived: [InputEvent] = []
         var last = DispatchTime.now().uptimeNanoseconds
         while !stream.showsEveryCellSharp(of: sim.world), DispatchTime.now().uptimeNanoseconds < showBy {
-            if !stream.decodeQuickWishes(for: sim.world) { stream.waitForWork() }
+            stream.waitForWork()
             arrived += stream.collect()
             let now = DispatchTime.now().uptimeNanoseconds
             let ticks = loop.advance(by: Double(now - last) / 1e9)

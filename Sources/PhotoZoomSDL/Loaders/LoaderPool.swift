@@ -1,0 +1,213 @@
+import CLoader
+import CSDL2
+import Foundation
+import PhotoZoomCore
+
+/// The loader processes every decode of untrusted bytes runs in: one per core, each a
+/// `photozoom` started as `LoaderProcess`, with an address-space limit and a time budget per
+/// photo. A loader that crashes, is killed by its limit or runs past its budget costs that one
+/// photo (its line says which) and is replaced at the next decode. Pixels come back in a memory
+/// file, mapped here and copied once into the surface the caller owns. Safe to call from any
+/// thread; a caller waits while every loader is busy.
+public final class LoaderPool: @unchecked Sendable {
+    /// The pool every decode uses.
+    public static let shared = LoaderPool()
+
+    init() {}
+
+    private let condition = NSCondition()
+    private var idle: [Loader] = []
+    private var started = 0
+    private let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+
+    /// One loader: its process and the window's end of its socket.
+    private final class Loader {
+        let pid: pid_t
+        let socket: Int32
+        /// The memory it was started with, which only a new loader can change.
+        let memoryMiB: Int
+        init(pid: pid_t, socket: Int32, memoryMiB: Int) { self.pid = pid; self.socket = socket; self.memoryMiB = memoryMiB }
+    }
+
+    /// The `photozoom` beside the running executable (itself, or the tests' bundle's sibling).
+    static var executable: String {
+        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("photozoom").path
+    }
+
+    /// Starts every loader in the background, so the first decodes do not wait for them.
+    public func warmUp(limits: LibraryLimits) {
+        condition.lock()
+        let wanted = processes - started
+        started += wanted
+        condition.unlock()
+        for _ in 0..<max(wanted, 0) {
+            DispatchQueue.global(qos: .userInitiated).async {
+                let made = Self.spawn(memoryMiB: Int(limits.loaderMemoryMiB))
+                self.condition.lock()
+                if case let .success(loader) = made { self.idle.append(loader) } else { self.started -= 1 }
+                self.condition.broadcast()
+                self.condition.unlock()
+            }
+        }
+    }
+
+    /// Ends the loaders not decoding now (each exits when its socket closes); the next decodes
+    /// start new ones, which read the environment afresh.
+    func stopIdle() {
+        condition.lock()
+        let stopping = idle
+        idle.removeAll()
+        started -= stopping.count
+        condition.broadcast()
+        condition.unlock()
+        stopping.forEach(Self.end)
+    }
+
+    /// Closes a loader's socket, which ends it, and reaps it.
+    private static func end(_ loader: Loader) {
+        close(loader.socket)
+        var status: Int32 = 0
+        while waitpid(loader.pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// The image in `file`, decoded at `size` by a loader.
+    func decode(_ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+        decode(fd: file.descriptor, offset: 0, length: file.bytes, request: { LoaderRequest(name: name, offset: 0, length: file.bytes, size: size,
+                                                                                              orientation: nil, expected: expected, limits: limits) })
+    }
+
+    /// `bytes` (an embedded preview, read from its photo), decoded by a loader, turned by `orientation`.
+    func decode(_ bytes: Data, name: String, to size: ScaledSize, orientation: ExifOrientation, expected: ImageKind?, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+        let memory = photozoom_memfd("photozoom-bytes")
+        guard memory >= 0 else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))")) }
+        defer { close(memory) }
+        let written = bytes.withUnsafeBytes { pwrite(memory, $0.baseAddress, $0.count, 0) }
+        guard written == bytes.count else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))")) }
+        return decode(fd: memory, offset: 0, length: bytes.count, request: {
+            LoaderRequest(name: name, offset: 0, length: bytes.count, size: size, orientation: orientation.rawValue, expected: expected, limits: limits)
+        })
+    }
+
+    private func decode(fd: Int32, offset: Int, length: Int, request make: () -> LoaderRequest) -> Result<ScaledImage, SDLError> {
+        let request = make()
+        let loader: Loader
+        switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
+        case let .success(taken): loader = taken
+        case let .failure(error): return .failure(error)
+        }
+        guard LoaderSocket.send(request, on: loader.socket, fd: fd) else { return .failure(retire(loader, budget: nil)) }
+        var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(min(request.limits.loaderSeconds * 1000, Double(Int32.max)).rounded(.up))
+        var polled: Int32
+        repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
+        guard polled > 0 else { return .failure(retire(loader, budget: request.limits.loaderSeconds)) }
+        guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else { return .failure(retire(loader, budget: nil)) }
+        checkIn(loader)
+        defer { if memory >= 0 { close(memory) } }
+        if let failure = reply.failure { return .failure(SDLError(message: failure, isOverLimits: reply.isOverLimits)) }
+        return Self.pixels(of: reply, in: memory, limits: request.limits)
+    }
+
+    /// The reply's pixels, copied out of its memory file once the reply is found to describe
+    /// them truly: a loader is trusted no more than the bytes it decoded.
+    private static func pixels(of reply: LoaderReply, in memory: Int32, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+        var info = stat()
+        let length = reply.pitch * reply.height
+        guard memory >= 0, reply.width >= 1, reply.height >= 1, reply.width <= PhotoHeader.largestSide, reply.height <= PhotoHeader.largestSide,
+              reply.pitch == reply.width * 4, reply.width * reply.height <= limits.maximumPixels,
+              fstat(memory, &info) == 0, Int(info.st_size) >= length else {
+            return .failure(SDLError(message: "the decoder's answer did not describe its pixels"))
+        }
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
+            return .failure(SDLError(message: "cannot map the decoder's pixels: \(String(cString: strerror(errno)))"))
+        }
+        defer { munmap(mapped, length) }
+        return SurfacePixels.make(PixelBox(width: reply.width, height: reply.height)).map { surface in
+            for y in 0..<reply.height {
+                memcpy(surface.pointee.pixels + y * Int(surface.pointee.pitch), mapped + y * reply.pitch, reply.pitch)
+            }
+            return ScaledImage(surface: surface, averageColor: reply.average, originalSize: reply.originalSize)
+        }
+    }
+
+    private func checkOut(memoryMiB: Int) -> Result<Loader, SDLError> {
+        condition.lock()
+        while idle.isEmpty && started >= processes { condition.wait() }
+        if let loader = idle.popLast() {
+            condition.unlock()
+            guard loader.memoryMiB != memoryMiB else { return .success(loader) }
+            Self.end(loader)
+        } else {
+            started += 1
+            condition.unlock()
+        }
+        let made = Self.spawn(memoryMiB: memoryMiB)
+        if case .failure = made {
+            condition.lock()
+            started -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+        return made
+    }
+
+    private func checkIn(_ loader: Loader) {
+        condition.lock()
+        idle.append(loader)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Ends a loader that crashed, or ran past `budget` seconds, and says which; the next
+    /// decode starts another in its place.
+    private func retire(_ loader: Loader, budget: Double?) -> SDLError {
+        if budget != nil { kill(loader.pid, SIGKILL) }
+        close(loader.socket)
+        var status: Int32 = 0
+        while waitpid(loader.pid, &status, 0) < 0 && errno == EINTR {}
+        condition.lock()
+        started -= 1
+        condition.broadcast()
+        condition.unlock()
+        if let budget { return SDLError(message: "the decoder ran past its \(TuningFile.number(budget)) s (library.loaderSeconds) and was stopped") }
+        // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
+        let signal = status & 0x7F
+        guard signal != 0, signal != 0x7F else { return SDLError(message: "the decoder ended without an answer (exit status \((status >> 8) & 0xFF))") }
+        let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+        return SDLError(message: "the decoder crashed: signal \(signal) (\(name))")
+    }
+
+    /// A loader process with `memoryMiB` for decoding, its socket on descriptor 3.
+    private static func spawn(memoryMiB: Int) -> Result<Loader, SDLError> {
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return .failure(SDLError(message: "cannot start a loader: \(String(cString: strerror(errno)))"))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], LoaderProcess.socket)
+        // Nothing else of the window's goes with it: a descriptor another thread has open at this
+        // moment without close-on-exec (SDL's pipe from dbus-launch) would otherwise stay open in
+        // the loader, and the window would wait forever for its end.
+        posix_spawn_file_actions_addclosefrom_np(&actions, LoaderProcess.socket + 1)
+        let path = executable
+        let arguments = [path, LoaderProcess.argument, String(memoryMiB)]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // A loader's crash is told in one line by the window; Swift's backtrace of it is noise.
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }
+            + ["SWIFT_BACKTRACE=enable=no"]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, &argv, &envp)
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            return .failure(SDLError(message: "cannot start a loader ('\(path)'): \(String(cString: strerror(status)))"))
+        }
+        return .success(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB))
+    }
+}

@@ -1,0 +1,115 @@
+import CLoader
+import CSDL2
+import Foundation
+import PhotoZoomCore
+
+/// The loader's side: a `photozoom` started with `argument`, which decodes what the window's
+/// process sends it until that process closes the socket, within an address-space limit set
+/// before the first byte is read. A decoder's crash, or a bomb that runs it out of memory,
+/// ends this process only.
+public enum LoaderProcess {
+    /// The argument that makes `photozoom` a loader; never typed by a person.
+    public static let argument = "--photo-loader"
+    /// The descriptor of its socket to the window's process.
+    static let socket: Int32 = 3
+    /// Names a file the loader fails on, and how (`SEGV` or `KILL` to crash, `HANG` to never
+    /// answer): tests show that a decoder's crash or hang costs one placeholder and a new loader.
+    static let crashHook = "PHOTOZOOM_LOADER_CRASH"
+
+    /// Whether this process was started as a loader.
+    public static var isLoader: Bool { CommandLine.arguments.count == 3 && CommandLine.arguments[1] == argument }
+
+    /// Serves requests until the socket closes, then exits. The second argument is the memory
+    /// allowed for decoding, in MiB, on top of what the process has mapped at the start.
+    public static func serve() -> Never {
+        watchParent()
+        // Ctrl-C reaches the whole terminal's group: the window decides what it means, and a
+        // loader stopped by it would count the photo it was decoding as broken.
+        signal(SIGINT, SIG_IGN)
+        if let mebibytes = Int(CommandLine.arguments[2]) { limitAddressSpace(extraBytes: mebibytes << 20) }
+        let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
+        while let (request, fd) = LoaderSocket.receive(LoaderRequest.self, on: socket) {
+            if let crash, crash.count == 2, crash[0] == request.name {
+                switch crash[1] {
+                case "KILL": raise(SIGKILL)
+                case "HANG": while true { pause() }
+                default: raise(SIGSEGV)
+                }
+            }
+            let reply = decode(request, fd)
+            if fd >= 0 { close(fd) }
+            switch reply {
+            case let .success(made):
+                _ = LoaderSocket.send(made.reply, on: socket, fd: made.memory)
+                close(made.memory)
+            case let .failure(error):
+                _ = LoaderSocket.send(LoaderReply(failure: error.description, isOverLimits: error.isOverLimits), on: socket)
+            }
+        }
+        exit(0)
+    }
+
+    /// Ends this process once the window's process is gone, even mid-decode (a decode that never
+    /// ends would otherwise outlive it). Not PR_SET_PDEATHSIG: that fires when the thread that
+    /// started the loader ends, and a decoding thread may end long before the window.
+    private static func watchParent() {
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { sleep(1) }
+            _exit(0)
+        }
+    }
+
+    /// RLIMIT_AS at what is mapped now (the runtime, its libraries and threads) and `extraBytes`.
+    private static func limitAddressSpace(extraBytes: Int) {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let mapped = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }.map { $0 << 10 } ?? 0
+        var limit = rlimit(rlim_cur: rlim_t(mapped + extraBytes), rlim_max: rlim_t(mapped + extraBytes))
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+    }
+
+    private struct Made {
+        let reply: LoaderReply
+        let memory: Int32
+    }
+
+    private static func decode(_ request: LoaderRequest, _ fd: Int32) -> Result<Made, SDLError> {
+        guard fd >= 0, request.length > 0, request.length <= request.limits.maximumFileBytes else {
+            return .failure(SDLError(message: "the loader was sent no bytes to decode"))
+        }
+        var bytes = Data(count: request.length)
+        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, request.length, off_t(request.offset)) }
+        guard read == request.length else { return .failure(SDLError(message: "it changed while it was read")) }
+        if let expected = request.expected, case let .success(kind) = ImageKind.identify(bytes, named: request.name), kind != expected {
+            return .failure(SDLError(message: "it is a \(kind.rawValue.uppercased()) where a \(expected.rawValue.uppercased()) belongs"))
+        }
+        let decoded = request.orientation.flatMap(ExifOrientation.init(rawValue:)).map {
+            ScaledDecoder.decode(bytes, to: request.size, named: request.name, orientation: $0, limits: request.limits)
+        } ?? ScaledDecoder.decode(bytes, to: request.size, named: request.name, limits: request.limits)
+        return decoded.flatMap { image in
+            defer { SDL_FreeSurface(image.surface) }
+            return share(image)
+        }
+    }
+
+    /// The image's rows in a memory file, the reply that describes them.
+    private static func share(_ image: ScaledImage) -> Result<Made, SDLError> {
+        let surface = image.surface.pointee
+        let pitch = Int(surface.w) * 4, height = Int(surface.h), length = max(pitch * height, 1)
+        let memory = photozoom_memfd("photozoom-pixels")
+        guard memory >= 0, ftruncate(memory, off_t(length)) == 0,
+              let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
+            let reason = String(cString: strerror(errno))
+            if memory >= 0 { close(memory) }
+            return .failure(SDLError(message: "the loader could not share its pixels: \(reason)"))
+        }
+        for y in 0..<height {
+            memcpy(mapped + y * pitch, surface.pixels + y * Int(surface.pitch), pitch)
+        }
+        munmap(mapped, length)
+        return .success(Made(reply: LoaderReply(width: Int(surface.w), height: height, pitch: pitch, average: image.averageColor,
+                                                originalSize: image.originalSize),
+                             memory: memory))
+    }
+}

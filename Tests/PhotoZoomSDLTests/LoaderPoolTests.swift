@@ -1,0 +1,96 @@
+import CSDL2
+import Foundation
+@testable import PhotoZoomCore
+@testable import PhotoZoomSDL
+import PhotoZoomTestSupport
+import XCTest
+
+/// Decoding runs in loader processes: a decoder that crashes, is killed, hangs or runs out of
+/// its memory costs one photo, said in one line, and the next photo decodes in a new loader.
+/// The crashes are real (`LoaderProcess.crashHook` makes the loader raise the signal itself).
+final class LoaderPoolTests: XCTestCase {
+    let photos = PackagePaths.root.appendingPathComponent("assets/photos")
+
+    override func tearDown() {
+        unsetenv(LoaderProcess.crashHook)
+        LoaderPool.shared.stopIdle()
+    }
+
+    func decode(_ pool: LoaderPool, _ name: String, limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, SDLError> {
+        PhotoGate.open(photos.appendingPathComponent(name)).flatMap {
+            pool.decode($0, name: name, to: .fitting(PixelBox(width: 128, height: 128)), limits: limits)
+        }
+    }
+
+    func assertDecodes(_ result: Result<ScaledImage, SDLError>, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        switch result {
+        case let .success(image):
+            XCTAssertEqual(max(image.surface.pointee.w, image.surface.pointee.h), 128, message, file: file, line: line)
+            SDL_FreeSurface(image.surface)
+        case let .failure(error):
+            XCTFail("\(message): \(error)", file: file, line: line)
+        }
+    }
+
+    func testACrashedOrKilledLoaderCostsOnePhotoAndIsReplaced() {
+        for (how, said) in [("SEGV", "the decoder crashed: signal 11 (Segmentation fault)"), ("KILL", "the decoder crashed: signal 9 (Killed)")] {
+            setenv(LoaderProcess.crashHook, "coffee.jpg:\(how)", 1)
+            let pool = LoaderPool()
+            assertDecodes(decode(pool, "rocket.jpg"), "before the crash")
+            guard case let .failure(error) = decode(pool, "coffee.jpg") else { return XCTFail("\(how): the loader was to crash") }
+            XCTAssertEqual(error.description, said)
+            XCTAssertFalse(error.isOverLimits, "the file's fault: a cache records it")
+            for name in ["rocket.jpg", "flower.jpg", "coins.jpg"] { assertDecodes(decode(pool, name), "\(how): after the crash, \(name)") }
+            pool.stopIdle()
+        }
+    }
+
+    func testALoaderPastItsTimeIsStoppedAndThePhotoIsAPlaceholder() {
+        setenv(LoaderProcess.crashHook, "coffee.jpg:HANG", 1)
+        let pool = LoaderPool()
+        let started = Date()
+        guard case let .failure(error) = decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) else { return XCTFail("it hangs") }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "stopped at its budget, not waited on")
+        XCTAssertEqual(error.description, "the decoder ran past its 0.5 s (library.loaderSeconds) and was stopped")
+        assertDecodes(decode(pool, "rocket.jpg"), "a new loader takes the next photo")
+        pool.stopIdle()
+    }
+
+    /// A photo whose decode needs more than a loader may map fails in the loader; the window's
+    /// process only hears why.
+    func testAPhotoPastTheLoadersMemoryFailsThereAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 6000×6000 RGBA is 137 MiB decoded, twice that converted: past a 64 MiB allowance.
+        let big = folder.appendingPathComponent("big.png")
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "6000x6000", "xc:red", big.path],
+                                        environment: ProcessInfo.processInfo.environment, timeout: 60)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let pool = LoaderPool()
+        let tight = LibraryLimits(loaderMemoryMiB: 64)
+        let result = PhotoGate.open(big).flatMap { pool.decode($0, name: "big.png", to: .fitting(PixelBox(width: 128, height: 128)), limits: tight) }
+        guard case let .failure(error) = result else { return XCTFail("decoded within 64 MiB") }
+        XCTAssertFalse(error.description.isEmpty)
+        assertDecodes(decode(pool, "rocket.jpg", limits: tight), "the next photo decodes")
+        // With the default allowance it is a photo.
+        let roomy = PhotoGate.open(big).flatMap { pool.decode($0, name: "big.png", to: .fitting(PixelBox(width: 128, height: 128)), limits: LibraryLimits()) }
+        assertDecodes(roomy, "within 512 MiB")
+        pool.stopIdle()
+    }
+
+    /// A crash is recorded in the cache's `fail/` folder, so the photo is not tried again until
+    /// it changes; the photos after it get their thumbnails.
+    func testACrashIsRecordedAsTheFilesFailure() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
+        LoaderPool.shared.stopIdle()
+        guard case let .failure(error) = cache.make(photos.appendingPathComponent("coffee.jpg"), size: .normal) else { return XCTFail("crashes") }
+        XCTAssertEqual(error.description, "the decoder crashed: signal 11 (Segmentation fault)")
+        XCTAssertEqual(cache.recordedFailure(of: photos.appendingPathComponent("coffee.jpg")), error.description)
+        let next = try cache.make(photos.appendingPathComponent("rocket.jpg"), size: .normal).get()
+        SDL_FreeSurface(next.surface)
+    }
+}
