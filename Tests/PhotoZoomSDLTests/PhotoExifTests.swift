@@ -5,8 +5,9 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
-/// A photo's EXIF as libexif reads it: the orientation in both byte orders, the date taken with
-/// and without its offset, and anything broken read as upright and undated, never a crash.
+/// A photo's EXIF as PhotoZoom's Swift reader reads segments libexif wrote: the orientation in
+/// both byte orders, the date taken with and without its offset, and anything broken read as
+/// upright and undated, never a crash.
 final class PhotoExifTests: XCTestCase {
     // MARK: - Orientation
 
