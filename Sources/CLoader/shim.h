@@ -2,13 +2,21 @@
 #define PHOTOZOOM_CLOADER_SHIM_H
 /* What the loader processes need of Linux that Swift cannot reach: the control-message
    macros that pass a descriptor over a socket, memfd_create (declared by glibc only under
-   _GNU_SOURCE, which the prebuilt Glibc module does not see). */
+   _GNU_SOURCE, which the prebuilt Glibc module does not see), and the seccomp filter. */
 #include <errno.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/prctl.h>
+#include <linux/seccomp.h>
+
+int prctl(int option, ...);
 
 int memfd_create(const char *name, unsigned int flags);
 /* glibc 2.34's; declared only under _GNU_SOURCE. */
@@ -75,4 +83,49 @@ static inline ssize_t photozoom_receive(int socket, void *bytes, size_t capacity
     return got;
 }
 
+/* Restricts the loader, once it is set up, to the system calls decoding needs: reading and
+   writing its descriptors (no opening of any path, no new process, no socket), memory, time,
+   threads' waits and its own signals. Any other call fails with EPERM. A kernel without
+   seccomp leaves the loader as it is: returns -1 there, 0 once restricted. */
+static inline int photozoom_restrict_syscalls(void) {
+#if defined(__x86_64__)
+#define PHOTOZOOM_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define PHOTOZOOM_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#else
+    return -1;
+#endif
+#define PHOTOZOOM_ALLOW(name) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_##name, 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PHOTOZOOM_AUDIT_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        PHOTOZOOM_ALLOW(read), PHOTOZOOM_ALLOW(write), PHOTOZOOM_ALLOW(pread64), PHOTOZOOM_ALLOW(pwrite64),
+        PHOTOZOOM_ALLOW(readv), PHOTOZOOM_ALLOW(writev), PHOTOZOOM_ALLOW(lseek), PHOTOZOOM_ALLOW(close),
+        PHOTOZOOM_ALLOW(fstat), PHOTOZOOM_ALLOW(newfstatat), PHOTOZOOM_ALLOW(fcntl), PHOTOZOOM_ALLOW(ftruncate),
+        PHOTOZOOM_ALLOW(recvmsg), PHOTOZOOM_ALLOW(sendmsg), PHOTOZOOM_ALLOW(memfd_create),
+        PHOTOZOOM_ALLOW(mmap), PHOTOZOOM_ALLOW(munmap), PHOTOZOOM_ALLOW(mremap), PHOTOZOOM_ALLOW(mprotect),
+        PHOTOZOOM_ALLOW(madvise), PHOTOZOOM_ALLOW(brk),
+        PHOTOZOOM_ALLOW(futex), PHOTOZOOM_ALLOW(sched_yield), PHOTOZOOM_ALLOW(clock_gettime), PHOTOZOOM_ALLOW(clock_nanosleep),
+        PHOTOZOOM_ALLOW(nanosleep), PHOTOZOOM_ALLOW(gettid), PHOTOZOOM_ALLOW(getpid), PHOTOZOOM_ALLOW(getppid),
+        PHOTOZOOM_ALLOW(getrandom), PHOTOZOOM_ALLOW(rt_sigreturn), PHOTOZOOM_ALLOW(rt_sigprocmask),
+        PHOTOZOOM_ALLOW(rt_sigaction), PHOTOZOOM_ALLOW(sigaltstack), PHOTOZOOM_ALLOW(tgkill), PHOTOZOOM_ALLOW(restart_syscall),
+        PHOTOZOOM_ALLOW(exit), PHOTOZOOM_ALLOW(exit_group),
+#ifdef __NR_pause
+        PHOTOZOOM_ALLOW(pause),
+#endif
+#ifdef __NR_ppoll
+        PHOTOZOOM_ALLOW(ppoll),
+#endif
+#ifdef __NR_poll
+        PHOTOZOOM_ALLOW(poll),
+#endif
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
+    };
+#undef PHOTOZOOM_ALLOW
+    struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) == 0 ? 0 : -1;
+}
 #endif

@@ -56,6 +56,19 @@ final class LoaderPoolTests: XCTestCase {
         pool.stopIdle()
     }
 
+    /// A loader can open no file once it serves: what a hostile decoder could reach is the
+    /// descriptors it was handed. (A kernel without seccomp is said, and the test skipped.)
+    func testALoaderCannotOpenAFile() throws {
+        setenv(LoaderProcess.crashHook, "coffee.jpg:OPEN", 1)
+        let pool = LoaderPool()
+        defer { pool.stopIdle() }
+        guard case let .failure(said) = decode(pool, "coffee.jpg") else { return XCTFail("the hook answers with what open did") }
+        let kernelFilters = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?.contains("Seccomp:") == true
+        try XCTSkipUnless(kernelFilters, "this kernel has no seccomp: \(said)")
+        XCTAssertEqual(said.description, "open: Operation not permitted (restricted: true)")
+        assertDecodes(decode(pool, "rocket.jpg"), "decoding needs nothing the filter refuses")
+    }
+
     /// A photo whose decode needs more than a loader may map fails in the loader; the window's
     /// process only hears why.
     func testAPhotoPastTheLoadersMemoryFailsThereAlone() throws {

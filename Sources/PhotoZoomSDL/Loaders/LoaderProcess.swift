@@ -13,8 +13,12 @@ public enum LoaderProcess {
     /// The descriptor of its socket to the window's process.
     static let socket: Int32 = 3
     /// Names a file the loader fails on, and how (`SEGV` or `KILL` to crash, `HANG` to never
-    /// answer): tests show that a decoder's crash or hang costs one placeholder and a new loader.
+    /// answer, `OPEN` to try opening a file and say what happened): tests show that a decoder's
+    /// crash or hang costs one placeholder and a new loader, and that it cannot open files.
     static let crashHook = "PHOTOZOOM_LOADER_CRASH"
+
+    /// Whether the kernel took the system-call filter (`photozoom_restrict_syscalls`).
+    private static var restricted = false
 
     /// Whether this process was started as a loader.
     public static var isLoader: Bool { CommandLine.arguments.count == 3 && CommandLine.arguments[1] == argument }
@@ -27,12 +31,26 @@ public enum LoaderProcess {
         // loader stopped by it would count the photo it was decoding as broken.
         signal(SIGINT, SIG_IGN)
         if let mebibytes = Int(CommandLine.arguments[2]) { limitAddressSpace(extraBytes: mebibytes << 20) }
+        // What needs a file opened or a library loaded is done before the filter forbids it:
+        // SDL_image's format libraries, and Foundation's first JSON.
+        _ = ScaledDecoder.loadersReady
+        _ = try? JSONDecoder().decode(LoaderRequest.self, from: JSONEncoder().encode(LoaderRequest(name: "", offset: 0, length: 0, size: .fitting(PixelBox(width: 1, height: 1)),
+                                                                                                   orientation: nil, expected: nil, limits: LibraryLimits())))
+        restricted = photozoom_restrict_syscalls() == 0
         let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
         while let (request, fd) = LoaderSocket.receive(LoaderRequest.self, on: socket) {
             if let crash, crash.count == 2, crash[0] == request.name {
                 switch crash[1] {
                 case "KILL": raise(SIGKILL)
                 case "HANG": while true { pause() }
+                case "OPEN":
+                    // What a decoder that tried to open a file would meet.
+                    let opened = open("/proc/self/status", O_RDONLY)
+                    let said = opened >= 0 ? "opened a file" : "open: \(String(cString: strerror(errno)))"
+                    _ = LoaderSocket.send(LoaderReply(failure: "\(said) (restricted: \(restricted))"), on: socket)
+                    if opened >= 0 { close(opened) }
+                    if fd >= 0 { close(fd) }
+                    continue
                 default: raise(SIGSEGV)
                 }
             }
