@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# scripts/make-library.sh N DIR: N photos like a phone's camera roll, for measuring big libraries.
+# scripts/make-library.sh [--no-previews] N DIR: N photos like a phone's camera roll, for measuring big libraries.
 # Each is a 4032×3024 JPEG (quality 90, with sensor-like noise: 3–5 MB) made from a bundled photo with its own
 # crop and colour, so no two are alike; every fourth is stored sideways with EXIF orientation 6, as
 # a phone held upright writes it (upright it is 3024×4032); each embeds a 160×120 preview in its
-# EXIF, as phones do. Named IMG_00001.jpg, … in DIR, which
+# EXIF, as phones do (not with --no-previews: an export without one, whose cells must be decoded
+# from the photos themselves). Named IMG_00001.jpg, … in DIR, which
 # must be new or empty. Needs ImageMagick (scripts/setup.sh --test installs it) and python3.
 set -euo pipefail
-usage="usage: scripts/make-library.sh N DIR (N from 1 to 100000; DIR new or empty)"
+usage="usage: scripts/make-library.sh [--no-previews] N DIR (N from 1 to 100000; DIR new or empty)"
+previews=1
+if [ "${1:-}" = "--no-previews" ]; then previews=0; shift; fi
 [ $# -eq 2 ] || { echo "$usage" >&2; exit 2; }
 n=$1 dir=$2
 [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] && [ "$n" -le 100000 ] || { echo "make-library: N must be a whole number from 1 to 100000, got '$n'" >&2; exit 2; }
@@ -22,7 +25,7 @@ mapfile -t bases < <(ls "$here"/assets/photos/*.jpg)
 # One photo: $1 its number. Written beside its name and renamed, so an interrupted run leaves
 # only whole photos.
 make_one() {
-  local i=$1 dir=$2; shift 2
+  local i=$1 dir=$2 previews=$3; shift 3
   local bases=("$@")
   local base=${bases[$((i % ${#bases[@]}))]}
   local name; name=$(printf 'IMG_%05d.jpg' "$i")
@@ -36,28 +39,35 @@ make_one() {
     -modulate 100,$((80 + i % 40)),"$hue" -attenuate 0.3 +noise Gaussian -rotate "$turn" -quality 90 "$dir/.$name"
   # A phone also embeds a small preview (160×120, stored the same way round as the photo) in its
   # EXIF, which viewers show before the photo itself is decoded.
-  convert -define jpeg:size=320x320 "$dir/.$name" -thumbnail "160x120!" -quality 80 "$dir/.$name.thumb.jpg"
-  python3 - "$dir/.$name" "$dir/.$name.thumb.jpg" "$([ "$turn" -ne 0 ] && echo 6 || echo 1)" <<'PY'
+  local thumb=-
+  if [ "$previews" -eq 1 ]; then
+    thumb="$dir/.$name.thumb.jpg"
+    convert -define jpeg:size=320x320 "$dir/.$name" -thumbnail "160x120!" -quality 80 "$thumb"
+  fi
+  python3 - "$dir/.$name" "$thumb" "$([ "$turn" -ne 0 ] && echo 6 || echo 1)" <<'PY'
 import struct, sys
 # An APP1 Exif segment: IFD0 with Orientation (0x0112), then IFD1 naming the preview JPEG that
-# follows it (JPEGInterchangeFormat 0x0201 and its length 0x0202).
+# follows it (JPEGInterchangeFormat 0x0201 and its length 0x0202); without a preview ("-"), IFD0 alone.
 path, thumb_path, orientation = sys.argv[1], sys.argv[2], int(sys.argv[3])
-thumb = open(thumb_path, "rb").read()
 ifd0 = struct.pack(">H", 1) + struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0)
-ifd1_at = 8 + len(ifd0) + 4
-ifd1_size = 2 + 3 * 12 + 4
-thumb_at = ifd1_at + ifd1_size
-ifd1 = struct.pack(">H", 3) + struct.pack(">HHIHH", 0x0103, 3, 1, 6, 0) + struct.pack(">HHII", 0x0201, 4, 1, thumb_at) \
-    + struct.pack(">HHII", 0x0202, 4, 1, len(thumb)) + struct.pack(">I", 0)
-tiff = b"MM\x00\x2a" + struct.pack(">I", 8) + ifd0 + struct.pack(">I", ifd1_at) + ifd1 + thumb
+if thumb_path == "-":
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 8) + ifd0 + struct.pack(">I", 0)
+else:
+    thumb = open(thumb_path, "rb").read()
+    ifd1_at = 8 + len(ifd0) + 4
+    ifd1_size = 2 + 3 * 12 + 4
+    thumb_at = ifd1_at + ifd1_size
+    ifd1 = struct.pack(">H", 3) + struct.pack(">HHIHH", 0x0103, 3, 1, 6, 0) + struct.pack(">HHII", 0x0201, 4, 1, thumb_at) \
+        + struct.pack(">HHII", 0x0202, 4, 1, len(thumb)) + struct.pack(">I", 0)
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 8) + ifd0 + struct.pack(">I", ifd1_at) + ifd1 + thumb
 app1 = b"Exif\x00\x00" + tiff
 data = open(path, "rb").read()
 assert data[:2] == b"\xff\xd8"
 open(path, "wb").write(data[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + data[2:])
 PY
-  rm "$dir/.$name.thumb.jpg"
+  [ "$thumb" = - ] || rm "$thumb"
   mv "$dir/.$name" "$dir/$name"
 }
 export -f make_one
-seq 1 "$n" | xargs -P "$(nproc)" -I{} bash -c 'make_one "$@"' _ {} "$dir" "${bases[@]}"
+seq 1 "$n" | xargs -P "$(nproc)" -I{} bash -c 'make_one "$@"' _ {} "$dir" "$previews" "${bases[@]}"
 echo "make-library: $n photos in $dir"

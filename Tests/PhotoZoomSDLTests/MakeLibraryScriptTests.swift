@@ -37,6 +37,20 @@ final class MakeLibraryScriptTests: XCTestCase {
         XCTAssertEqual(Set(files.compactMap { ContentHash.of(file: $0.path) }).count, 4, "no two alike")
     }
 
+    /// Without previews, as an editor's export is: every cell is then decoded from its photo,
+    /// which `bench` measures against libjpeg-turbo's floor. The orientation stays.
+    func testWithoutPreviewsThePhotosCarryOnlyTheirOrientation() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-library-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try make(["--no-previews", "4", folder.path])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        for file in try PhotoFolder.imageFiles(in: folder.path) {
+            let exif = PhotoExif(bytes: try Data(contentsOf: file))
+            XCTAssertNil(exif.preview, file.lastPathComponent)
+            XCTAssertEqual(exif.orientation, file.lastPathComponent == "IMG_00004.jpg" ? .right : .up)
+        }
+    }
+
     func testRefusalsAreOneLine() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pz-library-file-\(UUID().uuidString)")
         try "mine".write(to: file, atomically: true, encoding: .utf8)

@@ -56,6 +56,12 @@ public final class HeadlessLibrary {
     /// preview as large as the cell (or is known broken).
     public func showsEveryCellSharp(of world: World) -> Bool { stream.showsEveryCellSharp(of: world, scale: scale) }
 
+    /// How many cells the window shows.
+    public func cellsInView(of world: World) -> Int { stream.visibleCells(world)?.count ?? 0 }
+
+    /// The files the folder was listed as, in the grid's order.
+    public var files: [URL] { stream.files }
+
     /// Sleeps a little, for decoding threads to finish something.
     public func waitForWork() { usleep(500) }
 

@@ -229,7 +229,7 @@ final class PhotoStream {
         return cells.allSatisfy { textures.hasSharpThumbnail($0, cell: cell * scale) }
     }
 
-    private func visibleCells(_ world: World) -> Range<Int>? {
+    func visibleCells(_ world: World) -> Range<Int>? {
         world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
     }
 

@@ -64,7 +64,12 @@ struct BenchReport: Codable {
             name("  \($0.phase)") + String(format: "p50 %.2f ms, p99 %.2f ms (%d frames); on the CPU p99 %.2f ms", $0.frameMillisecondsP50,
                                              $0.frameMillisecondsP99, $0.frames, $0.frameCPUMillisecondsP99)
         }
-        lines += [name("peak memory after scrolling through all") + String(format: "%.0f MiB", library.peakRSSMiB)]
+        lines += [name("cold first screen against the decode floor") + String(format: "%.0f ms / %.0f ms = %.2f× (%d cells × one 1/8-scale decode ÷ %d cores)",
+                                                                               library.thumbsSharpMillisecondsCold, library.decodeFloorMilliseconds,
+                                                                               library.thumbsSharpMillisecondsCold / max(library.decodeFloorMilliseconds, 1e-9),
+                                                                               library.cellsInView, library.cores),
+                  name("peak memory after scrolling through all") + String(format: "%.0f MiB; the largest loader %.0f MiB", library.peakRSSMiB,
+                                                                           library.loadersPeakRSSMiB)]
         lines += [name("replay --verify, recorded seconds per second") + String(format: "%-11.0f × real time (%d ticks)", replay.replaySpeedup, replay.ticks)]
         return lines.joined(separator: "\n")
     }

@@ -32,8 +32,17 @@ struct LibraryResult: Codable {
     /// The slowest frames, slowest first, down to the one the p99 is, with what they were doing.
     let slowestFrames: [FrameSample]
     /// The process's peak resident memory after all of the above and a scroll through the
-    /// whole folder, top to bottom.
+    /// whole folder, top to bottom: the window's process, the pixels the loaders shared with it
+    /// counted once (its copies of them).
     let peakRSSMiB: Double
+    /// The largest loader process's peak resident memory.
+    let loadersPeakRSSMiB: Double
+    /// The cells the window opens on, and the least time they could be decoded in from their
+    /// photos: one eighth-scale decode of the folder's first photo each, shared among the cores.
+    /// For a folder without camera previews, the cold opening is measured against it.
+    let cellsInView: Int
+    let decodeFloorMilliseconds: Double
+    let cores: Int
 
     enum CodingKeys: String, CodingKey {
         case photos, frames
@@ -49,6 +58,10 @@ struct LibraryResult: Codable {
         case phases
         case slowestFrames = "slowest_frames"
         case peakRSSMiB = "peak_rss_mib"
+        case loadersPeakRSSMiB = "loaders_peak_rss_mib"
+        case cellsInView = "cells_in_view"
+        case decodeFloorMilliseconds = "decode_floor_ms"
+        case cores
     }
 }
 
@@ -114,12 +127,15 @@ struct LibraryBenchmark {
         let frames = try cold.interact(frameSeconds: Self.frameSeconds)
         let coldVisible = try cold.thumbnailsVisible()
         let coldSharp = try cold.thumbnailsSharp()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let eighth = cold.firstFile.flatMap { DecodeFloor.eighthScaleSeconds(of: $0) } ?? 0
         let warm = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache)
         let warmVisible = try warm.thumbnailsVisible()
         let warmSharp = try warm.thumbnailsSharp()
         try warm.browseToTheEnd(frameSeconds: Self.frameSeconds)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
+        let loadersPeak = DecodeFloor.loadersPeakMiB()
         let times = frames.map(\.milliseconds), cpu = frames.map(\.cpuMilliseconds)
         let phases = BenchScript.phases.compactMap { phase -> PhaseFrames? in
             let inPhase = frames.filter { $0.phase == phase.name }
@@ -134,7 +150,8 @@ struct LibraryBenchmark {
                              frameMillisecondsP99: percentile(0.99, of: times), frameCPUMillisecondsP50: percentile(0.5, of: cpu),
                              frameCPUMillisecondsP99: percentile(0.99, of: cpu), phases: phases,
                              slowestFrames: Array(frames.sorted { $0.milliseconds > $1.milliseconds }.prefix(frames.count - percentileRank(0.99, count: frames.count))),
-                             peakRSSMiB: Double(usage.ru_maxrss) / 1024)
+                             peakRSSMiB: Double(usage.ru_maxrss) / 1024, loadersPeakRSSMiB: loadersPeak, cellsInView: cold.cellsInView,
+                             decodeFloorMilliseconds: Double(cold.cellsInView) * eighth * 1000 / Double(cores), cores: cores)
     }
 }
 
@@ -155,6 +172,8 @@ final class OpenedLibrary {
     private var visibleAt: Double?
     private var sharpAt: Double?
     var photoCount: Int { sim.world.photos.count }
+    var cellsInView: Int { stream.cellsInView(of: sim.world) }
+    var firstFile: URL? { stream.files.first }
     static let patience = 600.0
 
     init(folder: String, viewport: Size, thumbnailCache: URL) throws {
