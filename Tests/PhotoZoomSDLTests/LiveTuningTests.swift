@@ -109,6 +109,33 @@ final class LiveTuningTests: XCTestCase {
         XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 9"])
     }
 
+    /// A FIFO (or a link to a device) put in the file's place is refused by its type at once:
+    /// reading it would block the window until something wrote to it.
+    func testAFIFOOrADeviceInTheFilesPlaceIsRefusedAtOnce() throws {
+        try FileManager.default.removeItem(atPath: path)
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        let started = Date()
+        let outcome = reloadAfterSave()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "never waited on")
+        XCTAssertEqual(LiveTuning.lines(outcome, path: path),
+                       ["tuning: cannot read '\(path)': it is not a regular file (a FIFO, a device or a socket); still running on the last good values"])
+        try FileManager.default.removeItem(atPath: path)
+        _ = reloadAfterSave()
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+        XCTAssertEqual(LiveTuning.lines(reloadAfterSave(), path: path),
+                       ["tuning: cannot read '\(path)': it is not a regular file (a FIFO, a device or a socket); still running on the last good values"])
+        XCTAssertEqual(live.good, TuningFile())
+    }
+
+    /// Thousands of problems are listed as the first 20 and a count, not a line each.
+    func testASaveWithThousandsOfProblemsListsTwentyAndACount() throws {
+        let repeated = (0..<3000).map { _ in "\"cellGap\": 3" }.joined(separator: ", ")
+        try "{\"grid\": {\(repeated)}}\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let lines = LiveTuning.lines(reloadAfterSave(), path: path)
+        XCTAssertEqual(lines.count, 1 + LiveTuning.listedProblems + 1, "\(lines.prefix(3))")
+        XCTAssertEqual(lines.last, "\(path): and 2979 more problems (photozoom tuning check '\(path)' lists them all)")
+    }
+
     func testAnInvalidSaveIsRefusedUntilAValidOneClearsIt() throws {
         try cellGap(4).write(toFile: path, atomically: false, encoding: .utf8)
         _ = reloadAfterSave()
