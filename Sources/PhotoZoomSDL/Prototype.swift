@@ -83,7 +83,11 @@ public enum Prototype {
         let showBy = Self.now() + Self.showDeadline
         // A big folder takes a while to list: Ctrl-C or a close meanwhile ends the run at once.
         while reading.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
-            if window.quitRequested { return }
+            if window.quitRequested {
+                // The loaders starting meanwhile would only slow the exit down.
+                LoaderPool.shared.stopAll()
+                return
+            }
         }
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
         let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
@@ -99,7 +103,10 @@ public enum Prototype {
                                  fillsCache: true, wake: window.wakeSignal, log: log)
             photos.insertOpeningPreviews(read, scale: window.pixelScale, now: Self.now())
         }
-        defer { photos.stop() }
+        defer {
+            photos.stop()
+            LoaderPool.shared.stopAll()
+        }
         // Photos are named in a recording by hashes of what was read of them.
         let hashes = { photos.contentHashes() }
         let renderer = SceneRenderer(renderer: window.renderer, source: photos.textures, log: log)

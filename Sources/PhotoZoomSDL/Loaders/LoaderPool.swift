@@ -18,6 +18,10 @@ public final class LoaderPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var idle: [Loader] = []
     private var started = 0
+    /// Every loader started and not yet ended, whether idle or decoding.
+    private var running: Set<pid_t> = []
+    /// Set by `stopAll`: what ends now is the program's doing, not the photo's.
+    private var stopping = false
     private let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
     /// One loader: its process and the window's end of its socket.
@@ -43,7 +47,7 @@ public final class LoaderPool: @unchecked Sendable {
         condition.unlock()
         for _ in 0..<max(wanted, 0) {
             DispatchQueue.global(qos: .userInitiated).async {
-                let made = Self.spawn(memoryMiB: Int(limits.loaderMemoryMiB))
+                let made = self.launch(memoryMiB: Int(limits.loaderMemoryMiB))
                 self.condition.lock()
                 if case let .success(loader) = made { self.idle.append(loader) } else { self.started -= 1 }
                 self.condition.broadcast()
@@ -56,19 +60,36 @@ public final class LoaderPool: @unchecked Sendable {
     /// start new ones, which read the environment afresh.
     func stopIdle() {
         condition.lock()
-        let stopping = idle
+        let ending = idle
         idle.removeAll()
-        started -= stopping.count
+        started -= ending.count
         condition.broadcast()
         condition.unlock()
-        stopping.forEach(Self.end)
+        ending.forEach(end)
     }
 
     /// Closes a loader's socket, which ends it, and reaps it.
-    private static func end(_ loader: Loader) {
+    private func end(_ loader: Loader) {
         close(loader.socket)
         var status: Int32 = 0
         while waitpid(loader.pid, &status, 0) < 0 && errno == EINTR {}
+        condition.lock()
+        running.remove(loader.pid)
+        condition.unlock()
+    }
+
+    /// Why a decode failed while the program ends: no fault of the photo's, so no cache records it.
+    private static let stopped = SDLError(message: "decoding stopped as the program ends", isOverLimits: true)
+
+    /// Ends every loader at once, decoding or not, as the program ends: a decode in progress
+    /// fails without counting against its photo, and none starts after.
+    public func stopAll() {
+        condition.lock()
+        stopping = true
+        let pids = running
+        condition.broadcast()
+        condition.unlock()
+        for pid in pids { kill(pid, SIGKILL) }
     }
 
     /// The image in `file`, decoded at `size` by a loader.
@@ -133,16 +154,20 @@ public final class LoaderPool: @unchecked Sendable {
 
     private func checkOut(memoryMiB: Int) -> Result<Loader, SDLError> {
         condition.lock()
-        while idle.isEmpty && started >= processes { condition.wait() }
+        while idle.isEmpty && started >= processes && !stopping { condition.wait() }
+        guard !stopping else {
+            condition.unlock()
+            return .failure(Self.stopped)
+        }
         if let loader = idle.popLast() {
             condition.unlock()
             guard loader.memoryMiB != memoryMiB else { return .success(loader) }
-            Self.end(loader)
+            end(loader)
         } else {
             started += 1
             condition.unlock()
         }
-        let made = Self.spawn(memoryMiB: memoryMiB)
+        let made = launch(memoryMiB: memoryMiB)
         if case .failure = made {
             condition.lock()
             started -= 1
@@ -168,8 +193,11 @@ public final class LoaderPool: @unchecked Sendable {
         while waitpid(loader.pid, &status, 0) < 0 && errno == EINTR {}
         condition.lock()
         started -= 1
+        running.remove(loader.pid)
+        let stopped = stopping
         condition.broadcast()
         condition.unlock()
+        if stopped { return Self.stopped }
         if let budget { return SDLError(message: "the decoder ran past its \(TuningFile.number(budget)) s (library.loaderSeconds) and was stopped") }
         // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
         let signal = status & 0x7F
@@ -177,6 +205,25 @@ public final class LoaderPool: @unchecked Sendable {
         let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
         return SDLError(message: "the decoder crashed: signal \(signal) (\(name))")
     }
+
+    /// A new loader, counted among those `stopAll` ends; none once it was called.
+    private func launch(memoryMiB: Int) -> Result<Loader, SDLError> {
+        let made = Self.spawn(memoryMiB: memoryMiB)
+        guard case let .success(loader) = made else { return made }
+        condition.lock()
+        running.insert(loader.pid)
+        let stopped = stopping
+        condition.unlock()
+        guard !stopped else {
+            kill(loader.pid, SIGKILL)
+            end(loader)
+            return .failure(Self.stopped)
+        }
+        return made
+    }
+
+    /// How much less a loader's claim on a core is than the window's (nice(1)'s scale).
+    static let loaderNiceness: Int32 = 5
 
     /// A loader process with `memoryMiB` for decoding, its socket on descriptor 3.
     private static func spawn(memoryMiB: Int) -> Result<Loader, SDLError> {
@@ -204,6 +251,9 @@ public final class LoaderPool: @unchecked Sendable {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, nil, &argv, &envp)
         close(ends[1])
+        // The window's thread comes first: a loader's start and its decodes take the cores it
+        // leaves (a Ctrl-C while the loaders start is answered as quickly as before them).
+        if status == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), loaderNiceness) }
         guard status == 0 else {
             close(ends[0])
             return .failure(SDLError(message: "cannot start a loader ('\(path)'): \(String(cString: strerror(status)))"))
