@@ -2,12 +2,11 @@ import CLoader
 import Foundation
 import PhotoZoomCore
 
-/// What the window's process asks of a loader: decode the `length` bytes at `offset` of the
+/// What the window's process asks of a loader: decode the first `length` bytes of the
 /// descriptor sent with the message (a photo, a cached thumbnail, or an embedded preview put in
 /// a memory file), at `size`.
 struct LoaderRequest: Codable {
     var name: String
-    var offset: Int
     var length: Int
     var size: ScaledSize
     /// The EXIF orientation to apply (a preview has no EXIF of its own); nil reads it from the bytes.

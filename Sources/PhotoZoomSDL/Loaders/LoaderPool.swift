@@ -94,8 +94,7 @@ public final class LoaderPool: @unchecked Sendable {
 
     /// The image in `file`, decoded at `size` by a loader.
     func decode(_ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
-        decode(fd: file.descriptor, offset: 0, length: file.bytes, request: { LoaderRequest(name: name, offset: 0, length: file.bytes, size: size,
-                                                                                              orientation: nil, expected: expected, limits: limits) })
+        decode(fd: file.descriptor, LoaderRequest(name: name, length: file.bytes, size: size, orientation: nil, expected: expected, limits: limits))
     }
 
     /// `bytes` (an embedded preview, read from its photo), decoded by a loader, turned by `orientation`.
@@ -105,13 +104,12 @@ public final class LoaderPool: @unchecked Sendable {
         defer { close(memory) }
         let written = bytes.withUnsafeBytes { pwrite(memory, $0.baseAddress, $0.count, 0) }
         guard written == bytes.count else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))")) }
-        return decode(fd: memory, offset: 0, length: bytes.count, request: {
-            LoaderRequest(name: name, offset: 0, length: bytes.count, size: size, orientation: orientation.rawValue, expected: expected, limits: limits)
-        })
+        return decode(fd: memory, LoaderRequest(name: name, length: bytes.count, size: size, orientation: orientation.rawValue,
+                                                expected: expected, limits: limits))
     }
 
-    private func decode(fd: Int32, offset: Int, length: Int, request make: () -> LoaderRequest) -> Result<ScaledImage, SDLError> {
-        let request = make()
+    /// `request`, with the bytes it names in `fd`, run by the next free loader.
+    private func decode(fd: Int32, _ request: LoaderRequest) -> Result<ScaledImage, SDLError> {
         let loader: Loader
         switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
         case let .success(taken): loader = taken

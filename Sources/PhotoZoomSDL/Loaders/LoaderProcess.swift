@@ -34,7 +34,7 @@ public enum LoaderProcess {
         // What needs a file opened or a library loaded is done before the filter forbids it:
         // SDL_image's format libraries, and Foundation's first JSON.
         _ = ScaledDecoder.loadersReady
-        _ = try? JSONDecoder().decode(LoaderRequest.self, from: JSONEncoder().encode(LoaderRequest(name: "", offset: 0, length: 0, size: .fitting(PixelBox(width: 1, height: 1)),
+        _ = try? JSONDecoder().decode(LoaderRequest.self, from: JSONEncoder().encode(LoaderRequest(name: "", length: 0, size: .fitting(PixelBox(width: 1, height: 1)),
                                                                                                    orientation: nil, expected: nil, limits: LibraryLimits())))
         restricted = photozoom_restrict_syscalls() == 0
         let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
@@ -97,7 +97,7 @@ public enum LoaderProcess {
             return .failure(SDLError(message: "the loader was sent no bytes to decode"))
         }
         var bytes = Data(count: request.length)
-        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, request.length, off_t(request.offset)) }
+        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, request.length, 0) }
         guard read == request.length else { return .failure(SDLError(message: "it changed while it was read")) }
         if let expected = request.expected, case let .success(kind) = ImageKind.identify(bytes, named: request.name), kind != expected {
             return .failure(SDLError(message: "it is a \(kind.rawValue.uppercased()) where a \(expected.rawValue.uppercased()) belongs"))
