@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# Fuzzes the untrusted-image gate (ImageKind.identify, PhotoHeader.dimensions, PhotoGate.check,
+# PhotoProbe.probe and the PhotoExif it reads, UntrustedFile reads past a head, and
+# ThumbnailPNG.text) with libFuzzer for SECONDS (default 300): builds Fuzz/ImageFuzzer.swift with
+# the files it needs into .build/fuzz/image-fuzzer (-sanitize=fuzzer,address), seeds
+# .build/fuzz/image-corpus with a small file of every format and hostile claims, and runs it.
+# A crash (a trap, a broken property, an address error, a slow input or one over the memory
+# limit) is saved under .build/fuzz/image-crashes/ and the script exits non-zero; replay one
+# with `.build/fuzz/image-fuzzer FILE`.
+#   scripts/fuzz-images.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-300}"
+[[ "$seconds" =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz-images.sh [SECONDS]" >&2; exit 2; }
+
+out=.build/fuzz
+corpus="$out/image-corpus"
+mkdir -p "$corpus" "$out/image-crashes" "$out/image-core"
+
+# Two modules, as SwiftPM builds them: the gate's files `import PhotoZoomCore`, and the core
+# has names of its own the platform layer's would clash with in one module. The core first,
+# as a static library (instrumented too: TuningFile.number and the limits run on every input).
+mapfile -t core < <(find Sources/PhotoZoomCore -name '*.swift' | sort)
+swiftc -module-name PhotoZoomCore -parse-as-library -swift-version 5 -O -g \
+    -sanitize=fuzzer,address -emit-library -static \
+    -emit-module -emit-module-path "$out/image-core/PhotoZoomCore.swiftmodule" \
+    "${core[@]}" -o "$out/image-core/libPhotoZoomCore.a"
+# Then the gate with the harness, in a module named as SwiftPM's (so the harness sees internal
+# names): the Untrusted files, SDLError (it imports CSDL2, for SDL_GetError only), the
+# thumbnail cache's PNG walk (CPNG), and the probe with what it calls: PhotoExif, ExifDate,
+# PixelBox (ScaledSize.swift) and ContentHash (SessionFile.swift); the EXIF parser itself,
+# ExifSegment, is one of the Untrusted files. No SDL call is made; the module maps link SDL2
+# and libpng. lld, as gold warns about every ASan symbol it cannot export.
+gate=(
+    Sources/PhotoZoomSDL/Untrusted/*.swift
+    Sources/PhotoZoomSDL/SDLError.swift
+    Sources/PhotoZoomSDL/Thumbnails/ThumbnailPNG.swift
+    Sources/PhotoZoomSDL/Library/PhotoProbe.swift
+    Sources/PhotoZoomSDL/Library/PhotoExif.swift
+    Sources/PhotoZoomSDL/Library/ExifDate.swift
+    Sources/PhotoZoomSDL/Thumbnails/ScaledSize.swift
+    Sources/PhotoZoomSDL/Recording/SessionFile.swift
+)
+cflags=()
+for flag in $(pkg-config --cflags sdl2 libpng); do cflags+=(-Xcc "$flag"); done
+swiftc -module-name PhotoZoomSDL -parse-as-library -swift-version 5 -O -g \
+    -sanitize=fuzzer,address -use-ld=lld \
+    -I "$out/image-core" -I Sources/CSDL2 -I Sources/CPNG "${cflags[@]}" \
+    "${gate[@]}" Fuzz/ImageFuzzer.swift \
+    -L "$out/image-core" -lPhotoZoomCore -o "$out/image-fuzzer"
+
+# The seeds; what the fuzzer finds stays in the corpus for the next run. Real photos: one with
+# EXIF, one without, and the head of the CMYK fixture (its header is in the first bytes; the
+# whole is over -max_len, which would cut it anyway).
+cp assets/photos/chelsea-exif-rotated.jpg "$corpus/photo-exif.jpg"
+cp assets/photos/coins.jpg "$corpus/photo.jpg"
+head -c 16384 Tests/Fixtures/photos/astronaut-cmyk.jpg > "$corpus/photo-cmyk-head.jpg"
+# A small file of every format and variant ImageMagick writes (setup.sh --test installs it):
+# each parser's ordinary path. One it cannot write on this machine is left out, not fatal.
+magick=convert
+command -v magick >/dev/null && magick=magick
+image() {
+    local name="$1"; shift
+    "$magick" -size 24x16 gradient:red-blue "$@" "$corpus/$name" 2>/dev/null || echo "fuzz-images: no seed $name ($magick could not write it)" >&2
+}
+image im.jpg -quality 80
+image im-progressive.jpg -interlace Plane
+image im-arithmetic.jpg -define jpeg:arithmetic-coding=true
+image im-cmyk.jpg -colorspace CMYK
+image im-gray.jpg -colorspace Gray
+image im.png
+image im-palette.png -colors 16 -define png:format=png8
+image im-alpha.png -alpha set -channel A -evaluate set 50% +channel
+image im-interlaced.png -interlace PNG
+image im.gif -colors 16
+image im.bmp -define bmp:format=bmp3
+image im-v5.bmp
+image im-os2.bmp -define bmp:format=bmp2
+image im-rle.bmp -colors 16 -compress RLE -define bmp:format=bmp3
+image im-lossy.webp -quality 50
+image im-lossless.webp -define webp:lossless=true
+image im-alpha.webp -alpha set -channel A -evaluate set 50% +channel
+image im.tiff -compress none
+image im-msb.tiff -compress none -endian MSB
+image im.ppm
+image im.pgm -colorspace Gray
+image im.pbm -monochrome
+image im-plain.ppm -compress none
+image im-plain.pbm -monochrome -compress none
+image im.pcx
+image im.tga
+image im-rle.tga -compress RLE
+"$magick" -size 24x16 gradient:red-blue \( -size 8x8 xc:green -repage +4+4 \) "$corpus/im-two-frames.gif" 2>/dev/null || true
+"$magick" -size 24x16 gradient:red-blue -size 40x30 xc:green "$corpus/im-two-pages.tiff" 2>/dev/null || true
+# What ImageMagick does not write, and the hostile claims the gate is there for: QOI, a GIF
+# whose frame is larger than its screen, a TIFF whose directory is at the end, claims of
+# 30000² and 65535² in a few bytes, progressive and arithmetic JPEGs over the coefficient
+# budget, an EXIF with an orientation, a date and a preview, a thumbnail PNG's tEXt chunks,
+# and the files identify names and skips.
+python3 - "$corpus" <<'PY'
+import struct, sys, zlib
+corpus = sys.argv[1]
+def put(name, data):
+    with open(f"{corpus}/{name}", "wb") as f: f.write(data)
+le16 = lambda v: struct.pack("<H", v); le32 = lambda v: struct.pack("<I", v)
+be16 = lambda v: struct.pack(">H", v); be32 = lambda v: struct.pack(">I", v)
+
+# QOI: a 2×2 image (an RGB pixel, a run of 3), and 26 bytes claiming 30000².
+end = bytes(7) + b"\x01"
+put("qoi-small.qoi", b"qoif" + be32(2) + be32(2) + b"\x04\x00" + b"\xfe\x10\x20\x30" + b"\xc2" + end)
+put("hostile-30000.qoi", b"qoif" + be32(30000) + be32(30000) + b"\x04\x00" + b"\xfe\x10\x20\x30" + end)
+
+# GIF: a screen of 4×3 whose one frame says 30000×30000; a 0×0 screen taking its frame's size;
+# a frame placed far past its screen.
+def gif(screen, frames):
+    b = b"GIF89a" + le16(screen[0]) + le16(screen[1]) + b"\x00\x00\x00"
+    b += b"\x21\xf9\x04\x00\x00\x00\x00\x00"
+    for left, top, w, h in frames:
+        b += b"\x2c" + le16(left) + le16(top) + le16(w) + le16(h) + b"\x00" + b"\x02" + b"\x02\x4c\x01\x00"
+    return b + b"\x3b"
+put("hostile-frame.gif", gif((4, 3), [(0, 0, 30000, 30000)]))
+put("gif-zero-screen.gif", gif((0, 0), [(0, 0, 5, 5)]))
+put("hostile-placed.gif", gif((4, 3), [(0, 0, 4, 3), (65000, 65000, 2, 2)]))
+
+# TIFF: strip data first, the directory at the end claiming 65535²; a directory that points
+# at itself; a big-endian chain of two.
+def ifd(entries, next_offset, big=False):
+    p16, p32 = (be16, be32) if big else (le16, le32)
+    b = p16(len(entries))
+    for tag, typ, count, value in entries:
+        v = p16(value) + b"\x00\x00" if typ == 3 else p32(value)
+        b += p16(tag) + p16(typ) + p32(count) + v
+    return b + p32(next_offset)
+strip = bytes(64)
+at = 8 + len(strip)
+entries = [(256, 4, 1, 65535), (257, 4, 1, 65535), (258, 3, 1, 8), (259, 3, 1, 1), (262, 3, 1, 1),
+           (273, 4, 1, 8), (277, 3, 1, 1), (278, 4, 1, 65535), (279, 4, 1, len(strip))]
+put("hostile-ifd-at-end.tiff", b"II*\x00" + le32(at) + strip + ifd(entries, 0))
+put("tiff-loop.tiff", b"II*\x00" + le32(8) + ifd([(256, 3, 1, 2), (257, 3, 1, 2)], 8))
+first = ifd([(256, 3, 1, 3), (257, 3, 1, 2)], 0, big=True)
+second_at = 8 + len(first)
+put("tiff-chain-msb.tiff", b"MM\x00\x2a" + be32(8) + ifd([(256, 3, 1, 3), (257, 3, 1, 2)], second_at, big=True)
+    + ifd([(256, 4, 1, 20000), (257, 4, 1, 20000)], 0, big=True))
+
+# PNM: a binary pixmap claiming 30000², a bitmap with comments.
+put("hostile-30000.ppm", b"P6\n30000 30000\n255\n" + bytes(32))
+put("pnm-comments.pbm", b"P4\n# a comment\n16 # another\n2\n" + bytes(4))
+
+# BMP: OS/2's 12-byte header claiming 65535²; Windows' with a negative height.
+put("hostile-os2-65535.bmp", b"BM" + le32(40) + bytes(4) + le32(26) + le32(12) + le16(65535) + le16(65535) + le16(1) + le16(24) + bytes(14))
+put("bmp-top-down.bmp", b"BM" + le32(62) + bytes(4) + le32(54) + le32(40) + le32(2) + struct.pack("<i", -2) + le16(1) + le16(24)
+    + le32(0) + le32(16) + bytes(16) + bytes(16))
+
+# PNG: a 1×1 thumbnail with the standard's tEXt chunks; 300 bytes claiming 50000².
+def chunk(kind, body): return be32(len(body)) + kind + body + be32(zlib.crc32(kind + body))
+sig = b"\x89PNG\r\n\x1a\n"
+ihdr = chunk(b"IHDR", be32(1) + be32(1) + b"\x08\x06\x00\x00\x00")
+put("thumbnail.png", sig + ihdr + chunk(b"tEXt", b"Thumb::URI\x00file:///home/me/photo.jpg") + chunk(b"tEXt", b"Thumb::MTime\x001700000000")
+    + chunk(b"IDAT", zlib.compress(b"\x00\x10\x20\x30\x40")) + chunk(b"IEND", b""))
+put("hostile-50000.png", (sig + chunk(b"IHDR", be32(50000) + be32(50000) + b"\x08\x02\x00\x00\x00") + chunk(b"IDAT", bytes(240))).ljust(300, b"\x00"))
+
+# WebP: lossless 16384² in a header; extended with a canvas of 16384².
+put("hostile-16384-lossless.webp", b"RIFF" + le32(30) + b"WEBPVP8L" + le32(5) + b"\x2f" + le32(0x3FFF | 0x3FFF << 14) + bytes(8))
+put("hostile-16384-extended.webp", b"RIFF" + le32(30) + b"WEBPVP8X" + le32(10) + bytes(4) + b"\xff\x3f\x00" + b"\xff\x3f\x00")
+
+# PCX and TGA: headers claiming 65535² (a TGA is one only by its name, which the harness tries).
+pcx = bytearray(128); pcx[0:4] = b"\x0a\x05\x01\x08"; pcx[8:12] = le16(65534) + le16(65534); pcx[65] = 3; pcx[66:68] = le16(65535)
+put("hostile-65535.pcx", bytes(pcx) + bytes(16))
+put("hostile-65535.tga", b"\x00\x00\x0a" + bytes(9) + le16(65535) + le16(65535) + b"\x18\x20" + b"\xff\x00\x00\x00")
+
+# JPEG: a frame claiming 30000² in a few hundred bytes; progressive and arithmetic frames of
+# 20000², over the coefficient budget; a frame after a large segment.
+def segment(marker, body): return b"\xff" + bytes([marker]) + be16(len(body) + 2) + body
+def frame(marker, w, h, components=3):
+    return segment(marker, b"\x08" + be16(h) + be16(w) + bytes([components]) + b"".join(bytes([i + 1, 0x11, 0]) for i in range(components)))
+sos = segment(0xDA, b"\x01\x01\x00\x00\x3f\x00") + bytes(64) + b"\xff\xd9"
+put("hostile-30000.jpg", b"\xff\xd8" + frame(0xC0, 30000, 30000) + sos)
+put("hostile-progressive.jpg", b"\xff\xd8" + frame(0xC2, 20000, 20000) + sos)
+put("hostile-arithmetic.jpg", b"\xff\xd8" + frame(0xC9, 20000, 20000, 4) + sos)
+put("jpeg-late-frame.jpg", b"\xff\xd8" + segment(0xFE, bytes(3000)) + b"\xff\xff" + frame(0xC0, 64, 48) + sos)
+
+# EXIF: orientation 6, a date with its offset, and a 160×120 preview (upright, the photo's
+# shape), in a 640×480 JPEG; the same big-endian, turned 8, with a preview of another shape;
+# a segment that goes on past the EXIF reader's first 16 KiB, its preview there.
+def exif_jpeg(big, orientation, preview_size, gap=0):
+    p16, p32 = (be16, be32) if big else (le16, le32)
+    def entries(items, next_offset):
+        b = p16(len(items))
+        for tag, typ, count, value in items:
+            v = p16(value) + b"\x00\x00" if typ == 3 else p32(value)
+            b += p16(tag) + p16(typ) + p32(count) + v
+        return b + p32(next_offset)
+    preview = b"\xff\xd8" + frame(0xC0, *preview_size) + segment(0xFE, bytes(40)) + b"\xff\xd9"
+    date, offset = b"2019:07:14 15:30:00\x00", b"+02:00\x00"
+    ifd0_at = 8; exif_at = ifd0_at + 2 + 12 * 2 + 4; ifd1_at = exif_at + 2 + 12 * 2 + 4
+    date_at = ifd1_at + 2 + 12 * 2 + 4; offset_at = date_at + len(date); preview_at = offset_at + len(offset) + gap
+    tiff = (b"MM\x00\x2a" if big else b"II*\x00") + p32(ifd0_at)
+    tiff += entries([(0x0112, 3, 1, orientation), (0x8769, 4, 1, exif_at)], ifd1_at)
+    tiff += entries([(0x9003, 2, len(date), date_at), (0x9011, 2, len(offset), offset_at)], 0)
+    tiff += entries([(0x0201, 4, 1, preview_at), (0x0202, 4, 1, len(preview))], 0)
+    tiff += date + offset + bytes(gap) + preview
+    return b"\xff\xd8" + segment(0xE1, b"Exif\x00\x00" + tiff) + segment(0xFE, bytes(400)) + frame(0xC0, 640, 480) + sos
+put("exif-preview.jpg", exif_jpeg(False, 6, (160, 120)))
+put("exif-preview-msb.jpg", exif_jpeg(True, 8, (100, 100)))
+put("exif-preview-late.jpg", exif_jpeg(False, 3, (160, 120), gap=20000))
+
+# Files identify names and skips, and a BigTIFF.
+put("drawing.svg", b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="30000"><rect width="1" height="1"/></svg>\n')
+put("drawing-bare.svg", b'\xef\xbb\xbf  <svg width="4" height="3"></svg>')
+put("icon.ico", b"\x00\x00\x01\x00\x01\x00\x10\x10" + bytes(32))
+put("photoshop.psd", b"8BPS\x00\x01" + bytes(26))
+put("heif.heic", b"\x00\x00\x00\x18ftypheic" + bytes(16))
+put("big.tiff", b"II+\x00\x08\x00\x00\x00" + bytes(16))
+PY
+# Every signature and tag the parsers look for, so mutations reach past the first check.
+cat > "$out/image.dict" <<'DICT'
+"GIF87a"
+"GIF89a"
+"\x2c"
+"\x21\xf9"
+"\x3b"
+"\x89PNG\x0d\x0a\x1a\x0a"
+"IHDR"
+"IDAT"
+"IEND"
+"tEXt"
+"RIFF"
+"WEBP"
+"VP8 "
+"VP8L"
+"VP8X"
+"\x9d\x01\x2a"
+"II*\x00"
+"MM\x00*"
+"II+\x00"
+"\x00\x01"
+"\x01\x00"
+"\x01\x01"
+"qoif"
+"BM"
+"\x0c\x00\x00\x00"
+"(\x00\x00\x00"
+"P1 "
+"P4\x0a"
+"P6\x0a"
+"\x0a\x05\x01\x08"
+"\xff\xd8\xff"
+"\xff\xc0"
+"\xff\xc2"
+"\xff\xc9"
+"\xff\xc4"
+"\xff\xda"
+"\xff\xd9"
+"\xff\xe1"
+"Exif\x00\x00"
+"\x01\x12"
+"\x12\x01"
+"\x87\x69"
+"\x69\x87"
+"\x90\x03"
+"\x02\x01"
+"\x01\x02"
+"<svg"
+"<?xml"
+"ftyp"
+"8BPS"
+"%PDF"
+DICT
+
+# Swift's own backtracer would slow every crash down; libFuzzer reports them. Leaks are not
+# looked for (the runtime's caches outlive an input); -malloc_limit_mb catches a claim that
+# gets something to allocate for it, -rss_limit_mb memory that runs away. ASan's quarantine
+# of freed memory is cut from 256 MiB to 64: every input is copied a few dozen times, so the
+# default filled it within seconds and held the process at 440 MB of the 512. -max_len holds
+# a JPEG's whole EXIF segment (64 KiB at most).
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:quarantine_size_mb=64}"
+"$out/image-fuzzer" "$corpus" \
+    -dict="$out/image.dict" \
+    -max_len=65536 -rss_limit_mb=512 -malloc_limit_mb=256 -timeout=10 \
+    -max_total_time="$seconds" -print_final_stats=1 \
+    -artifact_prefix="$out/image-crashes/"
