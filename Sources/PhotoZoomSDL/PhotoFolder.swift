@@ -50,6 +50,9 @@ public enum PhotoFolder {
     /// (`ImageKind`). Each file is then read as what its bytes say it is, and skipped with a line
     /// when that is no photo (an SVG, an icon, an editor's file named like a photo).
     public static let imageExtensions: Set<String> = Set(ImageKind.extensions.keys)
+    /// The photo formats this build decodes, by name: what `--help` and the README say.
+    public static let formatNames = ImageKind.allCases.map(\.name).joined(separator: ", ")
+
     static var extensionsList: String { imageExtensions.sorted().joined(separator: ", ") }
 
     /// The folder's photos in the order `scan` asks for, each a URL relative to the folder (its

@@ -17,7 +17,7 @@ extension Size: ExpressibleByArgument {
 
 /// The options every command that shows photos shares.
 struct PhotoOptions: ParsableArguments {
-    @Option(help: "Folder of photos to show (default: the bundled assets/photos).")
+    @Option(help: "Folder of photos to show: \(PhotoFolder.formatNames), told by their bytes (default: the bundled assets/photos).")
     var photos: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))

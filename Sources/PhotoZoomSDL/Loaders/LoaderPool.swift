@@ -125,19 +125,26 @@ public final class LoaderPool: @unchecked Sendable {
         checkIn(loader)
         defer { if memory >= 0 { close(memory) } }
         if let failure = reply.failure { return .failure(SDLError(message: failure, isOverLimits: reply.isOverLimits)) }
-        return Self.pixels(of: reply, in: memory, limits: request.limits)
+        return Self.pixels(of: reply, in: memory, asked: request)
     }
 
     /// The reply's pixels, copied out of its memory file once the reply is found to describe
-    /// them truly: a loader is trusted no more than the bytes it decoded.
-    private static func pixels(of reply: LoaderReply, in memory: Int32, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+    /// them truly: a loader is trusted no more than the bytes it decoded. They must describe
+    /// them truly and to be no larger than was asked for (a decoder never enlarges: a page fits
+    /// the window, a covered cell has its shorter side the cell's).
+    private static func pixels(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> Result<ScaledImage, SDLError> {
         var info = stat()
-        let length = reply.pitch * reply.height
+        let withinAsked: Bool
+        switch asked.size {
+        case let .fitting(box): withinAsked = reply.width <= box.width && reply.height <= box.height
+        case let .covering(box): withinAsked = min(reply.width, reply.height) <= max(box.width, box.height)
+        }
         guard memory >= 0, reply.width >= 1, reply.height >= 1, reply.width <= PhotoHeader.largestSide, reply.height <= PhotoHeader.largestSide,
-              reply.pitch == reply.width * 4, reply.width * reply.height <= limits.maximumPixels,
-              fstat(memory, &info) == 0, Int(info.st_size) >= length else {
+              withinAsked, reply.pitch == reply.width * 4, reply.width * reply.height <= asked.limits.maximumPixels,
+              fstat(memory, &info) == 0, Int(info.st_size) >= reply.pitch * reply.height else {
             return .failure(SDLError(message: "the decoder's answer did not describe its pixels"))
         }
+        let length = reply.pitch * reply.height
         guard let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
             return .failure(SDLError(message: "cannot map the decoder's pixels: \(String(cString: strerror(errno)))"))
         }

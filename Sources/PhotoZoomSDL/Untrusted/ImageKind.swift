@@ -6,6 +6,22 @@ import Foundation
 enum ImageKind: String, CaseIterable, Sendable, Codable {
     case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, pcx, tga
 
+    /// The format's usual name, as help and errors give it.
+    var name: String {
+        switch self {
+        case .jpeg: return "JPEG"
+        case .png: return "PNG"
+        case .gif: return "GIF"
+        case .bmp: return "BMP"
+        case .webp: return "WebP"
+        case .tiff: return "TIFF"
+        case .qoi: return "QOI"
+        case .pnm: return "PNM"
+        case .pcx: return "PCX"
+        case .tga: return "TGA"
+        }
+    }
+
     /// The extensions a folder's photos are listed by; a file is then read as what its bytes say.
     static let extensions: [String: ImageKind] = [
         "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "png": .png, "gif": .gif, "bmp": .bmp, "webp": .webp,
