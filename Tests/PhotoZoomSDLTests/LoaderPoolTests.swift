@@ -66,6 +66,15 @@ final class LoaderPoolTests: XCTestCase {
         let kernelFilters = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?.contains("Seccomp:") == true
         try XCTSkipUnless(kernelFilters, "this kernel has no seccomp: \(said)")
         XCTAssertEqual(said.description, "open: Operation not permitted (restricted: true)")
+        // Every thread of every loader is filtered, not only the one that installed the filter.
+        for pid in pool.processIDs {
+            let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+            XCTAssertFalse(threads.isEmpty)
+            for thread in threads {
+                let status = try String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8)
+                XCTAssertTrue(status.contains("Seccomp:\t2"), "loader \(pid), thread \(thread)")
+            }
+        }
         assertDecodes(decode(pool, "rocket.jpg"), "decoding needs nothing the filter refuses")
     }
 

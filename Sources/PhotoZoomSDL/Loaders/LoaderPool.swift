@@ -65,31 +65,37 @@ public final class LoaderPool: @unchecked Sendable {
         started -= ending.count
         condition.broadcast()
         condition.unlock()
-        ending.forEach(end)
+        ending.forEach { end($0) }
     }
 
-    /// Closes a loader's socket, which ends it, and reaps it.
-    private func end(_ loader: Loader) {
-        close(loader.socket)
-        var status: Int32 = 0
-        while waitpid(loader.pid, &status, 0) < 0 && errno == EINTR {}
+    /// Ends a loader (killed, whatever it was doing) and reaps it; its wait status. It leaves
+    /// `running` first, so that `stopAll` never signals a process id reaped and reused.
+    @discardableResult
+    private func end(_ loader: Loader) -> Int32 {
         condition.lock()
         running.remove(loader.pid)
         condition.unlock()
+        kill(loader.pid, SIGKILL)
+        close(loader.socket)
+        var status: Int32 = 0
+        while waitpid(loader.pid, &status, 0) < 0 && errno == EINTR {}
+        return status
     }
 
     /// Why a decode failed while the program ends: no fault of the photo's, so no cache records it.
     private static let stopped = SDLError(message: "decoding stopped as the program ends", isOverLimits: true)
+
+    /// The loaders' process ids: tests look at what the kernel says of them.
+    var processIDs: [pid_t] { condition.withLock { Array(running) } }
 
     /// Ends every loader at once, decoding or not, as the program ends: a decode in progress
     /// fails without counting against its photo, and none starts after.
     public func stopAll() {
         condition.lock()
         stopping = true
-        let pids = running
+        for pid in running { kill(pid, SIGKILL) }
         condition.broadcast()
         condition.unlock()
-        for pid in pids { kill(pid, SIGKILL) }
     }
 
     /// The image in `file`, decoded at `size` by a loader.
@@ -100,38 +106,51 @@ public final class LoaderPool: @unchecked Sendable {
     /// `bytes` (an embedded preview, read from its photo), decoded by a loader, turned by `orientation`.
     func decode(_ bytes: Data, name: String, to size: ScaledSize, orientation: ExifOrientation, expected: ImageKind?, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
         let memory = photozoom_memfd("photozoom-bytes")
-        guard memory >= 0 else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))")) }
+        guard memory >= 0 else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))", isOverLimits: true)) }
         defer { close(memory) }
         let written = bytes.withUnsafeBytes { pwrite(memory, $0.baseAddress, $0.count, 0) }
-        guard written == bytes.count else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))")) }
+        guard written == bytes.count else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))", isOverLimits: true)) }
         return decode(fd: memory, LoaderRequest(name: name, length: bytes.count, size: size, orientation: orientation.rawValue,
                                                 expected: expected, limits: limits))
     }
 
-    /// `request`, with the bytes it names in `fd`, run by the next free loader.
+    /// `request`, with the bytes it names in `fd`, run by the next free loader. A loader found
+    /// dead before it took the request (ended while idle) is replaced once.
     private func decode(fd: Int32, _ request: LoaderRequest) -> Result<ScaledImage, SDLError> {
-        let loader: Loader
-        switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
-        case let .success(taken): loader = taken
-        case let .failure(error): return .failure(error)
+        for attempt in 1...2 {
+            let loader: Loader
+            switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
+            case let .success(taken): loader = taken
+            case let .failure(error): return .failure(error)
+            }
+            guard LoaderSocket.send(request, on: loader.socket, fd: fd) else {
+                let ended = retire(loader, .unusable)
+                if attempt == 1, ended.description != Self.stopped.description { continue }
+                return .failure(ended)
+            }
+            var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(request.limits.loaderSeconds * 1000, Double(Int32.max)).rounded(.up))
+            var polled: Int32
+            repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
+            guard polled > 0 else { return .failure(retire(loader, .timedOut(request.limits.loaderSeconds))) }
+            guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else { return .failure(retire(loader, .noAnswer)) }
+            defer { if memory >= 0 { close(memory) } }
+            if let failure = reply.failure {
+                checkIn(loader)
+                return .failure(SDLError(message: failure, isOverLimits: reply.isOverLimits))
+            }
+            let pixels = Self.pixels(of: reply, in: memory, asked: request)
+            if case .failure = pixels { _ = retire(loader, .badAnswer) } else { checkIn(loader) }
+            return pixels
         }
-        guard LoaderSocket.send(request, on: loader.socket, fd: fd) else { return .failure(retire(loader, budget: nil)) }
-        var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(min(request.limits.loaderSeconds * 1000, Double(Int32.max)).rounded(.up))
-        var polled: Int32
-        repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
-        guard polled > 0 else { return .failure(retire(loader, budget: request.limits.loaderSeconds)) }
-        guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else { return .failure(retire(loader, budget: nil)) }
-        checkIn(loader)
-        defer { if memory >= 0 { close(memory) } }
-        if let failure = reply.failure { return .failure(SDLError(message: failure, isOverLimits: reply.isOverLimits)) }
-        return Self.pixels(of: reply, in: memory, asked: request)
+        return .failure(SDLError(message: "no loader would take it", isOverLimits: true))
     }
 
     /// The reply's pixels, copied out of its memory file once the reply is found to describe
-    /// them truly: a loader is trusted no more than the bytes it decoded. They must describe
-    /// them truly and to be no larger than was asked for (a decoder never enlarges: a page fits
-    /// the window, a covered cell has its shorter side the cell's).
+    /// them truly: a loader is trusted no more than the bytes it decoded. The file must be a
+    /// sealed memory file (its size can never change under the mapping), and the pixels no
+    /// larger than were asked for (a decoder never enlarges: a page fits the window, a covered
+    /// cell has its shorter side the cell's).
     private static func pixels(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> Result<ScaledImage, SDLError> {
         var info = stat()
         let withinAsked: Bool
@@ -139,14 +158,14 @@ public final class LoaderPool: @unchecked Sendable {
         case let .fitting(box): withinAsked = reply.width <= box.width && reply.height <= box.height
         case let .covering(box): withinAsked = min(reply.width, reply.height) <= max(box.width, box.height)
         }
-        guard memory >= 0, reply.width >= 1, reply.height >= 1, reply.width <= PhotoHeader.largestSide, reply.height <= PhotoHeader.largestSide,
+        guard memory >= 0, photozoom_is_sealed(memory) != 0, reply.width >= 1, reply.height >= 1, reply.width <= PhotoHeader.largestSide, reply.height <= PhotoHeader.largestSide,
               withinAsked, reply.pitch == reply.width * 4, reply.width * reply.height <= asked.limits.maximumPixels,
               fstat(memory, &info) == 0, Int(info.st_size) >= reply.pitch * reply.height else {
             return .failure(SDLError(message: "the decoder's answer did not describe its pixels"))
         }
         let length = reply.pitch * reply.height
         guard let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
-            return .failure(SDLError(message: "cannot map the decoder's pixels: \(String(cString: strerror(errno)))"))
+            return .failure(SDLError(message: "cannot map the decoder's pixels: \(String(cString: strerror(errno)))", isOverLimits: true))
         }
         defer { munmap(mapped, length) }
         return SurfacePixels.make(PixelBox(width: reply.width, height: reply.height)).map { surface in
@@ -189,26 +208,52 @@ public final class LoaderPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Ends a loader that crashed, or ran past `budget` seconds, and says which; the next
-    /// decode starts another in its place.
-    private func retire(_ loader: Loader, budget: Double?) -> SDLError {
-        if budget != nil { kill(loader.pid, SIGKILL) }
-        close(loader.socket)
-        var status: Int32 = 0
-        while waitpid(loader.pid, &status, 0) < 0 && errno == EINTR {}
+    /// Why a loader is ended while a decode has it.
+    private enum Ending {
+        /// It was found dead before it took the request.
+        case unusable
+        case timedOut(Double)
+        /// It closed its socket without answering: it crashed, or was killed.
+        case noAnswer
+        /// Its answer did not describe its pixels: a hostile file may have taken it over.
+        case badAnswer
+    }
+
+    /// Ends a loader and says why, in the words a placeholder's line gives; the next decode
+    /// starts another in its place. A timeout, or anything while the program ends, is no fault
+    /// of the photo's (a busy machine is slow); a crash or a false answer is.
+    private func retire(_ loader: Loader, _ why: Ending) -> SDLError {
+        if case .noAnswer = why { Self.awaitEnd(loader.pid) }
+        let status = end(loader)
         condition.lock()
         started -= 1
-        running.remove(loader.pid)
         let stopped = stopping
         condition.broadcast()
         condition.unlock()
         if stopped { return Self.stopped }
-        if let budget { return SDLError(message: "the decoder ran past its \(TuningFile.number(budget)) s (library.loaderSeconds) and was stopped") }
-        // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
-        let signal = status & 0x7F
-        guard signal != 0, signal != 0x7F else { return SDLError(message: "the decoder ended without an answer (exit status \((status >> 8) & 0xFF))") }
-        let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
-        return SDLError(message: "the decoder crashed: signal \(signal) (\(name))")
+        switch why {
+        case .unusable: return SDLError(message: "its loader had ended", isOverLimits: true)
+        case let .timedOut(budget):
+            return SDLError(message: "the decoder ran past its \(TuningFile.number(budget)) s (library.loaderSeconds) and was stopped", isOverLimits: true)
+        case .badAnswer: return SDLError(message: "the decoder's answer did not describe its pixels")
+        case .noAnswer:
+            // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
+            let signal = status & 0x7F
+            guard signal != 0, signal != 0x7F else { return SDLError(message: "the decoder ended without an answer (exit status \((status >> 8) & 0xFF))") }
+            let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+            return SDLError(message: "the decoder crashed: signal \(signal) (\(name))")
+        }
+    }
+
+    /// Gives a loader that closed its socket a moment to finish ending, so its own end (a
+    /// crash's signal) is what is reported, not the kill that follows.
+    private static func awaitEnd(_ pid: pid_t) {
+        var info = siginfo_t()
+        for _ in 0..<100 {
+            // WEXITED | WNOHANG | WNOWAIT: whether it has ended, leaving it to be reaped.
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid { return }
+            usleep(1000)
+        }
     }
 
     /// A new loader, counted among those `stopAll` ends; none once it was called.
@@ -234,12 +279,15 @@ public final class LoaderPool: @unchecked Sendable {
     private static func spawn(memoryMiB: Int) -> Result<Loader, SDLError> {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            return .failure(SDLError(message: "cannot start a loader: \(String(cString: strerror(errno)))"))
+            return .failure(SDLError(message: "cannot start a loader: \(String(cString: strerror(errno)))", isOverLimits: true))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], LoaderProcess.socket)
+        // A decoder's own messages (libpng's warnings) would break the window's one-line
+        // messages; its failure comes back in its answer.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // Nothing else of the window's goes with it: a descriptor another thread has open at this
         // moment without close-on-exec (SDL's pipe from dbus-launch) would otherwise stay open in
         // the loader, and the window would wait forever for its end.
@@ -261,7 +309,7 @@ public final class LoaderPool: @unchecked Sendable {
         if status == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), loaderNiceness) }
         guard status == 0 else {
             close(ends[0])
-            return .failure(SDLError(message: "cannot start a loader ('\(path)'): \(String(cString: strerror(status)))"))
+            return .failure(SDLError(message: "cannot start a loader ('\(path)'): \(String(cString: strerror(status)))", isOverLimits: true))
         }
         return .success(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB))
     }

@@ -70,12 +70,17 @@ public enum LoaderProcess {
     /// Ends this process once the window's process is gone, even mid-decode (a decode that never
     /// ends would otherwise outlive it). Not PR_SET_PDEATHSIG: that fires when the thread that
     /// started the loader ends, and a decoding thread may end long before the window.
+    /// It returns once the thread runs: a thread still starting when the system-call filter
+    /// comes would meet it halfway through its set-up.
     private static func watchParent() {
         let parent = getppid()
+        let running = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
+            running.signal()
             while getppid() == parent { sleep(1) }
             _exit(0)
         }
+        running.wait()
     }
 
     /// RLIMIT_AS at what is mapped now (the runtime, its libraries and threads) and `extraBytes`.
@@ -105,6 +110,11 @@ public enum LoaderProcess {
         let decoded = request.orientation.flatMap(ExifOrientation.init(rawValue:)).map {
             ScaledDecoder.decode(bytes, to: request.size, named: request.name, orientation: $0, limits: request.limits)
         } ?? ScaledDecoder.decode(bytes, to: request.size, named: request.name, limits: request.limits)
+        // SDL's allocations fail at the address-space limit: the photo needs more than a loader
+        // may have, which a person may raise.
+        if case let .failure(error) = decoded, error.description.contains("Out of memory") {
+            return .failure(SDLError(message: "decoding it needs more memory than a loader may have (library.loaderMemoryMiB)", isOverLimits: true))
+        }
         return decoded.flatMap { image in
             defer { SDL_FreeSurface(image.surface) }
             return share(image)
@@ -120,12 +130,17 @@ public enum LoaderProcess {
               let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
             let reason = String(cString: strerror(errno))
             if memory >= 0 { close(memory) }
-            return .failure(SDLError(message: "the loader could not share its pixels: \(reason)"))
+            return .failure(SDLError(message: "the loader could not share its pixels: \(reason)", isOverLimits: true))
         }
         for y in 0..<height {
             memcpy(mapped + y * pitch, surface.pixels + y * Int(surface.pitch), pitch)
         }
         munmap(mapped, length)
+        guard photozoom_seal(memory) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(memory)
+            return .failure(SDLError(message: "the loader could not seal its pixels: \(reason)", isOverLimits: true))
+        }
         return .success(Made(reply: LoaderReply(width: Int(surface.w), height: height, pitch: pitch, average: image.averageColor,
                                                 originalSize: image.originalSize),
                              memory: memory))
