@@ -68,6 +68,13 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         return finished
     }
 
+    /// Whether a job finished and was not taken yet.
+    var hasFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !finished.isEmpty
+    }
+
     /// Jobs queued, running, or finished and not yet taken: zero when everything wanted is in hand.
     var outstanding: Int {
         condition.lock()

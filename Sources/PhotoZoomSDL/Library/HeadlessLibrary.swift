@@ -5,9 +5,12 @@ import PhotoZoomCore
 /// A folder opened the way the window opens it, drawn into a headless canvas: for a snapshot,
 /// and for the benchmark, which times the window's own pipeline without a window.
 public final class HeadlessLibrary {
-    public let canvas: HeadlessCanvas
-    private let stream: PhotoStream
+    // Let go of in this order: the textures (the stream's and the scene renderer's stretched
+    // copies) before the canvas whose renderer made them. A HeadlessLibrary let go of while
+    // others lived (bench's third opening) freed its canvas first and crashed in SDL.
     private let renderer: SceneRenderer
+    private let stream: PhotoStream
+    public let canvas: HeadlessCanvas
     private let scale: Double
     /// Every photo as the sim first knows it.
     public var initialInfos: [PhotoInfo] { stream.initialInfos }
@@ -61,6 +64,9 @@ public final class HeadlessLibrary {
 
     /// The files the folder was listed as, in the grid's order.
     public var files: [URL] { stream.files }
+
+    /// Whether decoding threads finished something since the last `collect`.
+    public var hasArrivals: Bool { stream.hasArrivals }
 
     /// Sleeps a little, for decoding threads to finish something.
     public func waitForWork() { usleep(500) }

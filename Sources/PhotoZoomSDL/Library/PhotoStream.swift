@@ -233,6 +233,9 @@ final class PhotoStream {
         world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
     }
 
+    /// Whether finished work waits to be collected.
+    var hasArrivals: Bool { queue.hasFinished }
+
     /// Jobs waiting or running.
     var outstanding: Int { queue.outstanding }
 

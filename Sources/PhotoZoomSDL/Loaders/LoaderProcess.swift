@@ -32,10 +32,8 @@ public enum LoaderProcess {
         signal(SIGINT, SIG_IGN)
         if let mebibytes = Int(CommandLine.arguments[2]) { limitAddressSpace(extraBytes: mebibytes << 20) }
         // What needs a file opened or a library loaded is done before the filter forbids it:
-        // SDL_image's format libraries, and Foundation's first JSON.
+        // SDL_image's format libraries.
         _ = ScaledDecoder.loadersReady
-        _ = try? JSONDecoder().decode(LoaderRequest.self, from: JSONEncoder().encode(LoaderRequest(name: "", length: 0, size: .fitting(PixelBox(width: 1, height: 1)),
-                                                                                                   orientation: nil, expected: nil, limits: LibraryLimits())))
         restricted = photozoom_restrict_syscalls() == 0
         let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
         while let (request, fd) = LoaderSocket.receive(LoaderRequest.self, on: socket) {

@@ -1,5 +1,5 @@
 /// A size in whole pixels.
-public struct PixelBox: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct PixelBox: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
@@ -16,7 +16,7 @@ public struct PixelBox: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// How large a decoded photo needs to be, in upright pixels. Neither way enlarges a photo: one
 /// smaller than asked comes back at its own size.
-public enum ScaledSize: Hashable, Sendable, Codable {
+public enum ScaledSize: Hashable, Sendable {
     /// The whole photo inside the box: the pager's page, and a freedesktop.org thumbnail (fit within N×N).
     case fitting(PixelBox)
     /// The photo covering the box, so a crop of it fills it: a square grid cell of S pixels is

@@ -3,7 +3,7 @@ import Foundation
 /// What a file is, told by its first bytes and never by its name: a photo named `.png` that is
 /// really a JPEG is read as a JPEG, and a drawing, an icon or an editor's file named like a photo
 /// is skipped before any decoder sees it.
-enum ImageKind: String, CaseIterable, Sendable, Codable {
+enum ImageKind: String, CaseIterable, Sendable {
     case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, pcx, tga
 
     /// The format's usual name, as help and errors give it.
