@@ -98,6 +98,13 @@ static inline ssize_t photozoom_receive(int socket, void *bytes, size_t capacity
     return got;
 }
 
+/* fork(2), which Swift does not offer: the first loaders are forked while the process is still
+   one thread, so they start with every library already loaded. */
+static inline pid_t photozoom_fork(void) { return fork(); }
+
+/* Closes every descriptor from `from` up: a forked loader keeps only its socket and stdio. */
+static inline int photozoom_close_from(unsigned int from) { return (int)syscall(SYS_close_range, from, ~0u, 0); }
+
 /* Restricts the loader, once it is set up, to the system calls decoding needs: reading and
    writing its descriptors (no opening of any path, no new process, no socket), memory, time,
    threads' waits and its own signals. Any other call fails with EPERM. A kernel without

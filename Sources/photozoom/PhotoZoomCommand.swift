@@ -21,6 +21,8 @@ struct PhotoZoomCommand: ParsableCommand {
         if LoaderProcess.isLoader { LoaderProcess.serve() }
         do {
             var command = try parseAsRoot()
+            // The loaders a command that shows photos needs, forked while this is one thread.
+            if command is DecodesPhotos { LoaderPool.shared.forkEarly() }
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -39,3 +41,11 @@ struct PhotoZoomCommand: ParsableCommand {
         }
     }
 }
+
+/// A command that decodes photos, and so starts the loader processes first.
+protocol DecodesPhotos {}
+extension RunCommand: DecodesPhotos {}
+extension SnapshotCommand: DecodesPhotos {}
+extension BenchCommand: DecodesPhotos {}
+extension ThumbnailsCommand: DecodesPhotos {}
+extension ReplayCommand: DecodesPhotos {}

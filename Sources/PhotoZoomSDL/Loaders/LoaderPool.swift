@@ -39,6 +39,41 @@ public final class LoaderPool: @unchecked Sendable {
         return URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("photozoom").path
     }
 
+    /// Forks the first loaders from this process while it has one thread (a fork of a process
+    /// with others would copy their held locks): they need no program started or libraries
+    /// loaded, about 14 ms each that the opening would wait for. The photozoom command does it
+    /// before anything else; a process already with threads, or a fork that fails, leaves the
+    /// loaders to `warmUp`. Each has the default memory: one started under another tuning is
+    /// replaced at its first decode.
+    public func forkEarly() {
+        guard (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) == 1 else { return }
+        let memoryMiB = Int(LibraryLimits().loaderMemoryMiB)
+        for _ in 0..<processes {
+            var ends: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return }
+            let pid = photozoom_fork()
+            if pid == 0 {
+                // The loader: its socket on descriptor 3, stderr to nowhere, nothing else of the window's.
+                dup2(ends[1], LoaderProcess.socket)
+                let quiet = open("/dev/null", O_WRONLY)
+                if quiet >= 0 { dup2(quiet, 2) }
+                _ = photozoom_close_from(UInt32(LoaderProcess.socket + 1))
+                LoaderProcess.serve(memoryMiB: memoryMiB)
+            }
+            close(ends[1])
+            guard pid > 0 else {
+                close(ends[0])
+                return
+            }
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), Self.loaderNiceness)
+            condition.lock()
+            idle.append(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB))
+            started += 1
+            running.insert(pid)
+            condition.unlock()
+        }
+    }
+
     /// Starts every loader in the background, so the first decodes do not wait for them.
     public func warmUp(limits: LibraryLimits) {
         condition.lock()

@@ -26,11 +26,21 @@ public enum LoaderProcess {
     /// Serves requests until the socket closes, then exits. The second argument is the memory
     /// allowed for decoding, in MiB, on top of what the process has mapped at the start.
     public static func serve() -> Never {
+        serve(memoryMiB: Int(CommandLine.arguments[2]))
+    }
+
+    /// Serves on `socket` with `memoryMiB` for decoding: a loader started as its own program,
+    /// or forked from the window's process before it had threads (`LoaderPool.forkEarly`).
+    static func serve(memoryMiB: Int?) -> Never {
         watchParent()
         // Ctrl-C reaches the whole terminal's group: the window decides what it means, and a
         // loader stopped by it would count the photo it was decoding as broken.
         signal(SIGINT, SIG_IGN)
-        if let mebibytes = Int(CommandLine.arguments[2]) { limitAddressSpace(extraBytes: mebibytes << 20) }
+        // A decoder's crash ends the loader at once, by its signal, which the window reports:
+        // not through Swift's crash handler, which a forked loader inherits and which would
+        // try to start a backtracer the filter forbids.
+        for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fatal, SIG_DFL) }
+        if let memoryMiB { limitAddressSpace(extraBytes: memoryMiB << 20) }
         // What needs a file opened or a library loaded is done before the filter forbids it:
         // SDL_image's format libraries.
         _ = ScaledDecoder.loadersReady
@@ -62,7 +72,8 @@ public enum LoaderProcess {
                 _ = LoaderSocket.send(LoaderReply(failure: error.description, isOverLimits: error.isOverLimits), on: socket)
             }
         }
-        exit(0)
+        // Not exit(): a forked loader would flush the window's buffered output a second time.
+        _exit(0)
     }
 
     /// Ends this process once the window's process is gone, even mid-decode (a decode that never
