@@ -2,7 +2,7 @@
 ///
 /// Cameras and phones usually write the sensor's pixels as they come and record how the device was held in this
 /// tag instead of rotating the image data. SDL_image decodes the pixels but ignores the tag, so without this type a
-/// portrait phone photo would show up lying on its side. The platform reads the tag (with libexif) and reorients the
+/// portrait phone photo would show up lying on its side. The platform reads the tag (ExifSegment) and reorients the
 /// decoded pixels before they become a texture, so everything downstream only sees upright images.
 ///
 /// Case names and raw values match `CGImagePropertyOrientation`; each case's comment says what has to be done to the
