@@ -247,7 +247,7 @@ final class EmbeddedPreviewTests: XCTestCase {
         for (file, hashing) in [(small, false), (small, true), (large, false)] {
             let bytes = try Data(contentsOf: file)
             let opened = try PhotoGate.open(file).get()
-            let head = PhotoProbe.readHead(opened, hashing: hashing)
+            let head = PhotoProbe.readHead(opened, hashing: hashing).bytes
             XCTAssertEqual(head, bytes.prefix(head.count))
             XCTAssertNotNil(PhotoHeader.dimensions(of: head), "\(file.lastPathComponent): the frame header is read")
             XCTAssertLessThan(head.count, bytes.count, "\(file.lastPathComponent): not the whole file")

@@ -40,8 +40,8 @@ struct PhotoProbe: Sendable, Equatable {
                       keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
         PhotoGate.open(file, limits: limits).flatMap { opened in
             let head = readHead(opened, hashing: hashing)
-            return probe(head: head, file: opened, name: file.lastPathComponent, fileBytes: opened.bytes, modified: opened.modified,
-                         limits: limits, hashing: hashing, keepingPreview: keepingPreview)
+            return probe(head: head.bytes, read: head.dimensions, file: opened, name: file.lastPathComponent, fileBytes: opened.bytes,
+                         modified: opened.modified, limits: limits, hashing: hashing, keepingPreview: keepingPreview)
         }
     }
 
@@ -49,28 +49,41 @@ struct PhotoProbe: Sendable, Equatable {
     /// each time until its size can be read from them (for a JPEG, its frame header, which
     /// follows its EXIF and the preview in it), the file ends, or `headBytes` were read; the
     /// content hash's own prefix at least when `hashing`.
-    static func readHead(_ file: UntrustedFile, hashing: Bool) -> Data {
+    static func readHead(_ file: UntrustedFile, hashing: Bool) -> Head {
         var head = Data()
         var wanted = max(firstReadBytes, hashing ? ContentHash.headBytes : 0)
         while true {
             let more = file.read(at: head.count, count: wanted - head.count)
             head += more
-            if more.isEmpty || head.count >= min(headBytes, file.bytes) || PhotoHeader.dimensions(of: head, named: file.path) != nil { return head }
+            let claimed = PhotoHeader.dimensions(of: head, named: file.path)
+            if more.isEmpty || head.count >= min(headBytes, file.bytes) || claimed != nil { return Head(bytes: head, dimensions: claimed) }
             wanted = min(wanted * 2, headBytes)
         }
     }
 
+    /// A file's first bytes, with the size they claim as read from them (nil where they do not
+    /// say): taken once, where the read stops.
+    struct Head {
+        let bytes: Data
+        let dimensions: PhotoHeader.Dimensions?
+    }
+
     /// The probe of a file whose first bytes are `head`; a header that lies past them is read
-    /// from `file`, when there is one.
-    static func probe(head: Data, file: UntrustedFile? = nil, name: String = "", fileBytes: Int, modified: Int, limits: LibraryLimits = LibraryLimits(),
-                      hashing: Bool = true, keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
+    /// from `file`, when there is one. `read`: what `readHead` found in them, not read again —
+    /// but for a TIFF, whose chain of directories may go on past the head.
+    static func probe(head: Data, read: PhotoHeader.Dimensions? = nil, file: UntrustedFile? = nil, name: String = "", fileBytes: Int, modified: Int,
+                      limits: LibraryLimits = LibraryLimits(), hashing: Bool = true, keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
         let kind: ImageKind
-        switch ImageKind.identify(head, named: name) {
-        case let .success(identified): kind = identified
-        case let .failure(refusal): return .failure(refusal)
+        if let read {
+            kind = read.kind
+        } else {
+            switch ImageKind.identify(head, named: name) {
+            case let .success(identified): kind = identified
+            case let .failure(refusal): return .failure(refusal)
+            }
         }
         var bytes = HeaderBytes(head: head, file: file)
-        guard let claimed = PhotoHeader.dimensions(kind, &bytes) else {
+        guard let claimed = read.flatMap({ $0.kind == .tiff ? nil : $0 }) ?? PhotoHeader.dimensions(kind, &bytes) else {
             return .failure(SDLError(message: "its \(kind.rawValue.uppercased()) header does not say its size"))
         }
         if let problem = PhotoGate.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
