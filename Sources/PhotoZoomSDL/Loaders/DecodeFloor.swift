@@ -37,10 +37,7 @@ public enum DecodeFloor {
         LoaderPool.shared.stopIdle()
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        let live = LoaderPool.shared.processIDs.compactMap { pid -> Int? in
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            return status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
-        }
+        let live = LoaderPool.shared.processIDs.compactMap { ProcessStatus.kibibytes("VmHWM", of: $0) }
         return Double(max(usage.ru_maxrss, live.max() ?? 0)) / 1024
     }
 }

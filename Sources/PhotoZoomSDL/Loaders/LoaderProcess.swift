@@ -94,9 +94,7 @@ public enum LoaderProcess {
 
     /// RLIMIT_AS at what is mapped now (the runtime, its libraries and threads) and `extraBytes`.
     private static func limitAddressSpace(extraBytes: Int) {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let mapped = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
-            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }.map { $0 << 10 } ?? 0
+        let mapped = (ProcessStatus.kibibytes("VmSize") ?? 0) << 10
         var limit = rlimit(rlim_cur: rlim_t(mapped + extraBytes), rlim_max: rlim_t(mapped + extraBytes))
         _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
