@@ -6,6 +6,9 @@ public struct SDLError: Error, CustomStringConvertible {
     /// The photo is larger than the library's limits allow, which a person may raise: not a
     /// fault of the file's, so no thumbnail cache records it as one.
     public internal(set) var isOverLimits = false
+    /// A loader crashed, ran past its time or answered falsely while decoding it, and was ended:
+    /// of several decoded together, any may be at fault.
+    var endedLoader = false
     /// `what` failed; SDL_GetError() says why.
     init(_ what: String) { description = "\(what): \(String(cString: SDL_GetError()))" }
     /// A failure found before SDL was asked.

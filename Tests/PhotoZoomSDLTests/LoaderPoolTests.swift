@@ -52,6 +52,7 @@ final class LoaderPoolTests: XCTestCase {
         guard case let .failure(error) = decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) else { return XCTFail("it hangs") }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "stopped at its budget, not waited on")
         XCTAssertEqual(error.description, "the decoder ran past its 0.5 s (library.loaderSeconds) and was stopped")
+        XCTAssertFalse(error.isOverLimits, "the file's fault: a cache records it")
         assertDecodes(decode(pool, "rocket.jpg"), "a new loader takes the next photo")
         pool.stopIdle()
     }
@@ -114,5 +115,78 @@ final class LoaderPoolTests: XCTestCase {
         XCTAssertEqual(cache.recordedFailure(of: photos.appendingPathComponent("coffee.jpg")), error.description)
         let next = try cache.make(photos.appendingPathComponent("rocket.jpg"), size: .normal).get()
         SDL_FreeSurface(next.surface)
+    }
+
+    /// A loader's answer is believed only as far as it describes pixels the window can map:
+    /// one that claims more than was asked for, more than its memory file holds, a file it
+    /// could still change, or a count of answers the request did not have, costs that photo
+    /// and that loader, and the next photo decodes in a new one.
+    func testALyingLoaderCostsOnePhotoAndIsReplaced() {
+        for lie in ["LARGER", "SHORT", "UNSEALED", "COUNT"] {
+            setenv(LoaderProcess.crashHook, "coffee.jpg:\(lie)", 1)
+            let pool = LoaderPool()
+            assertDecodes(decode(pool, "rocket.jpg"), "\(lie): before the lie")
+            let before = Set(pool.processIDs)
+            guard case let .failure(error) = decode(pool, "coffee.jpg") else { return XCTFail("\(lie): the answer was believed") }
+            XCTAssertEqual(error.description, "the decoder's answer did not describe its pixels", lie)
+            XCTAssertFalse(error.isOverLimits, "\(lie): the file's fault")
+            XCTAssertTrue(before.isDisjoint(with: pool.processIDs), "\(lie): the lying loader was ended")
+            assertDecodes(decode(pool, "rocket.jpg"), "\(lie): after the lie")
+            pool.stopIdle()
+        }
+    }
+
+    /// Previews decoded together (the window's opening) share one loader: when one of them
+    /// crashes it, each is decoded again alone, and only the one at fault is lost.
+    func testACrashInABatchCostsOnlyThePhotoThatCausedIt() throws {
+        let names = ["rocket.jpg", "coffee.jpg", "flower.jpg", "coins.jpg"]
+        let images = try names.map { name in
+            LoaderPool.Bytes(bytes: try Data(contentsOf: photos.appendingPathComponent(name)), name: name,
+                             size: .covering(PixelBox(width: 64, height: 64)), orientation: .up)
+        }
+        setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
+        let pool = LoaderPool()
+        defer { pool.stopIdle() }
+        let results = pool.decode(images, expected: .jpeg, limits: LibraryLimits(), format: .argb)
+        XCTAssertEqual(results.count, names.count)
+        for (name, result) in zip(names, results) {
+            switch result {
+            case let .success(image):
+                XCTAssertNotEqual(name, "coffee.jpg", "the crash's photo has no pixels")
+                XCTAssertEqual(min(image.surface.pointee.w, image.surface.pointee.h), 64, name)
+                XCTAssertEqual(image.surface.pointee.format.pointee.format, SDL_PIXELFORMAT_ARGB8888.rawValue, "in the layout asked for")
+                XCTAssertEqual(image.isOpaque, true, name)
+                SDL_FreeSurface(image.surface)
+            case let .failure(error):
+                XCTAssertEqual(name, "coffee.jpg", "\(name): \(error)")
+                XCTAssertEqual(error.description, "the decoder crashed: signal 11 (Segmentation fault)")
+            }
+        }
+    }
+
+    /// A photo whose page crashed its decoder is recorded as the thumbnails are, and its page is
+    /// not handed to another loader until the file changes.
+    func testAPageThatCrashedItsDecoderIsNotTriedAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("coffee.jpg")
+        try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.jpg"), to: photo)
+        let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        func page() -> Result<DecodedPixels, SDLError> {
+            PhotoPixelDecoder.decode(photo, .page(width: 400, height: 300), cache: cache, textureFormat: SDL_PIXELFORMAT_ARGB8888.rawValue)
+        }
+        setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
+        LoaderPool.shared.stopIdle()
+        guard case let .failure(crash) = page() else { return XCTFail("the page's decoder crashes") }
+        XCTAssertEqual(cache.recordedFailure(of: photo), crash.description)
+        unsetenv(LoaderProcess.crashHook)
+        LoaderPool.shared.stopIdle()
+        guard case let .failure(again) = page() else { return XCTFail("tried again though it crashed its decoder") }
+        XCTAssertEqual(again.description, crash.description)
+        // Once the file changes it is tried again.
+        let later = Date().addingTimeInterval(5)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: photo.path)
+        XCTAssertNoThrow(try page().get(), "a changed file is decoded again")
     }
 }

@@ -41,14 +41,25 @@ struct FolderOpening: Sendable {
             return (photo, probe)
         }
         let previewCell = Int(cell.rounded(.up))
+        // A few batches a loader, each on a thread of its own: one message each way for each
+        // batch, and while one thread copies out what its loader made, another has already
+        // handed that loader the next batch.
+        let batches = max(min(wanted.count, LoaderPool.shared.processes * 3), 1)
         let decoded = HandedIn<DecodedPixels>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: wanted.count) { k in
-            let job = wanted[k]
-            if case let .success(pixels) = PhotoPixelDecoder.decode(files[job.photo], .preview(cell: previewCell), known: job.probe, cache: nil,
-                                                                   textureFormat: previewFormat, limits: limits) {
-                decoded.set(job.photo, pixels)
+        let finished = DispatchGroup()
+        for b in 0..<batches {
+            finished.enter()
+            Thread.detachNewThread {
+                let batch = stride(from: b, to: wanted.count, by: batches).map { wanted[$0] }
+                let jobs = batch.map { PhotoPixelDecoder.PreviewJob(file: files[$0.photo], probe: $0.probe) }
+                let pixels = PhotoPixelDecoder.decodePreviews(jobs, cell: previewCell, textureFormat: previewFormat, limits: limits)
+                for (job, result) in zip(batch, pixels) {
+                    if case let .success(made) = result { decoded.set(job.photo, made) }
+                }
+                finished.leave()
             }
         }
+        finished.wait()
         // A preview that did not decode is left to the workers; its thumbnail says if the photo is broken.
         let previews = Dictionary(uniqueKeysWithValues: decoded.values.enumerated().compactMap { photo, pixels in pixels.map { (photo, $0) } })
         return FolderOpening(files: files, probes: probes, previews: previews, previewCell: previewCell, scale: scale)

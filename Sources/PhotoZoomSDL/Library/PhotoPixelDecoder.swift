@@ -38,11 +38,12 @@ enum PhotoPixelDecoder {
         case let .failure(error): return .failure(error)
         }
         let image: Result<ScaledImage, SDLError>
+        let layout = PixelLayout(sdlFormat: textureFormat) ?? .rgba
         if case let .preview(cell) = target {
             // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
             image = (probe.preview ?? PhotoExif(file: file.path)?.preview).map { preview in
                 LoaderPool.shared.decode(preview, name: file.lastPathComponent, to: .covering(PixelBox(width: cell, height: cell)),
-                                         orientation: probe.orientation, expected: .jpeg, limits: PhotoGate.previewLimits(limits))
+                                         orientation: probe.orientation, expected: .jpeg, limits: PhotoGate.previewLimits(limits), format: layout)
             } ?? .failure(SDLError(message: "it has no preview"))
         } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize(pixels: side) {
             if let kept = cache.read(file, size: size) {
@@ -52,24 +53,52 @@ enum PhotoPixelDecoder {
             } else {
                 image = cache.make(file, size: size)
             }
+        } else if let failure = cache?.recordedFailure(of: file) {
+            // A photo that crashed its decoder once is not handed to another until it changes.
+            image = .failure(SDLError(message: failure))
         } else {
             let box = target.box
-            image = PhotoGate.open(file, limits: limits).flatMap { LoaderPool.shared.decode($0, name: file.lastPathComponent, to: .fitting(box), limits: limits) }
+            image = PhotoGate.open(file, limits: limits).flatMap { LoaderPool.shared.decode($0, name: file.lastPathComponent, to: .fitting(box), limits: limits, format: layout) }
+            if case let .failure(error) = image { cache?.recordFailure(of: file, error) }
         }
-        return image.map { image in
-            let opaque = isOpaque(image.surface)
-            var surface = image.surface
-            if textureFormat != SDL_PIXELFORMAT_UNKNOWN.rawValue, textureFormat != surface.pointee.format.pointee.format,
-               let converted = SDL_ConvertSurfaceFormat(surface, textureFormat, 0) {
-                SDL_FreeSurface(surface)
-                surface = converted
-            }
-            let pixels = OwnedSurface(surface)
-            let whole = probe.uprightSize
-            var sized = probe
-            sized.preview = nil
-            return DecodedPixels(pixels: pixels, uprightSize: whole, average: image.averageColor, isOpaque: opaque, probe: sized)
+        return image.map { made($0, probe: probe, textureFormat: textureFormat) }
+    }
+
+    /// A photo the window has the header of, whose embedded preview is wanted.
+    struct PreviewJob {
+        let file: URL
+        let probe: PhotoProbe
+    }
+
+    /// The embedded previews of `jobs`, each scaled to cover a square cell of `cell` pixels,
+    /// decoded together by one loader: what the window opens on, where one message each way
+    /// for each preview cost as much as decoding it.
+    static func decodePreviews(_ jobs: [PreviewJob], cell: Int, textureFormat: UInt32, limits: LibraryLimits) -> [Result<DecodedPixels, SDLError>] {
+        let previews = jobs.map { $0.probe.preview ?? PhotoExif(file: $0.file.path)?.preview }
+        let asked = zip(jobs, previews).compactMap { job, preview in
+            preview.map { LoaderPool.Bytes(bytes: $0, name: job.file.lastPathComponent, size: .covering(PixelBox(width: cell, height: cell)),
+                                           orientation: job.probe.orientation) }
         }
+        var decoded = LoaderPool.shared.decode(asked, expected: .jpeg, limits: PhotoGate.previewLimits(limits),
+                                               format: PixelLayout(sdlFormat: textureFormat) ?? .rgba).makeIterator()
+        return zip(jobs, previews).map { job, preview in
+            guard preview != nil, let image = decoded.next() else { return .failure(SDLError(message: "it has no preview")) }
+            return image.map { made($0, probe: job.probe, textureFormat: textureFormat) }
+        }
+    }
+
+    /// What a decode made, in `textureFormat`, with what it says about the photo.
+    private static func made(_ image: ScaledImage, probe: PhotoProbe, textureFormat: UInt32) -> DecodedPixels {
+        let opaque = image.isOpaque ?? isOpaque(image.surface)
+        var surface = image.surface
+        if textureFormat != SDL_PIXELFORMAT_UNKNOWN.rawValue, textureFormat != surface.pointee.format.pointee.format,
+           let converted = SDL_ConvertSurfaceFormat(surface, textureFormat, 0) {
+            SDL_FreeSurface(surface)
+            surface = converted
+        }
+        var sized = probe
+        sized.preview = nil
+        return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: probe.uprightSize, average: image.averageColor, isOpaque: opaque, probe: sized)
     }
 
     /// Whether every pixel of an RGBA32 surface is opaque: such pixels are drawn without blending.

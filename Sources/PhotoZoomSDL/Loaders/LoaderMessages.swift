@@ -1,57 +1,93 @@
 import CLoader
+import CSDL2
 import Foundation
 import PhotoZoomCore
 
-/// What the window's process asks of a loader: decode the first `length` bytes of the
-/// descriptor sent with the message (a photo, a cached thumbnail, or an embedded preview put in
-/// a memory file), at `size`.
-struct LoaderRequest: LoaderMessage {
+/// One picture a loader is asked for: the `length` bytes at `offset` in the descriptor sent
+/// with the request (a photo, a cached thumbnail, or embedded previews put in a memory file),
+/// decoded at `size`.
+struct LoaderItem: Equatable {
     var name: String
+    var offset = 0
     var length: Int
     var size: ScaledSize
     /// The EXIF orientation to apply (a preview has no EXIF of its own); nil reads it from the bytes.
     var orientation: Int?
-    /// The only format the bytes may be: a cached thumbnail's PNG, a preview's JPEG.
-    var expected: ImageKind?
-    var limits: LibraryLimits
 
     func write(to out: inout MessageWriter) {
         out.text(name)
+        out.int(offset)
         out.int(length)
         switch size {
         case let .fitting(box): out.int(0); out.int(box.width); out.int(box.height)
         case let .covering(box): out.int(1); out.int(box.width); out.int(box.height)
         }
         out.int(orientation ?? -1)
-        out.text(expected?.rawValue ?? "")
-        for value in [limits.textureBudgetMiB, limits.maximumMegapixels, limits.maximumFileMiB, limits.loaderMemoryMiB, limits.loaderSeconds] { out.double(value) }
     }
 
     init(reading r: inout MessageReader) throws {
         name = try r.text()
+        offset = try r.int()
         length = try r.int()
         let kind = try r.int(), box = PixelBox(width: try r.int(), height: try r.int())
         size = kind == 0 ? .fitting(box) : .covering(box)
         let turn = try r.int()
         orientation = turn >= 0 ? turn : nil
+    }
+
+    init(name: String, offset: Int = 0, length: Int, size: ScaledSize, orientation: Int?) {
+        self.name = name; self.offset = offset; self.length = length; self.size = size; self.orientation = orientation
+    }
+}
+
+/// What the window's process asks of a loader: one picture, or the previews of a screenful at
+/// once (one message each way for all of them, where one each took a fifth of a millisecond).
+struct LoaderRequest: LoaderMessage {
+    /// The most pictures one request asks for: their names fit one message.
+    static let maximumItems = 128
+
+    var items: [LoaderItem]
+    /// The only format the bytes may be: a cached thumbnail's PNG, a preview's JPEG.
+    var expected: ImageKind?
+    var limits: LibraryLimits
+    /// The pixels' layout in memory: the renderer's, so the window need not convert them.
+    var format = PixelLayout.rgba
+
+    func write(to out: inout MessageWriter) {
+        out.int(items.count)
+        for item in items { item.write(to: &out) }
+        out.text(expected?.rawValue ?? "")
+        out.int(format.rawValue)
+        for value in [limits.textureBudgetMiB, limits.maximumMegapixels, limits.maximumFileMiB, limits.loaderMemoryMiB, limits.loaderSeconds] { out.double(value) }
+    }
+
+    init(reading r: inout MessageReader) throws {
+        let count = try r.int()
+        guard (1...Self.maximumItems).contains(count) else { throw MessageReader.Malformed() }
+        items = try (0..<count).map { _ in try LoaderItem(reading: &r) }
         let format = try r.text()
         expected = format.isEmpty ? nil : try ImageKind(rawValue: format) ?? { throw MessageReader.Malformed() }()
+        self.format = try PixelLayout(rawValue: try r.int()) ?? { throw MessageReader.Malformed() }()
         limits = LibraryLimits(textureBudgetMiB: try r.double(), maximumMegapixels: try r.double(), maximumFileMiB: try r.double(),
                                loaderMemoryMiB: try r.double(), loaderSeconds: try r.double())
     }
 
-    init(name: String, length: Int, size: ScaledSize, orientation: Int?, expected: ImageKind?, limits: LibraryLimits) {
-        self.name = name; self.length = length; self.size = size; self.orientation = orientation; self.expected = expected; self.limits = limits
+    init(items: [LoaderItem], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) {
+        self.items = items; self.expected = expected; self.limits = limits; self.format = format
     }
 }
 
-/// A loader's answer: the pixels' shape in the memory file sent with it, or why there are none.
-struct LoaderReply: LoaderMessage {
+/// A loader's answer for one picture: where its pixels are in the memory file sent with the
+/// reply, and their shape, or why there are none.
+struct LoaderAnswer: Equatable {
     var failure: String?
     var isOverLimits = false
+    var offset = 0
     var width = 0
     var height = 0
     var pitch = 0
+    /// No pixel is at all transparent.
+    var isOpaque = false
     var average = Color(r: 0, g: 0, b: 0, a: 0)
     var originalSize: PixelBox?
 
@@ -59,7 +95,8 @@ struct LoaderReply: LoaderMessage {
         out.text(failure ?? "")
         out.int(failure == nil ? 0 : 1)
         out.int(isOverLimits ? 1 : 0)
-        out.int(width); out.int(height); out.int(pitch)
+        out.int(offset); out.int(width); out.int(height); out.int(pitch)
+        out.int(isOpaque ? 1 : 0)
         for channel in [average.r, average.g, average.b, average.a] { out.int(Int(channel)) }
         out.int(originalSize?.width ?? -1); out.int(originalSize?.height ?? -1)
     }
@@ -68,17 +105,60 @@ struct LoaderReply: LoaderMessage {
         let said = try r.text()
         failure = try r.int() == 0 ? nil : said
         isOverLimits = try r.int() != 0
-        width = try r.int(); height = try r.int(); pitch = try r.int()
+        offset = try r.int(); width = try r.int(); height = try r.int(); pitch = try r.int()
+        isOpaque = try r.int() != 0
         func channel() throws -> UInt8 { UInt8(clamping: try r.int()) }
         average = Color(r: try channel(), g: try channel(), b: try channel(), a: try channel())
         let w = try r.int(), h = try r.int()
         originalSize = w >= 0 && h >= 0 ? PixelBox(width: w, height: h) : nil
     }
 
-    init(failure: String? = nil, isOverLimits: Bool = false, width: Int = 0, height: Int = 0, pitch: Int = 0,
-         average: Color = Color(r: 0, g: 0, b: 0, a: 0), originalSize: PixelBox? = nil) {
-        self.failure = failure; self.isOverLimits = isOverLimits; self.width = width; self.height = height; self.pitch = pitch
-        self.average = average; self.originalSize = originalSize
+    init(failure: String? = nil, isOverLimits: Bool = false, offset: Int = 0, width: Int = 0, height: Int = 0, pitch: Int = 0,
+         isOpaque: Bool = false, average: Color = Color(r: 0, g: 0, b: 0, a: 0), originalSize: PixelBox? = nil) {
+        self.failure = failure; self.isOverLimits = isOverLimits; self.offset = offset; self.width = width; self.height = height
+        self.pitch = pitch; self.isOpaque = isOpaque; self.average = average; self.originalSize = originalSize
+    }
+}
+
+/// The two ways a loader lays its pixels out, four bytes each: SDL's RGBA32 (what decoders and
+/// the thumbnail cache use) and ARGB8888 (what most renderers take as a texture).
+enum PixelLayout: Int, Equatable {
+    case rgba = 0
+    case argb = 1
+
+    /// The SDL pixel format it is.
+    var sdlFormat: UInt32 { self == .rgba ? SDL_PIXELFORMAT_RGBA32.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue }
+
+    /// The layout of SDL's `format`, if it is one of the two.
+    init?(sdlFormat: UInt32) {
+        switch sdlFormat {
+        case SDL_PIXELFORMAT_RGBA32.rawValue: self = .rgba
+        case SDL_PIXELFORMAT_ARGB8888.rawValue: self = .argb
+        default: return nil
+        }
+    }
+}
+
+/// A loader's reply: an answer for each picture asked for, in order.
+struct LoaderReply: LoaderMessage {
+    var answers: [LoaderAnswer]
+
+    func write(to out: inout MessageWriter) {
+        out.int(answers.count)
+        for answer in answers { answer.write(to: &out) }
+    }
+
+    init(reading r: inout MessageReader) throws {
+        let count = try r.int()
+        guard (1...LoaderRequest.maximumItems).contains(count) else { throw MessageReader.Malformed() }
+        answers = try (0..<count).map { _ in try LoaderAnswer(reading: &r) }
+    }
+
+    init(answers: [LoaderAnswer]) { self.answers = answers }
+
+    /// The same failure for every one of `count` pictures.
+    init(failure: String, isOverLimits: Bool = false, count: Int) {
+        answers = Array(repeating: LoaderAnswer(failure: failure, isOverLimits: isOverLimits), count: count)
     }
 }
 
@@ -119,7 +199,7 @@ struct MessageReader {
 
 /// One message each way over a loader's socket, a descriptor alongside.
 enum LoaderSocket {
-    /// Larger than any request or reply, which are a few dozen bytes and a file's name.
+    /// Larger than any request or reply: a few dozen bytes and a file's name for each picture.
     static let messageCapacity = 64 << 10
 
     static func send<T: LoaderMessage>(_ value: T, on socket: Int32, fd: Int32 = -1) -> Bool {

@@ -22,7 +22,8 @@ public final class LoaderPool: @unchecked Sendable {
     private var running: Set<pid_t> = []
     /// Set by `stopAll`: what ends now is the program's doing, not the photo's.
     private var stopping = false
-    private let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    /// How many loaders run at most: one a core.
+    let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
     /// One loader: its process and the window's end of its socket.
     private final class Loader {
@@ -133,81 +134,130 @@ public final class LoaderPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The image in `file`, decoded at `size` by a loader.
-    func decode(_ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
-        decode(fd: file.descriptor, LoaderRequest(name: name, length: file.bytes, size: size, orientation: nil, expected: expected, limits: limits))
+    /// The image in `file`, decoded at `size` by a loader, in `format`.
+    func decode(_ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits,
+                format: PixelLayout = .rgba) -> Result<ScaledImage, SDLError> {
+        decode(fd: file.descriptor, LoaderRequest(items: [LoaderItem(name: name, length: file.bytes, size: size, orientation: nil)],
+                                                  expected: expected, limits: limits, format: format))[0]
+    }
+
+    /// Images in memory, such as embedded previews read from their photos.
+    struct Bytes {
+        let bytes: Data
+        let name: String
+        let size: ScaledSize
+        /// The photo's turn, which a preview has none of its own to say.
+        let orientation: ExifOrientation
     }
 
     /// `bytes` (an embedded preview, read from its photo), decoded by a loader, turned by `orientation`.
-    func decode(_ bytes: Data, name: String, to size: ScaledSize, orientation: ExifOrientation, expected: ImageKind?, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
-        let memory = photozoom_memfd("photozoom-bytes")
-        guard memory >= 0 else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))", isOverLimits: true)) }
-        defer { close(memory) }
-        let written = bytes.withUnsafeBytes { pwrite(memory, $0.baseAddress, $0.count, 0) }
-        guard written == bytes.count else { return .failure(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))", isOverLimits: true)) }
-        return decode(fd: memory, LoaderRequest(name: name, length: bytes.count, size: size, orientation: orientation.rawValue,
-                                                expected: expected, limits: limits))
+    func decode(_ bytes: Data, name: String, to size: ScaledSize, orientation: ExifOrientation, expected: ImageKind?, limits: LibraryLimits,
+                format: PixelLayout = .rgba) -> Result<ScaledImage, SDLError> {
+        decode([Bytes(bytes: bytes, name: name, size: size, orientation: orientation)], expected: expected, limits: limits, format: format)[0]
     }
 
-    /// `request`, with the bytes it names in `fd`, run by the next free loader. A loader found
-    /// dead before it took the request (ended while idle) is replaced once.
-    private func decode(fd: Int32, _ request: LoaderRequest) -> Result<ScaledImage, SDLError> {
+    /// Each of `images` decoded, by one loader, with one message each way (up to
+    /// `LoaderRequest.maximumItems` at a time). Where the loader crashed or ran past its time,
+    /// each is decoded again alone, so only the one at fault fails.
+    func decode(_ images: [Bytes], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) -> [Result<ScaledImage, SDLError>] {
+        guard !images.isEmpty else { return [] }
+        guard images.count <= LoaderRequest.maximumItems else {
+            return stride(from: 0, to: images.count, by: LoaderRequest.maximumItems).flatMap {
+                decode(Array(images[$0..<min($0 + LoaderRequest.maximumItems, images.count)]), expected: expected, limits: limits, format: format)
+            }
+        }
+        let memory = photozoom_memfd("photozoom-bytes")
+        var offset = 0
+        var items: [LoaderItem] = []
+        for image in images where memory >= 0 {
+            guard image.bytes.withUnsafeBytes({ pwrite(memory, $0.baseAddress, $0.count, off_t(offset)) }) == image.bytes.count else { break }
+            items.append(LoaderItem(name: image.name, offset: offset, length: image.bytes.count, size: image.size, orientation: image.orientation.rawValue))
+            offset += image.bytes.count
+        }
+        guard items.count == images.count else {
+            let refusal = SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))", isOverLimits: true)
+            if memory >= 0 { close(memory) }
+            return images.map { _ in .failure(refusal) }
+        }
+        defer { close(memory) }
+        let decoded = decode(fd: memory, LoaderRequest(items: items, expected: expected, limits: limits, format: format))
+        guard images.count > 1, case let .failure(error) = decoded[0], error.endedLoader else { return decoded }
+        return images.map { decode([$0], expected: expected, limits: limits, format: format)[0] }
+    }
+
+    /// `request`, with the bytes it names in `fd`, run by the next free loader: an image or a
+    /// failure for each of its items. A loader found dead before it took the request (ended
+    /// while idle) is replaced once.
+    private func decode(fd: Int32, _ request: LoaderRequest) -> [Result<ScaledImage, SDLError>] {
+        let count = request.items.count
+        func all(_ error: SDLError) -> [Result<ScaledImage, SDLError>] { Array(repeating: .failure(error), count: count) }
         for attempt in 1...2 {
             let loader: Loader
             switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
             case let .success(taken): loader = taken
-            case let .failure(error): return .failure(error)
+            case let .failure(error): return all(error)
             }
-            guard LoaderSocket.send(request, on: loader.socket, fd: fd) else {
+                        guard LoaderSocket.send(request, on: loader.socket, fd: fd) else {
                 let ended = retire(loader, .unusable)
                 if attempt == 1, ended.description != Self.stopped.description { continue }
-                return .failure(ended)
+                return all(ended)
             }
             var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(request.limits.loaderSeconds * 1000, Double(Int32.max)).rounded(.up))
+            let seconds = request.limits.loaderSeconds * Double(count)
+            let milliseconds = Int32(min(seconds * 1000, Double(Int32.max)).rounded(.up))
             var polled: Int32
             repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
-            guard polled > 0 else { return .failure(retire(loader, .timedOut(request.limits.loaderSeconds))) }
-            guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else { return .failure(retire(loader, .noAnswer)) }
-            defer { if memory >= 0 { close(memory) } }
-            if let failure = reply.failure {
-                checkIn(loader)
-                return .failure(SDLError(message: failure, isOverLimits: reply.isOverLimits))
+            guard polled > 0 else { return all(retire(loader, .timedOut(request.limits.loaderSeconds))) }
+            guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else { return all(retire(loader, .noAnswer)) }
+                        defer { if memory >= 0 { close(memory) } }
+            guard reply.answers.count == count, let mapped = Self.mapping(of: reply, in: memory, asked: request) else {
+                return all(retire(loader, .badAnswer))
             }
-            let pixels = Self.pixels(of: reply, in: memory, asked: request)
-            if case .failure = pixels { _ = retire(loader, .badAnswer) } else { checkIn(loader) }
-            return pixels
+            checkIn(loader)
+            defer { if mapped.length > 0 { munmap(mapped.base, mapped.length) } }
+            return reply.answers.map { answer in
+                if let failure = answer.failure { return .failure(SDLError(message: failure, isOverLimits: answer.isOverLimits)) }
+                return Self.copy(answer, from: mapped.base, format: request.format)
+            }
         }
-        return .failure(SDLError(message: "no loader would take it", isOverLimits: true))
+        return all(SDLError(message: "no loader would take it", isOverLimits: true))
     }
 
-    /// The reply's pixels, copied out of its memory file once the reply is found to describe
-    /// them truly: a loader is trusted no more than the bytes it decoded. The file must be a
-    /// sealed memory file (its size can never change under the mapping), and the pixels no
-    /// larger than were asked for (a decoder never enlarges: a page fits the window, a covered
-    /// cell has its shorter side the cell's).
-    private static func pixels(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> Result<ScaledImage, SDLError> {
+    /// A reply's memory file, mapped once the reply is found to describe it truly: a loader is
+    /// trusted no more than the bytes it decoded. The file must be a sealed memory file (its
+    /// size can never change under the mapping), and each picture in it, no larger than was
+    /// asked for (a decoder never enlarges: a page fits the window, a covered cell has its
+    /// shorter side the cell's). Nil for a reply that is not so.
+    private static func mapping(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> (base: UnsafeMutableRawPointer, length: Int)? {
+        let none = (base: UnsafeMutableRawPointer(bitPattern: 1)!, length: 0)
+        guard reply.answers.contains(where: { $0.failure == nil }) else { return none }
         var info = stat()
-        let withinAsked: Bool
-        switch asked.size {
-        case let .fitting(box): withinAsked = reply.width <= box.width && reply.height <= box.height
-        case let .covering(box): withinAsked = min(reply.width, reply.height) <= max(box.width, box.height)
-        }
-        guard memory >= 0, photozoom_is_sealed(memory) != 0, reply.width >= 1, reply.height >= 1, reply.width <= PhotoHeader.largestSide, reply.height <= PhotoHeader.largestSide,
-              withinAsked, reply.pitch == reply.width * 4, reply.width * reply.height <= asked.limits.maximumPixels,
-              fstat(memory, &info) == 0, Int(info.st_size) >= reply.pitch * reply.height else {
-            return .failure(SDLError(message: "the decoder's answer did not describe its pixels"))
-        }
-        let length = reply.pitch * reply.height
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
-            return .failure(SDLError(message: "cannot map the decoder's pixels: \(String(cString: strerror(errno)))", isOverLimits: true))
-        }
-        defer { munmap(mapped, length) }
-        return SurfacePixels.make(PixelBox(width: reply.width, height: reply.height)).map { surface in
-            for y in 0..<reply.height {
-                memcpy(surface.pointee.pixels + y * Int(surface.pointee.pitch), mapped + y * reply.pitch, reply.pitch)
+        guard memory >= 0, photozoom_is_sealed(memory) != 0, fstat(memory, &info) == 0 else { return nil }
+        let fileLength = Int(info.st_size)
+        var end = 0
+        for (answer, item) in zip(reply.answers, asked.items) where answer.failure == nil {
+            let withinAsked: Bool
+            switch item.size {
+            case let .fitting(box): withinAsked = answer.width <= box.width && answer.height <= box.height
+            case let .covering(box): withinAsked = min(answer.width, answer.height) <= max(box.width, box.height)
             }
-            return ScaledImage(surface: surface, averageColor: reply.average, originalSize: reply.originalSize)
+            guard answer.width >= 1, answer.height >= 1, answer.width <= PhotoHeader.largestSide, answer.height <= PhotoHeader.largestSide,
+                  withinAsked, answer.pitch == answer.width * 4, answer.width * answer.height <= asked.limits.maximumPixels,
+                  answer.offset >= 0, answer.offset <= fileLength, answer.pitch * answer.height <= fileLength - answer.offset else { return nil }
+            end = max(end, answer.offset + answer.pitch * answer.height)
+        }
+        guard end > 0 else { return none }
+        guard let base = mmap(nil, end, PROT_READ, MAP_SHARED, memory, 0), base != MAP_FAILED else { return nil }
+        return (base, end)
+    }
+
+    /// An answer's pixels, copied out of the reply's mapped memory file into a surface of the caller's.
+    private static func copy(_ answer: LoaderAnswer, from base: UnsafeMutableRawPointer, format: PixelLayout) -> Result<ScaledImage, SDLError> {
+        SurfacePixels.make(PixelBox(width: answer.width, height: answer.height), format: format.sdlFormat).map { surface in
+            for y in 0..<answer.height {
+                memcpy(surface.pointee.pixels + y * Int(surface.pointee.pitch), base + answer.offset + y * answer.pitch, answer.pitch)
+            }
+            return ScaledImage(surface: surface, averageColor: answer.average, originalSize: answer.originalSize, isOpaque: answer.isOpaque)
         }
     }
 
@@ -255,8 +305,9 @@ public final class LoaderPool: @unchecked Sendable {
     }
 
     /// Ends a loader and says why, in the words a placeholder's line gives; the next decode
-    /// starts another in its place. A timeout, or anything while the program ends, is no fault
-    /// of the photo's (a busy machine is slow); a crash or a false answer is.
+    /// starts another in its place. Anything while the program ends is no fault of the photo's;
+    /// a crash, a false answer or a decode past its time budget (seconds, where a photo takes
+    /// a tenth of one) is, and the thumbnail cache records it.
     private func retire(_ loader: Loader, _ why: Ending) -> SDLError {
         if case .noAnswer = why { Self.awaitEnd(loader.pid) }
         let status = end(loader)
@@ -266,18 +317,24 @@ public final class LoaderPool: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if stopped { return Self.stopped }
+        var error: SDLError
         switch why {
         case .unusable: return SDLError(message: "its loader had ended", isOverLimits: true)
         case let .timedOut(budget):
-            return SDLError(message: "the decoder ran past its \(TuningFile.number(budget)) s (library.loaderSeconds) and was stopped", isOverLimits: true)
-        case .badAnswer: return SDLError(message: "the decoder's answer did not describe its pixels")
+            error = SDLError(message: "the decoder ran past its \(TuningFile.number(budget)) s (library.loaderSeconds) and was stopped")
+        case .badAnswer: error = SDLError(message: "the decoder's answer did not describe its pixels")
         case .noAnswer:
             // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
             let signal = status & 0x7F
-            guard signal != 0, signal != 0x7F else { return SDLError(message: "the decoder ended without an answer (exit status \((status >> 8) & 0xFF))") }
-            let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
-            return SDLError(message: "the decoder crashed: signal \(signal) (\(name))")
+            if signal == 0 || signal == 0x7F {
+                error = SDLError(message: "the decoder ended without an answer (exit status \((status >> 8) & 0xFF))")
+            } else {
+                let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+                error = SDLError(message: "the decoder crashed: signal \(signal) (\(name))")
+            }
         }
+        error.endedLoader = true
+        return error
     }
 
     /// Gives a loader that closed its socket a moment to finish ending, so its own end (a

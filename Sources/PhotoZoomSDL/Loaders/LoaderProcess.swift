@@ -13,8 +13,10 @@ public enum LoaderProcess {
     /// The descriptor of its socket to the window's process.
     static let socket: Int32 = 3
     /// Names a file the loader fails on, and how (`SEGV` or `KILL` to crash, `HANG` to never
-    /// answer, `OPEN` to try opening a file and say what happened): tests show that a decoder's
-    /// crash or hang costs one placeholder and a new loader, and that it cannot open files.
+    /// answer, `OPEN` to try opening a file and say what happened; `LARGER`, `SHORT`,
+    /// `UNSEALED` or `COUNT` to answer falsely, as a decoder a file took over might): tests show
+    /// that a decoder's crash, hang or lie costs one placeholder and a new loader, and that it
+    /// cannot open files.
     static let crashHook = "PHOTOZOOM_LOADER_CRASH"
 
     /// Whether the kernel took the system-call filter (`photozoom_restrict_syscalls`).
@@ -47,29 +49,19 @@ public enum LoaderProcess {
         restricted = photozoom_restrict_syscalls() == 0
         let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
         while let (request, fd) = LoaderSocket.receive(LoaderRequest.self, on: socket) {
-            if let crash, crash.count == 2, crash[0] == request.name {
-                switch crash[1] {
-                case "KILL": raise(SIGKILL)
-                case "HANG": while true { pause() }
-                case "OPEN":
-                    // What a decoder that tried to open a file would meet.
-                    let opened = open("/proc/self/status", O_RDONLY)
-                    let said = opened >= 0 ? "opened a file" : "open: \(String(cString: strerror(errno)))"
-                    _ = LoaderSocket.send(LoaderReply(failure: "\(said) (restricted: \(restricted))"), on: socket)
-                    if opened >= 0 { close(opened) }
-                    if fd >= 0 { close(fd) }
-                    continue
-                default: raise(SIGSEGV)
-                }
+            let hooked = crash.flatMap { crash in
+                crash.count == 2 && request.items.contains { $0.name == crash[0] } ? crash[1] : nil
             }
-            let reply = decode(request, fd)
+            if let hooked, misbehave(hooked, request, fd) { continue }
+            let decoded = request.items.map { decode($0, fd, expected: request.expected, limits: request.limits) }
             if fd >= 0 { close(fd) }
-            switch reply {
-            case let .success(made):
+            switch share(decoded, as: request.format) {
+            case var .success(made):
+                if let hooked { made = lie(hooked, made) }
                 _ = LoaderSocket.send(made.reply, on: socket, fd: made.memory)
                 close(made.memory)
             case let .failure(error):
-                _ = LoaderSocket.send(LoaderReply(failure: error.description, isOverLimits: error.isOverLimits), on: socket)
+                _ = LoaderSocket.send(LoaderReply(failure: error.description, isOverLimits: error.isOverLimits, count: request.items.count), on: socket)
             }
         }
         // Not exit(): a forked loader would flush the window's buffered output a second time.
@@ -104,52 +96,129 @@ public enum LoaderProcess {
         let memory: Int32
     }
 
-    private static func decode(_ request: LoaderRequest, _ fd: Int32) -> Result<Made, SDLError> {
-        guard fd >= 0, request.length > 0, request.length <= request.limits.maximumFileBytes else {
+    /// The longest failure an answer says: the first lines of a decoder's complaint.
+    private static let failureCharacters = 400
+
+    private static func decode(_ item: LoaderItem, _ fd: Int32, expected: ImageKind?, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+        guard fd >= 0, item.offset >= 0, item.length > 0, item.length <= limits.maximumFileBytes else {
             return .failure(SDLError(message: "the loader was sent no bytes to decode"))
         }
-        var bytes = Data(count: request.length)
-        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, request.length, 0) }
-        guard read == request.length else { return .failure(SDLError(message: "it changed while it was read")) }
-        if let expected = request.expected, case let .success(kind) = ImageKind.identify(bytes, named: request.name), kind != expected {
+        var bytes = Data(count: item.length)
+        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, item.length, off_t(item.offset)) }
+        guard read == item.length else { return .failure(SDLError(message: "it changed while it was read")) }
+        if let expected, case let .success(kind) = ImageKind.identify(bytes, named: item.name), kind != expected {
             return .failure(SDLError(message: "it is a \(kind.rawValue.uppercased()) where a \(expected.rawValue.uppercased()) belongs"))
         }
-        let decoded = request.orientation.flatMap(ExifOrientation.init(rawValue:)).map {
-            ScaledDecoder.decode(bytes, to: request.size, named: request.name, orientation: $0, limits: request.limits)
-        } ?? ScaledDecoder.decode(bytes, to: request.size, named: request.name, limits: request.limits)
+        let decoded = item.orientation.flatMap(ExifOrientation.init(rawValue:)).map {
+            ScaledDecoder.decode(bytes, to: item.size, named: item.name, orientation: $0, limits: limits)
+        } ?? ScaledDecoder.decode(bytes, to: item.size, named: item.name, limits: limits)
         // SDL's allocations fail at the address-space limit: the photo needs more than a loader
         // may have, which a person may raise.
         if case let .failure(error) = decoded, error.description.contains("Out of memory") {
             return .failure(SDLError(message: "decoding it needs more memory than a loader may have (library.loaderMemoryMiB)", isOverLimits: true))
         }
-        return decoded.flatMap { image in
-            defer { SDL_FreeSurface(image.surface) }
-            return share(image)
-        }
+        return decoded
     }
 
-    /// The image's rows in a memory file, the reply that describes them.
-    private static func share(_ image: ScaledImage) -> Result<Made, SDLError> {
-        let surface = image.surface.pointee
-        let pitch = Int(surface.w) * 4, height = Int(surface.h), length = max(pitch * height, 1)
+    /// The images' rows one after another in a memory file, sealed, laid out as `layout`, and
+    /// the reply that says where each is; the images are freed.
+    private static func share(_ decoded: [Result<ScaledImage, SDLError>], as layout: PixelLayout) -> Result<Made, SDLError> {
+        defer { for case let .success(image) in decoded { SDL_FreeSurface(image.surface) } }
+        var answers: [LoaderAnswer] = []
+        var length = 0
+        for result in decoded {
+            switch result {
+            case let .success(image):
+                let surface = image.surface.pointee
+                answers.append(LoaderAnswer(offset: length, width: Int(surface.w), height: Int(surface.h), pitch: Int(surface.w) * 4,
+                                            average: image.averageColor, originalSize: image.originalSize))
+                length += Int(surface.w) * 4 * Int(surface.h)
+            case let .failure(error):
+                answers.append(LoaderAnswer(failure: String(error.description.prefix(failureCharacters)), isOverLimits: error.isOverLimits))
+            }
+        }
         let memory = photozoom_memfd("photozoom-pixels")
-        guard memory >= 0, ftruncate(memory, off_t(length)) == 0,
-              let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
+        guard memory >= 0, ftruncate(memory, off_t(max(length, 1))) == 0,
+              let mapped = mmap(nil, max(length, 1), PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
             let reason = String(cString: strerror(errno))
             if memory >= 0 { close(memory) }
             return .failure(SDLError(message: "the loader could not share its pixels: \(reason)", isOverLimits: true))
         }
-        for y in 0..<height {
-            memcpy(mapped + y * pitch, surface.pixels + y * Int(surface.pitch), pitch)
+        for (index, result) in decoded.enumerated() {
+            guard case let .success(image) = result else { continue }
+            answers[index].isOpaque = copy(image.surface.pointee, into: mapped + answers[index].offset, as: layout)
         }
-        munmap(mapped, length)
+        munmap(mapped, max(length, 1))
         guard photozoom_seal(memory) == 0 else {
             let reason = String(cString: strerror(errno))
             close(memory)
             return .failure(SDLError(message: "the loader could not seal its pixels: \(reason)", isOverLimits: true))
         }
-        return .success(Made(reply: LoaderReply(width: Int(surface.w), height: height, pitch: pitch, average: image.averageColor,
-                                                originalSize: image.originalSize),
-                             memory: memory))
+        return .success(Made(reply: LoaderReply(answers: answers), memory: memory))
+    }
+
+    /// Copies an RGBA32 surface's rows, packed, to `out`, laid out as `layout`; whether every
+    /// pixel is opaque. One pass for all three, where the window converted and looked again.
+    private static func copy(_ surface: SDL_Surface, into out: UnsafeMutableRawPointer, as layout: PixelLayout) -> Bool {
+        let width = Int(surface.w)
+        var opaque = true
+        for y in 0..<Int(surface.h) {
+            let from = (surface.pixels + y * Int(surface.pitch)).assumingMemoryBound(to: UInt32.self)
+            let to = (out + y * width * 4).assumingMemoryBound(to: UInt32.self)
+            var alpha: UInt32 = 0xFF00_0000
+            if layout == .rgba {
+                to.update(from: from, count: width)
+                for x in 0..<width { alpha &= from[x] }
+            } else {
+                // RGBA32's bytes are R, G, B, A and ARGB8888's B, G, R, A on a little-endian machine.
+                for x in 0..<width {
+                    let pixel = UInt32(littleEndian: from[x])
+                    alpha &= pixel
+                    to[x] = (pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF).littleEndian
+                }
+            }
+            if alpha & 0xFF00_0000 != 0xFF00_0000 { opaque = false }
+        }
+        return opaque
+    }
+
+    /// Fails as the crash hook says, before decoding; false for a hook that lies after.
+    private static func misbehave(_ how: String, _ request: LoaderRequest, _ fd: Int32) -> Bool {
+        switch how {
+        case "KILL": raise(SIGKILL); return true
+        case "HANG": while true { pause() }
+        case "SEGV": raise(SIGSEGV); return true
+        case "OPEN":
+            // What a decoder that tried to open a file would meet.
+            let opened = open("/proc/self/status", O_RDONLY)
+            let said = opened >= 0 ? "opened a file" : "open: \(String(cString: strerror(errno)))"
+            _ = LoaderSocket.send(LoaderReply(failure: "\(said) (restricted: \(restricted))", count: request.items.count), on: socket)
+            if opened >= 0 { close(opened) }
+            if fd >= 0 { close(fd) }
+            return true
+        default: return false
+        }
+    }
+
+    /// The reply a loader taken over might send instead of `made`: pixels larger than asked
+    /// for, more than its memory file holds, in a file it could still change, or a count of
+    /// answers that is not the request's.
+    private static func lie(_ how: String, _ made: Made) -> Made {
+        var reply = made.reply
+        guard let first = reply.answers.indices.first(where: { reply.answers[$0].failure == nil }) else { return made }
+        switch how {
+        case "LARGER":
+            reply.answers[first].width *= 4
+            reply.answers[first].pitch *= 4
+        case "SHORT": reply.answers[first].offset += 1 << 20
+        case "COUNT": reply.answers.append(reply.answers[first])
+        case "UNSEALED":
+            let open = photozoom_memfd("photozoom-pixels")
+            _ = ftruncate(open, 1 << 24)
+            close(made.memory)
+            return Made(reply: reply, memory: open)
+        default: break
+        }
+        return Made(reply: reply, memory: made.memory)
     }
 }

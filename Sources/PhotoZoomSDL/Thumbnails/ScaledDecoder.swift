@@ -5,14 +5,16 @@ import PhotoZoomCore
 
 /// A photo decoded at the size it is shown at.
 public struct ScaledImage {
-    /// Upright RGBA32 pixels, no larger than asked for. The receiver owns it and frees it with
-    /// `SDL_FreeSurface`.
+    /// Upright pixels, no larger than asked for: RGBA32, or the layout a loader was asked for.
+    /// The receiver owns it and frees it with `SDL_FreeSurface`.
     public let surface: UnsafeMutablePointer<SDL_Surface>
     /// The mean of its pixels: the colour a placeholder shows while it is not in memory.
     public let averageColor: Color
     /// The whole photo's upright size: always known to the decoder; from a cached thumbnail, only
     /// when the thumbnail says it (`Thumb::Image::Width` and `Height`).
     public let originalSize: PixelBox?
+    /// Whether no pixel is at all transparent, where the loader said.
+    var isOpaque: Bool? = nil
 }
 
 /// Decodes a photo at the size it is needed rather than at full size: a 12-megapixel JPEG for a

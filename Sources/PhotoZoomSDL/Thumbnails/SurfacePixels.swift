@@ -5,9 +5,9 @@ import PhotoZoomCore
 /// What the scaled decoder does to RGBA32 surfaces once they are decoded: shrink them well, turn
 /// them upright, and find their mean colour. Each function leaves its input to the caller.
 enum SurfacePixels {
-    /// An RGBA32 surface of `width`×`height`, or why not.
-    static func make(_ size: PixelBox) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+    /// A surface of `width`×`height` in `format` (RGBA32 unless said), or why not.
+    static func make(_ size: PixelBox, format: UInt32 = SDL_PIXELFORMAT_RGBA32.rawValue) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, format) else {
             return .failure(SDLError("a \(size) surface"))
         }
         return .success(surface)

@@ -126,6 +126,14 @@ public final class ThumbnailCache: @unchecked Sendable {
         return decoded
     }
 
+    /// Records that `file`, as it is now, did not decode (a photo's page, decoded outside the
+    /// cache), so no thumbnail or page of it is tried again until it changes; a failure of the
+    /// limits' is not the file's, and is not recorded.
+    public func recordFailure(of file: URL, _ error: SDLError) {
+        guard !error.isOverLimits, let original = OriginalFile(file) else { return }
+        _ = recordFailure(original, error.description)
+    }
+
     /// How many thumbnails `make` has written into the cache.
     public var keptThumbnails: Int {
         writing.lock()
