@@ -117,12 +117,12 @@ final class LoaderPoolTests: XCTestCase {
         SDL_FreeSurface(next.surface)
     }
 
-    /// A loader's answer is believed only as far as it describes pixels the window can map:
-    /// one that claims more than was asked for, more than its memory file holds, a file it
-    /// could still change, or a count of answers the request did not have, costs that photo
-    /// and that loader, and the next photo decodes in a new one.
+    /// A loader's answer is believed only as far as it describes pixels the window can read:
+    /// one that claims more than was asked for, more than its memory file holds, pixels in a
+    /// pipe, or a count of answers the request did not have, costs that photo and that loader,
+    /// and the next photo decodes in a new one.
     func testALyingLoaderCostsOnePhotoAndIsReplaced() {
-        for lie in ["LARGER", "SHORT", "UNSEALED", "COUNT"] {
+        for lie in ["LARGER", "SHORT", "PIPE", "COUNT"] {
             setenv(LoaderProcess.crashHook, "coffee.jpg:\(lie)", 1)
             let pool = LoaderPool()
             assertDecodes(decode(pool, "rocket.jpg"), "\(lie): before the lie")

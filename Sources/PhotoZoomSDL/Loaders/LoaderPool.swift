@@ -25,13 +25,28 @@ public final class LoaderPool: @unchecked Sendable {
     /// How many loaders run at most: one a core.
     let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
-    /// One loader: its process and the window's end of its socket.
+    /// One loader: its process, the window's end of its socket, and the memory file the window
+    /// puts bytes in for it (kept, so its pages are not made afresh for every request).
     private final class Loader {
         let pid: pid_t
         let socket: Int32
         /// The memory it was started with, which only a new loader can change.
         let memoryMiB: Int
+        private var input: Int32 = -1
         init(pid: pid_t, socket: Int32, memoryMiB: Int) { self.pid = pid; self.socket = socket; self.memoryMiB = memoryMiB }
+        deinit { if input >= 0 { close(input) } }
+
+        /// `blobs`, one after another, in its memory file; the file, or nil if they could not be written.
+        func hand(_ blobs: [Data]) -> Int32? {
+            if input < 0 { input = photozoom_memfd("photozoom-bytes") }
+            guard input >= 0 else { return nil }
+            var offset = 0
+            for blob in blobs {
+                guard blob.withUnsafeBytes({ pwrite(input, $0.baseAddress, $0.count, off_t(offset)) }) == blob.count else { return nil }
+                offset += blob.count
+            }
+            return input
+        }
     }
 
     /// The `photozoom` beside the running executable (itself, or the tests' bundle's sibling).
@@ -137,8 +152,8 @@ public final class LoaderPool: @unchecked Sendable {
     /// The image in `file`, decoded at `size` by a loader, in `format`.
     func decode(_ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits,
                 format: PixelLayout = .rgba) -> Result<ScaledImage, SDLError> {
-        decode(fd: file.descriptor, LoaderRequest(items: [LoaderItem(name: name, length: file.bytes, size: size, orientation: nil)],
-                                                  expected: expected, limits: limits, format: format))[0]
+        decode(LoaderRequest(items: [LoaderItem(name: name, length: file.bytes, size: size, orientation: nil)], expected: expected, limits: limits, format: format),
+               in: .file(file.descriptor))[0]
     }
 
     /// Images in memory, such as embedded previews read from their photos.
@@ -166,29 +181,27 @@ public final class LoaderPool: @unchecked Sendable {
                 decode(Array(images[$0..<min($0 + LoaderRequest.maximumItems, images.count)]), expected: expected, limits: limits, format: format)
             }
         }
-        let memory = photozoom_memfd("photozoom-bytes")
         var offset = 0
-        var items: [LoaderItem] = []
-        for image in images where memory >= 0 {
-            guard image.bytes.withUnsafeBytes({ pwrite(memory, $0.baseAddress, $0.count, off_t(offset)) }) == image.bytes.count else { break }
-            items.append(LoaderItem(name: image.name, offset: offset, length: image.bytes.count, size: image.size, orientation: image.orientation.rawValue))
-            offset += image.bytes.count
+        let items = images.map { image in
+            defer { offset += image.bytes.count }
+            return LoaderItem(name: image.name, offset: offset, length: image.bytes.count, size: image.size, orientation: image.orientation.rawValue)
         }
-        guard items.count == images.count else {
-            let refusal = SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))", isOverLimits: true)
-            if memory >= 0 { close(memory) }
-            return images.map { _ in .failure(refusal) }
-        }
-        defer { close(memory) }
-        let decoded = decode(fd: memory, LoaderRequest(items: items, expected: expected, limits: limits, format: format))
+        let decoded = decode(LoaderRequest(items: items, expected: expected, limits: limits, format: format), in: .bytes(images.map(\.bytes)))
         guard images.count > 1, case let .failure(error) = decoded[0], error.endedLoader else { return decoded }
         return images.map { decode([$0], expected: expected, limits: limits, format: format)[0] }
     }
 
-    /// `request`, with the bytes it names in `fd`, run by the next free loader: an image or a
-    /// failure for each of its items. A loader found dead before it took the request (ended
-    /// while idle) is replaced once.
-    private func decode(fd: Int32, _ request: LoaderRequest) -> [Result<ScaledImage, SDLError>] {
+    /// Where a request's bytes are: a file the window opened, or bytes it holds, which go in the
+    /// loader's own memory file, one after another.
+    private enum Handing {
+        case file(Int32)
+        case bytes([Data])
+    }
+
+    /// `request`, with the bytes it names `in` a file or memory, run by the next free loader: an
+    /// image or a failure for each of its items. A loader found dead before it took the request
+    /// (ended while idle) is replaced once.
+    private func decode(_ request: LoaderRequest, in handing: Handing) -> [Result<ScaledImage, SDLError>] {
         let count = request.items.count
         func all(_ error: SDLError) -> [Result<ScaledImage, SDLError>] { Array(repeating: .failure(error), count: count) }
         for attempt in 1...2 {
@@ -197,7 +210,17 @@ public final class LoaderPool: @unchecked Sendable {
             case let .success(taken): loader = taken
             case let .failure(error): return all(error)
             }
-                        guard LoaderSocket.send(request, on: loader.socket, fd: fd) else {
+            let fd: Int32
+            switch handing {
+            case let .file(descriptor): fd = descriptor
+            case let .bytes(blobs):
+                guard let input = loader.hand(blobs) else {
+                    checkIn(loader)
+                    return all(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))", isOverLimits: true))
+                }
+                fd = input
+            }
+            guard LoaderSocket.send(request, on: loader.socket, fd: fd) else {
                 let ended = retire(loader, .unusable)
                 if attempt == 1, ended.description != Self.stopped.description { continue }
                 return all(ended)
@@ -209,32 +232,26 @@ public final class LoaderPool: @unchecked Sendable {
             repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
             guard polled > 0 else { return all(retire(loader, .timedOut(request.limits.loaderSeconds))) }
             guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else { return all(retire(loader, .noAnswer)) }
-                        defer { if memory >= 0 { close(memory) } }
-            guard reply.answers.count == count, let mapped = Self.mapping(of: reply, in: memory, asked: request) else {
+            defer { if memory >= 0 { close(memory) } }
+            // Read before the loader is handed its next request, which it answers in the same file.
+            guard reply.answers.count == count, let images = Self.images(of: reply, in: memory, asked: request) else {
                 return all(retire(loader, .badAnswer))
             }
             checkIn(loader)
-            defer { if mapped.length > 0 { munmap(mapped.base, mapped.length) } }
-            return reply.answers.map { answer in
-                if let failure = answer.failure { return .failure(SDLError(message: failure, isOverLimits: answer.isOverLimits)) }
-                return Self.copy(answer, from: mapped.base, format: request.format)
-            }
+            return images
         }
         return all(SDLError(message: "no loader would take it", isOverLimits: true))
     }
 
-    /// A reply's memory file, mapped once the reply is found to describe it truly: a loader is
-    /// trusted no more than the bytes it decoded. The file must be a sealed memory file (its
-    /// size can never change under the mapping), and each picture in it, no larger than was
-    /// asked for (a decoder never enlarges: a page fits the window, a covered cell has its
-    /// shorter side the cell's). Nil for a reply that is not so.
-    private static func mapping(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> (base: UnsafeMutableRawPointer, length: Int)? {
-        let none = (base: UnsafeMutableRawPointer(bitPattern: 1)!, length: 0)
-        guard reply.answers.contains(where: { $0.failure == nil }) else { return none }
+    /// A reply's pictures, read out of the memory file it came with once the reply is found to
+    /// describe it truly: a loader is trusted no more than the bytes it decoded. Each picture
+    /// must lie within the file, and be no larger than was asked for (a decoder never enlarges:
+    /// a page fits the window, a covered cell has its shorter side the cell's). They are read,
+    /// not mapped: a file the loader shrank meanwhile is a short read, never a fault. Nil for a
+    /// reply that is not so.
+    private static func images(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> [Result<ScaledImage, SDLError>]? {
         var info = stat()
-        guard memory >= 0, photozoom_is_sealed(memory) != 0, fstat(memory, &info) == 0 else { return nil }
-        let fileLength = Int(info.st_size)
-        var end = 0
+        let fileLength = memory >= 0 && fstat(memory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
         for (answer, item) in zip(reply.answers, asked.items) where answer.failure == nil {
             let withinAsked: Bool
             switch item.size {
@@ -244,21 +261,28 @@ public final class LoaderPool: @unchecked Sendable {
             guard answer.width >= 1, answer.height >= 1, answer.width <= PhotoHeader.largestSide, answer.height <= PhotoHeader.largestSide,
                   withinAsked, answer.pitch == answer.width * 4, answer.width * answer.height <= asked.limits.maximumPixels,
                   answer.offset >= 0, answer.offset <= fileLength, answer.pitch * answer.height <= fileLength - answer.offset else { return nil }
-            end = max(end, answer.offset + answer.pitch * answer.height)
         }
-        guard end > 0 else { return none }
-        guard let base = mmap(nil, end, PROT_READ, MAP_SHARED, memory, 0), base != MAP_FAILED else { return nil }
-        return (base, end)
-    }
-
-    /// An answer's pixels, copied out of the reply's mapped memory file into a surface of the caller's.
-    private static func copy(_ answer: LoaderAnswer, from base: UnsafeMutableRawPointer, format: PixelLayout) -> Result<ScaledImage, SDLError> {
-        SurfacePixels.make(PixelBox(width: answer.width, height: answer.height), format: format.sdlFormat).map { surface in
-            for y in 0..<answer.height {
-                memcpy(surface.pointee.pixels + y * Int(surface.pointee.pitch), base + answer.offset + y * answer.pitch, answer.pitch)
+        var images: [Result<ScaledImage, SDLError>] = []
+        for answer in reply.answers {
+            if let failure = answer.failure {
+                images.append(.failure(SDLError(message: failure, isOverLimits: answer.isOverLimits)))
+                continue
             }
-            return ScaledImage(surface: surface, averageColor: answer.average, originalSize: answer.originalSize, isOpaque: answer.isOpaque)
+            let image = SurfacePixels.make(PixelBox(width: answer.width, height: answer.height), format: asked.format.sdlFormat).map { surface in
+                ScaledImage(surface: surface, averageColor: answer.average, originalSize: answer.originalSize, isOpaque: answer.isOpaque)
+            }
+            if case let .success(made) = image {
+                let length = answer.pitch * answer.height
+                // SDL packs a 32-bit surface's rows: its pitch is the answer's, and one read fills it.
+                guard Int(made.surface.pointee.pitch) == answer.pitch, pread(memory, made.surface.pointee.pixels, length, off_t(answer.offset)) == length else {
+                    SDL_FreeSurface(made.surface)
+                    for case let .success(read) in images { SDL_FreeSurface(read.surface) }
+                    return nil
+                }
+            }
+            images.append(image)
         }
+        return images
     }
 
     private func checkOut(memoryMiB: Int) -> Result<Loader, SDLError> {

@@ -14,7 +14,7 @@ public enum LoaderProcess {
     static let socket: Int32 = 3
     /// Names a file the loader fails on, and how (`SEGV` or `KILL` to crash, `HANG` to never
     /// answer, `OPEN` to try opening a file and say what happened; `LARGER`, `SHORT`,
-    /// `UNSEALED` or `COUNT` to answer falsely, as a decoder a file took over might): tests show
+    /// `PIPE` or `COUNT` to answer falsely, as a decoder a file took over might): tests show
     /// that a decoder's crash, hang or lie costs one placeholder and a new loader, and that it
     /// cannot open files.
     static let crashHook = "PHOTOZOOM_LOADER_CRASH"
@@ -59,7 +59,7 @@ public enum LoaderProcess {
             case var .success(made):
                 if let hooked { made = lie(hooked, made) }
                 _ = LoaderSocket.send(made.reply, on: socket, fd: made.memory)
-                close(made.memory)
+                Arena.trim()
             case let .failure(error):
                 _ = LoaderSocket.send(LoaderReply(failure: error.description, isOverLimits: error.isOverLimits, count: request.items.count), on: socket)
             }
@@ -120,8 +120,8 @@ public enum LoaderProcess {
         return decoded
     }
 
-    /// The images' rows one after another in a memory file, sealed, laid out as `layout`, and
-    /// the reply that says where each is; the images are freed.
+    /// The images' rows one after another in the loader's memory file, laid out as `layout`,
+    /// and the reply that says where each is; the images are freed.
     private static func share(_ decoded: [Result<ScaledImage, SDLError>], as layout: PixelLayout) -> Result<Made, SDLError> {
         defer { for case let .success(image) in decoded { SDL_FreeSurface(image.surface) } }
         var answers: [LoaderAnswer] = []
@@ -137,24 +137,14 @@ public enum LoaderProcess {
                 answers.append(LoaderAnswer(failure: String(error.description.prefix(failureCharacters)), isOverLimits: error.isOverLimits))
             }
         }
-        let memory = photozoom_memfd("photozoom-pixels")
-        guard memory >= 0, ftruncate(memory, off_t(max(length, 1))) == 0,
-              let mapped = mmap(nil, max(length, 1), PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
-            let reason = String(cString: strerror(errno))
-            if memory >= 0 { close(memory) }
-            return .failure(SDLError(message: "the loader could not share its pixels: \(reason)", isOverLimits: true))
+        guard let memory = Arena.holding(length) else {
+            return .failure(SDLError(message: "the loader could not share its pixels: \(String(cString: strerror(errno)))", isOverLimits: true))
         }
         for (index, result) in decoded.enumerated() {
             guard case let .success(image) = result else { continue }
-            answers[index].isOpaque = copy(image.surface.pointee, into: mapped + answers[index].offset, as: layout)
+            answers[index].isOpaque = copy(image.surface.pointee, into: memory.base + answers[index].offset, as: layout)
         }
-        munmap(mapped, max(length, 1))
-        guard photozoom_seal(memory) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(memory)
-            return .failure(SDLError(message: "the loader could not seal its pixels: \(reason)", isOverLimits: true))
-        }
-        return .success(Made(reply: LoaderReply(answers: answers), memory: memory))
+        return .success(Made(reply: LoaderReply(answers: answers), memory: memory.fd))
     }
 
     /// Copies an RGBA32 surface's rows, packed, to `out`, laid out as `layout`; whether every
@@ -201,7 +191,7 @@ public enum LoaderProcess {
     }
 
     /// The reply a loader taken over might send instead of `made`: pixels larger than asked
-    /// for, more than its memory file holds, in a file it could still change, or a count of
+    /// for, more than its memory file holds, in a pipe rather than a file, or a count of
     /// answers that is not the request's.
     private static func lie(_ how: String, _ made: Made) -> Made {
         var reply = made.reply
@@ -212,13 +202,53 @@ public enum LoaderProcess {
             reply.answers[first].pitch *= 4
         case "SHORT": reply.answers[first].offset += 1 << 20
         case "COUNT": reply.answers.append(reply.answers[first])
-        case "UNSEALED":
-            let open = photozoom_memfd("photozoom-pixels")
-            _ = ftruncate(open, 1 << 24)
-            close(made.memory)
-            return Made(reply: reply, memory: open)
+        case "PIPE":
+            var ends: [Int32] = [0, 0]
+            _ = pipe(&ends)
+            return Made(reply: reply, memory: ends[0])
         default: break
         }
         return Made(reply: reply, memory: made.memory)
+    }
+}
+
+/// The memory file a loader answers in, kept from one request to the next: a fresh one's pages
+/// are made and zeroed by the kernel as they are first written (some 2 µs each here, 40 µs a
+/// preview), a kept one's are there already. The window reads each answer out of it before the
+/// loader is handed its next request.
+private enum Arena {
+    /// An arena grown past this for one large page is let go after, not kept.
+    static let keptBytes = 16 << 20
+
+    struct Mapped {
+        let fd: Int32
+        let base: UnsafeMutableRawPointer
+        let length: Int
+    }
+
+    private static var current: Mapped?
+
+    /// The arena, at least `length` bytes long and mapped; nil (errno says why) if it cannot be.
+    static func holding(_ length: Int) -> Mapped? {
+        let wanted = max(length, 1)
+        if let current, current.length >= wanted { return current }
+        let fd = current?.fd ?? photozoom_memfd("photozoom-pixels")
+        if let current { munmap(current.base, current.length) }
+        current = nil
+        guard fd >= 0, ftruncate(fd, off_t(wanted)) == 0,
+              let base = mmap(nil, wanted, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), base != MAP_FAILED else {
+            if fd >= 0 { close(fd) }
+            return nil
+        }
+        current = Mapped(fd: fd, base: base, length: wanted)
+        return current
+    }
+
+    /// Lets go of an arena grown large, once its answer is read.
+    static func trim() {
+        guard let held = current, held.length > keptBytes else { return }
+        munmap(held.base, held.length)
+        close(held.fd)
+        current = nil
     }
 }
