@@ -24,21 +24,8 @@ int memfd_create(const char *name, unsigned int flags);
 /* glibc 2.34's; declared only under _GNU_SOURCE. */
 int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 
-/* A memory file closed on exec that can be sealed, for pixels shared with the window's process. */
-static inline int photozoom_memfd(const char *name) { return memfd_create(name, 1u /* MFD_CLOEXEC */ | 2u /* MFD_ALLOW_SEALING */); }
-
-/* F_ADD_SEALS, F_GET_SEALS and the seals, which glibc declares only under _GNU_SOURCE. */
-enum { photozoom_add_seals = 1033, photozoom_get_seals = 1034, photozoom_sealed = 1 | 2 | 4 | 8 /* SEAL, SHRINK, GROW, WRITE */ };
-
-/* Seals a memory file for good: no one, the loader that wrote it included, can change its size
-   or its bytes after, so the window's mapping of it can never fault. */
-static inline int photozoom_seal(int fd) { return fcntl(fd, photozoom_add_seals, photozoom_sealed); }
-
-/* Whether `fd` is a memory file sealed so. */
-static inline int photozoom_is_sealed(int fd) {
-    int seals = fcntl(fd, photozoom_get_seals);
-    return seals >= 0 && (seals & photozoom_sealed) == photozoom_sealed;
-}
+/* A memory file closed on exec, for bytes and pixels passed between the window's process and a loader. */
+static inline int photozoom_memfd(const char *name) { return memfd_create(name, 1u /* MFD_CLOEXEC */); }
 
 /* One message of `length` bytes, with `fd` passed along when it is not -1. */
 static inline ssize_t photozoom_send(int socket, const void *bytes, size_t length, int fd) {
