@@ -22,6 +22,10 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // libjpeg-turbo reads a JPEG's header before anything is decoded.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // libwebp decodes a WebP at the size it is shown at, which SDL_image cannot.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // libtiff decodes a TIFF's reduced-resolution copy when the whole is too large.
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // libexif writes the EXIF segments the tests read with PhotoZoom's own reader (ExifSegment):
         // no C parser reads a photo's EXIF in the window's process.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
@@ -35,7 +39,7 @@ let package = Package(
         // Everything the user feels is decided here; it must never import SDL.
         .target(name: "PhotoZoomCore"),
         // The thin platform layer: window, events, textures, drawing.
-        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG", "CMD5", "CPNG", "CLoader"]),
+        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG", "CWebP", "CTIFF", "CMD5", "CPNG", "CLoader"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [

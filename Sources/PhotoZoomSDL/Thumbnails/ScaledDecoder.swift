@@ -1,5 +1,7 @@
 import CSDL2
+import CTIFF
 import CTurboJPEG
+import CWebP
 import Foundation
 import PhotoZoomCore
 
@@ -36,12 +38,19 @@ public enum ScaledDecoder {
     /// none of its own and is turned as its photo is.
     static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
         guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
-        let kind: ImageKind
+        let claimed: PhotoHeader.Dimensions
         switch PhotoGate.check(data, named: name, limits: limits) {
-        case let .success(claimed): kind = claimed.kind
+        case let .success(found): claimed = found
         case let .failure(refusal): return .failure(refusal)
         }
-        let stored = kind == .jpeg ? decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels) : decodeWhole(data, kind)
+        let stored: Result<Stored, SDLError>
+        switch claimed.kind {
+        case .jpeg: stored = decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels)
+        case .webp: stored = decodeWebP(data, to: size, orientation, maximumPixels: limits.maximumPixels)
+        case .tiff where claimed.decodedPixels > limits.maximumPixels:
+            stored = decodeReducedTIFF(data, claimed, to: size, orientation, maximumPixels: limits.maximumPixels)
+        default: stored = decodeWhole(data, claimed.kind)
+        }
         return stored.flatMap { stored in
             defer { SDL_FreeSurface(stored.surface) }
             // A JPEG over the limits may have come out smaller than asked for: never enlarged.
@@ -128,6 +137,83 @@ public enum ScaledDecoder {
     /// as phones write); shrinking the whole to that size takes 11 more. A 160×120 preview:
     /// 0.28 ms at 7/8 where the whole took 0.13.
     static let quickScales: Set<Double> = [1, 0.5, 0.25, 0.125]
+
+    /// A WebP decoded by libwebp straight to the size it is shown at (its scaler averages the
+    /// pixels each output pixel covers), so one larger than `maximumPixels` allows is still shown;
+    /// never enlarged. SDL_image would decode it whole and leave the shrinking to us.
+    private static func decodeWebP(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int) -> Result<Stored, SDLError> {
+        var config = WebPDecoderConfig()
+        guard photozoom_webp_init(&config) != 0 else { return .failure(SDLError(message: "libwebp: a version this build was not made for")) }
+        let features = data.withUnsafeBytes { raw in
+            photozoom_webp_features(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config.input)
+        }
+        guard features == VP8_STATUS_OK, config.input.has_animation == 0, config.input.width > 0, config.input.height > 0 else {
+            return .failure(SDLError(message: config.input.has_animation != 0 ? "it is an animated WebP" : "libwebp: its header is broken (status \(features.rawValue))"))
+        }
+        let full = PixelBox(width: Int(config.input.width), height: Int(config.input.height))
+        var out = storedTarget(full, size, orientation)
+        if out.width >= full.width || out.height >= full.height { out = full }
+        if out.pixels > maximumPixels {
+            let shrink = (Double(maximumPixels) / Double(out.pixels)).squareRoot()
+            out = PixelBox(width: max(Int(Double(out.width) * shrink), 1), height: max(Int(Double(out.height) * shrink), 1))
+        }
+        return SurfacePixels.make(out).flatMap { surface in
+            config.options.use_scaling = out == full ? 0 : 1
+            config.options.scaled_width = Int32(out.width)
+            config.options.scaled_height = Int32(out.height)
+            config.output.colorspace = MODE_RGBA
+            config.output.is_external_memory = 1
+            config.output.u.RGBA.rgba = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+            config.output.u.RGBA.stride = surface.pointee.pitch
+            config.output.u.RGBA.size = Int(surface.pointee.pitch) * out.height
+            let status = data.withUnsafeBytes { raw in WebPDecode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config) }
+            WebPFreeDecBuffer(&config.output)
+            guard status == VP8_STATUS_OK else {
+                SDL_FreeSurface(surface)
+                return .failure(SDLError(message: "libwebp: it did not decode (status \(status.rawValue))"))
+            }
+            return .success(Stored(surface: surface, fullSize: full))
+        }
+    }
+
+    /// The most libtiff may allocate at once reading a reduced-resolution copy: a strip or a
+    /// tile, never the whole image, which is read into the surface made for it.
+    static let tiffLargestAllocation = 64 << 20
+
+    /// A TIFF too large to decode whole, decoded from the reduced-resolution copy (a pyramid's
+    /// level) that best covers what `size` asks for within `maximumPixels`; libtiff reads it from
+    /// the bytes, where SDL_image can read only the first directory. The whole image's size is
+    /// the first directory's.
+    private static func decodeReducedTIFF(_ data: Data, _ claimed: PhotoHeader.Dimensions, to size: ScaledSize, _ orientation: ExifOrientation,
+                                          maximumPixels: Int) -> Result<Stored, SDLError> {
+        let full = PixelBox(width: claimed.width, height: claimed.height)
+        let target = storedTarget(full, size, orientation)
+        let allowed = claimed.reducedResolutions.filter { $0.pixels <= maximumPixels }
+        guard let level = allowed.filter({ $0.width >= target.width && $0.height >= target.height }).min(by: { $0.pixels < $1.pixels })
+                ?? allowed.max(by: { $0.pixels < $1.pixels }) else {
+            return .failure(SDLError(message: "it has no reduced-resolution copy within \(maximumPixels / 1_000_000) megapixels", isOverLimits: true))
+        }
+        return data.withUnsafeBytes { raw -> Result<Stored, SDLError> in
+            guard let tiff = photozoom_tiff_open(raw.baseAddress, raw.count, tmsize_t(tiffLargestAllocation)) else {
+                return .failure(SDLError(message: "libtiff could not read it"))
+            }
+            defer { TIFFClose(tiff) }
+            // libtiff must see the directory as its header was read, or it is not decoded.
+            guard TIFFSetDirectory(tiff, tdir_t(level.index)) == 1, Int(photozoom_tiff_width(tiff)) == level.width,
+                  Int(photozoom_tiff_height(tiff)) == level.height else {
+                return .failure(SDLError(message: "libtiff does not read its reduced-resolution copy as its header says"))
+            }
+            return SurfacePixels.make(PixelBox(width: level.width, height: level.height)).flatMap { surface in
+                // ABGR words, which are RGBA32's bytes on a little-endian machine.
+                guard TIFFReadRGBAImageOriented(tiff, UInt32(level.width), UInt32(level.height), surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
+                                                ORIENTATION_TOPLEFT, 0) == 1 else {
+                    SDL_FreeSurface(surface)
+                    return .failure(SDLError(message: "libtiff could not decode its \(level.width)×\(level.height) copy"))
+                }
+                return .success(Stored(surface: surface, fullSize: full))
+            }
+        }
+    }
 
     /// Every other format, decoded whole by SDL_image's loader for `kind` (never its own
     /// sniffing, which would take an SVG or an icon) and converted to RGBA32.

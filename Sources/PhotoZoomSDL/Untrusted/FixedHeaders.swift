@@ -42,20 +42,38 @@ enum FixedHeaders {
     /// 24-bit sides less one).
     static func webP(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard let chunk = b.bytes(12, 4).map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
+        var found: PhotoHeader.Dimensions
         switch chunk {
         case "VP8 ":
             guard b.bytes(23, 3) == [0x9D, 0x01, 0x2A], let w = b.le16(26), let h = b.le16(28) else { return nil }
-            return PhotoHeader.Dimensions(kind: .webp, width: w & 0x3FFF, height: h & 0x3FFF)
+            found = PhotoHeader.Dimensions(kind: .webp, width: w & 0x3FFF, height: h & 0x3FFF)
+            found.decodesToAnySize = true
         case "VP8L":
+            // Lossless: its decoder keeps every pixel, whatever size it is shown at.
             guard b.u8(20) == 0x2F, let packed = b.le32(21) else { return nil }
-            return PhotoHeader.Dimensions(kind: .webp, width: (packed & 0x3FFF) + 1, height: (packed >> 14 & 0x3FFF) + 1)
+            found = PhotoHeader.Dimensions(kind: .webp, width: (packed & 0x3FFF) + 1, height: (packed >> 14 & 0x3FFF) + 1)
         case "VP8X":
-            guard let w = b.bytes(24, 3), let h = b.bytes(27, 3) else { return nil }
+            guard let flags = b.u8(20), let w = b.bytes(24, 3), let h = b.bytes(27, 3) else { return nil }
             func le24(_ x: [UInt8]) -> Int { Int(x[0]) | Int(x[1]) << 8 | Int(x[2]) << 16 }
-            return PhotoHeader.Dimensions(kind: .webp, width: le24(w) + 1, height: le24(h) + 1)
+            found = PhotoHeader.Dimensions(kind: .webp, width: le24(w) + 1, height: le24(h) + 1)
+            // Lossy within, if its first image chunk says so (an animation is refused by its decoder).
+            found.decodesToAnySize = flags & 0x02 == 0 && firstImageChunk(&b) == "VP8 "
         default:
             return nil
         }
+        return found
+    }
+
+    /// The first `VP8 ` or `VP8L` chunk's name after an extended WebP's header, within the
+    /// chunks read (`ALPH`, `ICCP` and the like come first); nil if none is found.
+    private static func firstImageChunk(_ b: inout HeaderBytes) -> String? {
+        var at = 30
+        for _ in 0..<8 {
+            guard let name = b.bytes(at, 4).map({ String(decoding: $0, as: UTF8.self) }), let length = b.le32(at + 4) else { return nil }
+            if name == "VP8 " || name == "VP8L" { return name }
+            at += 8 + length + (length & 1)
+        }
+        return nil
     }
 
     /// QOI's 14-byte header; its longest run packs 62 pixels into a byte.

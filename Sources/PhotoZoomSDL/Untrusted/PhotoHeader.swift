@@ -6,6 +6,14 @@ import Foundation
 /// what the header claims, so the claim is checked first: a 44-byte GIF claiming 30000×30000
 /// would otherwise ask for 3.6 GB.
 enum PhotoHeader {
+    /// One of a TIFF's directories: its place in the chain (0 is the image shown) and size.
+    struct Directory: Equatable {
+        var index: Int
+        var width: Int
+        var height: Int
+        var pixels: Int { PhotoHeader.area(width, height) }
+    }
+
     struct Dimensions: Equatable {
         var kind: ImageKind
         /// The size the photo is shown at (a GIF's logical screen, a TIFF's first directory).
@@ -17,6 +25,12 @@ enum PhotoHeader {
         /// sequential and Huffman-coded. Progressive and arithmetic-coded JPEGs keep every
         /// coefficient of the whole image however small the output.
         var decodesInStrips = false
+        /// A lossy WebP, which libwebp decodes a row of macroblocks at a time straight to any
+        /// smaller size (`ScaledDecoder`): however many pixels it claims, it is shown.
+        var decodesToAnySize = false
+        /// A TIFF's reduced-resolution copies of the image shown, which one too large to decode
+        /// whole is decoded from (`ScaledDecoder`).
+        var reducedResolutions: [Directory] = []
         /// The colour channels a JPEG stores, which its coefficients are kept for.
         var components = 3
         /// The fewest bytes a file of these pixels can be, by the most its coding can pack
@@ -37,8 +51,13 @@ enum PhotoHeader {
         var pixels: Int { width * height }
 
         /// The fewest pixels its decoder can produce: an eighth of each side for a JPEG decoded
-        /// in strips (libjpeg-turbo's smallest scale), else all it allocates.
-        var fewestDecodedPixels: Int { decodesInStrips ? ((width + 7) / 8) * ((height + 7) / 8) : decodedPixels }
+        /// in strips (libjpeg-turbo's smallest scale), one for a lossy WebP, a TIFF's smallest
+        /// reduced-resolution copy, else all it allocates.
+        var fewestDecodedPixels: Int {
+            if decodesInStrips { return ((width + 7) / 8) * ((height + 7) / 8) }
+            if decodesToAnySize { return 1 }
+            return reducedResolutions.map(\.pixels).min().map { min($0, decodedPixels) } ?? decodedPixels
+        }
 
         /// The bytes a progressive or arithmetic JPEG's decoder keeps for the whole image's
         /// coefficients: two bytes for each of 64 a block, per channel, before subsampling.

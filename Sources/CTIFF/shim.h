@@ -1,0 +1,81 @@
+#ifndef PHOTOZOOM_CTIFF_SHIM_H
+#define PHOTOZOOM_CTIFF_SHIM_H
+/* libtiff reading a TIFF's bytes from memory, for a loader to decode one of its
+   reduced-resolution directories (SDL_image decodes only the first). libtiff asks for its
+   reading through C callbacks, written here; it says nothing on stderr, and allocates at most
+   `largest_allocation` bytes at once. */
+#include <stdlib.h>
+#include <string.h>
+#include <tiffio.h>
+
+typedef struct {
+    const unsigned char *bytes;
+    toff_t length;
+    toff_t at;
+} photozoom_tiff_memory;
+
+static tmsize_t photozoom_tiff_read(thandle_t handle, void *into, tmsize_t count) {
+    photozoom_tiff_memory *m = (photozoom_tiff_memory *)handle;
+    if (count < 0 || m->at >= m->length) return 0;
+    toff_t left = m->length - m->at;
+    tmsize_t n = (toff_t)count < left ? count : (tmsize_t)left;
+    memcpy(into, m->bytes + m->at, (size_t)n);
+    m->at += (toff_t)n;
+    return n;
+}
+
+static tmsize_t photozoom_tiff_write(thandle_t handle, void *from, tmsize_t count) {
+    (void)handle; (void)from; (void)count;
+    return 0;
+}
+
+static toff_t photozoom_tiff_seek(thandle_t handle, toff_t offset, int whence) {
+    photozoom_tiff_memory *m = (photozoom_tiff_memory *)handle;
+    toff_t base = whence == SEEK_CUR ? m->at : whence == SEEK_END ? m->length : 0;
+    if (offset > UINT64_MAX - base) return (toff_t)-1;
+    m->at = base + offset;
+    return m->at;
+}
+
+static int photozoom_tiff_close(thandle_t handle) {
+    free(handle);
+    return 0;
+}
+
+static toff_t photozoom_tiff_size(thandle_t handle) { return ((photozoom_tiff_memory *)handle)->length; }
+
+static int photozoom_tiff_map(thandle_t handle, void **base, toff_t *size) {
+    (void)handle; (void)base; (void)size;
+    return 0;
+}
+
+static void photozoom_tiff_unmap(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
+
+static int photozoom_tiff_quiet(TIFF *tiff, void *data, const char *module, const char *format, va_list args) {
+    (void)tiff; (void)data; (void)module; (void)format; (void)args;
+    return 1;
+}
+
+/* The TIFF in `length` bytes at `bytes` (which must outlive it), or NULL; close it with TIFFClose. */
+static inline TIFF *photozoom_tiff_open(const void *bytes, size_t length, tmsize_t largest_allocation) {
+    photozoom_tiff_memory *m = malloc(sizeof *m);
+    if (!m) return NULL;
+    m->bytes = bytes;
+    m->length = length;
+    m->at = 0;
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (!options) { free(m); return NULL; }
+    TIFFOpenOptionsSetMaxSingleMemAlloc(options, largest_allocation);
+    TIFFOpenOptionsSetErrorHandlerExtR(options, photozoom_tiff_quiet, NULL);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, photozoom_tiff_quiet, NULL);
+    TIFF *tiff = TIFFClientOpenExt("photo", "rm", m, photozoom_tiff_read, photozoom_tiff_write, photozoom_tiff_seek,
+                                   photozoom_tiff_close, photozoom_tiff_size, photozoom_tiff_map, photozoom_tiff_unmap, options);
+    TIFFOpenOptionsFree(options);
+    if (!tiff) free(m);
+    return tiff;
+}
+
+/* The current directory's width and height, 0 where it does not say. */
+static inline uint32_t photozoom_tiff_width(TIFF *tiff) { uint32_t v = 0; return TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &v) ? v : 0; }
+static inline uint32_t photozoom_tiff_height(TIFF *tiff) { uint32_t v = 0; return TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &v) ? v : 0; }
+#endif
