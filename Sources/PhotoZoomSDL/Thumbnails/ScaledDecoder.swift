@@ -52,12 +52,15 @@ public enum ScaledDecoder {
         default: stored = decodeWhole(data, claimed.kind)
         }
         return stored.flatMap { stored in
-            defer { SDL_FreeSurface(stored.surface) }
             // A JPEG over the limits may have come out smaller than asked for: never enlarged.
             let decoded = PixelBox(width: Int(stored.surface.pointee.w), height: Int(stored.surface.pointee.h))
             let wanted = storedTarget(stored.fullSize, size, orientation)
             let target = wanted.width > decoded.width || wanted.height > decoded.height ? decoded : wanted
-            return SurfacePixels.downscaled(stored.surface, to: target).flatMap { small in
+            // Decoded at the size wanted (a camera's preview for a cell it does not fill, a WebP
+            // scaled by libwebp), the pixels are kept as they are, not copied.
+            let shrunk = target == decoded ? .success(stored.surface) : SurfacePixels.downscaled(stored.surface, to: target)
+            if target != decoded { SDL_FreeSurface(stored.surface) }
+            return shrunk.flatMap { small in
                 guard orientation != .up else { return .success(small) }
                 defer { SDL_FreeSurface(small) }
                 return SurfacePixels.upright(small, orientation)
