@@ -87,6 +87,11 @@ struct ReplayCommand: ParsableCommand {
     private func report(_ outcome: SessionReplay.Outcome, recording: SessionRecording, seconds: Double) throws {
         switch outcome {
         case let .verified(ticks, digests):
+            if verify, recording.isDamaged, let stopped = recording.stopped {
+                // What came before the damage replays, but a changed recording proves nothing.
+                try StandardOutput.write(escapingControlCharacters("not verified: the recording is damaged at \(stopped) (\(digests) digests before it match)") + "\n")
+                throw ExitCode(1)
+            }
             let speed = Double(ticks) / recording.header.loop.tickRate / max(seconds, 1e-9)
             try StandardOutput.write(String(format: "verified: %d ticks, %d digests match (%.0f× real time)\n", ticks, digests, speed))
         case let .diverged(d):

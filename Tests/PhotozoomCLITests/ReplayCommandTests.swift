@@ -52,6 +52,19 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         XCTAssertTrue(r.stderr.contains("cut short (the recording was not finished); replayed up to tick "), r.stderr)
     }
 
+    /// A line changed in the middle is not what a killed recorder leaves: the recording does not
+    /// verify (exit 1, the line named), though the ticks before it replay.
+    func testADamagedLineFailsToVerifyNamingTheLine() throws {
+        var lines = try String(contentsOf: sessions.appendingPathComponent("drag-dismiss.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[5] = "{\"tick\": garbage"
+        let file = try temporaryFolder().appendingPathComponent("damaged.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let r = try photozoom(["replay", file.path, "--verify"])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("not verified: the recording is damaged at line 6: not a session line; replayed up to tick "), r.stdout)
+        XCTAssertTrue(r.stderr.contains("line 6: not a session line"), r.stderr)
+    }
+
     func testWhatIsNotASessionIsOneLineAndExit2() throws {
         let folder = try temporaryFolder()
         let json = folder.appendingPathComponent("tuning.json")

@@ -14,6 +14,9 @@ public struct SessionRecording: Equatable, Sendable {
     public var end: SessionEnd?
     /// Set when reading stopped before the end of the file.
     public var stopped: String?
+    /// Reading stopped at a line no recorder writes (not at the half-written last line a killed
+    /// recorder leaves): the recording was changed, and does not verify.
+    public var isDamaged = false
     /// The lines that hold a whole state, by their tick's place in `ticks`. Decoding the states
     /// was most of reading a file, and a replay needs one only where it differs.
     private var stateLines: [Int: String] = [:]
@@ -59,7 +62,10 @@ public struct SessionRecording: Equatable, Sendable {
         var number = 1
         while let line = nextLine() {
             number += 1
-            func stop(_ why: String) { recording.stopped = "line \(number): \(why); replayed up to tick \(lastTick)" }
+            func stop(_ why: String, damaged: Bool = true) {
+                recording.stopped = "line \(number): \(why); replayed up to tick \(lastTick)"
+                recording.isDamaged = damaged
+            }
             if recording.end != nil { stop("text after the end of the session"); break }
             let data = Data(line.utf8)
             // A tick line first: there is one end line, and a decoding that fails costs a
@@ -72,7 +78,7 @@ public struct SessionRecording: Equatable, Sendable {
                     continue
                 }
                 // The last line half written is what a killed recorder leaves.
-                stop(rest.isEmpty ? "cut short (the recording was not finished)" : "not a session line")
+                if rest.isEmpty { stop("cut short (the recording was not finished)", damaged: false) } else { stop("not a session line") }
                 break
             }
             let entry = read.tick

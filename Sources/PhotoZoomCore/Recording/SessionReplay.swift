@@ -3,7 +3,8 @@
 /// and one recorded before a change in behaviour says at which tick it first matters.
 public enum SessionReplay {
     public enum Outcome: Equatable, Sendable {
-        /// Every digest matched, through `ticks` ticks.
+        /// Every digest matched, through the `ticks` ticks replayed (a recording resumed from a
+        /// state, as a bug report's is, counts from that state's tick).
         case verified(ticks: Int, digests: Int)
         case diverged(Divergence)
     }
@@ -25,6 +26,7 @@ public enum SessionReplay {
     /// Replays `recording`; `each` sees the sim after every tick, to draw frames from.
     public static func run(_ recording: SessionRecording, each: (Simulation) throws -> Void) rethrows -> Outcome {
         var sim = startingSim(recording.header)
+        let firstTick = sim.world.tick
         var digests = 1
         if sim.digest.description != recording.header.start {
             return .diverged(Divergence(tick: 0, recorded: recording.header.start, replayed: sim.digest.description, stateTick: nil,
@@ -59,7 +61,7 @@ public enum SessionReplay {
         if let end = recording.end, sim.digest.description != end.digest {
             return .diverged(Divergence(tick: end.end, recorded: end.digest, replayed: sim.digest.description, stateTick: nil, differences: []))
         }
-        return .verified(ticks: sim.world.tick, digests: digests + (recording.end == nil ? 0 : 1))
+        return .verified(ticks: sim.world.tick - firstTick, digests: digests + (recording.end == nil ? 0 : 1))
     }
 
     /// The sim as the recording starts: resumed from the header's state, or laid out on tick 0.
