@@ -30,6 +30,13 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard (1...Self.maximumRepeats).contains(repeats) else { throw ValidationError("--repeats must lie in 1...\(Self.maximumRepeats), got \(repeats)") }
         if let columns { _ = try Self.tuning(columns: columns, width: photoOptions.size.width) }
+        // Before any benchmark runs: a window too small for the session was refused only after
+        // the library's, some ten seconds in.
+        do {
+            _ = try BenchScript(viewport: photoOptions.size, photos: 2)
+        } catch let error as NoRoomForSession {
+            throw ValidationError("--size: \(error.description)")
+        }
     }
 
     /// The tuning whose grid opens with `columns` columns in a window `width` wide: the minimum
