@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import PhotoZoomCore
 
 /// Why the window could not open. `noDisplay` is the usual one on a headless machine.
@@ -35,6 +36,15 @@ public final class AppWindow {
     /// The window is on screen; one made hidden waits for `show`.
     public private(set) var isShown: Bool
 
+    /// Whether SDL will open X11 (a display named, and no other driver asked for first), where
+    /// the Compose table may be skipped. Wayland's xkbcommon reads the same variable and says
+    /// it cannot read /dev/null as a Compose file, at every start.
+    static func skipsComposeTable(_ environment: [String: String]) -> Bool {
+        guard environment["XCOMPOSEFILE"] == nil, !(environment["DISPLAY"] ?? "").isEmpty else { return false }
+        let asked = (environment["SDL_VIDEODRIVER"] ?? "").split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return asked == nil || asked == "x11"
+    }
+
     /// A window made `hidden` is drawn into only once `show` puts it on screen: it can open
     /// with its first picture rather than with a blank one.
     public init(title: String, size: Size, hidden: Bool = false) throws {
@@ -43,7 +53,7 @@ public final class AppWindow {
         // Nothing here reads typed text, so X's input method needs no Compose table: parsing
         // the locale's (5,700 lines for en_US.UTF-8) was 11-16 ms of opening the display. A
         // table the user names is left as it is.
-        setenv("XCOMPOSEFILE", "/dev/null", 0)
+        if Self.skipsComposeTable(ProcessInfo.processInfo.environment) { setenv("XCOMPOSEFILE", "/dev/null", 0) }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.noDisplay(String(cString: SDL_GetError())) }
         // With no X11, Wayland or KMSDRM display, SDL falls back to a driver that draws nowhere
         // and the window would wait, unseen, for a close that never comes. Those drivers are
@@ -171,6 +181,15 @@ public final class AppWindow {
     public var quitRequested: Bool {
         SDL_PumpEvents()
         return SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_QUIT.rawValue, SDL_QUIT.rawValue) > 0
+    }
+
+    /// Asks the window's loop to end, as a close does, from any thread (Ctrl-C's handler); false
+    /// when no window's events are set up yet to take it.
+    public static func postQuit() -> Bool {
+        guard SDL_WasInit(SDL_INIT_EVENTS) != 0 else { return false }
+        var quit = SDL_Event()
+        quit.type = SDL_QUIT.rawValue
+        return SDL_PushEvent(&quit) == 1
     }
 
     /// Puts a window made hidden on screen.

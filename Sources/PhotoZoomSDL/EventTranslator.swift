@@ -68,6 +68,8 @@ public struct EventTranslator {
             guard let id = fingerIDs.removeValue(forKey: event.tfinger.fingerId) else { return [] }
             return [finger(id, .up, event.tfinger, windowSize, mods)]
         case SDL_KEYDOWN:
+            // Ctrl+Q and Ctrl+W close the window, as they do a desktop program's.
+            if Self.quits(event.key.keysym.sym, mods), event.key.repeat == 0 { return [.quit] }
             if let output = Self.developerKey(event.key.keysym.sym, mods, isRepeat: event.key.repeat != 0) { return [output] }
             guard let key = Self.key(event.key.keysym.sym) else { return [] }
             return [.input(.key(key, modifiers: mods))]
@@ -104,6 +106,11 @@ public struct EventTranslator {
         if m.rawValue & KMOD_CTRL.rawValue != 0 { out.insert(.control) }
         if m.rawValue & KMOD_ALT.rawValue != 0 { out.insert(.alt) }
         return out
+    }
+
+    /// Whether the key closes the window: Ctrl+Q or Ctrl+W, Alt not held.
+    static func quits(_ sym: SDL_Keycode, _ mods: Modifiers) -> Bool {
+        mods.contains(.control) && !mods.contains(.alt) && (sym == SDL_Keycode(SDLK_q.rawValue) || sym == SDL_Keycode(SDLK_w.rawValue))
     }
 
     /// The developer keys, as the help's table binds them: slow motion, pause and step go to

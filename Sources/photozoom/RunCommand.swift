@@ -40,8 +40,12 @@ struct RunCommand: ParsableCommand {
             // The report's own line says where it went; the sheet's would name its hidden draft folder.
             _ = try outputs.replay(recording, file: "session.jsonl", photos: photos, verify: true, log: { _ in })
         }
+        let interrupt = Interrupt.catchCtrlC()
         do {
             try Prototype.run(options, log: logLine)
+            // Ended by Ctrl-C: the window closed as a close closes it (a recording finished,
+            // nothing lost), and the status says so, as the shell's own 130 would.
+            if interrupt.happened { throw ExitCode(130) }
         } catch let error as WindowError {
             throw fail(error.description)
         } catch let error as PhotoFolderError {

@@ -254,6 +254,24 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(Self.run([Self.event(SDL_QUIT)], &t), [.quit])
     }
 
+    /// Ctrl+Q and Ctrl+W close the window as a desktop program's; without Control (or with Alt
+    /// too) they are no shortcut of ours, and a held key does not close it twice.
+    func testControlQAndControlWQuit() {
+        var t = EventTranslator()
+        func key(_ sym: SDL_KeyCode, _ m: SDL_Keymod, repeating: Bool = false) -> [EventTranslator.Output] {
+            var e = SDL_Event()
+            e.type = SDL_KEYDOWN.rawValue
+            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            e.key.repeat = repeating ? 1 : 0
+            return t.translate(e, windowSize: Self.window, modState: m)
+        }
+        XCTAssertEqual(key(SDLK_q, KMOD_LCTRL), [.quit])
+        XCTAssertEqual(key(SDLK_w, KMOD_RCTRL), [.quit])
+        XCTAssertEqual(key(SDLK_q, KMOD_NONE), [])
+        XCTAssertEqual(key(SDLK_w, SDL_Keymod(KMOD_LCTRL.rawValue | KMOD_LALT.rawValue)), [])
+        XCTAssertEqual(key(SDLK_q, KMOD_LCTRL, repeating: true), [])
+    }
+
     // MARK: Wheel, modifiers, keys
 
     func testWheelUsesThePreciseAmountAndThePointerPosition() {
