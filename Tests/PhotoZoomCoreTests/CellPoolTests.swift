@@ -67,5 +67,13 @@ final class CellPoolTests: XCTestCase {
         XCTAssertEqual(layout.index(at: Point(x: 5, y: 3 * (cell + 2) + 1)), 9)
         XCTAssertEqual(layout.index(at: Point(x: 5, y: 4 * (cell + 2) + 1)), nil, "below the last row")
         XCTAssertEqual(layout.index(at: Point(x: -1, y: 5)), nil)
+        // A tap means the nearer cell across a gap, and nothing past the photos.
+        XCTAssertEqual(layout.index(tappedAt: Point(x: cell + 0.5, y: 5)), 0, "the left half of the gap between columns 0 and 1")
+        XCTAssertEqual(layout.index(tappedAt: Point(x: cell + 1.5, y: 5)), 1, "its right half")
+        XCTAssertEqual(layout.index(tappedAt: Point(x: 5, y: cell + 0.5)), 0, "the top half of the gap between rows")
+        XCTAssertEqual(layout.index(tappedAt: Point(x: 5, y: cell + 1.5)), 3, "its bottom half: the next row")
+        XCTAssertEqual(layout.index(tappedAt: Point(x: 389, y: 3 * (cell + 2) + 1)), nil, "row 3 has only photo 9")
+        XCTAssertEqual(layout.index(tappedAt: Point(x: 5, y: 4 * (cell + 2) + 1)), nil, "below the last row")
+        XCTAssertEqual(layout.index(tappedAt: Point(x: -1, y: 5)), nil)
     }
 }

@@ -75,4 +75,26 @@ final class SessionFixtureTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".jsonl") }
         XCTAssertGreaterThanOrEqual(files.count, Self.scripts.count)
     }
+
+    /// Issue 23's lost click, from its bug report's recording (its last 21 ticks, resumed from
+    /// the state at tick 3400; 310 photos at 820×1000): two clicks at (460, 500) on a grid at
+    /// rest opened nothing. They landed 0.125 points below a row, on the 2-point gap between
+    /// cells; a click on a gap now opens the nearer cell's photo, as a tap on any grid at rest does.
+    func testTheLostClickOnTheGapBetweenRowsOpensThePhoto() throws {
+        let recording = try SessionRecording.read(try String(contentsOf: Self.folder.appendingPathComponent("lost-click.jsonl"), encoding: .utf8))
+        XCTAssertEqual(recording.header.state?.tick, 3400)
+        guard case .verified = SessionReplay.run(recording) else { return XCTFail("\(SessionReplay.run(recording))") }
+        var player = SessionPlayer(recording)
+        while player.tick < 3418 { player.step() }
+        let world = player.sim.world
+        XCTAssertEqual(world.viewer.phase, .grid)
+        let layout = try XCTUnwrap(world.grid.layout)
+        let content = Point(x: 460, y: 500 + world.grid.offset)
+        XCTAssertNil(layout.index(at: content), "the click is on no cell")
+        XCTAssertEqual(layout.index(tappedAt: content), 220, "row 27, column 4: the row it is 0.125 points below")
+        player.step()
+        XCTAssertEqual(player.tick, 3419)
+        XCTAssertEqual(player.sim.world.viewer.phase, .presenting, "the release opens the photo")
+        XCTAssertEqual(player.sim.world.viewer.currentIndex, 220)
+    }
 }

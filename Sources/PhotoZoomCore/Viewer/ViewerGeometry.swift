@@ -20,12 +20,12 @@ public enum ViewerGeometry {
         return layout.frame(of: index).offsetBy(dx: 0, dy: -grid.offset)
     }
 
-    /// The photo whose cell is drawn under `point` in the window, if any: found from the layout
-    /// by arithmetic, or while the grid zooms among the cells it draws.
+    /// The photo whose cell is drawn under `point` in the window, or beside it across a gap, if
+    /// any: found from the layout by arithmetic, or while the grid zooms among the cells it draws.
     static func photo(at point: Point, grid: GridState, _ stage: Stage) -> Int? {
         guard let layout = grid.layout, point.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound else { return nil }
         if let blend = GridBlend(grid, stage) { return blend.photo(at: point, height: stage.viewport.height) }
-        return layout.index(at: Point(x: point.x, y: point.y + grid.offset))
+        return layout.index(tappedAt: Point(x: point.x, y: point.y + grid.offset))
     }
 
     /// Where page `page`'s photo is drawn with the pager at `offset`: its zoomed frame if the

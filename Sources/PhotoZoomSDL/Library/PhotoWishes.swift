@@ -31,7 +31,7 @@ struct PhotoWishes {
         // A press on a cell may be a tap that opens it: its page is decoded from the press, so the
         // flight shows the photo sharp from its start rather than the thumbnail magnified.
         if world.viewer.phase == .grid, case let .held(_, at) = world.grid.motion,
-           let pressed = layout.index(at: Point(x: at.x, y: at.y + world.grid.offset)) {
+           let pressed = layout.index(tappedAt: Point(x: at.x, y: at.y + world.grid.offset)) {
             list.append((pressed, page))
         }
         let cell = layout.cellSize * scale
