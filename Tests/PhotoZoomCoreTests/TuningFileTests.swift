@@ -162,6 +162,27 @@ final class TuningFileTests: XCTestCase {
         ])
     }
 
+    /// Issue 23, item 4: a double tap zoomed to 100× past a most of 4. Rules between keys are
+    /// told at the key the file wrote, with its line and column, and the value not taken.
+    func testARuleBetweenKeysIsToldAtTheKeyTheFileWrote() {
+        let doubleTap = TuningFile.read("{\"zoom\": {\"maximumZoom\": 4, \"doubleTapZoom\": 100}}")
+        XCTAssertEqual(doubleTap.problems.map(\.description), ["error: zoom.doubleTapZoom: must be at most zoom.maximumZoom (4), got 100 (line 1, column 46)"])
+        XCTAssertEqual(doubleTap.file.tuning.doubleTapZoom, Tuning().doubleTapZoom, "not taken")
+        // Only the most written, below the default double tap: the most is blamed, and not taken.
+        let most = TuningFile.read("{\"zoom\": {\"maximumZoom\": 2}}")
+        XCTAssertEqual(most.problems.map(\.description), ["error: zoom.maximumZoom: must be at least zoom.doubleTapZoom (2.5), got 2 (line 1, column 26)"])
+        XCTAssertEqual(most.file.tuning.maximumZoom, Tuning().maximumZoom)
+        // Both written: the double tap is blamed, and held to the most the file set.
+        let both = TuningFile.read("{\"zoom\": {\"maximumZoom\": 2, \"doubleTapZoom\": 3}}")
+        XCTAssertEqual(both.problems.map(\.description), ["error: zoom.doubleTapZoom: must be at most zoom.maximumZoom (2), got 3 (line 1, column 46)"])
+        XCTAssertEqual([both.file.tuning.maximumZoom, both.file.tuning.doubleTapZoom], [2, 2])
+        // The grid zoom's smallest cell is no larger than the cell the grid opens with.
+        XCTAssertEqual(messages("{\"grid\": {\"minimumCellSize\": 40}, \"gridZoom\": {\"smallestCell\": 50}}"),
+                       ["error: gridZoom.smallestCell: must be at most grid.minimumCellSize (40), got 50 (line 1, column 64)"])
+        // Within the rules, nothing is said.
+        XCTAssertEqual(messages("{\"zoom\": {\"maximumZoom\": 6, \"doubleTapZoom\": 6}}"), [])
+    }
+
     func testEveryProblemInAFileIsReportedInFileOrder() {
         let text = """
         {

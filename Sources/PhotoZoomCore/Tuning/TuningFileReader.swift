@@ -28,6 +28,7 @@ extension TuningFile {
         var reader = Reader()
         do {
             reader.root(try JSONReader.parse(text))
+            reader.relate()
         } catch {
             reader.problem(.error, error.description)
         }
@@ -37,6 +38,8 @@ extension TuningFile {
     private struct Reader {
         var file = TuningFile()
         var problems: [TuningProblem] = []
+        /// Where each key the file set a good value for was written, by its path.
+        var written: [String: JSONNode] = [:]
 
         mutating func problem(_ severity: TuningProblem.Severity, _ message: String) {
             problems.append(TuningProblem(severity: severity, message: Self.oneLine(message)))
@@ -65,6 +68,13 @@ extension TuningFile {
             problem(.error, "\(message) (line \(node.line), column \(node.column))")
         }
 
+        /// The rules between keys, once every key is read (`TuningFile.relations`).
+        mutating func relate() {
+            for (path, message) in TuningFile.relationProblems(in: &file, written: { written[$0] != nil }) {
+                if let node = written[path] { fail(node, message) } else { problem(.error, message) }
+            }
+        }
+
         mutating func root(_ node: JSONNode) {
             guard let members = object(node, path: "the file", expected: "an object of groups") else { return }
             for member in unique(members, path: "") {
@@ -89,7 +99,10 @@ extension TuningFile {
                 let path = group.name + "." + key.name, node = member.value
                 switch key.kind {
                 case let .number(keyPath, rule):
-                    if let value = number(node, path: path, rule: rule) { file.tuning[keyPath: keyPath] = value }
+                    if let value = number(node, path: path, rule: rule) {
+                        file.tuning[keyPath: keyPath] = value
+                        written[path] = node
+                    }
                 case let .rest(keyPath):
                     if let rest = rest(node, path: path, default: file.tuning[keyPath: keyPath]) { file.tuning[keyPath: keyPath] = rest }
                 case let .spring(keyPath, _):

@@ -1,7 +1,8 @@
 extension TuningFile {
     /// What in `file` no file could have set: a number that is not finite or that its key's
     /// rule refuses, a rest threshold not above 0, a spring whose constants are not valid
-    /// physical ones, a list of counts out of range or order; `path: why` each, in the file's key order. Empty for every file `read`
+    /// physical ones, a list of counts out of range or order, a rule between keys broken
+    /// (`relations`); `path: why` each, in the file's key order. Empty for every file `read`
     /// gives, which is what the fuzzing holds it to.
     static func violations(in file: TuningFile) -> [String] {
         let tuning = file.tuning
@@ -36,6 +37,6 @@ extension TuningFile {
                 }
             }
         }
-        return found
+        return found + relationViolations(in: tuning)
     }
 }
