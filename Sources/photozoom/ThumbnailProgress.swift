@@ -11,6 +11,9 @@ final class ThumbnailProgress: @unchecked Sendable {
     private let plainInterval: TimeInterval = 5
     private let lock = NSLock()
     private var done = 0
+    /// Of those, the photos a loader decoded: a thumbnail already there, or a failure recorded
+    /// before, takes no time, and counting them would promise a pace the rest will not keep.
+    private var decoded = 0
     private var shown = false
     /// Set by `finish`: a photo still being decoded at Ctrl-C says nothing after the summary.
     private var finished = false
@@ -18,10 +21,11 @@ final class ThumbnailProgress: @unchecked Sendable {
 
     init(total: Int) { self.total = total }
 
-    /// One more photo done, whatever became of it.
-    func advance() {
+    /// One more photo done, whatever became of it; `decoded` when a loader decoded it.
+    func advance(decoded wasDecoded: Bool) {
         lock.lock()
         done += 1
+        if wasDecoded { decoded += 1 }
         lock.unlock()
     }
 
@@ -60,13 +64,17 @@ final class ThumbnailProgress: @unchecked Sendable {
     var elapsed: TimeInterval { Date().timeIntervalSince(started) }
 
     /// `photozoom: 120/1000 photos, 35.2 photos/s, about 25 s left`. Called under `lock`.
-    private var status: String {
-        let seconds = elapsed, pace = seconds > 0 ? Double(done) / seconds : 0
+    private var status: String { Self.status(done: done, decoded: decoded, total: total, seconds: elapsed) }
+
+    /// The progress line after `seconds`: the pace is of the photos decoded, and the time left
+    /// that of decoding every photo not yet done (199 of 500 already made took no time, and an
+    /// estimate from all done said "about 2 s left" for 4.5 s).
+    static func status(done: Int, decoded: Int, total: Int, seconds: Double) -> String {
         var text = "photozoom: \(done)/\(total) photos"
-        if done > 0, seconds >= 0.5 {
-            text += String(format: ", %.1f photos/s", pace)
-            if done < total { text += ", about \(Self.duration(Double(total - done) / pace)) left" }
-        }
+        guard decoded > 0, seconds >= 0.5 else { return text }
+        let pace = Double(decoded) / seconds
+        text += String(format: ", %.1f photos/s", pace)
+        if done < total { text += ", about \(duration(Double(total - done) / pace)) left" }
         return text
     }
 

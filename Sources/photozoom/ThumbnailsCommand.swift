@@ -49,8 +49,9 @@ struct ThumbnailsCommand: ParsableCommand {
         for _ in 0..<workers {
             Thread {
                 while let file = queue.take() {
-                    queue.count(Self.thumbnail(of: file, in: cache, size: size, progress: progress))
-                    progress.advance()
+                    let outcome = Self.thumbnail(of: file, in: cache, size: size, progress: progress)
+                    queue.count(outcome.outcome)
+                    progress.advance(decoded: outcome.decoded)
                 }
                 finished.signal()
             }.start()
@@ -76,20 +77,22 @@ struct ThumbnailsCommand: ParsableCommand {
         if refused > 0 { throw ExitCode(1) }
     }
 
-    /// What became of one photo; a failure is said at once, naming the file.
-    private static func thumbnail(of file: URL, in cache: ThumbnailCache, size: ThumbnailSize, progress: ThumbnailProgress) -> ThumbnailQueue.Outcome {
-        if cache.holds(file, size: size) { return .alreadyThere }
+    /// What became of one photo, and whether a loader decoded it; a failure is said at once,
+    /// naming the file.
+    private static func thumbnail(of file: URL, in cache: ThumbnailCache, size: ThumbnailSize,
+                                  progress: ThumbnailProgress) -> (outcome: ThumbnailQueue.Outcome, decoded: Bool) {
+        if cache.holds(file, size: size) { return (.alreadyThere, false) }
         if let reason = cache.recordedFailure(of: file) {
             progress.say("photozoom: cannot make a thumbnail of \(file.path) (\(reason); it failed before, and is tried again once the file changes)")
-            return .failed
+            return (.failed, false)
         }
         switch cache.make(file, size: size) {
         case let .success(image):
             SDL_FreeSurface(image.surface)
-            return .made
+            return (.made, true)
         case let .failure(error):
             progress.say("photozoom: cannot make a thumbnail of \(file.path) (\(error))")
-            return .failed
+            return (.failed, true)
         }
     }
 }
