@@ -232,7 +232,7 @@ public enum Prototype {
                 frames += 1
             }
             if let limit = options.exitAfterFrames, frames >= limit { break }
-            if window.isShown, !draw || !window.hasVSync { pacer.endFrame() }
+            if window.isShown { pacer.endFrame(presentWaitsForVSync: draw && window.hasVSync) }
         }
     }
 

@@ -100,7 +100,7 @@ public enum ReplayWindow {
                 frames += 1
                 if let limit = options.exitAfterFrames, frames >= limit { return }
             }
-            if !draw || !window.hasVSync { pacer.endFrame() }
+            pacer.endFrame(presentWaitsForVSync: draw && window.hasVSync)
         }
     }
 
