@@ -47,13 +47,17 @@ public enum OutputFile {
         try draft.publish()
     }
 
-    /// A file being written over time (frame by frame, say): the temporary file beside the
-    /// destination, open from the start; `publish` checks every write and names it, and a
-    /// draft dropped unpublished (an error on the way) leaves nothing behind.
+    /// A file being written over time (frame by frame, say), open from the start: an anonymous
+    /// file in the destination's folder (O_TMPFILE), which has no name until `publish` links it
+    /// in, so a kill at any moment leaves nothing behind; where the file system cannot, a hidden
+    /// temporary file beside the destination (`.NAME.XXXXXX`), whose stale fellows a kill left
+    /// are removed first. `publish` checks every write and names it; a draft dropped
+    /// unpublished (an error on the way) leaves nothing behind.
     final class Draft {
         let path: String
         let sink: Sink
-        private let temporary: String
+        /// The hidden temporary file's path; nil for an anonymous file.
+        private let temporary: String?
         private let overwrite: Bool
         private let replaceFlag: String?
         private var open = true
@@ -61,15 +65,21 @@ public enum OutputFile {
 
         init(_ path: String, overwrite: Bool, replaceFlag: String? = "--overwrite") throws {
             try check(path, overwrite: overwrite, replaceFlag: replaceFlag)
-            let name = (path as NSString).lastPathComponent, folder = (path as NSString).deletingLastPathComponent
-            var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(name).XXXXXX").utf8CString)
+            self.path = path
+            self.overwrite = overwrite
+            self.replaceFlag = replaceFlag
+            let folder = (path as NSString).deletingLastPathComponent
+            if let anonymous = OutputFile.anonymousFile(in: folder.isEmpty ? "." : folder) {
+                temporary = nil
+                sink = Sink(fd: anonymous)
+                return
+            }
+            OutputFile.removeStaleDrafts(of: path)
+            var template = Array(OutputFile.draftPrefix(of: path).appending("XXXXXX").utf8CString)
             let fd = mkstemp(&template)
             guard fd >= 0 else { throw systemError("cannot write '\(path)'") }
             temporary = String(cString: template)
             sink = Sink(fd: fd)
-            self.path = path
-            self.overwrite = overwrite
-            self.replaceFlag = replaceFlag
             // mkstemp makes the file for its owner alone; it gets what any new file would.
             let mask = umask(0)
             umask(mask)
@@ -78,7 +88,7 @@ public enum OutputFile {
 
         deinit {
             if open { close(sink.fd) }
-            if !published { unlink(temporary) }
+            if !published, let temporary { unlink(temporary) }
         }
 
         /// Checks every write, puts the data on the disk and then gives it its name.
@@ -86,9 +96,17 @@ public enum OutputFile {
             if let failure = sink.failure { throw abandoned(OutputFileError(description: "cannot write '\(path)': \(reason(failure))", isUsage: false)) }
             // The data is on the disk before the name points at it.
             guard fsync(sink.fd) == 0 else { throw abandoned(systemError("cannot write '\(path)'")) }
-            open = false
-            guard close(sink.fd) == 0 else { throw systemError("cannot write '\(path)'") }
-            try OutputFile.publish(temporary, as: path, overwrite: overwrite, replaceFlag: replaceFlag)
+            if let temporary {
+                open = false
+                guard close(sink.fd) == 0 else { throw systemError("cannot write '\(path)'") }
+                try OutputFile.publish(temporary, as: path, overwrite: overwrite, replaceFlag: replaceFlag)
+            } else {
+                defer {
+                    close(sink.fd)
+                    open = false
+                }
+                try OutputFile.publish(anonymous: sink.fd, as: path, overwrite: overwrite, replaceFlag: replaceFlag)
+            }
             published = true
         }
 
@@ -97,6 +115,63 @@ public enum OutputFile {
             if open { close(sink.fd) }
             open = false
             return error
+        }
+    }
+
+    /// Linux's O_TMPFILE (with O_DIRECTORY, as the kernel wants it), which Glibc declares only
+    /// under _GNU_SOURCE.
+    private static let temporaryFileFlag: Int32 = 0o20200000
+
+    /// A new file with no name in `folder`, open for writing, if the kernel and the file system
+    /// make one and /proc can name it for `linkat`.
+    private static func anonymousFile(in folder: String) -> Int32? {
+        guard access("/proc/self/fd", F_OK) == 0 else { return nil }
+        let fd = Glibc.open(folder, temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o666)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// The name a hidden draft of `path` starts with: `.NAME.`, beside it.
+    static func draftPrefix(of path: String) -> String {
+        let name = (path as NSString).lastPathComponent, folder = (path as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "" : folder + "/") + ".\(name)."
+    }
+
+    /// A hidden draft untouched this long was left by a writer that was killed.
+    static let staleDraftSeconds: TimeInterval = 600
+
+    /// Removes hidden drafts of `path` (`.NAME.` and six characters, as mkstemp makes them)
+    /// that no one has written to for `staleDraftSeconds`.
+    static func removeStaleDrafts(of path: String) {
+        let prefix = draftPrefix(of: path)
+        let folder = (prefix as NSString).deletingLastPathComponent, start = (prefix as NSString).lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        for name in names where name.hasPrefix(start) && name.count == start.count + 6 {
+            let draft = (folder.isEmpty ? "" : folder + "/") + name
+            var info = stat()
+            guard lstat(draft, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  Date().timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > staleDraftSeconds else { continue }
+            unlink(draft)
+        }
+    }
+
+    /// Gives an anonymous file its name, through /proc: a hard link that fails rather than
+    /// replace a file that appeared meanwhile, or, to replace one, a link under a hidden name
+    /// renamed over it in one step.
+    private static func publish(anonymous fd: Int32, as path: String, overwrite: Bool, replaceFlag: String?) throws {
+        let source = "/proc/self/fd/\(fd)"
+        if !overwrite {
+            guard linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else {
+                if errno == EEXIST { throw alreadyExists(path, replaceFlag) }
+                throw systemError("cannot write '\(path)'")
+            }
+            return
+        }
+        let side = draftPrefix(of: path) + String((0..<6).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! })
+        guard linkat(AT_FDCWD, source, AT_FDCWD, side, AT_SYMLINK_FOLLOW) == 0 else { throw systemError("cannot write '\(path)'") }
+        guard rename(side, path) == 0 else {
+            let failure = systemError("cannot write '\(path)'")
+            unlink(side)
+            throw failure
         }
     }
 

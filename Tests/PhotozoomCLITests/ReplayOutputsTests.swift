@@ -268,4 +268,28 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         guard let r = try? ChildProcess.run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 10) else { return false }
         return r.exitedNormally && r.status == 0
     }
+
+    /// Issue 23, item 16: a SIGKILL while the GIF is written leaves nothing beside it (no
+    /// hidden `.NAME.XXXXXX` for good): the file has no name until it is whole. Killed at
+    /// several moments of a quarter-second replay, each leaves no file or the whole GIF.
+    func testAKillWhileTheGifIsWrittenLeavesNothingBehind() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        for delay in [0.04, 0.08, 0.12, 0.16, 0.2] {
+            let folder = try temporaryFolder()
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["replay", sessions.appendingPathComponent("drag-dismiss.jsonl").path, "--gif", folder.appendingPathComponent("a.gif").path]
+            process.environment = environment
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            XCTAssertTrue(left.isEmpty || left == ["a.gif"], "killed \(delay) s in: \(left)")
+        }
+    }
 }
