@@ -111,6 +111,12 @@ public enum PhotoFolder {
     /// The photos bundled with the prototype.
     public static func bundledFolder() -> String { assetPath("photos") }
 
+    /// `folder` as an absolute path (a recording names the folder it was made from, wherever the
+    /// replay runs); its symbolic links are left as they are.
+    public static func absolute(_ folder: String) -> String {
+        URL(fileURLWithPath: folder).standardizedFileURL.path
+    }
+
     /// A path inside the package's `assets`, found from the executable's location (for
     /// `swift run` and the built binary) or else the working directory.
     public static func assetPath(_ relative: String) -> String {

@@ -121,7 +121,7 @@ public enum Prototype {
                                    contactSheet: options.contactSheet)
         func header(midSession: Bool) -> SessionHeader {
             SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
-                          contentHashes: hashes(), midSession: midSession)
+                          contentHashes: hashes(), midSession: midSession, photosFolder: PhotoFolder.absolute(options.photosFolder))
         }
         var recording = try options.recordPath.map { try SessionFile(path: $0, header: header(midSession: false), log: log) }
         if let recording { log("photozoom: recording the session to '\(recording.path)'") }

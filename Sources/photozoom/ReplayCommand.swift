@@ -29,7 +29,7 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup(title: "Headless outputs")
     var outputs: ReplayOutputs
 
-    @Option(help: "Where the recorded photos are, by name (default: the bundled assets/photos).")
+    @Option(help: "Where the recorded photos are, by name (default: the folder the recording was made from, if it is here, else the bundled assets/photos).")
     var photos: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("In the window: open paused at this tick (a bug report's moment).", valueName: "TICK"))
@@ -61,7 +61,7 @@ struct ReplayCommand: ParsableCommand {
         do {
             guard !inWindow else { return try showWindow(recording) }
             let started = DispatchTime.now().uptimeNanoseconds
-            let outcome = try outputs.replay(recording, file: file, photos: photos ?? PhotoFolder.bundledFolder(), verify: verify)
+            let outcome = try outputs.replay(recording, file: file, photos: photosFolder(for: recording), verify: verify)
             try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
@@ -74,9 +74,24 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// Where the recorded photos are looked for: `--photos` when given, else the folder the
+    /// recording was made from (a bug report's, on its own machine), else the bundled photos;
+    /// a recording that names its folder is told which was used.
+    private func photosFolder(for recording: SessionRecording) -> String {
+        if let photos { return photos }
+        guard let recorded = recording.header.photosFolder else { return PhotoFolder.bundledFolder() }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: recorded, isDirectory: &isFolder), isFolder.boolValue {
+            logLine("photozoom: replaying with the photos in '\(recorded)', where it was recorded")
+            return recorded
+        }
+        logLine("photozoom: '\(recorded)', where it was recorded, is not here; replaying with the bundled photos (--photos names another folder)")
+        return PhotoFolder.bundledFolder()
+    }
+
     private func showWindow(_ recording: SessionRecording) throws {
         let options = ReplayWindow.Options(recording: recording, name: URL(fileURLWithPath: file).lastPathComponent,
-                                           photosFolder: photos ?? PhotoFolder.bundledFolder(), pausedAt: at, exitAfterFrames: exitAfterFrames)
+                                           photosFolder: photosFolder(for: recording), pausedAt: at, exitAfterFrames: exitAfterFrames)
         do {
             try ReplayWindow.run(options, log: logLine)
         } catch let WindowError.noDisplay(reason) {

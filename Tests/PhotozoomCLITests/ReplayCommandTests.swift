@@ -105,6 +105,34 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         XCTAssertTrue(headless.stderr.contains("replay headless with --verify, --frames, --gif or --contact-sheet"), headless.stderr)
     }
 
+    /// Issue 23, item 11: a recording names the folder its photos were shown from, and a replay
+    /// looks there first (a bug report replayed as its README says drew crossed placeholders),
+    /// saying which folder it used; `--photos` names another.
+    func testAReplayLooksForThePhotosWhereTheyWereShown() throws {
+        let root = try temporaryFolder()
+        let shown = root.appendingPathComponent("my photos")
+        try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("assets/photos"), to: shown)
+        let session = root.appendingPathComponent("session.jsonl")
+        let recorded = try photozoom(["run", "--photos", shown.path, "--record", session.path, "--exit-after-frames", "3"])
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        let header = try XCTUnwrap(try String(contentsOf: session, encoding: .utf8).split(separator: "\n").first)
+        XCTAssertTrue(header.contains("\"photosFolder\":\"\(shown.path)\""), String(header.suffix(300)))
+
+        let sheet = root.appendingPathComponent("sheet.png")
+        let found = try photozoom(["replay", session.path, "--verify", "--contact-sheet", sheet.path])
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertTrue(found.errorLines.contains("photozoom: replaying with the photos in '\(shown.path)', where it was recorded"), found.stderr)
+        XCTAssertFalse(found.stderr.contains(" is not in "), "every photo found: \(found.stderr)")
+
+        try FileManager.default.removeItem(at: shown)
+        let moved = try photozoom(["replay", session.path, "--verify"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stderr.contains("'\(shown.path)', where it was recorded, is not here; replaying with the bundled photos"), moved.stderr)
+        let named = try photozoom(["replay", session.path, "--verify", "--photos", PackagePaths.root.appendingPathComponent("assets/photos").path])
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertFalse(named.stderr.contains("where it was recorded"), "--photos is taken as given: \(named.stderr)")
+    }
+
     func testARecordingNeverReplacesAFile() throws {
         let file = try temporaryFolder().appendingPathComponent("mine.jsonl")
         try "precious".write(to: file, atomically: true, encoding: .utf8)

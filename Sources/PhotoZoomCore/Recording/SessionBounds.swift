@@ -41,6 +41,9 @@ public enum SessionBounds {
         for (i, photo) in header.photos.enumerated() where !photoSides.contains(photo.width) || !photoSides.contains(photo.height) {
             return "photo \(i) is \(photo.width)×\(photo.height) pixels; a photo is 1 to \(Int(photoSides.upperBound)) pixels a side"
         }
+        if let folder = header.photosFolder, !folder.hasPrefix("/") || folder.utf8.count > 4096 || folder.utf8.contains(0) {
+            return "its photos folder is no absolute path of at most 4096 bytes"
+        }
         return nil
     }
 

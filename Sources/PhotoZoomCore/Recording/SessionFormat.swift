@@ -25,10 +25,15 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// Where the grid opened, for a recording that starts with the window: `.end` for a library
     /// in date order. Absent, as in recordings made before it was, is the top.
     public var gridStart: GridStart?
+    /// The folder the photos were shown from, as an absolute path, where `replay` looks for
+    /// them first. Absent in recordings made before it was, and in headless ones.
+    public var photosFolder: String?
 
     /// A header for a recording of `world` from where it is now; `midSession` keeps the whole
     /// state, for a recording that does not start at the first tick.
-    public init(app: String, platform: String, world: World, pixelDensity: Double, contentHashes: [String?], midSession: Bool = false) {
+    public init(app: String, platform: String, world: World, pixelDensity: Double, contentHashes: [String?], midSession: Bool = false,
+                photosFolder: String? = nil) {
+        self.photosFolder = photosFolder
         format = Self.formatName
         version = Self.currentVersion
         self.app = app

@@ -75,6 +75,8 @@ public struct BugReport {
         session.jsonl      the recorded session up to the moment of the report; it replays exactly:
                              photozoom replay session.jsonl            (in a window, with a timeline)
                              photozoom replay session.jsonl --verify   (headless: every digest checked)
+                           the photos are looked for where they were shown (system.txt says where);
+                           elsewhere, name their folder with --photos DIR
         tuning.json        the tuning in effect; run with it: photozoom run --tuning tuning.json
         screenshot.png     the window as it was when F6 was pressed
         contact-sheet.png  the session's presses, releases and landings, each labelled with its tick and phase

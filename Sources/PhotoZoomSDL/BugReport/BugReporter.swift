@@ -39,9 +39,10 @@ public final class BugReporter {
     /// path. The recording running, if there is one, is the report's session; else the black box.
     public func write(sim: Simulation, window: AppWindow, screenshot: Screenshot?, tuning: TuningFile, recording: SessionFile?) throws -> String {
         let hashes = contentHashes()
-        let app = app, density = window.pixelScale, platform = Prototype.platform
+        let app = app, density = window.pixelScale, platform = Prototype.platform, folder = PhotoFolder.absolute(photosFolder)
         let header = { (world: World, midSession: Bool) in
-            SessionHeader(app: app, platform: platform, world: world, pixelDensity: density, contentHashes: hashes, midSession: midSession)
+            SessionHeader(app: app, platform: platform, world: world, pixelDensity: density, contentHashes: hashes, midSession: midSession,
+                          photosFolder: folder)
         }
         let session = try recording?.textSoFar(endingAt: sim) ?? keeping.sync { try blackBox.recording(endingAt: sim, header: header) }
         let facts = SystemFacts.of(window: window, app: app, tickRate: sim.world.clock.rate, photos: sim.world.photos.count,
