@@ -154,12 +154,12 @@ public enum Prototype {
             let untilShown = Double(showBy - min(Self.now(), showBy)) / 1e9
             let polled = window.poll(wait: window.isShown ? (idle ? Self.idleWait : 0) : untilShown)
             if polled.quit { break }
-            pending += polled.events
+            polled.toggles.forEach { overlays.toggle($0) }
+            pending += overlays.passing(polled.events)
             // Decoding finished meanwhile: sizes are input like the rest, pixels a reason to draw.
             let arrived = photos.collect(now: Self.now())
             pending += arrived.sizes
             overlays.updateLibrary(photos.progress, at: Self.now())
-            polled.toggles.forEach { overlays.toggle($0) }
             if polled.bugReport { reportAsked = true }
             // F5: stop the recording, or start one from here into the recordings folder.
             for _ in 0..<polled.recordingToggles {

@@ -22,7 +22,7 @@ public enum HelpOverlay {
 
     /// One row of the help: the key caps shown, what they do, and the keys that do it.
     public struct Binding: Equatable {
-        public enum Group: Hashable { case grid, interaction, developer }
+        public enum Group: Hashable { case grid, interaction, window, developer }
         /// A key as SDL reports it; `shift` when the key needs Shift held ("?" is Shift-/ on
         /// most layouts). Other chords ignore Shift.
         public struct Chord: Hashable {
@@ -58,6 +58,11 @@ public enum HelpOverlay {
                 chords: [.init(SDLK_HOME), .init(SDLK_END)]),
         Binding(caps: ["Esc", "⌫"], action: "back to the grid", group: .interaction, command: nil,
                 chords: [.init(SDLK_ESCAPE), .init(SDLK_BACKSPACE)]),
+        // What the pointer does, which no key can: listed without keys to press.
+        Binding(caps: ["drag ↓"], action: "back into its cell", group: .interaction, command: nil, chords: []),
+        Binding(caps: ["double-click"], action: "zoom in / out there", group: .interaction, command: nil, chords: []),
+        // EventTranslator.quits reads these, with Control held.
+        Binding(caps: ["Ctrl Q"], action: "quit (Ctrl W too)", group: .window, command: nil, chords: []),
         Binding(caps: ["S"], action: "slow motion " + SlowMotion.allCases.map(\.label).joined(separator: " → "),
                 group: .developer, command: .slowMotion, chords: [.init(SDLK_s)]),
         Binding(caps: ["P"], action: "pause / resume", group: .developer, command: .pause, chords: [.init(SDLK_p)]),
@@ -101,9 +106,10 @@ public enum HelpOverlay {
         let sections: [(title: String, rows: [Binding])] = [
             ("IN THE GRID", keys.filter { $0.group == .grid }),
             ("IN THE PAGER", keys.filter { $0.group == .interaction }),
+            ("THE WINDOW", keys.filter { $0.group == .window }),
             ("DEVELOPER", keys.filter { $0.group == .developer }),
         ]
-        let closing = keys.first { $0.command == .help }.map { "press " + $0.caps.joined(separator: " or ") + " to close" } ?? ""
+        let closing = keys.first { $0.command == .help }.map { "press " + $0.caps.joined(separator: ", ") + " or Esc, or click, to close" } ?? ""
 
         // Lay out first (heights depend on wrapping), then draw the panel behind and the rows.
         var height = padding + p.lineHeight(titleSize) + 4

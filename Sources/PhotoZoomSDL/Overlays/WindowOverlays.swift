@@ -27,6 +27,27 @@ public struct WindowOverlays {
         }
     }
 
+    /// The input the sim is to see: while the help is up, it takes Escape and the pointer for
+    /// itself (a click on it opened the photo behind), and a press or Escape closes it.
+    public mutating func passing(_ events: [InputEvent]) -> [InputEvent] {
+        guard help else { return events }
+        return events.filter { event in
+            guard help else { return true }
+            switch event {
+            case .key(.escape, _):
+                help = false
+                return false
+            case let .pointer(pointer):
+                if pointer.phase == .down { help = false }
+                return false
+            case .wheel:
+                return false
+            default:
+                return true
+            }
+        }
+    }
+
     /// A save was read: a reload shows what changed, and the file's problems stay up until a
     /// save without them.
     public mutating func saved(_ save: SavedTuning.Save, at now: UInt64) {
