@@ -361,6 +361,38 @@ final class OverlayRenderTests: XCTestCase {
 }
 
 extension OverlayRenderTests {
+    /// Issue 23, item 8: over the grid, which has no top bar and fills the window above the tab
+    /// bar with cells, the dot and the slow-motion badge sit at the right of the tab bar, the
+    /// progress pill keeping clear of them, and nothing of theirs is drawn over a cell.
+    func testOverTheGridTheDotAndTheBadgeSitInTheTabBar() throws {
+        let size = Size(width: 393, height: 560)
+        let canvas = try HeadlessCanvas(size: size)
+        var content = OverlayContent(status: "paused · tick 1234")
+        content.recording = true
+        content.badgesInTabBar = true
+        content.library = LibraryProgress(stage: .makingThumbnails, done: 1234, total: 10_000)
+        OverlayRenderer(renderer: canvas.renderer).draw(content, viewport: size, scale: 1)
+        let tabBar = 560 - Int(Tuning().tabBarHeight)
+        let red = (0..<393).flatMap { x in (0..<560).map { (x, $0) } }.filter { x, y in
+            let p = canvas.pixel(x: x, y: y)
+            return p.r > 200 && p.g < 80 && p.b < 80
+        }
+        XCTAssertFalse(red.isEmpty, "the dot is drawn")
+        XCTAssertTrue(red.allSatisfy { $0.1 >= tabBar && $0.0 > 393 - 30 }, "at the right of the tab bar")
+        // Nothing drawn above the tab bar: the canvas is still its clear colour there.
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] { let p = canvas.pixel(x: x, y: y); return [p.r, p.g, p.b] }
+        let clear = rgb(0, 0)
+        for y in stride(from: 0, to: tabBar, by: 7) {
+            for x in stride(from: 0, to: 393, by: 7) { XCTAssertEqual(rgb(x, y), clear, "(\(x), \(y)) is the grid's") }
+        }
+        // The pill and the badge do not overlap: between them, a column of the bar's own colour.
+        let row = tabBar + Int(Tuning().tabBarHeight / 2)
+        let dotLeft = red.map(\.0).min()!
+        let drawn = (0..<dotLeft - 1).map { rgb($0, row) != clear }
+        let runs = zip([false] + drawn, drawn).filter { !$0.0 && $0.1 }.count
+        XCTAssertGreaterThanOrEqual(runs, 2, "the pill and the badge apart across the bar's middle")
+    }
+
     /// While recording, a red dot in the top-right corner, the status badge to its left.
     func testTheRecordingDotIsRedInTheTopRightCorner() throws {
         let size = Size(width: 393, height: 560)

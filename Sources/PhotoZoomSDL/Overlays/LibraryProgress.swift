@@ -44,8 +44,8 @@ enum LibraryProgressPill {
     static let track = Color(r: 90, g: 90, b: 100)
 
     /// The pill's frame for a text `textWidth` points wide: centred in the tab bar's height.
-    static func frame(textWidth: Double, viewport: Size) -> Rect {
-        let w = min((textWidth + 2 * padding).rounded(.up), viewport.width - 16)
+    static func frame(textWidth: Double, viewport: Size, reserving: Double = 0) -> Rect {
+        let w = max(min((textWidth + 2 * padding).rounded(.up), viewport.width - 16 - 2 * reserving), 2 * padding)
         let tabBar = ToastPanel.bottomInset
         return Rect(x: ((viewport.width - w) / 2).rounded(), y: (viewport.height - tabBar + (tabBar - height) / 2).rounded(), width: w, height: height)
     }
@@ -55,9 +55,10 @@ enum LibraryProgressPill {
         Rect(x: frame.minX + barInset, y: frame.maxY - 6 - barHeight, width: frame.width - 2 * barInset, height: barHeight)
     }
 
-    static func draw(_ progress: LibraryProgress, viewport: Size, _ painter: OverlayPainter) {
+    /// `reserving`: points kept clear at each end of the tab bar (the badges at its right).
+    static func draw(_ progress: LibraryProgress, viewport: Size, reserving: Double = 0, _ painter: OverlayPainter) {
         let text = progress.text
-        let frame = frame(textWidth: painter.width(text, textSize), viewport: viewport)
+        let frame = frame(textWidth: painter.width(text, textSize), viewport: viewport, reserving: reserving)
         painter.fill(frame, OverlayPainter.Palette.panel, alpha: OverlayPainter.Palette.panelAlpha, radius: height / 2)
         painter.text(painter.truncate(text, width: frame.width - 2 * padding, size: textSize), at: Point(x: frame.minX + padding, y: frame.minY + 4),
                      size: textSize, color: OverlayPainter.Palette.text)

@@ -16,6 +16,8 @@ public struct OverlayContent: Equatable {
     public var debug: DebugReadout?
     /// The session is being recorded: a red dot in the top-right corner.
     public var recording = false
+    /// The grid is on screen: the badges sit in its tab bar, not over its top row of cells.
+    public var badgesInTabBar = false
     /// A big folder's first visit, while it lasts: a pill in the tab bar.
     public var library: LibraryProgress?
 

@@ -86,6 +86,7 @@ public struct WindowOverlays {
                                      toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout() : nil)
         content.recording = recording
         content.library = library
+        content.badgesInTabBar = world.viewer.phase == .grid
         return content
     }
 
