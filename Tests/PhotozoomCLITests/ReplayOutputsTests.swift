@@ -95,21 +95,23 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         XCTAssertGreaterThan(try difference(1, tick: 99), 10, "the release at tick 2 is not the landing")
     }
 
-    /// The resize session: the window goes to 620x480 at tick 23 and to 360x720 at tick 183.
-    /// The GIF has the largest of each side (scaled to 480 wide), a smaller window in the
-    /// middle of a dark mat.
-    func testTheGifHoldsEveryWindowSizeOnAMat() throws {
+    /// The resize session: 390x700 until tick 23, 620x480 until tick 183, then 360x720 to tick
+    /// 333. The GIF has the size the window had longest, 620x480 (scaled to 480 wide, 480x372);
+    /// the taller windows are letterboxed into it on a dark mat (issue 23, item 13: a brief
+    /// 1920x400 moment made a whole GIF 480x275 with every other frame small on a mat).
+    func testTheGifHasTheLongestHeldWindowSizeAndLetterboxesTheOthers() throws {
         let gif = try temporaryFolder().appendingPathComponent("r.gif")
         let r = try photozoom(["replay", sessions.appendingPathComponent("resize.jsonl").path, "--gif", gif.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         let decoded = try DecodedGif(gif.path)
-        XCTAssertEqual([decoded.width, decoded.height], [480, 557], "620x720 at 480 wide")
+        XCTAssertEqual([decoded.width, decoded.height], [480, 372], "620x480 at 480 wide")
         let timeline = decoded.timeline(slot: 5)
         let wide = timeline[20], tall = timeline.last!
-        XCTAssertEqual(wide.pixel(240, 5), mat, "above the 620x480 window at tick 120")
-        XCTAssertNotEqual(wide.pixel(5, 278), mat)
-        XCTAssertEqual(tall.pixel(5, 278), mat, "beside the 360x720 window at the end")
-        XCTAssertNotEqual(tall.pixel(240, 5), mat)
+        for (x, y) in [(240, 5), (5, 186), (475, 366)] { XCTAssertNotEqual(wide.pixel(x, y), mat, "the 620x480 window fills the GIF at (\(x), \(y))") }
+        XCTAssertEqual(tall.pixel(5, 186), mat, "beside the 360x720 window at the end")
+        XCTAssertEqual(tall.pixel(475, 186), mat)
+        XCTAssertNotEqual(tall.pixel(240, 3), mat, "its whole height shown, letterboxed")
+        XCTAssertNotEqual(tall.pixel(240, 368), mat)
     }
 
     /// Photos rather than placeholders: a session recorded here over the bundled photos, so its

@@ -58,6 +58,29 @@ public final class ReplayCanvas {
         return Size(width: max(1, sizes.map(\.width).max()!), height: max(1, sizes.map(\.height).max()!))
     }
 
+    /// The window size the session spent the most ticks in (the first of equals): a brief
+    /// moment at another size does not decide the size of a whole GIF.
+    public static func longestWindow(of recording: SessionRecording) -> Size {
+        var current = recording.header.world.viewport
+        var since = recording.header.state?.tick ?? 0
+        var ticks: [Size: Int] = [:]
+        var order: [Size] = []
+        func spend(until tick: Int) {
+            if ticks[current] == nil { order.append(current) }
+            ticks[current, default: 0] += max(tick - since, 0)
+            since = tick
+        }
+        for entry in recording.ticks {
+            for case let .resize(size) in entry.input ?? [] {
+                spend(until: entry.tick)
+                current = size
+            }
+        }
+        spend(until: recording.lastTick)
+        let longest = order.max { ticks[$0, default: 0] < ticks[$1, default: 0] } ?? current
+        return Size(width: max(1, longest.width), height: max(1, longest.height))
+    }
+
     /// The top-left `width`×`height` of the canvas as a surface of its own that shares the pixels.
     private static func view(of canvas: HeadlessCanvas, width: Int, height: Int) throws -> UnsafeMutablePointer<SDL_Surface> {
         let surface = canvas.surface.pointee

@@ -5,9 +5,11 @@ import PhotoZoomCore
 /// A replay as an animated GIF to attach to a report: frames at a steady rate of session time,
 /// no wider than asked, looping with the end held a moment.
 ///
-/// A GIF has one size for all its frames, so it is the widest and the tallest the window was;
-/// a frame drawn while the window was smaller sits in the middle on a dark mat, at the same
-/// scale as the others, so a resize looks like one.
+/// A GIF has one size for all its frames: the window's for most of the session (a brief
+/// 1920×400 moment shrank an 820×1000 session's frames to 205×250 on a mat when the GIF had
+/// the largest of each side). A frame of another size sits in the middle on a dark mat, at the
+/// same scale as the others where it fits, so a resize looks like one, and letterboxed to fit
+/// where it does not.
 public final class ReplayGif {
     /// Frame rates whose frame time is a whole number of hundredths of a second, the unit of a
     /// GIF's delays: any other would drift or stutter. Browsers show delays under 2 as 10, so
@@ -33,8 +35,8 @@ public final class ReplayGif {
     /// down to `maximumWidth` pixels if its widest window was wider.
     public init(path: String, fps: Int, maximumWidth: Int, recording: SessionRecording) throws {
         precondition(Self.frameRates.contains(fps), "the frame rate divides 100")
-        let largest = ReplayCanvas.largestWindow(of: recording)
-        let width = Int(largest.width.rounded()), height = Int(largest.height.rounded())
+        let longest = ReplayCanvas.longestWindow(of: recording)
+        let width = Int(longest.width.rounded()), height = Int(longest.height.rounded())
         scale = min(1, Double(maximumWidth) / Double(width))
         let size = PictureScaler.scaled(width: width, height: height, by: scale)
         writer = try GifWriter(path: path, width: size.width, height: size.height)
@@ -79,9 +81,11 @@ public final class ReplayGif {
         try writer.finish(hold: Self.endHold)
     }
 
-    /// Puts `picture` on the screen, scaled and centred.
+    /// Puts `picture` on the screen, scaled and centred: at the GIF's scale, or smaller to fit.
     private func compose(_ picture: UnsafeMutablePointer<SDL_Surface>) throws {
-        let size = PictureScaler.scaled(width: Int(picture.pointee.w), height: Int(picture.pointee.h), by: scale)
+        let w = Double(picture.pointee.w), h = Double(picture.pointee.h)
+        let fit = min(scale, Double(screen.pointee.w) / w, Double(screen.pointee.h) / h)
+        let size = PictureScaler.scaled(width: Int(picture.pointee.w), height: Int(picture.pointee.h), by: fit)
         let x = (Int(screen.pointee.w) - size.width) / 2, y = (Int(screen.pointee.h) - size.height) / 2
         if size.width != Int(screen.pointee.w) || size.height != Int(screen.pointee.h) { PictureScaler.fill(screen, Self.mat) }
         try PictureScaler.draw(picture, into: screen, at: SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(size.width), h: Int32(size.height)))
