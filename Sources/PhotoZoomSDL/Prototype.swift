@@ -119,6 +119,7 @@ public enum Prototype {
         let saves = try live.map { try SavedTuning(live: $0, wake: window.wakeSignal) }
         let reporter = BugReporter(sim: sim, contentHashes: hashes, logTail: logTail, app: options.appVersion, photosFolder: options.photosFolder,
                                    contactSheet: options.contactSheet)
+        reporter.wake = window.wakeSignal
         func header(midSession: Bool) -> SessionHeader {
             SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
                           contentHashes: hashes(), midSession: midSession, photosFolder: PhotoFolder.absolute(options.photosFolder))
@@ -156,6 +157,7 @@ public enum Prototype {
             if polled.quit { break }
             polled.toggles.forEach { overlays.toggle($0) }
             pending += overlays.passing(polled.events)
+            for report in reporter.takeFinished() { overlays.reportFinished(Self.said(report, log: log), at: Self.now()) }
             // Decoding finished meanwhile: sizes are input like the rest, pixels a reason to draw.
             let arrived = photos.collect(now: Self.now())
             pending += arrived.sizes
@@ -226,7 +228,8 @@ public enum Prototype {
                 shownOverlay = overlay
                 if reportAsked {
                     reportAsked = false
-                    writeReport(reporter, sim: sim, window: window, tuning: live?.good ?? file, recording: recording, log: log)
+                    startReport(reporter, sim: sim, window: window, tuning: live?.good ?? file, recording: recording, log: log)
+                    overlays.reportStarted(at: Self.now())
                 }
                 window.present()
                 frames += 1
@@ -236,22 +239,33 @@ public enum Prototype {
         }
     }
 
-    /// F6: the frame just drawn and the session so far, into a new bug report folder.
-    private static func writeReport(_ reporter: BugReporter, sim: Simulation, window: AppWindow, tuning: TuningFile, recording: SessionFile?,
+    /// F6: the frame just drawn, read now, and the session so far, into a new bug report folder,
+    /// written off the window's thread (`BugReporter.takeFinished` says when).
+    private static func startReport(_ reporter: BugReporter, sim: Simulation, window: AppWindow, tuning: TuningFile, recording: SessionFile?,
                                     log: (String) -> Void) {
-        let started = now()
+        let screenshot: Screenshot?
         do {
-            let screenshot: Screenshot?
-            do {
-                screenshot = try window.readPixels()
-            } catch {
-                log("photozoom: the bug report has no screenshot: \(error)")
-                screenshot = nil
-            }
-            let path = try reporter.write(sim: sim, window: window, screenshot: screenshot, tuning: tuning, recording: recording)
-            log(String(format: "photozoom: bug report written to '%@' (%.0f ms)", path, Double(now() - started) / 1e6))
+            screenshot = try window.readPixels()
         } catch {
+            log("photozoom: the bug report has no screenshot: \(error)")
+            screenshot = nil
+        }
+        reporter.write(sim: sim, window: window, screenshot: screenshot, tuning: tuning, recording: recording)
+    }
+
+    /// Says where a report went, or why it did not, in the log; its toast's lines (the folder's
+    /// name, then where it is, the home folder as ~: a whole path was cut off at its end).
+    private static func said(_ report: Result<String, Error>, log: (String) -> Void) -> [String] {
+        switch report {
+        case let .success(path):
+            log("photozoom: bug report written to '\(path)'")
+            let url = URL(fileURLWithPath: path), home = FileManager.default.homeDirectoryForCurrentUser.path
+            var parent = url.deletingLastPathComponent().path
+            if parent.hasPrefix(home + "/") { parent = "~" + parent.dropFirst(home.count) }
+            return ["\(url.lastPathComponent) written", "in \(parent)"]
+        case let .failure(error):
             log("photozoom: cannot write the bug report: \(error)")
+            return ["not written: \(error)"]
         }
     }
 

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import PhotoZoomCore
 
 /// Chrome text through SDL_ttf: rendered at the screen's pixel size (crisp on 2× screens) and
@@ -13,17 +14,21 @@ final class TextRenderer {
     private var cache: [Key: Entry] = [:]
     private var failed = false
     private let log: (String) -> Void
+    /// FreeType's library, which every font shares, takes a font opened or closed on one thread
+    /// at a time: a bug report's contact sheet draws its labels off the window's thread.
+    private static let faces = NSLock()
 
     init(renderer: OpaquePointer, fontPath: String, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.fontPath = fontPath
         self.log = log
-        if TTF_WasInit() == 0, TTF_Init() != 0 { fail(SDLError("TTF_Init").description) }
+        let started = Self.faces.withLock { TTF_WasInit() != 0 || TTF_Init() == 0 }
+        if !started { fail(SDLError("TTF_Init").description) }
     }
 
     deinit {
         cache.values.forEach { SDL_DestroyTexture($0.texture) }
-        fonts.values.forEach { TTF_CloseFont($0) }
+        Self.faces.withLock { fonts.values.forEach { TTF_CloseFont($0) } }
     }
 
     /// Draws `text` in `frame` (pixels): centred, or from the left edge when `leading`.
@@ -63,7 +68,7 @@ final class TextRenderer {
 
     private func font(_ pixelSize: Int) -> OpaquePointer? {
         if let f = fonts[pixelSize] { return f }
-        guard let f = TTF_OpenFont(fontPath, Int32(max(pixelSize, 1))) else {
+        guard let f = Self.faces.withLock({ TTF_OpenFont(fontPath, Int32(max(pixelSize, 1))) }) else {
             fail("cannot open the chrome font \(fontPath) (\(String(cString: SDL_GetError()))); drawing chrome without text")
             return nil
         }

@@ -35,7 +35,10 @@ final class BugReporterTests: XCTestCase {
             sim.step(input)
             reporter.record(sim, input: input)
         }
-        let folder = try reporter.write(sim: sim, window: window, screenshot: nil, tuning: TuningFile(), recording: nil)
+        reporter.write(sim: sim, window: window, screenshot: nil, tuning: TuningFile(), recording: nil)
+        let finished = reporter.takeFinished(waiting: true)
+        XCTAssertEqual(finished.count, 1)
+        let folder = try XCTUnwrap(finished.first).get()
         let recording = try SessionRecording.read(try String(contentsOfFile: folder + "/session.jsonl", encoding: .utf8))
         XCTAssertEqual(recording.ticks.filter { $0.input?.isEmpty == false }.map(\.tick), Array(1...600))
         XCTAssertEqual(recording.end?.end, sim.world.tick)

@@ -15,6 +15,11 @@ public final class BugReporter {
     private let app: String
     private let photosFolder: String
     private let contactSheet: (SessionRecording, String) throws -> Void
+    /// Reports finished on the black box's thread, not yet taken by the window's.
+    private let finishing = NSLock()
+    private var finished: [Result<String, Error>] = []
+    /// Wakes the window's loop when a report is finished.
+    public var wake: WakeSignal?
 
     /// Two minutes of ticks a segment, so a report holds the last two to four minutes.
     static let segmentSeconds = 120.0
@@ -35,19 +40,40 @@ public final class BugReporter {
         keeping.async { self.blackBox.record(sim, input: input) }
     }
 
-    /// Writes a report of the session up to `sim` into the bug reports folder and returns its
-    /// path. The recording running, if there is one, is the report's session; else the black box.
-    public func write(sim: Simulation, window: AppWindow, screenshot: Screenshot?, tuning: TuningFile, recording: SessionFile?) throws -> String {
+    /// Writes a report of the session up to `sim` into the bug reports folder. What only the
+    /// window's thread may read (the window's facts; `screenshot`, read there) is taken now;
+    /// the session's text, the files and the contact sheet's replay (some two seconds) are
+    /// made on the black box's thread, after every tick so far; `takeFinished` gives the
+    /// report's path, or why there is none. The recording running, if there is one, is the
+    /// report's session; else the black box.
+    public func write(sim: Simulation, window: AppWindow, screenshot: Screenshot?, tuning: TuningFile, recording: SessionFile?) {
         let hashes = contentHashes()
         let app = app, density = window.pixelScale, platform = Prototype.platform, folder = PhotoFolder.absolute(photosFolder)
         let header = { (world: World, midSession: Bool) in
             SessionHeader(app: app, platform: platform, world: world, pixelDensity: density, contentHashes: hashes, midSession: midSession,
                           photosFolder: folder)
         }
-        let session = try recording?.textSoFar(endingAt: sim) ?? keeping.sync { try blackBox.recording(endingAt: sim, header: header) }
         let facts = SystemFacts.of(window: window, app: app, tickRate: sim.world.clock.rate, photos: sim.world.photos.count,
                                    photosFolder: photosFolder)
-        let report = BugReport(session: session, tuning: tuning.text, screenshot: screenshot, log: logTail.text, facts: facts)
-        return try report.write(into: RecordingsFolder.dataPath("bug-reports"), contactSheet: contactSheet)
+        let tuningText = tuning.text, log = logTail.text, contactSheet = contactSheet
+        keeping.async { [self] in
+            let outcome = Result {
+                let session = try recording?.textSoFar(endingAt: sim) ?? blackBox.recording(endingAt: sim, header: header)
+                let report = BugReport(session: session, tuning: tuningText, screenshot: screenshot, log: log, facts: facts)
+                return try report.write(into: RecordingsFolder.dataPath("bug-reports"), contactSheet: contactSheet)
+            }
+            finishing.withLock { finished.append(outcome) }
+            wake?.send()
+        }
+    }
+
+    /// The reports finished since the last call, each its folder or why it was not written;
+    /// `waiting`: after every report asked for so far is finished.
+    public func takeFinished(waiting: Bool = false) -> [Result<String, Error>] {
+        if waiting { keeping.sync {} }
+        return finishing.withLock {
+            defer { finished.removeAll() }
+            return finished
+        }
     }
 }

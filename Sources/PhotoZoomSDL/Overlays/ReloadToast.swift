@@ -12,6 +12,8 @@ public struct ReloadToast: Equatable {
     public static let maximumLines = 4
     public static let maximumSprings = 3
 
+    /// Its header: what happened.
+    public var title = "tuning reloaded"
     /// The changed values, one line each, in the order to show them.
     public var lines: [String]
     public var springs: [SpringChange]

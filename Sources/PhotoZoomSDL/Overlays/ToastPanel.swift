@@ -87,7 +87,7 @@ enum ToastPanel {
         typealias Palette = OverlayPainter.Palette
         p.fill(layout.panel, Palette.panel, alpha: Palette.panelAlpha, radius: 12)
         let inner = layout.panel.width - 2 * padding
-        p.text("tuning reloaded", at: layout.header, size: headerSize, color: Palette.secondary)
+        p.text(toast.title, at: layout.header, size: headerSize, color: Palette.secondary)
         if !layout.plots.isEmpty { drawLegend(rightEdge: layout.panel.maxX - padding, y: layout.header.y, p) }
         for (i, line) in layout.lines.enumerated() {
             // "and N more changes" in grey, as a note rather than a change.

@@ -8,6 +8,8 @@ public struct WindowOverlays {
     public private(set) var help = false
     public private(set) var debug = false
     private var toast: ReloadToast?
+    /// A bug report is being written: its toast stays until it is done.
+    private var writingReport = false
     /// Wall time of the reload the toast is for, in nanoseconds.
     private var toastShown: UInt64 = 0
     private var errors: [String] = []
@@ -25,6 +27,22 @@ public struct WindowOverlays {
         case .help: help.toggle()
         case .debug: debug.toggle()
         }
+    }
+
+    /// F6: a report is being written, off the window's thread.
+    public mutating func reportStarted(at now: UInt64) {
+        toast = ReloadToast(lines: ["writing the last minutes, a screenshot and the log…"])
+        toast?.title = "bug report"
+        toastShown = now
+        writingReport = true
+    }
+
+    /// The report is written (where) or not (why), a line each.
+    public mutating func reportFinished(_ lines: [String], at now: UInt64) {
+        toast = ReloadToast(lines: lines)
+        toast?.title = "bug report"
+        toastShown = now
+        writingReport = false
     }
 
     /// The input the sim is to see: while the help is up, it takes Escape and the pointer for
@@ -75,7 +93,7 @@ public struct WindowOverlays {
     public func isAnimating(at now: UInt64) -> Bool { debug || toastAge(at: now).map { $0 < ReloadToast.lifetime } ?? false }
 
     private func toastAge(at now: UInt64) -> Double? {
-        toast.map { _ in Double(now &- toastShown) / 1e9 }
+        toast.map { _ in writingReport ? 0 : Double(now &- toastShown) / 1e9 }
     }
 
     /// This frame's overlays for `world`.
