@@ -57,6 +57,31 @@ final class PhotoStreamTests: XCTestCase {
         usleep(100_000)
     }
 
+    /// While the window moves, one core is left to it: of two threads, one decodes; at rest,
+    /// both do again.
+    func testAMovingWindowKeepsACoreAndARestingOneGivesItBack() {
+        let running = RunningCount()
+        let release = DispatchSemaphore(value: 0)
+        let queue = DecodeQueue<Int, Int>(threads: 2, work: { job in
+            running.enter()
+            release.wait()
+            running.leave()
+            return job
+        })
+        defer { queue.stop() }
+        queue.setBusy(true)
+        queue.want([1, 2, 3, 4])
+        usleep(100_000)
+        XCTAssertEqual(running.now, 1, "one decode while the window moves")
+        release.signal()
+        usleep(100_000)
+        XCTAssertEqual(running.most, 1)
+        queue.setBusy(false)
+        usleep(100_000)
+        XCTAssertEqual(running.now, 2, "both threads decode once it rests")
+        for _ in 0..<4 { release.signal() }
+    }
+
     /// The background sweep runs only while nothing is wanted, and wanted work overtakes it.
     func testWantedWorkOvertakesTheSweep() {
         let gate = DispatchSemaphore(value: 0)
@@ -234,4 +259,14 @@ private final class JobLog: @unchecked Sendable {
     func append(line: String) { lock.lock(); _lines.append(line); lock.unlock() }
     var jobs: [Int] { lock.lock(); defer { lock.unlock() }; return _jobs }
     var lines: [String] { lock.lock(); defer { lock.unlock() }; return _lines }
+}
+
+/// How many jobs run at once, and the most that did.
+private final class RunningCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0, highest = 0
+    func enter() { lock.withLock { current += 1; highest = max(highest, current) } }
+    func leave() { lock.withLock { current -= 1 } }
+    var now: Int { lock.withLock { current } }
+    var most: Int { lock.withLock { highest } }
 }

@@ -19,6 +19,9 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
     private var running: Set<Job> = []
     private var finished: [Finished] = []
     private var stopped = false
+    /// The window is moving (a drag, a flight, a scroll): one core is left to it, the others decode.
+    private var busy = false
+    private let threads: Int
     private let work: @Sendable (Job) -> Result
     private let wake: @Sendable () -> Void
 
@@ -27,6 +30,7 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
     init(threads: Int, work: @escaping @Sendable (Job) -> Result, wake: @escaping @Sendable () -> Void = {}) {
         self.work = work
         self.wake = wake
+        self.threads = max(threads, 1)
         for i in 0..<max(threads, 1) {
             // Each thread holds the queue until it has stopped: the owner letting go (a run that
             // fails after the library opened) must not leave a thread reading a freed queue.
@@ -38,8 +42,8 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
     }
 
     /// The number of decoding threads for this machine: one per core, each handing its photos
-    /// to a loader process (`LoaderPool`) and waiting, so every core decodes while the window's
-    /// thread only draws.
+    /// to a loader process (`LoaderPool`) and waiting, so every core decodes while the window
+    /// is at rest (one fewer while it moves: `setBusy`).
     static var defaultThreads: Int { max(ProcessInfo.processInfo.activeProcessorCount, 1) }
 
     /// Replaces the wish list; `jobs` is in priority order and duplicates are ignored.
@@ -82,6 +86,21 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         return wanted.count - nextWanted + background.count - nextBackground + running.count + finished.count
     }
 
+    /// Whether the window is moving: then at most one thread fewer than there are decodes at once
+    /// (never none), so its thread has a core of its own and its frames stay on time; at rest,
+    /// every thread decodes.
+    func setBusy(_ moving: Bool) {
+        condition.lock()
+        if busy != moving {
+            busy = moving
+            if !moving { condition.broadcast() }
+        }
+        condition.unlock()
+    }
+
+    /// The most jobs that may run at once now; the lock is held.
+    private var runningLimit: Int { busy ? max(threads - 1, 1) : threads }
+
     /// Stops taking jobs; threads end after the job they are running.
     func stop() {
         condition.lock()
@@ -95,7 +114,7 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
     private func serve() {
         while true {
             condition.lock()
-            while nextWanted == wanted.count && nextBackground == background.count && !stopped { condition.wait() }
+            while (nextWanted == wanted.count && nextBackground == background.count || running.count >= runningLimit) && !stopped { condition.wait() }
             if stopped { condition.unlock(); return }
             let job = take()
             condition.unlock()
@@ -123,6 +142,8 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         condition.lock()
         running.remove(job)
         finished.append(Finished(job: job, result: result))
+        // A thread held back while the window moved may take the place this job leaves.
+        condition.signal()
         condition.unlock()
     }
 }

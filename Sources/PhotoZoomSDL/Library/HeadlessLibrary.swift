@@ -33,8 +33,8 @@ public final class HeadlessLibrary {
     /// Sizes found since the last call, as input for the next tick.
     public func collect() -> [InputEvent] { stream.collect(now: Self.now()).sizes }
 
-    /// Tells the decoding threads what `world` shows.
-    public func want(_ world: World) { stream.want(world, scale: scale) }
+    /// Tells the decoding threads what `world` shows; `moving`, as the window's loop says it.
+    public func want(_ world: World, moving: Bool = false) { stream.want(world, scale: scale, moving: moving) }
 
     /// Draws `sim`'s scene as it is now, fading photos included.
     public func draw(_ sim: Simulation) {

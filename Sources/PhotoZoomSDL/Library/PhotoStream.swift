@@ -190,7 +190,9 @@ final class PhotoStream {
 
     /// Tells the workers what `world` shows at `scale` pixels a point: what it lacks, most
     /// wanted first. Pages fit the window's pixels, within the renderer's largest texture.
-    func want(_ world: World, scale: Double) {
+    /// `moving`: the window is animating or following a pointer, and keeps a core to itself.
+    func want(_ world: World, scale: Double, moving: Bool = false) {
+        queue.setBusy(moving)
         var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
         if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
         let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize })

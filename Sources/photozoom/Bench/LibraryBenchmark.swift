@@ -210,7 +210,7 @@ final class OpenedLibrary {
                 frame(arrived, ticks: ticks, drawing: false)
                 arrived = []
             } else {
-                stream.want(sim.world)
+                stream.want(sim.world, moving: !sim.isIdle)
             }
         }
         frame(arrived)
@@ -239,7 +239,7 @@ final class OpenedLibrary {
             sim.step()
             reporter.record(sim, input: [])
         }
-        stream.want(sim.world)
+        stream.want(sim.world, moving: !sim.isIdle)
         guard drawing else { return (collect, 0) }
         let drawStart = DispatchTime.now().uptimeNanoseconds
         stream.draw(sim)
