@@ -68,6 +68,9 @@ public struct EventTranslator {
             guard let id = fingerIDs.removeValue(forKey: event.tfinger.fingerId) else { return [] }
             return [finger(id, .up, event.tfinger, windowSize, mods)]
         case SDL_KEYDOWN:
+            // The modifiers held when the key went down, not when its event is read: a batch of
+            // events read at once (a busy frame) took Ctrl+Q's Control as already let go.
+            let mods = Self.modifiers(SDL_Keymod(UInt32(event.key.keysym.mod)))
             // Ctrl+Q and Ctrl+W close the window, as they do a desktop program's.
             if Self.quits(event.key.keysym.sym, mods), event.key.repeat == 0 { return [.quit] }
             if let output = Self.developerKey(event.key.keysym.sym, mods, isRepeat: event.key.repeat != 0) { return [output] }

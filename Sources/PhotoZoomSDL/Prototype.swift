@@ -120,6 +120,10 @@ public enum Prototype {
         let reporter = BugReporter(sim: sim, contentHashes: hashes, logTail: logTail, app: options.appVersion, photosFolder: options.photosFolder,
                                    contactSheet: options.contactSheet)
         reporter.wake = window.wakeSignal
+        // A report being written when the window closes is finished first, and said: it holds
+        // the photos' textures, which must go before the window's renderer does, and a report
+        // cut off would leave its hidden folder behind.
+        defer { for report in reporter.takeFinished(waiting: true) { _ = Self.said(report, log: log) } }
         func header(midSession: Bool) -> SessionHeader {
             SessionHeader(app: options.appVersion, platform: Self.platform, world: sim.world, pixelDensity: window.pixelScale,
                           contentHashes: hashes(), midSession: midSession, photosFolder: PhotoFolder.absolute(options.photosFolder))
@@ -205,7 +209,7 @@ public enum Prototype {
                 overlays.recordTick(sim.world)
             }
             if ticks > 0 { overlays.recordFrame(frameSeconds: frameSeconds, tickSeconds: Double(Self.now() - ticking) / 1e9 / Double(ticks)) }
-            photos.want(sim.world, scale: window.pixelScale)
+            photos.want(sim.world, scale: window.pixelScale, moving: !sim.isIdle)
             // Show: the hidden window goes on screen once every cell it opens on has its
             // picture, or at `showBy` with what it has.
             if !window.isShown, Self.now() >= showBy || photos.showsEveryCellSharp(of: sim.world, scale: window.pixelScale) {

@@ -262,6 +262,7 @@ final class EventTranslatorTests: XCTestCase {
             var e = SDL_Event()
             e.type = SDL_KEYDOWN.rawValue
             e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            e.key.keysym.mod = UInt16(m.rawValue)
             e.key.repeat = repeating ? 1 : 0
             return t.translate(e, windowSize: Self.window, modState: m)
         }
@@ -270,6 +271,13 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(key(SDLK_q, KMOD_NONE), [])
         XCTAssertEqual(key(SDLK_w, SDL_Keymod(KMOD_LCTRL.rawValue | KMOD_LALT.rawValue)), [])
         XCTAssertEqual(key(SDLK_q, KMOD_LCTRL, repeating: true), [])
+        // Read in a batch after Control was let go: the key's own modifiers count, not the
+        // keyboard's state when the event is read.
+        var late = SDL_Event()
+        late.type = SDL_KEYDOWN.rawValue
+        late.key.keysym.sym = SDL_Keycode(SDLK_q.rawValue)
+        late.key.keysym.mod = UInt16(KMOD_LCTRL.rawValue)
+        XCTAssertEqual(t.translate(late, windowSize: Self.window, modState: KMOD_NONE), [.quit])
     }
 
     // MARK: Wheel, modifiers, keys
@@ -314,6 +322,7 @@ final class EventTranslatorTests: XCTestCase {
             var e = SDL_Event()
             e.type = SDL_KEYDOWN.rawValue
             e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            e.key.keysym.mod = UInt16(m.rawValue)
             return t.translate(e, windowSize: Self.window, modState: m)
         }
         XCTAssertEqual(key(SDLK_LEFT), [.input(.key(.left, modifiers: []))])
@@ -330,6 +339,7 @@ final class EventTranslatorTests: XCTestCase {
             var e = SDL_Event()
             e.type = SDL_KEYDOWN.rawValue
             e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            e.key.keysym.mod = UInt16(m.rawValue)
             return t.translate(e, windowSize: Self.window, modState: m)
         }
         XCTAssertEqual(key(SDLK_EQUALS, KMOD_LSHIFT), [.input(.key(.plus, modifiers: [.shift]))])
@@ -348,6 +358,7 @@ final class EventTranslatorTests: XCTestCase {
             var e = SDL_Event()
             e.type = SDL_KEYDOWN.rawValue
             e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            e.key.keysym.mod = UInt16(m.rawValue)
             e.key.repeat = repeating ? 1 : 0
             return t.translate(e, windowSize: Self.window, modState: m)
         }
