@@ -78,4 +78,36 @@ final class BugReportWindowTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: report + "/log.txt", encoding: .utf8).contains("photozoom: tuning: run with --tuning FILE"))
         XCTAssertEqual(TuningFile.read(try String(contentsOfFile: report + "/tuning.json", encoding: .utf8)).problems, [])
     }
+
+    /// Closing the window right after F6 (Ctrl+Q 50 ms later) finishes the report before the
+    /// window goes: the report is whole and named, and no hidden half-built folder is left (the
+    /// report's thread held the photos' textures and freed them after SDL_Quit).
+    func testClosingRightAfterF6FinishesTheReportFirst() throws {
+        let session = try XvfbSession(width: 800, height: 900)
+        defer { session.stop() }
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("pz-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_DATA_HOME": data.path])
+        let app = try session.start(PackagePaths.executable.path, ["run", "--size", "393x700"], name: "photozoom", environment: env,
+                                    directory: PackagePaths.root)
+        let (id, _) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
+        try session.run("xdotool", ["windowfocus", "--sync", id])
+        Thread.sleep(forTimeInterval: 0.5)
+        try session.run("xdotool", ["key", "F6"])
+        Thread.sleep(forTimeInterval: 0.05)
+        try session.run("xdotool", ["key", "ctrl+q"])
+        let deadline = Date().addingTimeInterval(15)
+        while app.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertFalse(app.isRunning, "Ctrl+Q closed the window")
+        if app.isRunning { kill(app.processIdentifier, SIGKILL) }
+        app.waitUntilExit()
+        XCTAssertEqual(app.terminationStatus, 0, session.log(of: app))
+        let reports = data.appendingPathComponent("photozoom/bug-reports")
+        let names = try FileManager.default.contentsOfDirectory(atPath: reports.path)
+        XCTAssertEqual(names.filter { $0.hasPrefix("report-") }.count, 1, "\(names)")
+        XCTAssertEqual(names.filter { $0.hasPrefix(".") }, [], "no half-built report left")
+        let report = reports.appendingPathComponent(try XCTUnwrap(names.first { $0.hasPrefix("report-") })).path
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: report)), Set(BugReport.files))
+        XCTAssertTrue(session.log(of: app).contains("photozoom: bug report written to '\(report)'"), session.log(of: app))
+    }
 }
