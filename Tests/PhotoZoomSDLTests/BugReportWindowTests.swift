@@ -8,17 +8,25 @@ import XCTest
 /// folder appears whose session replays to every digest, whose screenshot is the window as it
 /// stood, and whose log, tuning and system facts are the run's.
 final class BugReportWindowTests: XCTestCase {
-    func testF6WritesAReportThatReplaysAndShowsTheWindow() throws {
+    /// `photozoom run` in a 393x700 window on a private X server, with a data folder of its
+    /// own (both let go of when the test ends), focused; its X server, data folder, process and
+    /// window.
+    private func openWindow() throws -> (session: XvfbSession, data: URL, app: Process, frame: Rect) {
         let session = try XvfbSession(width: 800, height: 900)
-        defer { session.stop() }
+        addTeardownBlock { session.stop() }
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("pz-data-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
+        addTeardownBlock { try? FileManager.default.removeItem(at: data) }
         // No renderer named: Xvfb has no GPU, and the window chooses SDL's software renderer itself.
         let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_DATA_HOME": data.path])
         let app = try session.start(PackagePaths.executable.path, ["run", "--size", "393x700"], name: "photozoom", environment: env,
                                     directory: PackagePaths.root)
         let (id, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
         try session.run("xdotool", ["windowfocus", "--sync", id])
+        return (session, data, app, frame)
+    }
+
+    func testF6WritesAReportThatReplaysAndShowsTheWindow() throws {
+        let (session, data, app, frame) = try openWindow()
         // Open a photo and let it land: the window stands still for the screenshot.
         try session.run("xdotool", ["mousemove", String(Int(frame.minX + 196)), String(Int(frame.minY + 200)), "click", "1"])
         Thread.sleep(forTimeInterval: 1.5)
@@ -83,15 +91,7 @@ final class BugReportWindowTests: XCTestCase {
     /// window goes: the report is whole and named, and no hidden half-built folder is left (the
     /// report's thread held the photos' textures and freed them after SDL_Quit).
     func testClosingRightAfterF6FinishesTheReportFirst() throws {
-        let session = try XvfbSession(width: 800, height: 900)
-        defer { session.stop() }
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("pz-data-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_DATA_HOME": data.path])
-        let app = try session.start(PackagePaths.executable.path, ["run", "--size", "393x700"], name: "photozoom", environment: env,
-                                    directory: PackagePaths.root)
-        let (id, _) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
-        try session.run("xdotool", ["windowfocus", "--sync", id])
+        let (session, data, app, _) = try openWindow()
         Thread.sleep(forTimeInterval: 0.5)
         try session.run("xdotool", ["key", "F6"])
         Thread.sleep(forTimeInterval: 0.05)

@@ -86,6 +86,15 @@ final class EventTranslatorTests: XCTestCase {
         return e
     }
 
+    /// A key pressed with `m` held (the event's own modifiers), a held key's repeat if `repeating`.
+    static func keyDown(_ sym: SDL_KeyCode, _ m: SDL_Keymod = KMOD_NONE, repeating: Bool = false) -> SDL_Event {
+        var e = event(SDL_KEYDOWN)
+        e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+        e.key.keysym.mod = UInt16(m.rawValue)
+        e.key.repeat = repeating ? 1 : 0
+        return e
+    }
+
     // MARK: Helpers
 
     /// Translates `events` in order and returns every output.
@@ -259,12 +268,7 @@ final class EventTranslatorTests: XCTestCase {
     func testControlQAndControlWQuit() {
         var t = EventTranslator()
         func key(_ sym: SDL_KeyCode, _ m: SDL_Keymod, repeating: Bool = false) -> [EventTranslator.Output] {
-            var e = SDL_Event()
-            e.type = SDL_KEYDOWN.rawValue
-            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
-            e.key.keysym.mod = UInt16(m.rawValue)
-            e.key.repeat = repeating ? 1 : 0
-            return t.translate(e, windowSize: Self.window, modState: m)
+            t.translate(Self.keyDown(sym, m, repeating: repeating), windowSize: Self.window, modState: m)
         }
         XCTAssertEqual(key(SDLK_q, KMOD_LCTRL), [.quit])
         XCTAssertEqual(key(SDLK_w, KMOD_RCTRL), [.quit])
@@ -273,11 +277,7 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(key(SDLK_q, KMOD_LCTRL, repeating: true), [])
         // Read in a batch after Control was let go: the key's own modifiers count, not the
         // keyboard's state when the event is read.
-        var late = SDL_Event()
-        late.type = SDL_KEYDOWN.rawValue
-        late.key.keysym.sym = SDL_Keycode(SDLK_q.rawValue)
-        late.key.keysym.mod = UInt16(KMOD_LCTRL.rawValue)
-        XCTAssertEqual(t.translate(late, windowSize: Self.window, modState: KMOD_NONE), [.quit])
+        XCTAssertEqual(t.translate(Self.keyDown(SDLK_q, KMOD_LCTRL), windowSize: Self.window, modState: KMOD_NONE), [.quit])
     }
 
     // MARK: Wheel, modifiers, keys
@@ -319,11 +319,7 @@ final class EventTranslatorTests: XCTestCase {
     func testKnownKeysBecomeKeyEventsAndOthersNothing() {
         var t = EventTranslator()
         func key(_ sym: SDL_KeyCode, _ m: SDL_Keymod = KMOD_NONE) -> [EventTranslator.Output] {
-            var e = SDL_Event()
-            e.type = SDL_KEYDOWN.rawValue
-            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
-            e.key.keysym.mod = UInt16(m.rawValue)
-            return t.translate(e, windowSize: Self.window, modState: m)
+            t.translate(Self.keyDown(sym, m), windowSize: Self.window, modState: m)
         }
         XCTAssertEqual(key(SDLK_LEFT), [.input(.key(.left, modifiers: []))])
         XCTAssertEqual(key(SDLK_ESCAPE), [.input(.key(.escape, modifiers: []))])
@@ -336,11 +332,7 @@ final class EventTranslatorTests: XCTestCase {
     func testPlusEqualsMinusAndTheKeypadsZoomKeysBecomeTheZoomKeys() {
         var t = EventTranslator()
         func key(_ sym: SDL_KeyCode, _ m: SDL_Keymod = KMOD_NONE) -> [EventTranslator.Output] {
-            var e = SDL_Event()
-            e.type = SDL_KEYDOWN.rawValue
-            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
-            e.key.keysym.mod = UInt16(m.rawValue)
-            return t.translate(e, windowSize: Self.window, modState: m)
+            t.translate(Self.keyDown(sym, m), windowSize: Self.window, modState: m)
         }
         XCTAssertEqual(key(SDLK_EQUALS, KMOD_LSHIFT), [.input(.key(.plus, modifiers: [.shift]))])
         XCTAssertEqual(key(SDLK_EQUALS), [.input(.key(.plus, modifiers: []))])
@@ -355,12 +347,7 @@ final class EventTranslatorTests: XCTestCase {
     func testDeveloperKeys() {
         var t = EventTranslator()
         func key(_ sym: SDL_KeyCode, _ m: SDL_Keymod = KMOD_NONE, repeating: Bool = false) -> [EventTranslator.Output] {
-            var e = SDL_Event()
-            e.type = SDL_KEYDOWN.rawValue
-            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
-            e.key.keysym.mod = UInt16(m.rawValue)
-            e.key.repeat = repeating ? 1 : 0
-            return t.translate(e, windowSize: Self.window, modState: m)
+            t.translate(Self.keyDown(sym, m, repeating: repeating), windowSize: Self.window, modState: m)
         }
         XCTAssertEqual(key(SDLK_s), [.input(.developer(.cycleSlowMotion))])
         XCTAssertEqual(key(SDLK_p), [.input(.developer(.togglePause))])
