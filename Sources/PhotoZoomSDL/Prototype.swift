@@ -55,6 +55,7 @@ public enum Prototype {
         // A bug report holds the log's last lines.
         let logTail = LogTail()
         let log = logTail.logging(to: log)
+        LoaderPool.shared.decoderNotes.send(to: log)
         // The tuning file first: it says what photos may be, before any is read.
         let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
         let live = started?.live

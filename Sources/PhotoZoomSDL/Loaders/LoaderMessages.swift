@@ -90,6 +90,8 @@ struct LoaderAnswer: Equatable {
     var isOpaque = false
     var average = Color(r: 0, g: 0, b: 0, a: 0)
     var originalSize: PixelBox?
+    /// What the decoder printed while it decoded this picture (`DecoderNotes`).
+    var notes: [String] = []
 
     func write(to out: inout MessageWriter) {
         out.text(failure ?? "")
@@ -99,6 +101,8 @@ struct LoaderAnswer: Equatable {
         out.int(isOpaque ? 1 : 0)
         for channel in [average.r, average.g, average.b, average.a] { out.int(Int(channel)) }
         out.int(originalSize?.width ?? -1); out.int(originalSize?.height ?? -1)
+        out.int(notes.count)
+        for note in notes { out.text(note) }
     }
 
     init(reading r: inout MessageReader) throws {
@@ -111,6 +115,9 @@ struct LoaderAnswer: Equatable {
         average = Color(r: try channel(), g: try channel(), b: try channel(), a: try channel())
         let w = try r.int(), h = try r.int()
         originalSize = w >= 0 && h >= 0 ? PixelBox(width: w, height: h) : nil
+        let noted = try r.int()
+        guard (0...DecoderNotes.linesPerPicture).contains(noted) else { throw MessageReader.Malformed() }
+        notes = try (0..<noted).map { _ in String(try r.text().prefix(DecoderNotes.lineCharacters + 1)) }
     }
 
     init(failure: String? = nil, isOverLimits: Bool = false, offset: Int = 0, width: Int = 0, height: Int = 0, pitch: Int = 0,

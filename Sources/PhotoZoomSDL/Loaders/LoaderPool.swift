@@ -22,6 +22,8 @@ public final class LoaderPool: @unchecked Sendable {
     private var running: Set<pid_t> = []
     /// Set by `stopAll`: what ends now is the program's doing, not the photo's.
     private var stopping = false
+    /// Where what the decoders print goes: standard error until the window sends it to its log.
+    let decoderNotes = DecoderNotes.Log()
     /// How many loaders run at most: one a core.
     let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
@@ -238,6 +240,7 @@ public final class LoaderPool: @unchecked Sendable {
                 return all(retire(loader, .badAnswer))
             }
             checkIn(loader)
+            for (answer, item) in zip(reply.answers, request.items) { decoderNotes.tell(answer.notes, about: item.name) }
             return images
         }
         return all(SDLError(message: "no loader would take it", isOverLimits: true))

@@ -46,6 +46,7 @@ public enum LoaderProcess {
         // What needs a file opened or a library loaded is done before the filter forbids it:
         // SDL_image's format libraries.
         _ = ScaledDecoder.loadersReady
+        DecoderNotes.catchStandardError()
         restricted = photozoom_restrict_syscalls() == 0
         let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
         while let (request, fd) = LoaderSocket.receive(LoaderRequest.self, on: socket) {
@@ -53,9 +54,13 @@ public enum LoaderProcess {
                 crash.count == 2 && request.items.contains { $0.name == crash[0] } ? crash[1] : nil
             }
             if let hooked, misbehave(hooked, request, fd) { continue }
-            let decoded = request.items.map { decode($0, fd, expected: request.expected, limits: request.limits) }
+            var notes: [[String]] = []
+            let decoded = request.items.map { item in
+                defer { notes.append(DecoderNotes.take()) }
+                return decode(item, fd, expected: request.expected, limits: request.limits)
+            }
             if fd >= 0 { close(fd) }
-            switch share(decoded, as: request.format) {
+            switch share(decoded, notes: notes, as: request.format) {
             case var .success(made):
                 if let hooked { made = lie(hooked, made) }
                 _ = LoaderSocket.send(made.reply, on: socket, fd: made.memory)
@@ -122,7 +127,7 @@ public enum LoaderProcess {
 
     /// The images' rows one after another in the loader's memory file, laid out as `layout`,
     /// and the reply that says where each is; the images are freed.
-    private static func share(_ decoded: [Result<ScaledImage, SDLError>], as layout: PixelLayout) -> Result<Made, SDLError> {
+    private static func share(_ decoded: [Result<ScaledImage, SDLError>], notes: [[String]], as layout: PixelLayout) -> Result<Made, SDLError> {
         defer { for case let .success(image) in decoded { SDL_FreeSurface(image.surface) } }
         var answers: [LoaderAnswer] = []
         var length = 0
@@ -134,8 +139,12 @@ public enum LoaderProcess {
                                             average: image.averageColor, originalSize: image.originalSize))
                 length += Int(surface.w) * 4 * Int(surface.h)
             case let .failure(error):
-                answers.append(LoaderAnswer(failure: String(error.description.prefix(failureCharacters)), isOverLimits: error.isOverLimits))
+                // What the decoder printed says why it failed: it goes in the failure's one line.
+                let said = ([error.description] + notes[answers.count]).joined(separator: "; ")
+                answers.append(LoaderAnswer(failure: String(said.prefix(failureCharacters)), isOverLimits: error.isOverLimits))
+                continue
             }
+            answers[answers.count - 1].notes = notes[answers.count - 1]
         }
         guard let memory = Arena.holding(length) else {
             return .failure(SDLError(message: "the loader could not share its pixels: \(String(cString: strerror(errno)))", isOverLimits: true))
