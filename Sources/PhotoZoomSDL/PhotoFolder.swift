@@ -59,9 +59,9 @@ public enum PhotoFolder {
     /// `relativePath` is its name: `2019/IMG_0001.JPG` in a recursive scan). Subfolders that
     /// cannot be read are said on `log` and left out; a flat scan says nothing there.
     public static func imageFiles(in folder: String, scan: Scan = Scan(), log: (String) -> Void = { _ in }) throws -> [URL] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { throw PhotoFolderError.missing(folder) }
-        guard isDirectory.boolValue else { throw PhotoFolderError.notAFolder(folder) }
+        var info = stat()
+        guard PathBytes.withCString(folder, { stat($0, &info) }) == 0 else { throw PhotoFolderError.missing(folder) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw PhotoFolderError.notAFolder(folder) }
         let paths = scan.recursive
             ? try FolderWalk.imagePaths(in: folder, log: log)
             : try entries(of: folder).map(\.name).filter(isImageName)
@@ -94,14 +94,14 @@ public enum PhotoFolder {
     /// failure says what the system said ("Permission denied"), which Foundation's listing does
     /// not pass on.
     static func entries(of folder: String) throws -> [Entry] {
-        guard let dir = opendir(folder) else { throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno))) }
+        guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno))) }
         defer { closedir(dir) }
         var entries: [Entry] = []
         while true {
             // readdir returns nil at the end and on an error; only an error sets errno.
             errno = 0
             guard let entry = readdir(dir) else { break }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathBytes.string($0.prefix { $0 != 0 }) }
             if name != ".", name != ".." { entries.append(Entry(name: name, type: entry.pointee.d_type)) }
         }
         if errno != 0 { throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno))) }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
+import PhotoZoomSDL
 
-/// One line to stderr, the way every message of ours is written. Control characters (a
-/// newline or ESC in a file name, say) are escaped, so a message stays one line and can never
-/// drive the terminal. Written with stdio, whose failure has nowhere to be reported: a
-/// stderr that cannot be written must not crash the command it is reporting on.
+/// One line to stderr, the way every message of ours is written. A path's bytes that are no
+/// UTF-8 show as `\xNN`, and control characters (a newline or ESC in a file name, say) are
+/// escaped, so a message stays one line and can never drive the terminal. Written with stdio,
+/// whose failure has nowhere to be reported: a stderr that cannot be written must not crash
+/// the command it is reporting on.
 func logLine(_ line: String) {
-    fputs(escapingControlCharacters(line) + "\n", stderr)
+    fputs(escapingControlCharacters(PathBytes.shown(line)) + "\n", stderr)
 }
 
 /// Exit code 2 after one clear line: the user gave us something we cannot use.

@@ -20,7 +20,8 @@ struct PhotoZoomCommand: ParsableCommand {
         // Started by the window's process to decode photos out of its way: no command line to parse.
         if LoaderProcess.isLoader { LoaderProcess.serve() }
         do {
-            var command = try parseAsRoot()
+            // Each byte of a path kept: a folder named in no UTF-8 is still that folder.
+            var command = try parseAsRoot(Array(PathBytes.commandLine.dropFirst()))
             // The loaders a command that shows photos needs, forked while this is one thread.
             if command is DecodesPhotos { LoaderPool.shared.forkEarly() }
             try command.run()

@@ -53,7 +53,7 @@ enum FolderWalk {
         case Int32(DT_DIR): return true
         case Int32(DT_LNK), Int32(DT_UNKNOWN):
             var info = stat()
-            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            return PathBytes.withCString(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
         default: return false
         }
     }
@@ -65,7 +65,7 @@ enum FolderWalk {
 
         init?(path: String) {
             var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+            guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
         }

@@ -23,7 +23,7 @@ enum PhotoDates {
     static func taken(_ path: String) -> Date {
         if let taken = PhotoExif(file: path)?.taken { return taken }
         var info = stat()
-        guard stat(path, &info) == 0 else { return .distantPast }
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return .distantPast }
         return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 }

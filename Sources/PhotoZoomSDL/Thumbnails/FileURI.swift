@@ -6,10 +6,11 @@ import Foundation
 /// byte escaped differently would be a different thumbnail.
 public enum FileURI {
     /// `file://` and the absolute, canonical path (no `.` or `..`, symbolic links kept), each
-    /// byte of its UTF-8 percent-escaped in upper-case hex unless GLib leaves it as it is.
+    /// of its bytes (`PathBytes`: a name that is no UTF-8 keeps its own) percent-escaped in
+    /// upper-case hex unless GLib leaves it as it is.
     public static func of(path: String) -> String {
         var uri = "file://"
-        for byte in canonical(path).utf8 {
+        for byte in PathBytes.bytes(canonical(path)) {
             if kept.contains(byte) {
                 uri.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
@@ -31,10 +32,17 @@ public enum FileURI {
     /// unreserved), and `/`, `&`, `=`, `:`, `@`, `+`, `$` and `,`.
     private static let kept: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()/&=:@+$,".utf8))
 
+    /// The working folder, each byte of its path kept.
+    private static var workingFolder: String {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let got = buffer.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) } }
+        return got == nil ? FileManager.default.currentDirectoryPath : PathBytes.string(buffer.prefix { $0 != 0 })
+    }
+
     /// `path` made absolute from the working folder, its `.` and `..` resolved by name and its
     /// doubled slashes made single, as GIO's `g_canonicalize_filename` does.
     static func canonical(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let absolute = path.hasPrefix("/") ? path : workingFolder + "/" + path
         var parts: [Substring] = []
         for part in absolute.split(separator: "/") {
             switch part {

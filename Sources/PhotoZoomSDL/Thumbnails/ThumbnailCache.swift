@@ -195,7 +195,7 @@ struct OriginalFile {
     /// Nil when the file cannot be looked at (`errno` says why).
     init?(_ file: URL) {
         var info = stat()
-        guard stat(file.path, &info) == 0 else { return nil }
+        guard PathBytes.withCString(file.path, { stat($0, &info) }) == 0 else { return nil }
         path = FileURI.canonical(file.path)
         uri = FileURI.of(path: path)
         modified = Int(info.st_mtim.tv_sec)

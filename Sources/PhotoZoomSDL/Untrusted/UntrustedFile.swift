@@ -34,7 +34,7 @@ public final class UntrustedFile {
     static func open(_ path: String, maximumBytes: Int, limitName: String? = nil, links: Links = .follow) -> Result<UntrustedFile, SDLError> {
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
         if links == .refuse { flags |= O_NOFOLLOW }
-        let fd = Glibc.open(path, flags)
+        let fd = PathBytes.withCString(path) { Glibc.open($0, flags) }
         guard fd >= 0 else {
             let reason = errno == ELOOP && links == .refuse ? "it is a link" : String(cString: strerror(errno))
             return .failure(SDLError(message: "it cannot be read: \(reason)"))
