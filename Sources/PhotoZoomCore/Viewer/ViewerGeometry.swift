@@ -24,7 +24,7 @@ public enum ViewerGeometry {
     /// any: found from the layout by arithmetic, or while the grid zooms among the cells it draws.
     static func photo(at point: Point, grid: GridState, _ stage: Stage) -> Int? {
         guard let layout = grid.layout, point.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound else { return nil }
-        if let blend = GridBlend(grid, stage) { return blend.photo(at: point, height: stage.viewport.height) }
+        if let blend = GridBlend(grid, stage) { return blend.photo(at: point) }
         return layout.index(tappedAt: Point(x: point.x, y: point.y + grid.offset))
     }
 

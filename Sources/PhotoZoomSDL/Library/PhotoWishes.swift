@@ -52,6 +52,8 @@ struct PhotoWishes {
             list.append((p, previewForCell))
         }
         thumbnails(visible)
+        // While a zoom cross-fades, the other level's cells in the window are as much in view.
+        thumbnails(world.cells.fading.photos)
         // The kept rows around the window (the sim's cell sprites), then a screen ahead.
         let kept = world.cells.photos
         let ahead = world.grid.velocity >= 0
