@@ -132,4 +132,35 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
             XCTAssertEqual(process.terminationStatus, 130, "\(delay) s in")
         }
     }
+
+    /// A Ctrl-C at any moment of the start-up ends the program: none is lost while the
+    /// handler is being set up (a dispatch source armed late ignored one sent in between), and
+    /// none crashes it (issue 23, item 3). Before the handler is in place the signal's own
+    /// default ends it; after, the window's exit 130.
+    func testCtrlCAtAnyMomentOfTheStartEndsIt() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        environment["XDG_CACHE_HOME"] = try temporaryFolder().path
+        for delay in [0.0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3, 0.5] {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["run", "--photos", Self.photos.path, "--size", "400x600"]
+            process.environment = environment
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            let exited = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in exited.signal() }
+            try process.run()
+            defer { ChildProcess.stop(process) }
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            kill(process.processIdentifier, SIGINT)
+            guard exited.wait(timeout: .now() + 5) == .success else {
+                XCTFail("Ctrl-C \(delay) s in was lost")
+                continue
+            }
+            let ended = process.terminationReason == .exit ? process.terminationStatus == 130 : process.terminationStatus == SIGINT
+            XCTAssertTrue(ended, "Ctrl-C \(delay) s in: \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        }
+    }
 }
