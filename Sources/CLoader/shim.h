@@ -16,6 +16,7 @@
 #include <linux/filter.h>
 #include <linux/prctl.h>
 #include <linux/seccomp.h>
+#include <malloc.h>
 
 int prctl(int option, ...);
 long syscall(long number, ...);
@@ -23,6 +24,9 @@ long syscall(long number, ...);
 int memfd_create(const char *name, unsigned int flags);
 /* glibc 2.34's; declared only under _GNU_SOURCE. */
 int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
+/* Keeps up to `bytes` of memory the heap is given back, rather than returning it to the system. */
+static inline int photozoom_keep_freed_heap(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
 
 /* A memory file closed on exec, for bytes and pixels passed between the window's process and a loader. */
 static inline int photozoom_memfd(const char *name) { return memfd_create(name, 1u /* MFD_CLOEXEC */); }

@@ -1,5 +1,6 @@
 import CLoader
 import CSDL2
+import CTurboJPEG
 import Foundation
 import PhotoZoomCore
 
@@ -48,6 +49,7 @@ public enum LoaderProcess {
         _ = ScaledDecoder.loadersReady
         DecoderNotes.catchStandardError()
         restricted = photozoom_restrict_syscalls() == 0
+        warmUp()
         let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
         while let (request, fd) = LoaderSocket.receive(LoaderRequest.self, on: socket) {
             let hooked = crash.flatMap { crash in
@@ -87,6 +89,30 @@ public enum LoaderProcess {
             _exit(0)
         }
         running.wait()
+    }
+
+    /// Does, while the loader waits for its first request, what its first decodes would pay for
+    /// (the memory file's pages, the heap's, libjpeg-turbo's first run): the first screen's
+    /// previews cost as much as the rest. Memory the heap is given back stays with it.
+    private static func warmUp() {
+        _ = photozoom_keep_freed_heap(Int32(Arena.keptBytes))
+        if let heap = malloc(Arena.keptBytes / 4) {
+            memset(heap, 0, Arena.keptBytes / 4)
+            free(heap)
+        }
+        if let arena = Arena.holding(2 << 20) { memset(arena.base, 0, arena.length) }
+        guard let compressor = tjInitCompress() else { return }
+        defer { tjDestroy(compressor) }
+        let side: Int32 = 64
+        var pixels = [UInt8](repeating: 128, count: Int(side * side * 4))
+        var jpeg: UnsafeMutablePointer<UInt8>?
+        var length: UInt = 0
+        guard tjCompress2(compressor, &pixels, side, 0, side, Int32(TJPF_RGBA.rawValue), &jpeg, &length, Int32(TJSAMP_420.rawValue), 80, 0) == 0,
+              let jpeg else { return }
+        defer { tjFree(jpeg) }
+        if case let .success(image) = ScaledDecoder.decode(Data(bytes: jpeg, count: Int(length)), to: .covering(PixelBox(width: 24, height: 24))) {
+            SDL_FreeSurface(image.surface)
+        }
     }
 
     /// RLIMIT_AS at what is mapped now (the runtime, its libraries and threads) and `extraBytes`.
@@ -209,7 +235,7 @@ public enum LoaderProcess {
         case "LARGER":
             reply.answers[first].width *= 4
             reply.answers[first].pitch *= 4
-        case "SHORT": reply.answers[first].offset += 1 << 20
+        case "SHORT": reply.answers[first].offset += Arena.length
         case "COUNT": reply.answers.append(reply.answers[first])
         case "PIPE":
             var ends: [Int32] = [0, 0]
@@ -236,6 +262,9 @@ private enum Arena {
     }
 
     private static var current: Mapped?
+
+    /// The arena's length now: pixels said to start that far on lie past its end.
+    static var length: Int { current?.length ?? 0 }
 
     /// The arena, at least `length` bytes long and mapped; nil (errno says why) if it cannot be.
     static func holding(_ length: Int) -> Mapped? {
