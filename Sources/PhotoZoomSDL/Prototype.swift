@@ -65,25 +65,20 @@ public enum Prototype {
         // window opens (hidden until it has something to show), so the first frame has their
         // sizes and pictures; the rest arrive as the session runs. A folder that cannot be shown
         // is said before a window that cannot open.
-        let opening = OpeningRead()
-        let reading = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: reading) {
-            opening.result = Result {
-                try FolderOpening.read(folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, scale: 1,
-                                       tuning: file.tuning, limits: file.library, log: log)
-            }
+        let opening = OpeningRead {
+            try FolderOpening.read(folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, scale: 1,
+                                   tuning: file.tuning, limits: file.library, log: log)
         }
         let window: AppWindow
         do {
             window = try AppWindow(title: "PhotoZoom", size: options.windowSize, hidden: true)
         } catch {
-            reading.wait()
-            _ = try opening.result.get()
+            _ = try opening.take()
             throw error
         }
         let showBy = Self.now() + Self.showDeadline
         // A big folder takes a while to list: Ctrl-C or a close meanwhile ends the run at once.
-        while reading.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+        while !opening.isDone(waiting: .milliseconds(10)) {
             if window.quitRequested {
                 // The loaders starting meanwhile would only slow the exit down.
                 LoaderPool.shared.stopAll()
@@ -288,14 +283,3 @@ public enum Prototype {
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
-/// Hands what was read of the folder from the thread that read it to the main thread; the
-/// dispatch group's wait() orders the write before the read.
-private final class OpeningRead: @unchecked Sendable {
-    var result: Result<FolderOpening, Error> = .failure(CancellationError())
-
-    /// What was read, no longer held here.
-    func take() throws -> FolderOpening {
-        defer { result = .failure(CancellationError()) }
-        return try result.get()
-    }
-}

@@ -120,6 +120,27 @@ struct FolderOpening: Sendable {
     }
 }
 
+/// A folder's opening read on another thread while the caller makes its window (or, for the
+/// bench and snapshots, its canvas), as the window opens: what was read is handed over once.
+final class OpeningRead: @unchecked Sendable {
+    private var result: Result<FolderOpening, Error> = .failure(CancellationError())
+    private let reading = DispatchGroup()
+
+    init(_ read: @escaping @Sendable () throws -> FolderOpening) {
+        DispatchQueue.global(qos: .userInitiated).async(group: reading) { self.result = Result { try read() } }
+    }
+
+    /// Whether the read is over, waiting at most `timeout` for it.
+    func isDone(waiting timeout: DispatchTimeInterval) -> Bool { reading.wait(timeout: .now() + timeout) == .success }
+
+    /// What was read, once it is, no longer held here; the group's wait orders the write before this read.
+    func take() throws -> FolderOpening {
+        reading.wait()
+        defer { result = .failure(CancellationError()) }
+        return try result.get()
+    }
+}
+
 /// What the opening's threads hand in, one slot a photo, and whether any counts (a header
 /// that could be read).
 private final class HandedIn<Value>: @unchecked Sendable {

@@ -20,8 +20,15 @@ public final class HeadlessLibrary {
     /// `thumbnailCache` when one is named.
     public init(folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), viewport: Size, scale: Double = 1, thumbnailCache: URL? = nil,
                 limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) throws {
-        let opening = try FolderOpening.read(folder: folder, scan: scan, viewport: viewport, scale: scale, tuning: Tuning(), limits: limits, log: log)
-        canvas = try HeadlessCanvas(size: viewport, scale: scale, format: HeadlessCanvas.windowFormat)
+        // As the window opens: the folder is read while the canvas is made.
+        let reading = OpeningRead { try FolderOpening.read(folder: folder, scan: scan, viewport: viewport, scale: scale, tuning: Tuning(), limits: limits, log: log) }
+        do {
+            canvas = try HeadlessCanvas(size: viewport, scale: scale, format: HeadlessCanvas.windowFormat)
+        } catch {
+            _ = try reading.take()
+            throw error
+        }
+        let opening = try reading.take()
         self.scale = scale
         stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: limits,
                              cache: thumbnailCache.map { ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log) },

@@ -92,6 +92,8 @@ final class PhotoStream {
         textureFormat = format
         let unread = files.indices.filter { probes[$0] == nil && !broken.contains($0) }
         headersPending = unread.count
+        // The window is opening: it keeps a core to itself until its first frame is drawn.
+        queue.setBusy(true)
         queue.sweep(unread.map { PhotoJob(photo: $0, kind: .probe) })
     }
 
@@ -190,9 +192,10 @@ final class PhotoStream {
 
     /// Tells the workers what `world` shows at `scale` pixels a point: what it lacks, most
     /// wanted first. Pages fit the window's pixels, within the renderer's largest texture.
-    /// `moving`: the window is animating or following a pointer, and keeps a core to itself.
+    /// `moving`: the window is animating or following a pointer, and keeps a core to itself,
+    /// as it does until its first frame is drawn (the opening's textures are made then).
     func want(_ world: World, scale: Double, moving: Bool = false) {
-        queue.setBusy(moving)
+        queue.setBusy(moving || !textures.hasDrawn)
         var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
         if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
         let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize })

@@ -52,6 +52,8 @@ final class PhotoTextures: PhotoPixelSource {
     private var standInsDrawn: Set<Int> = []
     /// Counts frames, for least-recent use.
     private var frame = 0
+    /// Whether a frame has been drawn: until then the window is opening, and busy.
+    var hasDrawn: Bool { frame > 0 }
     /// Wall time of the frame being drawn.
     private var now: UInt64 = 0
 
