@@ -24,10 +24,10 @@ final class SpringExportTests: XCTestCase {
     ]
 
     /// The spread, and as many again drawn at random in every vocabulary.
-    func springs() throws -> (specs: [SpringSpec], seed: String) {
+    static func springs() throws -> (specs: [SpringSpec], seed: String) {
         var g = try SeededGenerator(fixedSeed: 0xE4_9021)
         func logUniform(_ low: Double, _ high: Double) -> Double { exp(Double.random(in: log(low)...log(high), using: &g)) }
-        var specs = Self.spread
+        var specs = spread
         for _ in 0..<15 {
             let zeta = logUniform(0.05, 5), response = logUniform(0.05, 3)
             let mass = logUniform(0.1, 10), stiffness = logUniform(1, 5000)
@@ -60,7 +60,7 @@ final class SpringExportTests: XCTestCase {
     }
 
     func testTheSwiftUIFormIsTheSpringsOwnVocabularyAndMovesAsItDoes() throws {
-        let (specs, seed) = try springs()
+        let (specs, seed) = try Self.springs()
         for spec in specs {
             let export = try SpringExport(spec), expected = try spec.parameters()
             let rebuilt: SpringParameters
@@ -83,7 +83,7 @@ final class SpringExportTests: XCTestCase {
     }
 
     func testTheUIViewAnimateFormMovesAsTheSpringDoesUpToCriticalDampingAndIsRefusedBeyond() throws {
-        let (specs, seed) = try springs()
+        let (specs, seed) = try Self.springs()
         var exported = 0
         for spec in specs {
             let export = try SpringExport(spec), expected = try spec.parameters()
@@ -104,7 +104,7 @@ final class SpringExportTests: XCTestCase {
     }
 
     func testTheSettlingDurationIsWhereABruteForceSearchFindsTheTrajectoryLastOutsideTheThreshold() throws {
-        let (specs, seed) = try springs()
+        let (specs, seed) = try Self.springs()
         for spec in specs {
             let p = try spec.parameters()
             guard let settle = p.settlingDuration(threshold: 1e-3) else {
@@ -167,7 +167,7 @@ final class SpringExportTests: XCTestCase {
 
     /// Reads the spread back out of the code each form prints, as text, and rebuilds it.
     func testTheCodeCarriesNumbersThatRebuildTheSameSpring() throws {
-        let (specs, seed) = try springs()
+        let (specs, seed) = try Self.springs()
         // Eight springs a file: the spread and the random ones, in turn in every slot.
         for start in stride(from: 0, to: specs.count, by: Self.names.count) {
             let batch = Array(specs[start..<min(start + Self.names.count, specs.count)])

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One spring's numbers in the forms Apple's animation APIs take, each chosen so that the API's
+/// One spring's numbers in the forms animation APIs take, each chosen so that the API's
 /// spring, read the way this project reads that vocabulary, moves as ours does: the numbers the
 /// spec wrote where the form is its own vocabulary, otherwise converted exactly up to rounding.
 ///
@@ -85,6 +85,25 @@ public struct SpringExport: Hashable, Sendable {
         guard dampingRatio > 0, dampingRatio <= 1 else { return nil }
         let duration = log(1000) * response / (2 * Double.pi * dampingRatio)
         return duration.isFinite ? UIViewSpring(duration: duration, dampingRatio: dampingRatio) : nil
+    }
+
+    /// Jetpack Compose's `spring(dampingRatio:stiffness:)` and Android's `SpringForce`, both a
+    /// unit-mass spring: a mass m is folded in keeping ω₀ = √(k/m) and ζ, so the stiffness is
+    /// k/m and the ratio the stated ζ.
+    public struct ComposeSpring: Hashable, Sendable {
+        public let dampingRatio: Double
+        public let stiffness: Double
+    }
+
+    /// See `ComposeSpring`.
+    public var compose: ComposeSpring {
+        ComposeSpring(dampingRatio: dampingRatio, stiffness: parameters.stiffness / parameters.mass)
+    }
+
+    /// The CSS `linear()` form: the motion from rest over the settling time. Nil for a spring
+    /// that never settles, which no easing over a duration can say.
+    public var linearEasing: SpringLinearEasing? {
+        settlingDuration.map { SpringLinearEasing(parameters, duration: $0) }
     }
 
     /// Whether the spring is damped past critical, by its stated ratio.
