@@ -1,7 +1,9 @@
-/// Swift source for every spring of a tuning file, in the form one of Apple's animation APIs
-/// takes: each spring is a `let` named after its key, under a comment giving its path in the
-/// file. Numbers are written as Swift's `description` writes them, the shortest text that reads
-/// back as the same double, so the code carries the exact values.
+/// Code for every spring of a tuning file, in the form one of the animation APIs takes: Apple's
+/// (Swift), Jetpack Compose's (Kotlin), CSS, Framer Motion's and Reanimated's (JavaScript). Each
+/// spring is named after its key, under a comment giving its path in the file. Numbers are
+/// written as Swift's `description` writes them, the shortest text that reads back as the same
+/// double, so the code carries the exact values; only the stops of a CSS easing, an
+/// approximation by nature, are written to the grid they were checked on.
 public enum TuningExport {
     public enum Form: Sendable {
         /// SwiftUI `Animation`s.
@@ -10,9 +12,39 @@ public enum TuningExport {
         case uikit
         /// `CASpringAnimation`s, their duration the settling time.
         case coreAnimation
+        /// Jetpack Compose `spring()`s and Android View `SpringForce`s.
+        case compose
+        /// CSS custom properties: a `linear()` easing and a duration per spring.
+        case css
+        /// Framer Motion spring transitions.
+        case framerMotion
+        /// React Native Reanimated `withSpring` configs.
+        case reanimated
+    }
+
+    /// A spring of the file with the name its code takes.
+    struct NamedSpring {
+        let name: String
+        /// Where the file keeps it (`springs.zoomIn`).
+        let path: String
+        let export: SpringExport
     }
 
     public static func code(_ file: TuningFile, form: Form) -> String {
+        let springs = namedSprings(file)
+        let constants = ExportedConstant.dismissal(file.tuning)
+        switch form {
+        case .swiftUI: return swiftCode(springs, form: .swiftUI)
+        case .uikit: return swiftCode(springs, form: .uikit)
+        case .coreAnimation: return swiftCode(springs, form: .coreAnimation)
+        case .compose: return ComposeExport.code(springs, constants: constants)
+        case .css: return CSSExport.code(springs, constants: constants)
+        case .framerMotion: return JavaScriptExport.code(springs, constants: constants, library: .framerMotion)
+        case .reanimated: return JavaScriptExport.code(springs, constants: constants, library: .reanimated)
+        }
+    }
+
+    static func namedSprings(_ file: TuningFile) -> [NamedSpring] {
         let springs = TuningFile.groups.flatMap { group in
             group.keys.compactMap { key -> (group: String, key: String, export: SpringExport)? in
                 guard case let .spring(keyPath, _) = key.kind else { return nil }
@@ -22,18 +54,28 @@ public enum TuningExport {
             }
         }
         let keyCounts = Dictionary(springs.map { ($0.key, 1) }, uniquingKeysWith: +)
-        var lines = header(form)
-        for spring in springs {
+        return springs.map { spring in
             // A key that is only the word "spring", or that two springs share, would not say
             // which spring it is: it takes its group's name in front (`zoom.spring` → zoomSpring).
             let name = spring.key == "spring" || keyCounts[spring.key, default: 0] > 1 ? spring.group + capitalized(spring.key) : spring.key
-            let path = spring.group + "." + spring.key
-            lines += ["", "// \(path)"] + body(spring.export, name: name, path: path, form: form)
+            return NamedSpring(name: name, path: spring.group + "." + spring.key, export: spring.export)
+        }
+    }
+
+    /// The forms written in Swift, here; the others have a file each.
+    private enum SwiftForm {
+        case swiftUI, uikit, coreAnimation
+    }
+
+    private static func swiftCode(_ springs: [NamedSpring], form: SwiftForm) -> String {
+        var lines = header(form)
+        for spring in springs {
+            lines += ["", "// \(spring.path)"] + body(spring.export, name: spring.name, path: spring.path, form: form)
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func header(_ form: Form) -> [String] {
+    private static func header(_ form: SwiftForm) -> [String] {
         switch form {
         case .swiftUI:
             return ["import SwiftUI"]
@@ -50,7 +92,7 @@ public enum TuningExport {
         }
     }
 
-    private static func body(_ spring: SpringExport, name: String, path: String, form: Form) -> [String] {
+    private static func body(_ spring: SpringExport, name: String, path: String, form: SwiftForm) -> [String] {
         let p = spring.parameters, ratio = number(spring.dampingRatio)
         switch form {
         case .swiftUI:
@@ -108,6 +150,7 @@ public enum TuningExport {
 
     private static func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
 
-    /// Swift's shortest round-trip text for the double, which is also a Swift literal ("1.0", "1e-05").
-    private static func number(_ value: Double) -> String { "\(value)" }
+    /// Swift's shortest round-trip text for the double, which is also a Swift, Kotlin and
+    /// JavaScript literal ("1.0", "1e-05").
+    static func number(_ value: Double) -> String { "\(value)" }
 }
