@@ -5,12 +5,13 @@ import PhotoZoomCore
 struct TuningExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Print Swift for every spring of a tuning file, for SwiftUI, UIKit or Core Animation.",
+        abstract: "Print code for every spring of a tuning file: SwiftUI, UIKit, Core Animation, Jetpack Compose, CSS, Framer Motion or Reanimated.",
         discussion: """
-        Each spring is a `let` named after its key, under a comment with its path in the file, \
-        its numbers written to full precision. A file with errors is listed as `tuning check` \
-        lists it (FILE: error: …) and exits 2 with no code; warnings are listed and the code \
-        is still printed.
+        Each spring is named after its key, under a comment with its path in the file, its \
+        numbers written to full precision; the Compose, CSS, Framer Motion and Reanimated forms \
+        also carry the drag-to-dismiss distances and thresholds as named constants. A file with \
+        errors is listed as `tuning check` lists it (FILE: error: …) and exits 2 with no code; \
+        warnings are listed and the code is still printed.
         """
     )
 
@@ -26,13 +27,30 @@ struct TuningExportCommand: ParsableCommand {
     @Flag(help: "Core Animation: CASpringAnimation with mass, stiffness, damping, and the settling time as its duration.")
     var coreAnimation = false
 
-    private static let flags = ["--swiftui", "--uikit", "--core-animation"]
+    @Flag(help: "Jetpack Compose: spring(dampingRatio, stiffness) per spring, a mass folded in keeping its frequency and ratio, and the Android View SpringForce.")
+    var compose = false
+
+    @Flag(help: "CSS: per spring a custom property holding a linear() easing within 0.005 of the spring, and one holding its settling time.")
+    var css = false
+
+    @Flag(help: "Framer Motion: { type: \"spring\", stiffness, damping, mass } per spring.")
+    var framerMotion = false
+
+    @Flag(help: "React Native Reanimated: a withSpring config { mass, stiffness, damping } per spring.")
+    var reanimated = false
+
+    private var forms: [(flag: String, given: Bool, form: TuningExport.Form)] {
+        [("--swiftui", swiftui, .swiftUI), ("--uikit", uikit, .uikit), ("--core-animation", coreAnimation, .coreAnimation),
+         ("--compose", compose, .compose), ("--css", css, .css), ("--framer-motion", framerMotion, .framerMotion),
+         ("--reanimated", reanimated, .reanimated)]
+    }
 
     func validate() throws {
-        let given = zip(Self.flags, [swiftui, uikit, coreAnimation]).filter(\.1).map(\.0)
+        let given = forms.filter(\.given).map(\.flag)
         guard given.count == 1 else {
+            let flags = forms.map(\.flag)
             let got = given.isEmpty ? "" : ", not " + given.dropLast().joined(separator: ", ") + " and " + given.last!
-            throw ValidationError("give one of --swiftui, --uikit or --core-animation\(got)")
+            throw ValidationError("give one of \(flags.dropLast().joined(separator: ", ")) or \(flags.last!)\(got)")
         }
     }
 
@@ -42,7 +60,7 @@ struct TuningExportCommand: ParsableCommand {
         // Listed as `tuning check` lists them, starting with the file, as a compiler's lines do.
         for problem in reading.problems { logLine("\(file): \(problem)") }
         if reading.problems.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
-        let form: TuningExport.Form = swiftui ? .swiftUI : uikit ? .uikit : .coreAnimation
+        let form = forms.first(where: \.given)!.form
         try StandardOutput.write(TuningExport.code(reading.file, form: form))
     }
 }

@@ -37,15 +37,52 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         }
     }
 
-    /// `Tests/Fixtures/tuning-export/defaults-swiftui.swift` is what `--swiftui` prints for the
-    /// defaults; `RECORD_SNAPSHOTS=1` rewrites it.
-    func testTheSwiftUIExportOfTheDefaultsIsTheRecordedOne() throws {
-        let url = PackagePaths.fixtures.appendingPathComponent("tuning-export/defaults-swiftui.swift")
-        let code = try export(["assets/tuning.json", "--swiftui"])
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            try code.write(to: url, atomically: true, encoding: .utf8)
+    /// Each form's export of the defaults is the recorded one in `Tests/Fixtures/tuning-export/`
+    /// (`defaults-swiftui.swift`, `defaults-compose.kt`, …); `RECORD_SNAPSHOTS=1` rewrites them.
+    func testEachFormsExportOfTheDefaultsIsTheRecordedOne() throws {
+        for (flag, fixture) in [("--swiftui", "defaults-swiftui.swift"), ("--compose", "defaults-compose.kt"), ("--css", "defaults-css.css"),
+                                ("--framer-motion", "defaults-framer-motion.js"), ("--reanimated", "defaults-reanimated.js")] {
+            let url = PackagePaths.fixtures.appendingPathComponent("tuning-export/\(fixture)")
+            let code = try export(["assets/tuning.json", flag])
+            if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+                try code.write(to: url, atomically: true, encoding: .utf8)
+            }
+            XCTAssertEqual(code, try String(contentsOf: url, encoding: .utf8), "\(flag): the export changed; run the tests with RECORD_SNAPSHOTS=1 to record it")
         }
-        XCTAssertEqual(code, try String(contentsOf: url, encoding: .utf8), "the export changed; run the tests with RECORD_SNAPSHOTS=1 to record it")
+    }
+
+    func testTheAndroidAndWebFormsCarryEverySpringAndTheDragToDismissConstants() throws {
+        let constants = ["dismissalAngle", "dismissalShrink", "dismissalScaleDistance", "dismissalFadeDistance", "dismissalFinishDistance",
+                         "projectionDecelerationRate", "dismissalPinchFinishScale"]
+        let forms: [(flag: String, path: (String) -> String, spring: (String) -> String, constant: (String) -> String)] = [
+            ("--compose", { "// \($0)" }, { "fun <T> \($0)(): SpringSpec<T> = spring(dampingRatio = " }, { "const val \($0) = " }),
+            ("--css", { "  /* \($0) */" }, { "  --\($0)-easing: linear(" }, { "  --\($0): " }),
+            ("--framer-motion", { "// \($0)" }, { "export const \($0) = { type: \"spring\", stiffness: " }, { "export const \($0) = " }),
+            ("--reanimated", { "// \($0)" }, { "export const \($0) = { mass: " }, { "export const \($0) = " }),
+        ]
+        for form in forms {
+            let code = try export(["assets/tuning.json", form.flag])
+            for (path, name) in Self.springs {
+                XCTAssertEqual(count(code, "\n\(form.path(path))\n\(form.spring(name))"), 1, "\(form.flag): \(path) as \(name)")
+            }
+            for name in constants {
+                XCTAssertEqual(count(code, "\n\(form.constant(name))"), 1, "\(form.flag): \(name)")
+            }
+        }
+        // The defaults' drag-to-dismiss numbers, each in the unit its form writes it in.
+        let css = try export(["assets/tuning.json", "--css"])
+        for line in ["--dismissalAngle: 45deg;", "--dismissalFinishDistance: 120px;", "--projectionDecelerationRate: 0.998;", "--dismissalPinchFinishScale: 0.75;"] {
+            XCTAssertTrue(css.contains("\n  \(line)\n"), line)
+        }
+        XCTAssertTrue(try export(["assets/tuning.json", "--compose"]).contains("\nconst val dismissalFinishDistance = 120.0\n"))
+    }
+
+    func testHelpListsEveryForm() throws {
+        let result = try photozoom(["tuning", "export", "--help"])
+        XCTAssertEqual(result.status, 0)
+        for flag in ["--swiftui", "--uikit", "--core-animation", "--compose", "--css", "--framer-motion", "--reanimated"] {
+            XCTAssertTrue(result.stdout.contains("  \(flag) "), "\(flag) in\n\(result.stdout)")
+        }
     }
 
     func testEachVocabularyIsExportedInTheFormsThatSayIt() throws {
@@ -73,7 +110,7 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         try "{\"springs\": {\"zoomIn\": {\"response\": -1, \"dampingRatio\": 0.8}, \"cancl\": {}}}".write(toFile: path, atomically: true, encoding: .utf8)
         let check = try photozoom(["tuning", "check", path])
         XCTAssertEqual(check.status, 2)
-        for flag in ["--swiftui", "--uikit", "--core-animation"] {
+        for flag in ["--swiftui", "--uikit", "--core-animation", "--compose", "--css", "--framer-motion", "--reanimated"] {
             let result = try photozoom(["tuning", "export", path, flag])
             XCTAssertEqual(result.status, 2, flag)
             XCTAssertEqual(result.stdout, "", "\(flag): no code")
@@ -92,9 +129,11 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
     }
 
     func testExactlyOneFormIsAskedForAndAnUnreadableFileIsOneLine() throws {
+        let forms = "--swiftui, --uikit, --core-animation, --compose, --css, --framer-motion or --reanimated"
         for (arguments, line) in [
-            (["assets/tuning.json"], "photozoom: give one of --swiftui, --uikit or --core-animation"),
-            (["assets/tuning.json", "--swiftui", "--uikit"], "photozoom: give one of --swiftui, --uikit or --core-animation, not --swiftui and --uikit"),
+            (["assets/tuning.json"], "photozoom: give one of \(forms)"),
+            (["assets/tuning.json", "--swiftui", "--uikit"], "photozoom: give one of \(forms), not --swiftui and --uikit"),
+            (["assets/tuning.json", "--css", "--compose", "--reanimated"], "photozoom: give one of \(forms), not --compose, --css and --reanimated"),
             (["missing.json", "--uikit"], "photozoom: cannot read 'missing.json': No such file or directory"),
         ] {
             let result = try photozoom(["tuning", "export"] + arguments)
