@@ -17,6 +17,7 @@
 #include <linux/prctl.h>
 #include <linux/seccomp.h>
 #include <malloc.h>
+#include <sys/resource.h>
 
 int prctl(int option, ...);
 long syscall(long number, ...);
@@ -27,6 +28,9 @@ int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions
 
 /* Keeps up to `bytes` of memory the heap is given back, rather than returning it to the system. */
 static inline int photozoom_keep_freed_heap(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
+
+/* Lowers the calling thread's claim on a core (nice(1)'s scale): Linux keeps a niceness per thread. */
+static inline int photozoom_lower_thread_priority(int niceness) { return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness); }
 
 /* A memory file closed on exec, for bytes and pixels passed between the window's process and a loader. */
 static inline int photozoom_memfd(const char *name) { return memfd_create(name, 1u /* MFD_CLOEXEC */); }

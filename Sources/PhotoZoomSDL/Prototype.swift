@@ -100,8 +100,9 @@ public enum Prototype {
             photos.insertOpeningPreviews(read, scale: window.pixelScale, now: Self.now())
         }
         defer {
-            photos.stop()
+            // The loaders first: the thumbnails left to write get the cores for their moment.
             LoaderPool.shared.stopAll()
+            photos.stop()
         }
         // Photos are named in a recording by hashes of what was read of them.
         let hashes = { photos.contentHashes() }

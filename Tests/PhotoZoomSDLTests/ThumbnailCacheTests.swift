@@ -210,6 +210,24 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(lines, [])
     }
 
+    /// A thumbnail made for a cell on screen is handed back at once and written afterwards, as
+    /// the one made now is; a stop writes what waits before it returns.
+    func testAThumbnailWrittenLaterIsInTheCacheAndAStopWritesWhatWaits() throws {
+        let cache = cache()
+        let files = try ["coffee.jpg", "rocket.jpg", "flower.jpg", "coins.jpg"].map { try photo($0, as: $0) }
+        for file in files {
+            guard case let .success(image) = cache.make(file, size: .large, writingLater: true) else { return XCTFail("\(file.lastPathComponent) not made") }
+            SDL_FreeSurface(image.surface)
+        }
+        cache.stopWriting()
+        XCTAssertEqual(cache.keptThumbnails, files.count, "every thumbnail left for later written by the stop")
+        for file in files {
+            let kept = try XCTUnwrap(cache.read(file, size: .large), "\(file.lastPathComponent) is in the cache")
+            SDL_FreeSurface(kept.surface)
+        }
+        XCTAssertEqual(lines, [])
+    }
+
     func testTheStandardRootFollowsXDGCacheHome() {
         XCTAssertEqual(ThumbnailCache.standardRoot(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path, "/c/thumbnails")
         XCTAssertEqual(ThumbnailCache.standardRoot(environment: ["XDG_CACHE_HOME": "", "HOME": "/h"]).path, "/h/.cache/thumbnails")

@@ -51,7 +51,7 @@ enum PhotoPixelDecoder {
             } else if let failure = cache.recordedFailure(of: file) {
                 image = .failure(SDLError(message: failure))
             } else {
-                image = cache.make(file, size: size)
+                image = cache.make(file, size: size, writingLater: true)
             }
         } else if let failure = cache?.recordedFailure(of: file) {
             // A photo that crashed its decoder once is not handed to another until it changes.

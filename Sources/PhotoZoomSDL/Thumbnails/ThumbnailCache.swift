@@ -50,6 +50,8 @@ public final class ThumbnailCache: @unchecked Sendable {
     var kept = 0
     var refused = 0
     var refusalReported = false
+    /// Thumbnails of cells on screen, written once the cells have their pictures.
+    private lazy var later = LaterWrites { [weak self] image, original, size in _ = self?.store(image, of: original, size: size) }
 
     /// A cache at `root` (a `thumbnails` folder), writing as `program` at `version`; `log` hears,
     /// once, that the cache cannot be written.
@@ -112,7 +114,9 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// Decodes `file` to fit `size`, keeps the thumbnail in the cache, and hands it back; a file
     /// that was read but does not decode is recorded as a failure. The cache is not looked in
     /// first (`read`, `holds` and `recordedFailure` do that).
-    public func make(_ file: URL, size: ThumbnailSize) -> Result<ScaledImage, SDLError> {
+    /// `writingLater`: the thumbnail is for a cell on screen, and is written to the cache by a
+    /// thread of lower priority once the cores are free (`LaterWrites`).
+    public func make(_ file: URL, size: ThumbnailSize, writingLater: Bool = false) -> Result<ScaledImage, SDLError> {
         // The time is taken before the bytes are read: a change while decoding makes the thumbnail stale, never wrongly fresh.
         guard let original = OriginalFile(file) else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
         guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else { return .failure(SDLError(message: "it is in the thumbnail cache itself")) }
@@ -122,7 +126,7 @@ public final class ThumbnailCache: @unchecked Sendable {
                 return error
             }
         }
-        if case let .success(image) = decoded { store(image, of: original, size: size) }
+        if case let .success(image) = decoded, !(writingLater && later.take(image, of: original, size: size)) { store(image, of: original, size: size) }
         return decoded
     }
 
@@ -149,9 +153,15 @@ public final class ThumbnailCache: @unchecked Sendable {
         return refused
     }
 
-    /// Stops writing: waits for a write in progress, and starts none after, so no temporary file
-    /// is left when the program exits at once (at Ctrl-C, say).
+    /// The longest `stopWriting` spends on thumbnails left to write later, short enough for a
+    /// Ctrl-C to end the program at once; the rest are made again at the next visit.
+    static let finishingSeconds = 0.03
+
+    /// Stops writing: writes what was left for later (within `finishingSeconds`), waits for a
+    /// write in progress, and starts none after, so no temporary file is left when the program
+    /// exits at once (at Ctrl-C, say).
     public func stopWriting() {
+        later.finish(within: Self.finishingSeconds)
         writing.lock()
         stopped = true
         writing.unlock()
