@@ -7,7 +7,7 @@ struct TuningCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tuning",
         abstract: "Write or check a tuning file: every constant a person can feel, in named groups.",
-        subcommands: [TuningInitCommand.self, TuningCheckCommand.self, TuningExportCommand.self]
+        subcommands: [TuningInitCommand.self, TuningCheckCommand.self, TuningExportCommand.self, TuningDiffCommand.self]
     )
 }
 

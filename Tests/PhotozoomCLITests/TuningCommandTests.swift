@@ -84,3 +84,39 @@ final class TuningCommandTests: PhotozoomCLITestCase {
         }
     }
 }
+
+/// `photozoom tuning diff A B`, as a person comparing two feels runs it.
+final class TuningDiffCommandTests: PhotozoomCLITestCase {
+    func file(_ text: String) throws -> String {
+        let path = try temporaryFolder().appendingPathComponent("b.json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testEachValueThatDiffersIsOneLineAndTheExitIsOne() throws {
+        let b = try file(#"{"springs": {"zoomIn": {"uikitDuration": 0.4, "dampingRatio": 0.8}}, "dismissal": {"shrink": 0.6}}"#)
+        let result = try photozoom(["tuning", "diff", "assets/tuning.json", b])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, "springs.zoomIn.uikitDuration 0.5 | 0.4\ndismissal.shrink 0.5 | 0.6\n")
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func testTheSameSpringInAnotherVocabularyIsSaidToBeTheSame() throws {
+        // The default fade: response 0.25 s, critically damped, written as SwiftUI's duration and bounce.
+        let b = try file(#"{"chrome": {"fadeSpring": {"duration": 0.25, "bounce": 0}}}"#)
+        let result = try photozoom(["tuning", "diff", "assets/tuning.json", b])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, "chrome.fadeSpring {response: 0.25, dampingRatio: 1} | {duration: 0.25, bounce: 0} (the same spring)\n")
+    }
+
+    func testNothingDiffersExitsZeroAndAFileWithErrorsTwo() throws {
+        let same = try photozoom(["tuning", "diff", "assets/tuning.json", try file("{}")])
+        XCTAssertEqual(same.status, 0, same.stderr)
+        XCTAssertTrue(same.stdout.hasSuffix(": no differences\n"), same.stdout)
+        let broken = try file(#"{"dismissal": {"shrink": 1}}"#)
+        let bad = try photozoom(["tuning", "diff", "assets/tuning.json", broken])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stdout, "")
+        XCTAssertEqual(bad.errorLines, ["\(broken): error: dismissal.shrink: must lie in [0, 1), got 1 (line 1, column 26)"])
+    }
+}

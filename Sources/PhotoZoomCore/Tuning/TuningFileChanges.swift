@@ -53,6 +53,26 @@ extension TuningFile {
         return changes
     }
 
+    /// What differs between `self` (A) and `other` (B), a line for each, as a side-by-side
+    /// comparison labels it: `springs.zoomIn.response 0.5 | 0.4`. A spring written in another
+    /// vocabulary with the same motion (ω₀ and ζ within 1e-12 of each other) says so.
+    public func comparison(with other: TuningFile) -> [String] {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-12 * Swift.max(abs(x), abs(y)) }
+        func sameMotion(_ a: SpringParameters, _ b: SpringParameters) -> Bool {
+            close((a.stiffness / a.mass).squareRoot(), (b.stiffness / b.mass).squareRoot())
+                && close(a.damping / (2 * (a.stiffness * a.mass).squareRoot()), b.damping / (2 * (b.stiffness * b.mass).squareRoot()))
+        }
+        let sameSprings = Set(Self.groups.flatMap { group in
+            group.keys.compactMap { key -> String? in
+                guard case let .spring(keyPath, _) = key.kind, sameMotion(tuning[keyPath: keyPath], other.tuning[keyPath: keyPath]) else { return nil }
+                return group.name + "." + key.name
+            }
+        })
+        return changes(to: other).map { change in
+            "\(change.path) \(change.old) | \(change.new)" + (sameSprings.contains(change.path) ? " (the same spring)" : "")
+        }
+    }
+
     /// The springs whose physical constants differ in `new`.
     public func springChanges(to new: TuningFile) -> [SpringChange] {
         Self.groups.flatMap { group in
