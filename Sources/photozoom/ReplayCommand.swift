@@ -29,6 +29,10 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup(title: "Headless outputs")
     var outputs: ReplayOutputs
 
+    @Option(help: ArgumentHelp("Replay the recorded input under this tuning file too, drawn beside the recording (A) as B, labelled with what differs, into --frames, --gif or --contact-sheet.",
+                               valueName: "FILE"))
+    var compare: String?
+
     @Option(help: "Where the recorded photos are, by name (default: the folder the recording was made from, if it is here, else the bundled assets/photos).")
     var photos: String?
 
@@ -48,6 +52,9 @@ struct ReplayCommand: ParsableCommand {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
         if let at, at < 0 { throw ValidationError("--at must be a tick, 0 or more, got \(at)") }
         if at != nil, !inWindow { throw ValidationError("--at is for the window; the headless outputs replay the whole session") }
+        if compare != nil, !outputs.drawsAnything {
+            throw ValidationError("--compare draws B beside the recording into --frames, --gif or --contact-sheet; give one of them")
+        }
     }
 
     func run() throws {
@@ -61,7 +68,8 @@ struct ReplayCommand: ParsableCommand {
         do {
             guard !inWindow else { return try showWindow(recording) }
             let started = DispatchTime.now().uptimeNanoseconds
-            let outcome = try outputs.replay(recording, file: file, photos: photosFolder(for: recording), verify: verify)
+            let outcome = try outputs.replay(recording, file: file, photos: photosFolder(for: recording), verify: verify,
+                                             compare: try compare.map { try comparison(with: $0, recording: recording) })
             try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
@@ -87,6 +95,31 @@ struct ReplayCommand: ParsableCommand {
         }
         logLine("photozoom: '\(recorded)', where it was recorded, is not here; replaying with the bundled photos (--photos names another folder)")
         return PhotoFolder.bundledFolder()
+    }
+
+    /// The most lines of differences written over B's picture; all go to stderr.
+    static let labelledDifferences = 3
+
+    /// The tuning in `path` as B beside `recording`'s: its differences said on stderr, and
+    /// the lines labelling each side. A file with errors is listed as `tuning check` lists it, exit 2.
+    private func comparison(with path: String, recording: SessionRecording) throws -> ReplayOutputs.Comparison {
+        let read = TuningFile.read(try TuningCheckCommand.text(of: path))
+        let errors = read.problems.filter { $0.severity == .error }
+        for problem in errors { logLine("\(path): \(problem)") }
+        guard errors.isEmpty else { throw ExitCode(2) }
+        var recorded = TuningFile()
+        recorded.tuning = recording.header.tuning
+        let differences = recorded.comparison(with: read.file)
+        let name = (path as NSString).lastPathComponent
+        if differences.isEmpty {
+            logLine("photozoom: '\(name)' is the recorded tuning: B will move as A does")
+        } else {
+            logLine("photozoom: B ('\(name)') differs from the recorded tuning (A) in \(differences.count) values:")
+            for line in differences { logLine("photozoom:   " + line) }
+        }
+        var shown = Array(differences.prefix(Self.labelledDifferences))
+        if differences.count > shown.count { shown.append("and \(differences.count - shown.count) more") }
+        return ReplayOutputs.Comparison(tuning: read.file.tuning, labels: [["A · \((file as NSString).lastPathComponent), as recorded"], ["B · \(name)"] + shown])
     }
 
     private func showWindow(_ recording: SessionRecording) throws {

@@ -173,8 +173,8 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
 
     /// A session in a 390x700 window over `photos`, recorded as the window records one, of
     /// the input `script` gives each tick.
-    static func record(photos: [PhotoInfo], _ script: (_ tick: ([InputEvent]) throws -> Void, _ world: World) throws -> Void) throws -> String {
-        var sim = Simulation(world: World(photos: photos, viewport: Size(width: 390, height: 700)))
+    static func record(photos: [PhotoInfo], tuning: Tuning = Tuning(), _ script: (_ tick: ([InputEvent]) throws -> Void, _ world: World) throws -> Void) throws -> String {
+        var sim = Simulation(world: World(photos: photos, viewport: Size(width: 390, height: 700), tuning: tuning))
         var recorder = SessionRecorder()
         var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))
         try script({ input in

@@ -25,6 +25,22 @@ public enum SessionReplay {
 
     /// Replays `recording`; `each` sees the sim after every tick, to draw frames from.
     public static func run(_ recording: SessionRecording, each: (Simulation) throws -> Void) rethrows -> Outcome {
+        try run(recording, stepped: { sim, _ in try each(sim) })
+    }
+
+    /// Replays `recording`, checking its digests, and beside it the same input under `tuning`
+    /// (B): `each` sees the recorded sim and B's after every tick. A reload of the recorded
+    /// tuning is the recording's alone: B keeps its own throughout.
+    public static func run(_ recording: SessionRecording, comparedWith tuning: Tuning, each: (Simulation, Simulation) throws -> Void) rethrows -> Outcome {
+        var other = startingSim(recording.header, tuning: tuning)
+        return try run(recording, stepped: { sim, input in
+            other.step(input.filter { if case .tuningReloaded = $0 { return false } else { return true } })
+            try each(sim, other)
+        })
+    }
+
+    /// The replay's loop: `stepped` sees the sim after each tick and the input it was given.
+    private static func run(_ recording: SessionRecording, stepped each: (Simulation, [InputEvent]) throws -> Void) rethrows -> Outcome {
         var sim = startingSim(recording.header)
         let firstTick = sim.world.tick
         var digests = 1
@@ -36,10 +52,10 @@ public enum SessionReplay {
         for (index, entry) in recording.ticks.enumerated() {
             while sim.world.tick < entry.tick - 1 {
                 sim.step()
-                try each(sim)
+                try each(sim, [])
             }
             sim.step(entry.input ?? [])
-            try each(sim)
+            try each(sim, entry.input ?? [])
             let replayed = sim.digest.description
             if divergence == nil, replayed != entry.digest {
                 divergence = Divergence(tick: entry.tick, recorded: entry.digest, replayed: replayed, stateTick: nil, differences: [])
@@ -55,7 +71,7 @@ public enum SessionReplay {
         }
         while sim.world.tick < recording.lastTick {
             sim.step()
-            try each(sim)
+            try each(sim, [])
         }
         if let divergence { return .diverged(divergence) }
         if let end = recording.end, sim.digest.description != end.digest {
@@ -64,9 +80,13 @@ public enum SessionReplay {
         return .verified(ticks: sim.world.tick - firstTick, digests: digests + (recording.end == nil ? 0 : 1))
     }
 
-    /// The sim as the recording starts: resumed from the header's state, or laid out on tick 0.
-    static func startingSim(_ header: SessionHeader) -> Simulation {
-        header.state.map(Simulation.init(resuming:)) ?? Simulation(world: header.world)
+    /// The sim as the recording starts: resumed from the header's state, or laid out on tick 0;
+    /// under `tuning` in place of the recorded one, where one is given.
+    static func startingSim(_ header: SessionHeader, tuning: Tuning? = nil) -> Simulation {
+        guard let tuning else { return header.state.map(Simulation.init(resuming:)) ?? Simulation(world: header.world) }
+        var world = header.state ?? header.world
+        world.tuning = tuning
+        return header.state == nil ? Simulation(world: world) : Simulation(resuming: world)
     }
 
     /// `key.path: recorded → replayed` for every value that differs.

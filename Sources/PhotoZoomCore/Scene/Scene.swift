@@ -76,6 +76,10 @@ public struct DrawItem: Hashable, Sendable {
     public var frame: Rect
     public var crop: Rect
     public var alpha: Double
+
+    public init(content: SpriteContent, frame: Rect, crop: Rect, alpha: Double) {
+        self.content = content; self.frame = frame; self.crop = crop; self.alpha = alpha
+    }
 }
 
 /// The entity scene: sprites and their components. The renderer draws exactly what is here.

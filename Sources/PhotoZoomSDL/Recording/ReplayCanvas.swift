@@ -15,28 +15,80 @@ public final class ReplayCanvas {
     /// window's size changes. Valid until the next `draw`.
     private(set) var picture: UnsafeMutablePointer<SDL_Surface>
 
-    /// `log` hears of a photo that does not decode when a tick first shows it.
-    public init(photos: PhotoLibrary, recording: SessionRecording, log: @escaping (String) -> Void) throws {
-        canvas = try HeadlessCanvas(size: Self.largestWindow(of: recording))
+    /// Two sessions side by side (`ReplayLayout`): both are drawn in `canvas` in turn and copied
+    /// here, each into its place; nil for one.
+    private let pair: UnsafeMutablePointer<SDL_Surface>?
+    public let layout: ReplayLayout
+    /// Lines written over each session's picture: the first's, then the second's.
+    private let labels: [[String]]
+
+    /// `log` hears of a photo that does not decode when a tick first shows it. `layout` draws
+    /// two sessions (`draw(_:beside:)`), each under its lines of `labels`.
+    public init(photos: PhotoLibrary, recording: SessionRecording, layout: ReplayLayout = .single, labels: [[String]] = [],
+                log: @escaping (String) -> Void) throws {
+        let largest = Self.largestWindow(of: recording)
+        canvas = try HeadlessCanvas(size: largest)
         scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: log)
         picture = try Self.view(of: canvas, width: 1, height: 1)
+        self.layout = layout
+        self.labels = labels
+        let both = layout.size(of: largest)
+        pair = layout == .single ? nil : try PictureScaler.surface(width: Int(both.width.rounded()), height: Int(both.height.rounded()))
     }
 
     deinit {
         scene = nil
         SDL_FreeSurface(picture)
+        if let pair { SDL_FreeSurface(pair) }
+    }
+
+    /// Draws `sim` and, beside it as the layout puts it, `other`, into `picture`.
+    public func draw(_ sim: Simulation, beside other: Simulation) throws {
+        guard let pair else { return try draw(sim) }
+        try draw(sim, labelled: labels.first ?? [])
+        let width = picture.pointee.w, height = picture.pointee.h
+        var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        guard SDL_UpperBlit(picture, nil, pair, &whole) == 0 else { throw SDLError("cannot copy the replay's picture") }
+        try draw(other, labelled: labels.dropFirst().first ?? [])
+        let origin = layout.secondOrigin(width: Int(width), height: Int(height))
+        var second = SDL_Rect(x: Int32(origin.x), y: Int32(origin.y), w: picture.pointee.w, h: picture.pointee.h)
+        guard SDL_UpperBlit(picture, nil, pair, &second) == 0 else { throw SDLError("cannot copy the replay's picture") }
+        let both = layout.size(of: Size(width: Double(width), height: Double(height)))
+        guard let view = SDL_CreateRGBSurfaceWithFormatFrom(pair.pointee.pixels, Int32(both.width), Int32(both.height), 32, pair.pointee.pitch,
+                                                            SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            throw SDLError("cannot make a view of the replay's pair of pictures")
+        }
+        SDL_SetSurfaceBlendMode(view, SDL_BLENDMODE_NONE)
+        SDL_FreeSurface(picture)
+        picture = view
+    }
+
+    /// The lines of a label: white on a dark strip across the top of the window, one a line.
+    static let labelStyle = TextStyle(pointSize: 13, color: Color(r: 255, g: 255, b: 255), leading: true)
+    static let labelLineHeight = 20.0
+
+    private func labelItems(_ lines: [String], window: Size) -> [DrawItem] {
+        guard !lines.isEmpty else { return [] }
+        let strip = Rect(x: 0, y: 0, width: window.width, height: Double(lines.count) * Self.labelLineHeight + 6)
+        return [DrawItem(content: .fill(Color(r: 0, g: 0, b: 0, a: 255)), frame: strip, crop: .unit, alpha: 0.65)]
+            + lines.enumerated().map { i, line in
+                DrawItem(content: .text(line, Self.labelStyle), frame: Rect(x: 8, y: 3 + Double(i) * Self.labelLineHeight, width: window.width - 16,
+                                                                             height: Self.labelLineHeight), crop: .unit, alpha: 1)
+            }
     }
 
     /// Draws `sim` as it stands into `picture`.
-    public func draw(_ sim: Simulation) throws {
+    public func draw(_ sim: Simulation) throws { try draw(sim, labelled: []) }
+
+    private func draw(_ sim: Simulation, labelled lines: [String]) throws {
         // An empty window still gets a picture: one pixel of the background.
         let width = max(1, Int(sim.world.viewport.width.rounded())), height = max(1, Int(sim.world.viewport.height.rounded()))
         guard width <= canvas.pixelWidth, height <= canvas.pixelHeight else {
             throw SDLError(message: "tick \(sim.world.tick) has a \(width)x\(height) window, larger than any the recording's header and resizes hold")
         }
-        scene?.draw(sim.drawList(interpolation: 1), window: sim.world.viewport, scale: 1)
+        scene?.draw(sim.drawList(interpolation: 1) + labelItems(lines, window: sim.world.viewport), window: sim.world.viewport, scale: 1)
         SDL_RenderPresent(canvas.renderer)
-        if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height {
+        if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height || picture.pointee.pixels != canvas.surface.pointee.pixels {
             let resized = try Self.view(of: canvas, width: width, height: height)
             SDL_FreeSurface(picture)
             picture = resized

@@ -16,24 +16,31 @@ final class ReplayDrawing {
     /// The ticks replayed, and the sim after the last.
     private(set) var ticks = 0
     private var last: Simulation?
+    /// The session under the other tuning after the last tick, when two are drawn.
+    private var lastOther: Simulation?
 
-    init(_ recording: SessionRecording, outputs: ReplayOutputs, photos: PhotoLibrary, log: @escaping (String) -> Void) throws {
-        canvas = try ReplayCanvas(photos: photos, recording: recording, log: log)
+    /// `compare`: the lines that label the recorded session and the one under another tuning,
+    /// drawn beside each other; nil draws the recording alone.
+    init(_ recording: SessionRecording, outputs: ReplayOutputs, photos: PhotoLibrary, compare labels: [[String]]? = nil,
+         log: @escaping (String) -> Void) throws {
+        let layout = labels == nil ? ReplayLayout.single : .pair(for: ReplayCanvas.longestWindow(of: recording))
+        canvas = try ReplayCanvas(photos: photos, recording: recording, layout: layout, labels: labels ?? [], log: log)
         framesFolder = outputs.frames
         every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))
-        movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording) }
-        sheet = outputs.contactSheet.map { _ in ContactSheet(largestWindow: ReplayCanvas.largestWindow(of: recording)) }
+        movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording, layout: layout) }
+        sheet = outputs.contactSheet.map { _ in ContactSheet(largestWindow: layout.size(of: ReplayCanvas.largestWindow(of: recording))) }
         moments = SessionMoments(recording)
     }
 
     var lastTick: Int { last?.world.tick ?? 0 }
 
-    /// Feeds every output the sim after a tick.
-    func after(_ sim: Simulation) throws {
+    /// Feeds every output the sim after a tick (and `other`, the same input under another
+    /// tuning, beside it).
+    func after(_ sim: Simulation, beside other: Simulation? = nil) throws {
         let tick = sim.world.tick
         var drawn = false
         func draw() throws -> ReplayCanvas {
-            if !drawn { try canvas.draw(sim); drawn = true }
+            if !drawn { try paint(sim, other); drawn = true }
             return canvas
         }
         if let framesFolder, tick % every == 0 {
@@ -49,12 +56,17 @@ final class ReplayDrawing {
         }
         ticks += 1
         last = sim
+        lastOther = other
+    }
+
+    private func paint(_ sim: Simulation, _ other: Simulation?) throws {
+        if let other { try canvas.draw(sim, beside: other) } else { try canvas.draw(sim) }
     }
 
     /// Ends the GIF with the last tick and names its file; nil when none was asked for.
     func finishGif() throws -> ReplayGif? {
         guard let movie, let last else { return nil }
-        try canvas.draw(last)
+        try paint(last, lastOther)
         try movie.finish(canvas, tick: last.world.tick)
         return movie
     }
@@ -62,7 +74,7 @@ final class ReplayDrawing {
     /// The contact sheet with the last tick as its end; nil when none was asked for.
     func endSheet() throws -> ContactSheet? {
         guard let sheet, let last else { return nil }
-        try canvas.draw(last)
+        try paint(last, lastOther)
         try sheet.end(canvas, tick: last.world.tick, label: "tick \(last.world.tick) · end · \(last.world.viewer.phase.name)")
         return sheet
     }

@@ -68,14 +68,25 @@ struct ReplayOutputs: ParsableArguments {
         }
     }
 
+    /// Another tuning to replay the recorded input under, drawn beside the recording, and the
+    /// lines that label each side.
+    struct Comparison {
+        let tuning: Tuning
+        let labels: [[String]]
+    }
+
     /// Replays `recording` (read from `file`), drawing what was asked with the photos in
-    /// `photos`, and says what was written (on stderr, unless `log` goes elsewhere).
-    func replay(_ recording: SessionRecording, file: String, photos: String, verify: Bool,
+    /// `photos` (`compare`: beside the same input under another tuning), and says what was
+    /// written (on stderr, unless `log` goes elsewhere).
+    func replay(_ recording: SessionRecording, file: String, photos: String, verify: Bool, compare: Comparison? = nil,
                 log: @escaping (String) -> Void = logLine) throws -> SessionReplay.Outcome {
         guard drawsAnything else { return SessionReplay.run(recording) }
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
-        let drawing = try ReplayDrawing(recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: log), log: log)
-        let outcome = try SessionReplay.run(recording) { try drawing.after($0) }
+        let drawing = try ReplayDrawing(recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: log),
+                                        compare: compare?.labels, log: log)
+        let outcome = try compare.map { compare in
+            try SessionReplay.run(recording, comparedWith: compare.tuning) { try drawing.after($0, beside: $1) }
+        } ?? SessionReplay.run(recording) { try drawing.after($0) }
         if let frames { log("photozoom: wrote \(drawing.framesWritten) frames to '\(frames)'") }
         guard drawing.ticks > 0 else {
             // The first frame's layout already differed: there is nothing to draw.
