@@ -17,6 +17,19 @@ private struct NamedY: Codable { var y: Int }
 /// The digest is a fingerprint of a value's whole tree: where each scalar sits (its depth and
 /// name), and what kind of thing it is, not only the scalars in order.
 final class StateDigestTests: XCTestCase {
+    /// The dismissal rule `direction` was `seed` until it was renamed; a world under it digests
+    /// as it did then (the values printed by the build before the rename), walked and through a
+    /// sim's remembered tuning alike, so recordings made with it still verify.
+    func testTheRenamedDismissalRuleDigestsAsBeforeItsRename() {
+        let photos = (0..<5).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400), isPlaceholder: false) }
+        var tuning = Tuning()
+        tuning.dismissRule = .direction
+        let world = World(photos: photos, viewport: Size(width: 393, height: 852), tuning: tuning)
+        XCTAssertEqual(StateDigest(of: world).description, "939eb0cc49d67254")
+        XCTAssertEqual(Simulation(world: world).digest.description, "1b132e0753d25a71")
+        XCTAssertEqual(StateDigest(of: World(photos: photos, viewport: Size(width: 393, height: 852))).description, "d176c1d10654b1fe")
+    }
+
     func testTheDigestTellsAtWhichDepthAFieldSits() {
         // Same keys in the same order, `c` one level deeper in the second.
         XCTAssertNotEqual(StateDigest(of: Shallow(a: Leaf(b: 1), c: 2)), StateDigest(of: Deep(a: Pair(b: 1, c: 2))))

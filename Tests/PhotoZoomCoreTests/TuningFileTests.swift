@@ -66,7 +66,7 @@ final class TuningFileTests: XCTestCase {
     func testEveryFieldOfTuningIsSetByExactlyOneKey() throws {
         let file = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(TuningFile().text.utf8)) as? [String: Any])
         let defaults = file.compactMapValues { $0 as? [String: Any] }
-        let otherChoice = ["projection": "seed", "zoomToCell": "shrink", "toggleChrome": "dismiss"]
+        let otherChoice = ["projection": "direction", "zoomToCell": "shrink", "toggleChrome": "dismiss"]
         func changed(_ value: Any) -> Any {
             if let number = value as? Double { return number * 0.99 }
             if let name = value as? String { return otherChoice[name] as Any }
@@ -99,14 +99,41 @@ final class TuningFileTests: XCTestCase {
     }
 
     func testAPartialFileKeepsTheDefaultsForWhatItLeavesOut() {
-        let reading = TuningFile.read("{\"grid\": {\"cellGap\": 4}, \"scroll\": {\"stillMotion\": {\"velocity\": 30}}, \"dismissal\": {\"rule\": \"seed\"}}")
+        let reading = TuningFile.read("{\"grid\": {\"cellGap\": 4}, \"scroll\": {\"stillMotion\": {\"velocity\": 30}}, \"dismissal\": {\"rule\": \"direction\"}}")
         XCTAssertEqual(reading.problems, [])
         var expected = Tuning()
         expected.cellGap = 4
         expected.stillMotion.velocity = 30
-        expected.dismissRule = .seed
+        expected.dismissRule = .direction
         XCTAssertEqual(reading.file.tuning, expected)
         XCTAssertEqual(TuningFile.read("{}").file, TuningFile())
+    }
+
+    /// The dismissal rule `direction` was called `seed`: a file that says so still gets that
+    /// rule, with a warning at the value naming the new name, and is written back with it.
+    func testTheDismissalRulesFormerNameIsReadWithAWarningNamingTheNewOne() {
+        let text = "{\n  \"dismissal\": {\"rule\": \"seed\"}\n}"
+        let reading = TuningFile.read(text)
+        XCTAssertEqual(reading.problems.map(\.description), [
+            "warning: dismissal.rule: \"seed\" is now called \"direction\"; write that (line 2, column 25)",
+        ])
+        XCTAssertEqual(reading.file.tuning.dismissRule, .direction)
+        XCTAssertTrue(reading.file.text.contains("\"rule\": \"direction\""), reading.file.text)
+        XCTAssertEqual(TuningFile.read(reading.file.text).problems, [])
+        // A name that never was one is still an error listing the names there are.
+        XCTAssertEqual(messages("{\"dismissal\": {\"rule\": \"seeds\"}}"), [
+            "error: dismissal.rule: expected one of \"projection\", \"direction\" or \"percent\", got \"seeds\" (line 1, column 24)",
+        ])
+    }
+
+    /// A recording's header holds the tuning by its Swift names; one written before the rename
+    /// says `"dismissRule": "seed"` and reads as the direction rule.
+    func testARecordedTuningWithTheFormerRuleNameDecodes() throws {
+        let decoder = JSONDecoder()
+        XCTAssertEqual(try decoder.decode([DismissRule].self, from: Data("[\"seed\", \"direction\", \"projection\"]".utf8)),
+                       [.direction, .direction, .projection])
+        XCTAssertThrowsError(try decoder.decode([DismissRule].self, from: Data("[\"seeds\"]".utf8)))
+        XCTAssertEqual(String(decoding: try JSONEncoder().encode([DismissRule.direction]), as: UTF8.self), "[\"direction\"]")
     }
 
     func testAnUnknownKeyIsAWarningNamingTheNearestKnownKey() {
@@ -138,7 +165,7 @@ final class TuningFileTests: XCTestCase {
                        ["error: springs.zoomIn.dampingRatio: expected a number, got \"0.8\" (line 1, column 63)"])
         XCTAssertEqual(reading.file.tuning.zoomInSpring, Tuning().zoomInSpring, "a spring with a bad field keeps its default")
         XCTAssertEqual(messages("{\"dismissal\": {\"rule\": \"sed\"}, \"chrome\": [], \"$schema\": 1}"), [
-            "error: dismissal.rule: expected one of \"projection\", \"seed\" or \"percent\", got \"sed\" (line 1, column 24)",
+            "error: dismissal.rule: expected one of \"projection\", \"direction\" or \"percent\", got \"sed\" (line 1, column 24)",
             "error: chrome: expected an object, got an array (line 1, column 42)",
             "error: $schema: expected a string, got 1 (line 1, column 57)",
         ])
@@ -216,7 +243,9 @@ final class TuningFileChangesTests: XCTestCase {
                                "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}"),
                        ["springs.zoomIn.response 0.5 → 0.4"])
         XCTAssertEqual(changes("{}", "{\"scroll\": {\"pointsRest\": {\"velocity\": 0.2}}}"), ["scroll.pointsRest.velocity 0.1 → 0.2"])
-        XCTAssertEqual(changes("{}", "{\"dismissal\": {\"rule\": \"seed\"}}"), ["dismissal.rule \"projection\" → \"seed\""])
+        XCTAssertEqual(changes("{}", "{\"dismissal\": {\"rule\": \"direction\"}}"), ["dismissal.rule \"projection\" → \"direction\""])
+        // A save that still says "seed" is reported by the rule's name now.
+        XCTAssertEqual(changes("{}", "{\"dismissal\": {\"rule\": \"seed\"}}"), ["dismissal.rule \"projection\" → \"direction\""])
         XCTAssertEqual(changes("{}", "{\"debug\": {\"tickRate\": 240}}"), ["debug.tickRate 120 → 240"])
         XCTAssertEqual(changes("{}", "{}"), [])
     }

@@ -119,7 +119,7 @@ final class TuningFuzzTests: XCTestCase {
     func testAMessageQuotingALineBreakStaysOneLine() {
         let reading = TuningFile.read("{\"dismissal\": {\"rule\": \"seed\\n\\u2028x\"}, \"grid\": {\"cell\\r\\nGap\\u0000\": 1}}")
         XCTAssertEqual(reading.problems.map(\.description), [
-            "error: dismissal.rule: expected one of \"projection\", \"seed\" or \"percent\", got \"seed\\n\\u2028x\" (line 1, column 24)",
+            "error: dismissal.rule: expected one of \"projection\", \"direction\" or \"percent\", got \"seed\\n\\u2028x\" (line 1, column 24)",
             "warning: unknown key grid.cell\\r\\nGap\\u0000 — did you mean cellGap? (line 1, column 72)",
         ])
         XCTAssertEqual(TuningFile.read("{\"a\": 1 \"b\nc\"}").problems.map(\.description),

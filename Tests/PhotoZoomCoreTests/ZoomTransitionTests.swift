@@ -146,9 +146,9 @@ final class ZoomTransitionTests: XCTestCase {
         // Held still 291 pt down (past half of H/2): every rule finishes.
         for rule in DismissRule.allCases { XCTAssertEqual(release(rule, along: downward(100), hold: 20), finish, "\(rule)") }
         // Held still 102 pt down: short of the 120 pt projection threshold and of half the
-        // progress, but below the start, which is all the seed asks.
+        // progress, but below the start, which is all the direction rule asks.
         XCTAssertEqual(release(.projection, along: downward(37), hold: 20), cancel)
-        XCTAssertEqual(release(.seed, along: downward(37), hold: 20), finish)
+        XCTAssertEqual(release(.direction, along: downward(37), hold: 20), finish)
         XCTAssertEqual(release(.percent, along: downward(37), hold: 20), cancel)
         // Held still 150 pt down: past the projection threshold, still under half the progress.
         XCTAssertEqual(release(.projection, along: downward(53), hold: 20), finish)

@@ -47,6 +47,15 @@ final class TuningCommandTests: PhotozoomCLITestCase {
         XCTAssertEqual(result.errorLines, ["\(path): warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)"])
     }
 
+    /// A file written when the direction rule was called "seed" is a warning naming the new name.
+    func testCheckNamesTheDismissalRulesNewName() throws {
+        let path = try temporaryFolder().appendingPathComponent("old.json").path
+        try "{\"dismissal\": {\"rule\": \"seed\"}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try photozoom(["tuning", "check", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.errorLines, ["\(path): warning: dismissal.rule: \"seed\" is now called \"direction\"; write that (line 1, column 24)"])
+    }
+
     func testCheckExitsTwoForErrorsAndListsEveryProblem() throws {
         let path = try temporaryFolder().appendingPathComponent("bad.json").path
         try "{\"grid\": {\"cellGap\": -1, \"celGap\": 1}, \"zoom\": {\"maximumZoom\": \"4\"}}".write(toFile: path, atomically: true, encoding: .utf8)

@@ -126,10 +126,34 @@ public enum DismissRule: String, Hashable, Sendable, Codable, CaseIterable {
     /// Finish when the drag projected by its velocity passes `dismissFinishDistance` and the
     /// finger is not moving up.
     case projection
-    /// Seed 000: cancel if and only if moving up or above the start.
-    case seed
-    /// Seed 002: finish past half the progress when still, or whenever moving down.
+    /// Finish unless the finger is moving up or the photo is above where it was picked up:
+    /// the direction alone decides, however short the drag.
+    case direction
+    /// Finish past half the progress when still, or whenever moving down.
     case percent
+
+    /// Names a rule had in tuning files and recordings before, each read as the rule it names
+    /// now. `direction` was `seed`, after the prototype it came from.
+    public static let formerNames: [String: DismissRule] = ["seed": .direction]
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let rule = DismissRule(rawValue: name) ?? Self.formerNames[name] else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "no dismissal rule is named \(name)")
+        }
+        self = rule
+    }
+
+    /// Files and recordings get the rule's name; the state's canonical encoding (its digest)
+    /// keeps the name sessions were first recorded under, so a recording made with the
+    /// direction rule before its rename still verifies.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(encoder is StateWalk ? canonicalName : rawValue)
+    }
+
+    var canonicalName: String { self == .direction ? "seed" : rawValue }
 }
 
 public enum EscapeStyle: String, Hashable, Sendable, Codable, CaseIterable {

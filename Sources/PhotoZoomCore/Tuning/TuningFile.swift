@@ -136,11 +136,13 @@ extension TuningFile {
             Key(name: name, kind: .spring(keyPath, spec))
         }
 
+        /// `formerNames` are names a value had before, read with a warning naming the new one.
         static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-            _ name: String, _ keyPath: WritableKeyPath<Tuning, Value> & Sendable
+            _ name: String, _ keyPath: WritableKeyPath<Tuning, Value> & Sendable, formerNames: [String: Value] = [:]
         ) -> Key where Value.RawValue == String {
             Key(name: name, kind: .choice(Choice(
                 names: Value.allCases.map(\.rawValue),
+                formerNames: formerNames.mapValues(\.rawValue),
                 get: { $0[keyPath: keyPath].rawValue },
                 set: { tuning, name in
                     guard let value = Value(rawValue: name) else { return false }
@@ -162,6 +164,8 @@ extension TuningFile {
     /// A field that is one of a few names (an enum of `Tuning`'s).
     struct Choice: Sendable {
         let names: [String]
+        /// Old name → the name it is now.
+        let formerNames: [String: String]
         let get: @Sendable (Tuning) -> String
         /// False for a name that is none of `names`.
         let set: @Sendable (inout Tuning, String) -> Bool

@@ -66,7 +66,7 @@ extension TuningFile {
             .number("scaleDistance", \.dismissScaleDistance, .above(0, upTo: 100)),
             .number("fadeDistance", \.dismissFadeDistance, .above(0, upTo: 100)),
             .number("finishDistance", \.dismissFinishDistance, .from(0, upTo: 100000)),
-            .choice("rule", \.dismissRule),
+            .choice("rule", \.dismissRule, formerNames: DismissRule.formerNames),
             .number("pinchFinishScale", \.pinchDismissFinishScale, .above(0, upTo: 100)),
             .choice("escapeStyle", \.escapeStyle),
             .number("shrinkScale", \.shrinkScale, .above(0, upTo: 100)),

@@ -117,6 +117,11 @@ extension TuningFile {
                 case let .choice(choice):
                     let names = Self.list(choice.names.map { "\"\($0)\"" })
                     if case let .string(name) = node.value, choice.set(&file.tuning, name) { continue }
+                    // A name from before a rename is taken, and the file is told the new one.
+                    if case let .string(name) = node.value, let current = choice.formerNames[name], choice.set(&file.tuning, current) {
+                        problem(.warning, "\(path): \"\(name)\" is now called \"\(current)\"; write that (line \(node.line), column \(node.column))")
+                        continue
+                    }
                     fail(node, "\(path): expected one of \(names), got \(Self.describe(node))")
                 }
             }

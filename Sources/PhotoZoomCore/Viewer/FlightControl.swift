@@ -60,7 +60,7 @@ enum FlightControl {
         switch t.dismissRule {
         case .projection:
             finish = dy + ViewerGeometry.projection(velocity: v.y, rate: t.projectionDecelerationRate) > t.dismissFinishDistance && v.y >= 0
-        case .seed:
+        case .direction:
             finish = !(v.y < 0 || dy < 0)
         case .percent:
             finish = abs(v.y) < t.momentumStopSpeed ? progress > 0.5 : v.y > 0
