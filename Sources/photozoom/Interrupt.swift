@@ -8,7 +8,7 @@ private var interruptPipe: Int32 = -1
 /// Before the window's events are set up (a large folder still listed), it ends at once; so
 /// does a second Ctrl-C while the window closes. The handler is in place when `catchCtrlC`
 /// returns: a dispatch source took SIGINT over only once its queue got round to it, and a
-/// Ctrl-C in between was lost (the window then ran on, 5 ms into a run).
+/// Ctrl-C in between, early in a run, was lost (the window then ran on).
 final class Interrupt: @unchecked Sendable {
     private let lock = NSLock()
     private var caught = false

@@ -67,8 +67,8 @@ final class ThumbnailProgress: @unchecked Sendable {
     private var status: String { Self.status(done: done, decoded: decoded, total: total, seconds: elapsed) }
 
     /// The progress line after `seconds`: the pace is of the photos decoded, and the time left
-    /// that of decoding every photo not yet done (199 of 500 already made took no time, and an
-    /// estimate from all done said "about 2 s left" for 4.5 s).
+    /// that of decoding every photo not yet done: photos already made take no time, and an
+    /// estimate from all done counted them and promised far too little time left.
     static func status(done: Int, decoded: Int, total: Int, seconds: Double) -> String {
         var text = "photozoom: \(done)/\(total) photos"
         guard decoded > 0, seconds >= 0.5 else { return text }

@@ -12,7 +12,7 @@ final class AppWindowTests: XCTestCase {
     }
 
     /// X's input method is given an empty Compose table, which PhotoZoom, reading no typed text,
-    /// has no use for and which took 11-16 ms to parse; one the user names is kept. Only for
+    /// has no use for and which is slow to parse; one the user names is kept. Only for
     /// X11: Wayland's xkbcommon reads the same variable and complains of /dev/null at every start.
     func testTheInputMethodIsGivenNoComposeTableOnlyOnX11() throws {
         XCTAssertTrue(AppWindow.skipsComposeTable(["DISPLAY": ":1"]))

@@ -6,7 +6,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 /// The preview a camera embeds in its EXIF: read with libexif, shown upright in a cell at once
-/// (a millisecond, where a phone photo's thumbnail takes tens), then replaced by the thumbnail.
+/// (far sooner than a phone photo's thumbnail can be made), then replaced by the thumbnail.
 final class EmbeddedPreviewTests: XCTestCase {
     static let colours: [[UInt8]] = [[200, 30, 30], [30, 200, 30], [30, 30, 200], [220, 220, 40]]
     var folder: URL!

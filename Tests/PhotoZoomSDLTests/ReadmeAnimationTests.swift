@@ -4,10 +4,10 @@ import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
 
-/// The README's "Tune it live" animation: the real systems and renderer, headless, frame by
-/// frame at 30 fps in slow motion ×0.25, with a tuning reload stamped mid-flight exactly as the
-/// window stamps a save. Set PHOTOZOOM_README_FRAMES to a folder to write the frames; the
-/// README says how they become the GIF. Without it, the test only checks the story it tells.
+/// The README's animation (assets/tune-live.gif): the real systems and renderer, headless, frame
+/// by frame at 30 fps in slow motion ×0.25, with a tuning reload stamped mid-flight exactly as
+/// the window stamps a save. Set PHOTOZOOM_README_FRAMES to a folder to write the frames;
+/// docs/tuning.md says how they become the GIF. Without it, the test only checks the story it tells.
 final class ReadmeAnimationTests: XCTestCase {
     static let size = Size(width: 393, height: 640)
     static let framesPerSecond = 30.0

@@ -148,7 +148,7 @@ final class XvfbSession {
 
     /// The screen as it is now, or the part of it in `region` (pixels), decoded by the test
     /// (SDL_image, RGBA32). BMP, not PNG: it needs no compression, which made each PNG screenshot
-    /// take 0.3 s next to a busy software-rendering app. The file stays in `folder` until the
+    /// slow next to a busy software-rendering app. The file stays in `folder` until the
     /// next screenshot.
     func screenshot(of region: Rect? = nil) throws -> (image: ReferenceImage, file: URL) {
         let file = folder.appendingPathComponent("screen.bmp")

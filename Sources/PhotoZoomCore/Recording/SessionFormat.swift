@@ -95,7 +95,7 @@ public struct SessionTick: Codable, Equatable, Sendable {
         set { box = newValue.map(WorldBox.init) }
     }
     /// The state out of line: a world is kilobytes inline, and a tick without one took as much
-    /// room as a tick with one (a file of short lines read to sixty times its size).
+    /// room as a tick with one (a file of short lines read to many times its size).
     private var box: WorldBox?
 
     private enum CodingKeys: String, CodingKey {

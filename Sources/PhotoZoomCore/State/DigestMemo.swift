@@ -20,9 +20,9 @@ struct DigestMemo: Sendable {
 }
 
 /// The last library digested, kept between digests rather than taken after every tick: while a
-/// big library's headers stream in, sizes arrive on most ticks, and digesting 10,000 photos
-/// after each of them cost a tick 10 ms, while a digest is asked for every 30 ticks at most
-/// (a recording's). A cache, not state: copies of a sim share it, and whatever it holds is the
+/// big library's headers stream in, sizes arrive on most ticks, and digesting the whole library
+/// after each of them cost more than the rest of the tick, while a digest is asked for every 30
+/// ticks at most (a recording's). A cache, not state: copies of a sim share it, and whatever it holds is the
 /// digest of the library it names, so sharing never changes an answer.
 final class LibraryDigestCache: @unchecked Sendable {
     private let lock = NSLock()
@@ -44,8 +44,8 @@ struct LibraryDigest: Sendable {
     let digest: UInt64
 
     /// Hashed directly, in the bytes walking the list through `Encodable` gives (a list, each
-    /// photo a container at its index): the walk took 1–2 µs a photo, 10–20 ms for 10,000,
-    /// on every tick that brought a size while a recording or the black box ran.
+    /// photo a container at its index): walking it builds a container for every photo, and it
+    /// ran on every tick that brought a size while a recording or the black box ran.
     /// `DigestDefinitionTests` holds the two to the same digest.
     init(_ photos: [PhotoInfo]) {
         self.photos = photos
@@ -71,8 +71,8 @@ struct LibraryDigest: Sendable {
 }
 
 /// A world's tuning as the walk hands it to a sink (at its place in the world: `tuning`, one
-/// level down), kept to be handed again without walking it through `Encodable`, which cost a
-/// fifth of a digest.
+/// level down), kept to be handed again without walking it through `Encodable` again: only a
+/// reload changes it, and a digest is taken far more often.
 struct TuningTape: Sendable {
     enum Entry: Sendable {
         case open(depth: Int, key: String?, keyed: Bool)

@@ -11,7 +11,7 @@ enum StateLeaf: Sendable {
 /// Receives a value's encoded form in encoding order: each container as it opens, each scalar,
 /// each with its depth and the key that leads to it (nil for the root). A pre-order walk with
 /// depths has one tree behind it, so that is all a digest or a dump needs, and no coding path
-/// is ever built: arrays of keys per entry once made a digest cost a third of a millisecond.
+/// is ever built: an array of keys for every entry once made every digest slow.
 protocol StateSink: AnyObject {
     func open(depth: Int, key: CodingKey?, keyed: Bool)
     func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf)

@@ -6,7 +6,7 @@ enum PhotoSizeSystem {
         var sizes: [PhotoSize] = []
         for case let .photoSize(size) in events { sizes.append(size) }
         // Only a tick that brings sizes touches the library: any other access through `photos`
-        // here cost a copy of it, and the library's digest again (170 ms a tick at 100,000 photos).
+        // here cost a copy of it, and the library's digest again.
         guard !sizes.isEmpty else { return [] }
         var changed: [Int] = []
         for size in sizes where photos.indices.contains(size.photo) {

@@ -16,8 +16,8 @@ struct ReplayOutputs: ParsableArguments {
     @Option(help: ArgumentHelp("Write the replay as an animated GIF to this new file.", valueName: "FILE"))
     var gif: String?
 
-    // 20 and at most 480 wide by default: an attachment of a few MB. A busy 12-second session
-    // in a 390×700 window with photos came to 3.9 MB (4.6 MB at 25 fps, 2.6 MB at 320 wide).
+    // 20 and at most 480 wide by default: an attachment of a few MB for a busy session
+    // (docs/performance.md has the sizes measured).
     @Option(name: .customLong("gif-fps"), parsing: .unconditional,
             help: "Frames per second of the GIF: 1, 2, 4, 5, 10, 20, 25 or 50 (a GIF's frame time is in hundredths of a second).")
     var gifFPS = 20
