@@ -1,4 +1,4 @@
-import PhotoZoomCore
+@testable import PhotoZoomCore
 import XCTest
 
 final class FixedTimestepLoopTests: XCTestCase {

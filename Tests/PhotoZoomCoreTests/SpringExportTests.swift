@@ -1,5 +1,5 @@
 import Foundation
-import PhotoZoomCore
+@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 

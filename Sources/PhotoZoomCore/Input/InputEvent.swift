@@ -80,7 +80,7 @@ public struct PhotoSize: Hashable, Sendable, Codable {
 }
 
 /// An input event and the sim tick it belongs to.
-public struct StampedInput: Hashable, Sendable, Codable {
+struct StampedInput: Hashable, Sendable, Codable {
     public var tick: Int
     public var event: InputEvent
     public init(tick: Int, event: InputEvent) { self.tick = tick; self.event = event }

@@ -39,7 +39,7 @@ public protocol FrameClock {
 }
 
 /// A clock that advances by a fixed or scripted amount per frame.
-public struct VirtualClock: FrameClock {
+struct VirtualClock: FrameClock {
     public var frameDurations: [Double]
     private var index = 0
     public init(frameDuration: Double) { frameDurations = [frameDuration] }

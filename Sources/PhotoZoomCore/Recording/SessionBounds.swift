@@ -2,7 +2,7 @@
 /// produce. The reader refuses anything past them, so a replay of whatever it read runs in
 /// time and memory in proportion to the file and never traps — a damaged or hand-made file
 /// gets a line saying what is wrong instead.
-public enum SessionBounds {
+enum SessionBounds {
     /// The recorder writes a line at least every `SessionRecorder.digestInterval` ticks, so a
     /// longer gap is no recording's, and its ticks would all run before the next check: a
     /// tick of 10¹⁸ is a replay that never ends.

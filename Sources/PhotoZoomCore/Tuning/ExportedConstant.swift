@@ -1,7 +1,7 @@
 /// A number of a tuning file besides its springs that means the same on any platform: the
 /// drag-to-dismiss distances and thresholds. The Compose, CSS and JavaScript exports write them
 /// as named constants next to the springs, so a port of the gesture reads them from one place.
-public struct ExportedConstant: Hashable, Sendable {
+struct ExportedConstant: Hashable, Sendable {
     public enum Unit: Hashable, Sendable {
         case degrees
         /// Points, which Android calls dp and CSS px.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A spring's motion depends only on k/m and c/m (the ODE divided by m), so any mass maps onto
 /// a unit-mass form; only the rounding of √ and π stands between the two.
-public struct SpringExport: Hashable, Sendable {
+struct SpringExport: Hashable, Sendable {
     /// SwiftUI's `Animation` forms.
     public enum SwiftUISpring: Hashable, Sendable {
         /// `.spring(response:dampingFraction:)`: a unit-mass spring.

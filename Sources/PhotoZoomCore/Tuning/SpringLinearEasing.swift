@@ -9,7 +9,7 @@ import Foundation
 /// provably stays within the tolerance, so the stops crowd where the curve bends and thin out
 /// where it runs straight. The numbers are kept on the decimal grid they are written on, and
 /// every check is made against those written numbers, so the guarantee holds for the text.
-public struct SpringLinearEasing: Hashable, Sendable {
+struct SpringLinearEasing: Hashable, Sendable {
     public struct Stop: Hashable, Sendable {
         /// Where the stop falls, in millionths of the duration: a percentage with four decimals.
         public let position: Int

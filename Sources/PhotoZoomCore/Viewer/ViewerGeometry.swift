@@ -2,7 +2,7 @@ import Foundation
 
 /// The frames and mappings the interaction is built from, as plain functions of what they
 /// depend on, so every system (and every test) computes them the same way, every tick.
-public enum ViewerGeometry {
+enum ViewerGeometry {
     /// The photo's aspect-fit frame in the window (the seed's calculateZoomInImageFrame):
     /// touching the sides when the photo is relatively wider than the window, else top and bottom.
     /// At least a point on each side, so a 4000 × 1 strip still shows as a line.
@@ -90,7 +90,7 @@ public enum ViewerGeometry {
 }
 
 /// A held photo as drawn: its frame and the backdrop's alpha behind it.
-public struct HeldPhoto: Hashable, Sendable {
+struct HeldPhoto: Hashable, Sendable {
     public var frame: Rect
     public var background: Double
 }
