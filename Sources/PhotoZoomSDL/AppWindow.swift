@@ -51,8 +51,8 @@ public final class AppWindow {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
         // Nothing here reads typed text, so X's input method needs no Compose table: parsing
-        // the locale's (5,700 lines for en_US.UTF-8) was 11-16 ms of opening the display. A
-        // table the user names is left as it is.
+        // the locale's (thousands of lines) was a large part of opening the display. A table
+        // the user names is left as it is.
         if Self.skipsComposeTable(ProcessInfo.processInfo.environment) { setenv("XCOMPOSEFILE", "/dev/null", 0) }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.noDisplay(String(cString: SDL_GetError())) }
         // With no X11, Wayland or KMSDRM display, SDL falls back to a driver that draws nowhere

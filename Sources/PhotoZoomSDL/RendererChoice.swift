@@ -3,9 +3,9 @@ import Foundation
 
 /// Which of SDL's renderers a window draws with. SDL's first choice is OpenGL; on an X display
 /// with no GPU behind it (Xvfb, a VM, a remote X server) that GL is Mesa's software rasteriser,
-/// whose context takes some 70 ms to make and whose first two presents took 125 ms each here,
-/// where SDL's own software renderer writing straight into X's shared memory opened and
-/// showed the first grid in 15 ms, and draws the frames the benchmark measures.
+/// whose context is slow to make and whose first presents are slower still, where SDL's own
+/// software renderer writing straight into X's shared memory opens and shows the first grid
+/// several times sooner, and draws the frames the benchmark measures.
 enum RendererChoice: Equatable {
     /// SDL's first choice, on the GPU.
     case accelerated

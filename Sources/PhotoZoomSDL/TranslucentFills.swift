@@ -2,7 +2,7 @@ import CSDL2
 import PhotoZoomCore
 
 /// Translucent fills for SDL's software renderer drawing into a surface without alpha (a
-/// window's): it blends a fill pixel by pixel in plain C, three times the cost of copying an
+/// window's): it blends a fill pixel by pixel in plain C, several times the cost of copying an
 /// opaque texture of the same colour at the same alpha, which it blits two pixels at a time.
 /// So each colour gets a strip of it as wide as the canvas, copied band by band — the pager's
 /// black fading in over the whole window is most of a flight's drawing.

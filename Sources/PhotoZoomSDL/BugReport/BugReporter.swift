@@ -6,8 +6,8 @@ import PhotoZoomCore
 public final class BugReporter {
     private let logTail: LogTail
     /// Kept on a thread of its own, touched only there: a tick's line is JSON, and every 240
-    /// ticks it holds the whole world, which took the window's thread 19 ms at 1,000 photos and
-    /// 83 ms at 10,000, a frame dropped every two seconds of scrolling.
+    /// ticks it holds the whole world, which on the window's thread cost frames in a large
+    /// library, one dropped every two seconds of scrolling.
     private var blackBox: SessionBlackBox
     private let keeping = DispatchQueue(label: "photozoom.black-box")
     /// Each photo's hash as read so far: a library's files are read while the session runs.

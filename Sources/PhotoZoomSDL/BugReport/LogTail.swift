@@ -23,8 +23,8 @@ public final class LogTail: @unchecked Sendable {
     }
 
     /// Keeps `line` with the time; the time is written out only when a report asks: the first
-    /// local time written loads the time zone, 5 ms that the window's first log line (the tuning
-    /// hint) spent before its first frame.
+    /// local time written loads the time zone, which the window's first log line (the tuning
+    /// hint) would otherwise pay for before its first frame.
     public func keep(_ line: String) {
         let at = Date()
         lock.lock()

@@ -100,9 +100,8 @@ struct FolderOpening: Sendable {
             let result = PhotoProbe.probe(files[photo], limits: limits, hashing: false, keepingPreview: true)
             probed.set(photo, result, counts: (try? result.get()) != nil)
         }
-        // A header is a fraction of a millisecond: on two cores the screens the window opens on
-        // are read in two thirds of the time one takes (28 ms for 192, not 42), and in half that
-        // without the content hash, which waits until a recording asks for it.
+        // A header is a fraction of a millisecond, so the screens the window opens on are read on
+        // every core, and without the content hash, which waits until a recording asks for it.
         let parallel = min(count, order.count)
         DispatchQueue.concurrentPerform(iterations: parallel) { k in
             if probed.anyCounted, DispatchTime.now().uptimeNanoseconds > deadline { return }

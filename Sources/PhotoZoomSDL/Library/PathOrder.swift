@@ -1,8 +1,8 @@
 /// A path's place in name order, worked out once: folder by folder, each name compared with
 /// runs of digits as numbers and case ignored, names that differ only in case by their bytes,
-/// so the order never depends on the order the system listed them in. Sorting 10,000 names
-/// with Foundation's numeric, case-insensitive compare took 0.3 s on every comparison's own
-/// folding; with the folding done once per name it takes milliseconds.
+/// so the order never depends on the order the system listed them in. Foundation's numeric,
+/// case-insensitive compare folds both names at every comparison; here each name is folded
+/// once, which is what makes a large folder sort quickly.
 struct PathOrder: Comparable {
     /// Each name of the path, lower-cased, as Unicode scalar values.
     private let folded: [[UInt32]]

@@ -33,7 +33,7 @@ enum PixelTarget: Hashable, Sendable, Comparable {
     /// The preview the camera embedded, for a square cell of `cell` pixels: shown at once while
     /// the thumbnail is made or read from the cache, or for good where it fills the cell. It is
     /// scaled to cover the cell on the decoding thread (never enlarged), so the cell at rest is
-    /// a straight copy of it, not a stretch on the window's thread (10 ms for a screen of 96).
+    /// a straight copy of it, not a stretch on the window's thread for every cell of a screen.
     case preview(cell: Int)
     case thumbnail(side: Int)
     case page(width: Int, height: Int)

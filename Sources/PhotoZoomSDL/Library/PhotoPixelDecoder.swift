@@ -8,7 +8,7 @@ import PhotoZoomCore
 /// another thread's job but the cache, which is made for it.
 enum PhotoPixelDecoder {
     /// `textureFormat`: the renderer's own pixel format, which the pixels are converted to here
-    /// rather than on the render thread when they become a texture (3 ms a page there).
+    /// rather than on the render thread when they become a texture, where a page's would cost a frame.
     /// `limits`: what a photo may be (the cache has its own, the same in a window).
     static func run(_ job: PhotoJob, file: URL, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits) -> PhotoJobResult {
         switch job.kind {

@@ -26,10 +26,9 @@ struct PhotoProbe: Sendable, Equatable {
     /// The most of a file read to probe it: a phone's EXIF (its preview image included) fits
     /// in the 64 KiB an APP1 segment can hold, and the frame header follows it.
     static let headBytes = 128 << 10
-    /// What is read first: a phone photo's EXIF and frame header are mostly within it (a 12 MP
-    /// one with a 160×120 preview, in its first 6 KiB). Reading all of `headBytes` for every
-    /// header was a third of the opening's time in the kernel: 24 MB copied for 192 photos,
-    /// each into pages of its own.
+    /// What is read first: a phone photo's EXIF and frame header are mostly within it. Reading
+    /// all of `headBytes` for every header spent much of the opening copying bytes no one read,
+    /// each photo's into pages of its own.
     static let firstReadBytes = 16 << 10
 
     /// Probes `file`: what `PhotoGate` refuses by the file's descriptor, its content or its

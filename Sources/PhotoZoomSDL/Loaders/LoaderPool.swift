@@ -59,7 +59,7 @@ public final class LoaderPool: @unchecked Sendable {
 
     /// Forks the first loaders from this process while it has one thread (a fork of a process
     /// with others would copy their held locks): they need no program started or libraries
-    /// loaded, about 14 ms each that the opening would wait for. The photozoom command does it
+    /// loaded, which the opening would otherwise wait for. The photozoom command does it
     /// before anything else; a process already with threads, or a fork that fails, leaves the
     /// loaders to `warmUp`. Each has the default memory: one started under another tuning is
     /// replaced at its first decode.

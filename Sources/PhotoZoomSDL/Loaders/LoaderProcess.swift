@@ -248,8 +248,7 @@ public enum LoaderProcess {
 }
 
 /// The memory file a loader answers in, kept from one request to the next: a fresh one's pages
-/// are made and zeroed by the kernel as they are first written (some 2 µs each here, 40 µs a
-/// preview), a kept one's are there already. The window reads each answer out of it before the
+/// are made and zeroed by the kernel as they are first written, a kept one's are there already. The window reads each answer out of it before the
 /// loader is handed its next request.
 private enum Arena {
     /// An arena grown past this for one large page is let go after, not kept.

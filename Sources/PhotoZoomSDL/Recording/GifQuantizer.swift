@@ -16,9 +16,8 @@ struct IndexedImage {
 ///
 /// giflib makes each colour the plain mean of the 5-bit cells in its box (white comes out 248)
 /// and gives a pixel its box's colour, not the nearest. So each colour becomes the mean of its
-/// pixels, every pixel then takes the nearest colour, and the means are taken again. On the
-/// drag-dismiss session with photos this takes the mean error from 7.5 to 3.9 levels a channel
-/// for 7% more bytes.
+/// pixels, every pixel then takes the nearest colour, and the means are taken again: about half
+/// the error, for a few percent more bytes.
 enum GifQuantizer {
     /// The `width`×`height` block at (`x`, `y`) of RGBA pixels whose rows are `pitch` bytes apart.
     static func quantize(_ pixels: UnsafePointer<UInt8>, pitch: Int, x: Int, y: Int, width: Int, height: Int) throws -> IndexedImage {

@@ -8,8 +8,8 @@ public struct SessionFileError: Error, CustomStringConvertible {
 
 /// The window's recording: each line goes to the file with one write(2) as soon as it is
 /// encoded, on a thread of its own, so a `kill -9` loses at most the ticks not yet written (a
-/// whole world, every 240th tick, takes 83 ms to encode at 10,000 photos: the window's frame
-/// does not wait for it), and the file replays up to there. An existing file is never
+/// whole world, every 240th tick, takes many frames to encode in a large library: the window's
+/// frame does not wait for it), and the file replays up to there. An existing file is never
 /// replaced. A write that fails (a full disk) ends the recording with one log line; the
 /// window goes on.
 public final class SessionFile {

@@ -3,7 +3,7 @@ import CSDL2
 import Foundation
 
 /// Thumbnails the window made for cells on screen, written to the cache afterwards by a thread
-/// of its own at a lower priority than the loaders: encoding a PNG costs a tenth of what
+/// of its own at a lower priority than the loaders: encoding a PNG costs a fraction of what
 /// decoding its photo did, on the cores the next cells' photos are decoded on, and the cache can
 /// wait where the cells cannot. A full queue (`maximumBytes`) leaves the write to its caller.
 final class LaterWrites: @unchecked Sendable {

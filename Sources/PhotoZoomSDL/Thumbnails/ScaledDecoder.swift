@@ -135,10 +135,8 @@ public enum ScaledDecoder {
     }
 
     /// The scales libjpeg-turbo decodes quickly (SIMD code). Its others (3/8, 5/8, 3/4, 7/8)
-    /// run in plain C and can cost more than the whole photo. Measured here on a 12-megapixel
-    /// photo: at 7/8, 131 ms where the whole took 74 (4:4:4) and 88 where it took 45 (4:2:0,
-    /// as phones write); shrinking the whole to that size takes 11 more. A 160×120 preview:
-    /// 0.28 ms at 7/8 where the whole took 0.13.
+    /// run in plain C and can cost more than decoding the whole photo and shrinking it
+    /// (docs/performance.md has the figures).
     static let quickScales: Set<Double> = [1, 0.5, 0.25, 0.125]
 
     /// A WebP decoded by libwebp straight to the size it is shown at (its scaler averages the
