@@ -103,13 +103,10 @@ struct ReplayCommand: ParsableCommand {
     /// The tuning in `path` as B beside `recording`'s: its differences said on stderr, and
     /// the lines labelling each side. A file with errors is listed as `tuning check` lists it, exit 2.
     private func comparison(with path: String, recording: SessionRecording) throws -> ReplayOutputs.Comparison {
-        let read = TuningFile.read(try TuningCheckCommand.text(of: path))
-        let errors = read.problems.filter { $0.severity == .error }
-        for problem in errors { logLine("\(path): \(problem)") }
-        guard errors.isEmpty else { throw ExitCode(2) }
+        let b = try TuningCheckCommand.fileWithoutErrors(path)
         var recorded = TuningFile()
         recorded.tuning = recording.header.tuning
-        let differences = recorded.comparison(with: read.file)
+        let differences = recorded.comparison(with: b)
         let name = (path as NSString).lastPathComponent
         if differences.isEmpty {
             logLine("photozoom: '\(name)' is the recorded tuning: B will move as A does")
@@ -119,7 +116,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var shown = Array(differences.prefix(Self.labelledDifferences))
         if differences.count > shown.count { shown.append("and \(differences.count - shown.count) more") }
-        return ReplayOutputs.Comparison(tuning: read.file.tuning, labels: [["A · \((file as NSString).lastPathComponent), as recorded"], ["B · \(name)"] + shown])
+        return ReplayOutputs.Comparison(tuning: b.tuning, labels: [["A · \((file as NSString).lastPathComponent), as recorded"], ["B · \(name)"] + shown])
     }
 
     private func showWindow(_ recording: SessionRecording) throws {

@@ -68,6 +68,16 @@ struct TuningCheckCommand: ParsableCommand {
         }
     }
 
+    /// The tuning in `path`, with any warnings; a file with errors is listed as `check` lists
+    /// it, and exit 2.
+    static func fileWithoutErrors(_ path: String) throws -> TuningFile {
+        let read = TuningFile.read(try text(of: path))
+        let errors = read.problems.filter { $0.severity == .error }
+        for problem in errors { logLine("\(path): \(problem)") }
+        guard errors.isEmpty else { throw ExitCode(2) }
+        return read.file
+    }
+
     /// The file's text; or why it cannot be had (a folder, too large, not UTF-8, the system's
     /// reason), as one line and exit 2.
     static func text(of path: String) throws -> String {

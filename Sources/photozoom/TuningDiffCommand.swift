@@ -22,13 +22,7 @@ struct TuningDiffCommand: ParsableCommand {
     var b: String
 
     func run() throws {
-        let files = try [a, b].map { path -> TuningFile in
-            let read = TuningFile.read(try TuningCheckCommand.text(of: path))
-            let errors = read.problems.filter { $0.severity == .error }
-            for problem in errors { logLine("\(path): \(problem)") }
-            guard errors.isEmpty else { throw ExitCode(2) }
-            return read.file
-        }
+        let files = try [a, b].map(TuningCheckCommand.fileWithoutErrors)
         let differences = files[0].comparison(with: files[1])
         guard !differences.isEmpty else {
             try StandardOutput.write(escapingControlCharacters("\(a) and \(b): no differences") + "\n")

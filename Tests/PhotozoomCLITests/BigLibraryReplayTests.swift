@@ -28,17 +28,7 @@ final class BigLibraryReplayTests: PhotozoomCLITestCase {
         try Data("not a photo".utf8).write(to: library.appendingPathComponent(names.last!))
         let session = folder.appendingPathComponent("session.jsonl")
         let photos = names.map { PhotoInfo(name: $0, pixelSize: Size(width: 4032, height: 3024)) }
-        // Photo 4 opened (tick 2), its page at rest, then dragged down home (released at tick
-        // 172), the grid at rest to the end at tick 322.
-        try ReplayOutputsTests.record(photos: photos) { tick, world in
-            let cell = world.grid.layout!.frame(of: 4).center
-            try tick(ReplayOutputsTests.pointer(.down, cell)); try tick(ReplayOutputsTests.pointer(.up, cell))
-            for _ in 0..<150 { try tick([]) }
-            try tick(ReplayOutputsTests.pointer(.down, Point(x: 195, y: 300)))
-            for i in 1...18 { try tick(ReplayOutputsTests.pointer(.moved, Point(x: 195, y: 300 + 260 * Double(i) / 18))) }
-            try tick(ReplayOutputsTests.pointer(.up, Point(x: 195, y: 560)))
-            for _ in 0..<150 { try tick([]) }
-        }.write(to: session, atomically: true, encoding: .utf8)
+        try ReplayOutputsTests.record(photos: photos, ReplayOutputsTests.openAndDismiss).write(to: session, atomically: true, encoding: .utf8)
 
         let frames = folder.appendingPathComponent("frames")
         let r = try photozoom(["replay", session.path, "--verify", "--frames", frames.path, "--fps", "10", "--photos", library.path],

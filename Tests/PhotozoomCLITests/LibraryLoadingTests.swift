@@ -111,15 +111,7 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["SDL_RENDER_DRIVER"] = "software"
         for delay in [0.15, 0.25, 0.35] {
-            let process = Process()
-            process.executableURL = Self.executable
-            process.arguments = ["run", "--photos", dir.path, "--size", "1280x800"]
-            process.environment = environment
-            process.standardError = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            let exited = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in exited.signal() }
-            try process.run()
+            let (process, exited) = try Self.start(["run", "--photos", dir.path, "--size", "1280x800"], environment: environment)
             defer { ChildProcess.stop(process) }
             Thread.sleep(forTimeInterval: delay)
             guard process.isRunning else { return XCTFail("it ended by itself within \(delay) s") }
@@ -143,15 +135,7 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         environment["SDL_RENDER_DRIVER"] = "software"
         environment["XDG_CACHE_HOME"] = try temporaryFolder().path
         for delay in [0.0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3, 0.5] {
-            let process = Process()
-            process.executableURL = Self.executable
-            process.arguments = ["run", "--photos", Self.photos.path, "--size", "400x600"]
-            process.environment = environment
-            process.standardError = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            let exited = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in exited.signal() }
-            try process.run()
+            let (process, exited) = try Self.start(["run", "--photos", Self.photos.path, "--size", "400x600"], environment: environment)
             defer { ChildProcess.stop(process) }
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             kill(process.processIdentifier, SIGINT)
@@ -162,5 +146,19 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
             let ended = process.terminationReason == .exit ? process.terminationStatus == 130 : process.terminationStatus == SIGINT
             XCTAssertTrue(ended, "Ctrl-C \(delay) s in: \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
         }
+    }
+
+    /// `photozoom` started with `arguments`, its output dropped, and what signals its end.
+    static func start(_ arguments: [String], environment: [String: String]) throws -> (Process, DispatchSemaphore) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        return (process, exited)
     }
 }

@@ -10,15 +10,8 @@ final class ReplayCompareTests: PhotozoomCLITestCase {
 
     /// A tap that opens photo 4 and, once it landed, a drag down that dismisses it, under `tuning`.
     static func session(_ tuning: Tuning) throws -> String {
-        try ReplayOutputsTests.record(photos: (0..<12).map { PhotoInfo(name: "p\($0).jpg", pixelSize: Size(width: 600, height: 400)) }, tuning: tuning) { tick, world in
-            let cell = world.grid.layout!.frame(of: 4).center
-            try tick(ReplayOutputsTests.pointer(.down, cell)); try tick(ReplayOutputsTests.pointer(.up, cell))
-            for _ in 0..<150 { try tick([]) }
-            try tick(ReplayOutputsTests.pointer(.down, Point(x: 195, y: 300)))
-            for i in 1...18 { try tick(ReplayOutputsTests.pointer(.moved, Point(x: 195, y: 300 + 260 * Double(i) / 18))) }
-            try tick(ReplayOutputsTests.pointer(.up, Point(x: 195, y: 560)))
-            for _ in 0..<100 { try tick([]) }
-        }
+        try ReplayOutputsTests.record(photos: (0..<12).map { PhotoInfo(name: "p\($0).jpg", pixelSize: Size(width: 600, height: 400)) }, tuning: tuning,
+                                      ReplayOutputsTests.openAndDismiss)
     }
 
     func testEachHalfIsTheReplayOfItsTuningAlone() throws {

@@ -160,15 +160,19 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     /// A tap on photo 4 of the first twelve bundled photos, then a drag down that dismisses it.
     static func recordPhotoSession() throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).filter { $0.hasSuffix(".jpg") }.sorted()
-        return try record(photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) }) { tick, world in
-            let cell = world.grid.layout!.frame(of: 4).center
-            try tick(pointer(.down, cell)); try tick(pointer(.up, cell))
-            for _ in 0..<150 { try tick([]) }
-            try tick(pointer(.down, Point(x: 195, y: 300)))
-            for i in 1...18 { try tick(pointer(.moved, Point(x: 195, y: 300 + 260 * Double(i) / 18))) }
-            try tick(pointer(.up, Point(x: 195, y: 560)))
-            for _ in 0..<150 { try tick([]) }
-        }
+        return try record(photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) }, openAndDismiss)
+    }
+
+    /// Photo 4 opened (tick 2), its page at rest, then dragged down home (released at tick
+    /// 172), the grid at rest to the end at tick 322.
+    static func openAndDismiss(_ tick: ([InputEvent]) throws -> Void, _ world: World) throws {
+        let cell = world.grid.layout!.frame(of: 4).center
+        try tick(pointer(.down, cell)); try tick(pointer(.up, cell))
+        for _ in 0..<150 { try tick([]) }
+        try tick(pointer(.down, Point(x: 195, y: 300)))
+        for i in 1...18 { try tick(pointer(.moved, Point(x: 195, y: 300 + 260 * Double(i) / 18))) }
+        try tick(pointer(.up, Point(x: 195, y: 560)))
+        for _ in 0..<150 { try tick([]) }
     }
 
     /// A session in a 390x700 window over `photos`, recorded as the window records one, of
