@@ -21,7 +21,18 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record the session to this new file (JSON Lines), to replay exactly with photozoom replay.", valueName: "FILE"))
     var record: String?
 
+    @Option(help: ArgumentHelp("Compare: run a second session beside the first under this tuning file, both under one pointer (Tab drives one alone); both files reload live.",
+                               valueName: "FILE"))
+    var compare: String?
+
     func validate() throws {
+        if let compare {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: compare, isDirectory: &isFolder) else {
+                throw ValidationError("--compare: '\(compare)' does not exist (photozoom tuning init writes one to start from)")
+            }
+            guard !isFolder.boolValue else { throw ValidationError("--compare: '\(compare)' is a folder, not a tuning file") }
+        }
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
         if let record, FileManager.default.fileExists(atPath: record) {
             throw ValidationError("--record: '\(record)' already exists, and a recording never replaces a file")
@@ -33,6 +44,7 @@ struct RunCommand: ParsableCommand {
                                         tuningPath: tuning, recordPath: record)
         options.appVersion = AppVersion.described
         options.scan = photoOptions.scan
+        options.comparePath = compare
         // F6's contact sheet is the one `replay --verify --contact-sheet` draws, verdict included.
         let photos = photoOptions.folder
         options.contactSheet = { recording, path in

@@ -7,7 +7,7 @@ import PhotoZoomCore
 /// pictures of the cells it opens on where their cameras embedded previews large enough. A
 /// preview decoded here is decoded while the window is made rather than after it, from the
 /// bytes its header read.
-struct FolderOpening: Sendable {
+public struct FolderOpening: Sendable {
     let files: [URL]
     /// One per file probed before the window opened, in order (nil for one not probed).
     let probes: [Result<PhotoProbe, SDLError>?]
@@ -121,7 +121,7 @@ struct FolderOpening: Sendable {
 
 /// A folder's opening read on another thread while the caller makes its window (or, for the
 /// bench and snapshots, its canvas), as the window opens: what was read is handed over once.
-final class OpeningRead: @unchecked Sendable {
+public final class OpeningRead: @unchecked Sendable {
     private var result: Result<FolderOpening, Error> = .failure(CancellationError())
     private let reading = DispatchGroup()
 
@@ -129,11 +129,17 @@ final class OpeningRead: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: reading) { self.result = Result { try read() } }
     }
 
+    /// Starts reading `folder` for a window of `viewport` points (at 1 pixel a point, all a
+    /// window not made yet can assume), the photos within what `file` allows.
+    public convenience init(folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, log: @escaping (String) -> Void) {
+        self.init { try FolderOpening.read(folder: folder, scan: scan, viewport: viewport, scale: 1, tuning: file.tuning, limits: file.library, log: log) }
+    }
+
     /// Whether the read is over, waiting at most `timeout` for it.
-    func isDone(waiting timeout: DispatchTimeInterval) -> Bool { reading.wait(timeout: .now() + timeout) == .success }
+    public func isDone(waiting timeout: DispatchTimeInterval) -> Bool { reading.wait(timeout: .now() + timeout) == .success }
 
     /// What was read, once it is, no longer held here; the group's wait orders the write before this read.
-    func take() throws -> FolderOpening {
+    public func take() throws -> FolderOpening {
         reading.wait()
         defer { result = .failure(CancellationError()) }
         return try result.get()

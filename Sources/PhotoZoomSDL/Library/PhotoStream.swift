@@ -190,20 +190,31 @@ final class PhotoStream {
         return (sizes, newPixels)
     }
 
-    /// Tells the workers what `world` shows at `scale` pixels a point: what it lacks, most
-    /// wanted first. Pages fit the window's pixels, within the renderer's largest texture.
+    /// Tells the workers what `worlds` show (one a session of the window, each of its own
+    /// size) at `scale` pixels a point: what they lack, most wanted first, the first world's
+    /// before the next's. Pages fit each world's pixels, within the renderer's largest texture.
     /// `moving`: the window is animating or following a pointer, and keeps a core to itself,
     /// as it does until its first frame is drawn (the opening's textures are made then).
-    func want(_ world: World, scale: Double, moving: Bool = false) {
+    func want(_ worlds: [World], scale: Double, moving: Bool = false) {
         queue.setBusy(moving || !textures.hasDrawn)
-        var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
-        if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
-        let targets = PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize })
-        wishes = targets.filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
-            .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) }
+        wishes = worlds.flatMap { world in
+            var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
+            if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
+            return PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize })
+                .filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
+                .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) }
+        }
+        // Each world names a photo once; two may name the same.
+        if worlds.count > 1 {
+            var named = Set<PhotoJob>()
+            wishes = wishes.filter { named.insert($0).inserted }
+        }
         queue.want(wishes)
-        if fillsCache, fill == nil, let layout = world.grid.layout { queueCacheFill(cell: layout.cellSize * scale) }
+        if fillsCache, fill == nil, let layout = worlds.first?.grid.layout { queueCacheFill(cell: layout.cellSize * scale) }
     }
+
+    /// Tells the workers what `world` shows, as `want(_:scale:moving:)` for one.
+    func want(_ world: World, scale: Double, moving: Bool = false) { want([world], scale: scale, moving: moving) }
 
     /// Queues every photo's grid thumbnail at the size a cell of `cell` pixels takes, behind the
     /// header reads: the cache then holds the whole folder, for this run's scrolling and the next.

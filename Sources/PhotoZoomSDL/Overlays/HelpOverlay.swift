@@ -18,6 +18,8 @@ public enum HelpOverlay {
         case record
         /// Write a bug report folder.
         case bugReport
+        /// Comparing two tunings: drive both, A only or B only.
+        case switchSide
     }
 
     /// One row of the help: the key caps shown, what they do, and the keys that do it.
@@ -72,6 +74,8 @@ public enum HelpOverlay {
         Binding(caps: ["F5"], action: "record the session / stop", group: .developer, command: .record, chords: [.init(SDLK_F5)]),
         Binding(caps: ["F6"], action: "write a bug report (the last minutes, a screenshot, the log)", group: .developer, command: .bugReport,
                 chords: [.init(SDLK_F6)]),
+        Binding(caps: ["Tab"], action: "comparing: drive A and B, A only, B only", group: .developer, command: .switchSide,
+                chords: [.init(SDLK_TAB)]),
         Binding(caps: ["?", "F1"], action: "this help", group: .developer, command: .help,
                 chords: [.init(SDLK_QUESTION), .init(SDLK_SLASH, shift: true), .init(SDLK_F1)]),
     ]

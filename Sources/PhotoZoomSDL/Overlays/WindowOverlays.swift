@@ -67,11 +67,12 @@ public struct WindowOverlays {
     }
 
     /// A save was read: a reload shows what changed, and the file's problems stay up until a
-    /// save without them.
-    public mutating func saved(_ save: SavedTuning.Save, at now: UInt64) {
+    /// save without them. `side`: which of two compared sessions took it, named in the toast.
+    public mutating func saved(_ save: SavedTuning.Save, side: String? = nil, at now: UInt64) {
         errors = save.problems
         guard case let .applied(_, changes, springs, _) = save.outcome else { return }
         toast = ReloadToast(lines: changes.map(\.description), springs: springs)
+        if let side { toast?.title = "\(side): tuning reloaded" }
         toastShown = now
     }
 

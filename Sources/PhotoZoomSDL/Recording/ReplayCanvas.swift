@@ -63,20 +63,6 @@ public final class ReplayCanvas {
         picture = view
     }
 
-    /// The lines of a label: white on a dark strip across the top of the window, one a line.
-    static let labelStyle = TextStyle(pointSize: 13, color: Color(r: 255, g: 255, b: 255), leading: true)
-    static let labelLineHeight = 20.0
-
-    private func labelItems(_ lines: [String], window: Size) -> [DrawItem] {
-        guard !lines.isEmpty else { return [] }
-        let strip = Rect(x: 0, y: 0, width: window.width, height: Double(lines.count) * Self.labelLineHeight + 6)
-        return [DrawItem(content: .fill(Color(r: 0, g: 0, b: 0, a: 255)), frame: strip, crop: .unit, alpha: 0.65)]
-            + lines.enumerated().map { i, line in
-                DrawItem(content: .text(line, Self.labelStyle), frame: Rect(x: 8, y: 3 + Double(i) * Self.labelLineHeight, width: window.width - 16,
-                                                                             height: Self.labelLineHeight), crop: .unit, alpha: 1)
-            }
-    }
-
     /// Draws `sim` as it stands into `picture`.
     public func draw(_ sim: Simulation) throws { try draw(sim, labelled: []) }
 
@@ -86,7 +72,7 @@ public final class ReplayCanvas {
         guard width <= canvas.pixelWidth, height <= canvas.pixelHeight else {
             throw SDLError(message: "tick \(sim.world.tick) has a \(width)x\(height) window, larger than any the recording's header and resizes hold")
         }
-        scene?.draw(sim.drawList(interpolation: 1) + labelItems(lines, window: sim.world.viewport), window: sim.world.viewport, scale: 1)
+        scene?.draw(sim.drawList(interpolation: 1) + SessionLabel.items(lines, width: sim.world.viewport.width, alpha: 0.65), window: sim.world.viewport, scale: 1)
         SDL_RenderPresent(canvas.renderer)
         if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height || picture.pointee.pixels != canvas.surface.pointee.pixels {
             let resized = try Self.view(of: canvas, width: width, height: height)

@@ -56,6 +56,8 @@ public final class HeadlessCanvas {
         return (r, g, b, a)
     }
 
+    /// The surface's pixel format.
+    public var format: UInt32 { surface.pointee.format.pointee.format }
     public var pixelWidth: Int { Int(surface.pointee.w) }
     public var pixelHeight: Int { Int(surface.pointee.h) }
 }

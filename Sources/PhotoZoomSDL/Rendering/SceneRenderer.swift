@@ -41,16 +41,29 @@ public final class SceneRenderer {
     }
 
     /// Clears to the background (unless nothing of it would show) and draws `items`, except
-    /// what later opaque items hide; `scale` is pixels per point.
+    /// what later opaque items hide; `scale` is pixels per point. Draws into the renderer's
+    /// viewport: a session beside another has half the window.
     public func draw(_ items: [DrawItem], scale: Double) {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
+        var port = SDL_Rect()
+        SDL_RenderGetViewport(renderer, &port)
+        let whole = port.w <= 0 || port.h <= 0 || (port.x == 0 && port.y == 0 && port.w == w && port.h == h)
+        if !whole { (w, h) = (port.w, port.h) }
         canvas = PixelRect(minX: 0, minY: 0, maxX: Int(w), maxY: Int(h))
         stretchedCopies?.beginFrame()
         let plan = DrawPlan(items: items, scale: scale, canvas: PixelBox(width: Int(w), height: Int(h)), exactCrops: !software, photos: photos)
         if plan.showsBackground {
             setColor(Self.background, alpha: 1)
-            SDL_RenderClear(renderer)
+            // A clear takes the whole window, whatever the viewport.
+            if whole {
+                SDL_RenderClear(renderer)
+            } else {
+                var all = SDL_Rect(x: 0, y: 0, w: w, h: h)
+                SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                SDL_RenderFillRect(renderer, &all)
+                SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+            }
         }
         for step in plan.steps { perform(step, scale: scale) }
     }

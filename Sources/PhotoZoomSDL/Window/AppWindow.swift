@@ -119,10 +119,13 @@ public final class AppWindow {
         public var recordingToggles = 0
         /// F6 was pressed.
         public var bugReport = false
+        /// Tab was pressed this many times.
+        public var sideSwitches = 0
         /// The window was closed.
         public var quit = false
         /// The window must be drawn again though the scene did not change.
         public var redraw = false
+        public init(events: [InputEvent] = []) { self.events = events }
     }
 
     /// Every pending event, translated. With `wait` > 0 and nothing pending, sleeps up to that
@@ -142,6 +145,7 @@ public final class AppWindow {
                 case let .toggle(overlay): polled.toggles.append(overlay)
                 case .toggleRecording: polled.recordingToggles += 1
                 case .bugReport: polled.bugReport = true
+                case .switchSide: polled.sideSwitches += 1
                 }
             }
         }
@@ -159,19 +163,6 @@ public final class AppWindow {
             have = SDL_PollEvent(&event) != 0
         }
         return events
-    }
-
-    /// What has been drawn since the last present, read back from the renderer (call it
-    /// before `present`, after which the buffer's contents are undefined).
-    public func readPixels() throws -> Screenshot {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &w, &h)
-        let shot = try Screenshot(width: Int(w), height: Int(h))
-        let surface = shot.surface.pointee
-        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGBA32.rawValue, surface.pixels, surface.pitch) == 0 else {
-            throw SDLError("cannot read the window's pixels")
-        }
-        return shot
     }
 
     public func present() { SDL_RenderPresent(renderer) }

@@ -17,6 +17,8 @@ public struct EventTranslator {
         case toggleRecording
         /// Write a bug report.
         case bugReport
+        /// Comparing two tunings: the next of both sides, A only, B only driven.
+        case switchSide
     }
 
     public enum Overlay: Equatable {
@@ -129,6 +131,7 @@ public struct EventTranslator {
         case .help: return .toggle(.help)
         case .record: return .toggleRecording
         case .bugReport: return .bugReport
+        case .switchSide: return .switchSide
         case nil: return nil
         }
     }

@@ -7,6 +7,10 @@ public struct WakeSignal: Sendable {
     /// `send` does nothing and the loop notices at its next idle wake instead.
     let type: UInt32
 
+    /// Wakes nothing: for a surface with no event loop (a headless canvas), whose loop
+    /// looks for work instead.
+    public static let none = WakeSignal(type: UInt32.max)
+
     public func send() {
         guard type != UInt32.max else { return }
         var event = SDL_Event()

@@ -68,6 +68,8 @@ struct BenchReport: Codable {
                                                                                library.firstScreenMillisecondsCold, library.decodeFloorMilliseconds,
                                                                                library.firstScreenMillisecondsCold / max(library.decodeFloorMilliseconds, 1e-9),
                                                                                library.cellsInView, library.cores),
+                  name("frames comparing two tunings side by side") + String(format: "p50 %.2f ms, p99 %.2f ms", library.compareFrameMillisecondsP50,
+                                                                             library.compareFrameMillisecondsP99),
                   name("peak memory after scrolling through all") + String(format: "%.0f MiB; the largest loader %.0f MiB", library.peakRSSMiB,
                                                                            library.loadersPeakRSSMiB)]
         lines += [name("replay --verify, recorded seconds per second") + String(format: "%-11.0f × real time (%d ticks)", replay.replaySpeedup, replay.ticks)]

@@ -47,6 +47,10 @@ struct LibraryResult: Codable {
     /// From the folder named to every cell it opens on drawn with its decoded thumbnail, with no
     /// thumbnail cache and no input meanwhile: the cold first screen the floor is for.
     let firstScreenMillisecondsCold: Double
+    /// The same interaction in a window comparing two tunings (`run --compare`): two sessions
+    /// side by side, each drawing its half, with the thumbnails the runs before left cached.
+    let compareFrameMillisecondsP50: Double
+    let compareFrameMillisecondsP99: Double
 
     enum CodingKeys: String, CodingKey {
         case photos, frames
@@ -67,6 +71,8 @@ struct LibraryResult: Codable {
         case decodeFloorMilliseconds = "decode_floor_ms"
         case cores
         case firstScreenMillisecondsCold = "first_screen_ms_cold"
+        case compareFrameMillisecondsP50 = "compare_frame_ms_p50"
+        case compareFrameMillisecondsP99 = "compare_frame_ms_p99"
     }
 }
 
@@ -79,8 +85,9 @@ struct FrameSample: Codable {
     let milliseconds: Double
     /// Of which on the CPU.
     let cpuMilliseconds: Double
-    /// Taking the finished decodes, the new pixels made into textures.
-    let collectMilliseconds: Double
+    /// The sessions' update: the finished decodes taken (the new pixels made into
+    /// textures), the ticks run, the decoders told what is wanted.
+    let updateMilliseconds: Double
     /// Drawing the scene into the canvas.
     let drawMilliseconds: Double
 
@@ -88,7 +95,7 @@ struct FrameSample: Codable {
         case frame, phase
         case milliseconds = "ms"
         case cpuMilliseconds = "cpu_ms"
-        case collectMilliseconds = "collect_ms"
+        case updateMilliseconds = "update_ms"
         case drawMilliseconds = "draw_ms"
     }
 }
@@ -141,10 +148,13 @@ struct LibraryBenchmark {
         // Cold again, in a cache of its own, left alone until its first screen is sharp.
         let untouchedCache = cache.appendingPathExtension("untouched")
         defer { try? FileManager.default.removeItem(at: untouchedCache) }
-        let firstScreen = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: untouchedCache).thumbnailsSharp(drawingOnlyArrivals: true)
+        let firstScreen = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: untouchedCache).thumbnailsSharp()
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let loadersPeak = DecodeFloor.loadersPeakMiB()
+        let compared = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache, comparing: true)
+        _ = try compared.thumbnailsSharp()
+        let compareTimes = try compared.interact(frameSeconds: Self.frameSeconds).map(\.milliseconds)
         let times = frames.map(\.milliseconds), cpu = frames.map(\.cpuMilliseconds)
         let phases = BenchScript.phases.compactMap { phase -> PhaseFrames? in
             let inPhase = frames.filter { $0.phase == phase.name }
@@ -161,7 +171,8 @@ struct LibraryBenchmark {
                              slowestFrames: Array(frames.sorted { $0.milliseconds > $1.milliseconds }.prefix(frames.count - percentileRank(0.99, count: frames.count))),
                              peakRSSMiB: Double(usage.ru_maxrss) / 1024, loadersPeakRSSMiB: loadersPeak, cellsInView: cold.cellsInView,
                              decodeFloorMilliseconds: Double(cold.cellsInView) * eighth * 1000 / Double(cores), cores: cores,
-                             firstScreenMillisecondsCold: firstScreen)
+                             firstScreenMillisecondsCold: firstScreen, compareFrameMillisecondsP50: percentile(0.5, of: compareTimes),
+                             compareFrameMillisecondsP99: percentile(0.99, of: compareTimes))
     }
 }
 
@@ -171,52 +182,61 @@ struct ThumbnailsNeverArrived: Error, CustomStringConvertible {
     var description: String { "bench opened the folder and the thumbnails in view had not all arrived after \(Int(seconds)) s" }
 }
 
-/// One opening of a folder through the window's pipeline, drawn into a headless canvas.
+/// One opening of a folder as the window opens it, by the window's own sessions drawing into a
+/// headless canvas: the same poll → update → draw, with the poll's waits (asleep until a
+/// picture arrives while nothing moves) kept and its input scripted.
 final class OpenedLibrary {
-    private let stream: HeadlessLibrary
-    private var sim: Simulation
-    /// The window's flight recorder, kept as the window keeps it: its cost is the frames' too.
-    private let reporter: BugReporter
+    // Let go of in this order: the sessions' textures before the canvas whose renderer made them.
+    private let sessions: WindowSessions
+    private let canvas: HeadlessCanvas
     private let started: UInt64
     private(set) var firstFrameMilliseconds = 0.0
     private var visibleAt: Double?
     private var sharpAt: Double?
-    var photoCount: Int { sim.world.photos.count }
-    var cellsInView: Int { stream.cellsInView(of: sim.world) }
-    var files: [URL] { stream.files }
+    var photoCount: Int { world.photos.count }
+    var cellsInView: Int { sessions.cellsInView }
+    var files: [URL] { sessions.files }
+    private var world: World { sessions.sessions[0].sim.world }
     static let patience = 600.0
 
-    init(folder: String, viewport: Size, thumbnailCache: URL) throws {
-        started = DispatchTime.now().uptimeNanoseconds
-        stream = try HeadlessLibrary(folder: folder, viewport: viewport, thumbnailCache: thumbnailCache, log: { _ in })
-        sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
-        reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "bench", photosFolder: folder, contactSheet: { _, _ in })
-        // As the window opens: nothing drawn until the cells in view have their pictures or the
-        // deadline passes; the loaders decode them.
-        let showBy = DispatchTime.now().uptimeNanoseconds + Prototype.showDeadline
-        frame([], drawing: false)
-        // Its loop ticks as its clock passes, not once for each picture it waits for; what
-        // arrives meanwhile is taken at once and told to the next tick.
-        var loop = FixedTimestepLoop(LoopSettings())
-        var arrived: [InputEvent] = []
-        var last = DispatchTime.now().uptimeNanoseconds
-        while !stream.showsEveryCellSharp(of: sim.world), DispatchTime.now().uptimeNanoseconds < showBy {
-            stream.waitForWork()
-            arrived += stream.collect()
-            let now = DispatchTime.now().uptimeNanoseconds
-            let ticks = loop.advance(by: Double(now - last) / 1e9)
-            last = now
-            if ticks > 0 {
-                frame(arrived, ticks: ticks, drawing: false)
-                arrived = []
-            } else {
-                stream.want(sim.world, moving: !sim.isIdle)
-            }
+    /// `comparing`: two sessions side by side, the second under a bouncier zoom-in.
+    init(folder: String, viewport: Size, thumbnailCache: URL, comparing: Bool = false) throws {
+        started = Self.now()
+        let limits = LibraryLimits()
+        // As the window opens: the folder is read while the canvas is made.
+        let reading = OpeningRead(folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: TuningFile(), log: { _ in })
+        do {
+            canvas = try HeadlessCanvas(size: viewport, format: HeadlessCanvas.windowFormat)
+        } catch {
+            _ = try reading.take()
+            throw error
         }
-        frame(arrived)
+        var settings = [WindowSession.Settings(tuning: nil, photosFolder: folder)]
+        if comparing { settings.append(WindowSession.Settings(tuning: try Self.bouncierZoomIn(), photosFolder: folder)) }
+        sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings,
+                                      cache: ThumbnailCache(root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, log: { _ in }),
+                                      fillsCache: false, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
+                                      log: { _ in })
+        // Hidden until the cells in view have their pictures or the deadline passes.
+        while firstFrameMilliseconds == 0 { frame([]) }
     }
 
-    private static func milliseconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// A tuning file for the compared side, in a folder of its own (gone once read: the
+    /// session keeps what it read, and its watcher stops at the first event after).
+    private static func bouncierZoomIn() throws -> LiveTuning {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-compare-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var file = TuningFile()
+        file.springs["springs.zoomIn"] = .swiftUI(response: 0.35, dampingRatio: 0.6)
+        file.tuning.zoomInSpring = try file.springs["springs.zoomIn"]!.parameters()
+        let path = folder.appendingPathComponent("b.json").path
+        try OutputFile.saveText(file.text, to: path, overwrite: false, replaceFlag: "--force")
+        return try LiveTuning.start(path: path).live
+    }
+    private static func milliseconds(since start: UInt64) -> Double { Double(now() - start) / 1e6 }
 
     /// The calling thread's time on a CPU so far.
     private static func threadCPUNanoseconds() -> UInt64 {
@@ -225,49 +245,41 @@ final class OpenedLibrary {
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
-    /// A frame as the window makes one: finished work taken, the ticks run, wishes told, drawn
-    /// (unless the window is not on screen yet); returns the milliseconds the taking and the
-    /// drawing took.
+    /// One frame of the window's loop with `input` as its poll's: first asleep while nothing
+    /// moves, until a picture arrives or the poll's wait ends, as the window's poll is woken
+    /// (`paced`: the script's input comes at the next frame instead, which ends the wait);
+    /// returns the milliseconds its update and its drawing took.
     @discardableResult
-    private func frame(_ input: [InputEvent], ticks: Int = 1, drawing: Bool = true) -> (collect: Double, draw: Double) {
-        let begin = DispatchTime.now().uptimeNanoseconds
-        let sizes = stream.collect()
-        let collect = Self.milliseconds(since: begin)
-        sim.step(sizes + input)
-        reporter.record(sim, input: sizes + input)
-        for _ in 1..<max(ticks, 1) {
-            sim.step()
-            reporter.record(sim, input: [])
-        }
-        stream.want(sim.world, moving: !sim.isIdle)
-        guard drawing else { return (collect, 0) }
-        let drawStart = DispatchTime.now().uptimeNanoseconds
-        stream.draw(sim)
+    private func frame(_ input: [InputEvent], paced: Bool = false) -> (update: Double, draw: Double) {
+        let idle = input.isEmpty && sessions.isIdle(at: Self.now())
+        let wakeBy = Self.now() + (paced ? 0 : UInt64(sessions.pollWait(idle: idle, at: Self.now()) * 1e9))
+        while !sessions.hasArrivals, Self.now() < wakeBy { usleep(500) }
+        let begin = Self.now()
+        sessions.update(AppWindow.Polled(events: input), wasIdle: idle, at: begin)
+        let update = Self.milliseconds(since: begin)
+        let drawStart = Self.now()
+        guard sessions.draw(at: drawStart) else { return (update, 0) }
         let draw = Self.milliseconds(since: drawStart)
         // One moment for all three, so a first frame that already shows every picture is not
         // counted as coming after them.
         let drawn = Self.milliseconds(since: started)
         if firstFrameMilliseconds == 0 { firstFrameMilliseconds = drawn }
-        if visibleAt == nil, stream.showsEveryCell(of: sim.world) { visibleAt = drawn }
-        if sharpAt == nil, stream.showsEveryCellSharp(of: sim.world) { sharpAt = drawn }
-        return (collect, draw)
+        if visibleAt == nil, sessions.showsEveryCell { visibleAt = drawn }
+        if sharpAt == nil, sessions.showsEveryCellSharp { sharpAt = drawn }
+        return (update, draw)
     }
 
     /// Milliseconds from the opening to every cell in view drawn with a picture.
     func thumbnailsVisible() throws -> Double { try drawUntil(\.visibleAt) }
 
     /// Milliseconds from the opening to every cell in view drawn with its decoded thumbnail.
-    /// `drawingOnlyArrivals`: a frame is drawn only when a decode finished, as the window,
-    /// asleep until woken, draws; else one every half millisecond, which takes a core the
-    /// loaders would decode on.
-    func thumbnailsSharp(drawingOnlyArrivals: Bool = false) throws -> Double { try drawUntil(\.sharpAt, drawingOnlyArrivals: drawingOnlyArrivals) }
+    func thumbnailsSharp() throws -> Double { try drawUntil(\.sharpAt) }
 
-    private func drawUntil(_ moment: KeyPath<OpenedLibrary, Double?>, drawingOnlyArrivals: Bool = false) throws -> Double {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.patience * 1e9)
+    private func drawUntil(_ moment: KeyPath<OpenedLibrary, Double?>) throws -> Double {
+        let deadline = Self.now() + UInt64(Self.patience * 1e9)
         while self[keyPath: moment] == nil {
-            guard DispatchTime.now().uptimeNanoseconds < deadline else { throw ThumbnailsNeverArrived(seconds: Self.patience) }
-            stream.waitForWork()
-            if !drawingOnlyArrivals || stream.hasArrivals { frame([]) }
+            guard Self.now() < deadline else { throw ThumbnailsNeverArrived(seconds: Self.patience) }
+            frame([])
         }
         return self[keyPath: moment]!
     }
@@ -275,16 +287,17 @@ final class OpenedLibrary {
     /// The scripted interaction — scroll down and back, open a photo, page five times, drag it
     /// home — paced at the window's rate; returns each frame's time and phase.
     func interact(frameSeconds: Double) throws -> [FrameSample] {
-        let script = try BenchScript(viewport: sim.world.viewport, photos: photoCount)
+        let script = try BenchScript(viewport: world.viewport, photos: photoCount)
         var samples: [FrameSample] = []
-        let ticksPerFrame = max(Int((frameSeconds * sim.world.clock.rate).rounded()), 1)
         for step in 0..<InteractionScript.frames {
-            let begin = DispatchTime.now().uptimeNanoseconds, cpuBegin = Self.threadCPUNanoseconds()
-            let parts = frame(InteractionScript.events(at: step, script: script, viewport: sim.world.viewport), ticks: ticksPerFrame)
-            let spent = DispatchTime.now().uptimeNanoseconds - begin
-            let phase = BenchScript.phases.first { $0.phase == sim.world.viewer.phase }?.name ?? "\(sim.world.viewer.phase)"
+            let begin = Self.now(), cpuBegin = Self.threadCPUNanoseconds()
+            let origin = sessions.sessions[0].sceneArea.origin
+            let events = InteractionScript.events(at: step, script: script, viewport: world.viewport).map { $0.moved(by: origin) }
+            let parts = frame(events, paced: true)
+            let spent = Self.now() - begin
+            let phase = BenchScript.phases.first { $0.phase == world.viewer.phase }?.name ?? "\(world.viewer.phase)"
             samples.append(FrameSample(frame: step, phase: phase, milliseconds: Double(spent) / 1e6,
-                                       cpuMilliseconds: Double(Self.threadCPUNanoseconds() - cpuBegin) / 1e6, collectMilliseconds: parts.collect,
+                                       cpuMilliseconds: Double(Self.threadCPUNanoseconds() - cpuBegin) / 1e6, updateMilliseconds: parts.update,
                                        drawMilliseconds: parts.draw))
             let budget = UInt64(frameSeconds * 1e9)
             if spent < budget { usleep(UInt32((budget - spent) / 1000)) }
@@ -295,13 +308,13 @@ final class OpenedLibrary {
     /// Scrolls the grid from top to bottom a screen at a time, a frame per screen, as a person
     /// flicking through the whole library.
     func browseToTheEnd(frameSeconds: Double) throws {
-        let viewport = sim.world.viewport
+        let viewport = world.viewport
         let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
-        let screen = -viewport.height / sim.world.tuning.wheelPointsPerUnit
+        let screen = -viewport.height / world.tuning.wheelPointsPerUnit
         var last = -1.0
-        while sim.world.grid.offset > last + 0.5 || !sim.world.grid.isAtRest {
-            last = sim.world.grid.offset
-            frame([.wheel(dx: 0, dy: screen, position: centre, modifiers: [])], ticks: 4)
+        while world.grid.offset > last + 0.5 || !world.grid.isAtRest {
+            last = world.grid.offset
+            frame([.wheel(dx: 0, dy: screen, position: centre, modifiers: [])], paced: true)
             usleep(UInt32(frameSeconds * 1e6))
         }
     }
@@ -334,6 +347,21 @@ enum InteractionScript {
         case 901..<930: return pointer(.moved, along(script.dismiss, frame - 900, of: 30))
         case 930: return pointer(.up, script.dismiss.to)
         default: return []
+        }
+    }
+}
+
+extension InputEvent {
+    /// The event at a point `offset` further along: a session's points made the window's.
+    func moved(by offset: Point) -> InputEvent {
+        switch self {
+        case var .pointer(pointer):
+            pointer.position = pointer.position + offset
+            return .pointer(pointer)
+        case let .wheel(dx, dy, position, modifiers):
+            return .wheel(dx: dx, dy: dy, position: position + offset, modifiers: modifiers)
+        default:
+            return self
         }
     }
 }

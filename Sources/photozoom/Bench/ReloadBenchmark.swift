@@ -34,8 +34,9 @@ struct ReloadNotNoticed: Error, CustomStringConvertible {
 }
 
 /// Times the window's own path for a save: the watcher's inotify and debounce, the wake of the
-/// waiting poll, the reading and checking of the file, the reload tick and the drawn frame,
-/// in an offscreen window, mid zoom-in, each save changing the zoom-in spring.
+/// waiting poll, the reading and checking of the file, the reload tick and the drawn frame, in
+/// an offscreen window driven by the window's own sessions and loop, mid zoom-in, each save
+/// changing the zoom-in spring.
 struct ReloadBenchmark {
     let viewport: Size
     let saves: Int
@@ -44,66 +45,78 @@ struct ReloadBenchmark {
         // The benchmark is headless wherever it runs.
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         setenv("SDL_RENDER_DRIVER", "software", 1)
-        let window = try AppWindow(title: "PhotoZoom bench", size: viewport)
-        // The bundled photos: what it times is the reload's path, not a library's decoding.
-        let photos = try PhotoLibrary.load(PhotoFolder.bundledFolder(), log: { _ in })
-        let scene = OnDemandScene(renderer: window.renderer, library: photos, log: { _ in })
-        let infos = photos.infos
-        func draw(_ sim: Simulation) { scene.draw(sim.drawList(interpolation: 1), window: sim.world.viewport, scale: window.pixelScale) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("tuning.json").path
-        let saved = try SavedTuning(live: try LiveTuning.start(path: path).live, wake: window.wakeSignal)
-        let script = try BenchScript(viewport: window.sizeInPoints, photos: infos.count)
+        let live = try LiveTuning.start(path: path).live
+        // The bundled photos: what it times is the reload's path, not a library's decoding.
+        let folder = PhotoFolder.bundledFolder()
+        let reading = OpeningRead(folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: live.good, log: { _ in })
+        let window = try AppWindow(title: "PhotoZoom bench", size: viewport)
+        let sessions = try WindowSessions(opening: try reading.take(), surface: window, settings: [WindowSession.Settings(tuning: live, photosFolder: folder)],
+                                          cache: nil, fillsCache: false, limits: live.good.library, wake: window.wakeSignal, log: { _ in })
+        defer { sessions.close(stoppingLoaders: false) }
+        let session = sessions.sessions[0]
+        var pacer = FramePacer(framesPerSecond: session.sim.world.clock.rate)
+        func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+        /// The window's frame, with `input` added to its poll's; the update's milliseconds, and
+        /// when the frame was presented (nil: nothing new to draw).
+        func frame(_ input: [InputEvent] = []) -> (update: Double, presented: UInt64?) {
+            let idle = input.isEmpty && sessions.isIdle(at: now())
+            var polled = window.poll(wait: sessions.pollWait(idle: idle, at: now()))
+            polled.events += input
+            let begin = now()
+            sessions.update(polled, wasIdle: idle && polled.events.isEmpty, at: begin)
+            let update = Double(now() - begin) / 1e6
+            let drew = sessions.draw(at: now())
+            if drew { window.present() }
+            let presented = drew ? now() : nil
+            pacer.endFrame()
+            return (update, presented)
+        }
+        let script = try BenchScript(viewport: window.sizeInPoints, photos: session.sim.world.photos.count)
+        func pointer(_ phase: PointerPhase) -> InputEvent { .pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: script.cell)) }
 
         var latencies: [Double] = [], work: [Double] = [], frames: [Double] = [], plainFrames: [Double] = []
-        func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-        for i in 0..<saves {
-            // Mid zoom-in, as a person tuning that spring would be.
-            var sim = Simulation(world: World(photos: infos, viewport: window.sizeInPoints))
-            while sim.world.viewer.phase != .presenting, sim.world.tick < BenchScript.sessionTicks { sim.step(script.events(at: sim.world.tick + 1)) }
-            // Drawn on the way, untimed: the photos the timed frames show are decoded before
-            // the clock starts, as the window's are by its decoding threads.
-            for _ in 0..<12 {
-                sim.step()
-                draw(sim)
-            }
-            var file = TuningFile()
-            file.springs["springs.zoomIn"] = .swiftUI(response: 0.4 + Double(i % 2) * 0.1 + Double(i) * 1e-3, dampingRatio: 0.8)
+        // One round untimed first: the photo it opens is decoded then, as the window's are
+        // before a person tunes what they have been looking at.
+        for i in -1..<saves {
+            // Back to the grid at rest, then the photo opened: mid zoom-in, as a person tuning
+            // that spring would be.
+            _ = frame([.key(.escape, modifiers: [])])
+            while !session.sim.isIdle || session.sim.world.viewer.phase != .grid { _ = frame() }
+            _ = frame([pointer(.down)])
+            _ = frame([pointer(.up)])
+            for _ in 0..<12 { _ = frame() }
+            var file = live.good
+            file.springs["springs.zoomIn"] = .swiftUI(response: 0.4 + Double((i + 2) % 2) * 0.1 + Double(i + 1) * 1e-3, dampingRatio: 0.8)
             file.tuning.zoomInSpring = try file.springs["springs.zoomIn"]!.parameters()
             // Saved as vim saves: a whole new file renamed over the old.
             try OutputFile.saveText(file.text, to: path, overwrite: true, replaceFlag: "--force")
-            let saved0 = now()
-            var reload: InputEvent?
-            var frameStart = saved0
-            while reload == nil {
-                _ = window.poll(wait: 0.25)
+            let saved = now()
+            var reloaded: (update: Double, presented: UInt64?) = (0, nil)
+            var frameStart = saved
+            while session.sim.world.tuning.zoomInSpring != file.tuning.zoomInSpring || reloaded.presented == nil {
+                if now() - saved > 2_000_000_000 { throw ReloadNotNoticed() }
+                let taken = session.sim.world.tuning.zoomInSpring == file.tuning.zoomInSpring
                 frameStart = now()
-                reload = saved.takeSave(log: { _ in })?.reload
-                if reload == nil, now() - saved0 > 2_000_000_000 { throw ReloadNotNoticed() }
+                let drawn = frame()
+                if !taken { reloaded = drawn } else if reloaded.presented == nil { reloaded.presented = drawn.presented }
             }
-            sim.step([reload!])
-            work.append(Double(now() - frameStart) / 1e6)
-            draw(sim)
-            window.present()
-            let drawn = now()
-            guard sim.world.tuning.zoomInSpring == file.tuning.zoomInSpring else { throw ReloadNotNoticed() }
-            latencies.append(Double(drawn - saved0) / 1e6)
-            frames.append(Double(drawn - frameStart) / 1e6)
+            guard i >= 0, let presented = reloaded.presented else { continue }
+            work.append(reloaded.update)
+            latencies.append(Double(presented - saved) / 1e6)
+            frames.append(Double(presented - frameStart) / 1e6)
             // The frames after it, the same but for the reload.
             for _ in 0..<2 {
                 let start = now()
-                _ = window.poll()
-                sim.step()
-                draw(sim)
-                window.present()
-                plainFrames.append(Double(now() - start) / 1e6)
+                if let shown = frame().presented { plainFrames.append(Double(shown - start) / 1e6) }
             }
         }
         latencies.sort()
         return ReloadResult(saves: saves, reloadMilliseconds: latencies[latencies.count / 2], reloadMillisecondsMax: latencies.last!,
                             reloadWorkMillisecondsMax: work.max()!, reloadFrameMillisecondsMax: frames.max()!,
-                            plainFrameMillisecondsMax: plainFrames.max()!)
+                            plainFrameMillisecondsMax: plainFrames.max() ?? 0)
     }
 }

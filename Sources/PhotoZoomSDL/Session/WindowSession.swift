@@ -1,0 +1,282 @@
+import CSDL2
+import Foundation
+import PhotoZoomCore
+
+/// One interaction under one tuning, as the window runs it: the sim and its fixed-step loop, the
+/// input waiting for the next tick, the recording (`--record`, F5), the black box F6 reports
+/// from, the live tuning file, the overlays and the redraw gate, drawn into `area` of its
+/// surface. A window shows one, or two side by side (`WindowSessions`, which feeds them); the
+/// bench and the tests drive the same type headless.
+public final class WindowSession {
+    /// What a session starts with, besides the window's photos.
+    public struct Settings {
+        /// The tuning file watched for saves; nil runs the defaults.
+        public var tuning: LiveTuning?
+        /// Record from the start into this new file.
+        public var recordPath: String?
+        /// Named in recordings and reports: which PhotoZoom made them.
+        public var appVersion = "photozoom"
+        /// The folder the photos are from, for recordings' and reports' headers.
+        public var photosFolder: String
+        /// Where the grid opens (a library by date opens at its end).
+        public var gridStart = GridStart.top
+        /// Draws a recording's key moments into a PNG at the path given, for F6's bug report.
+        public var contactSheet: (SessionRecording, String) throws -> Void = { _, _ in
+            throw SDLError(message: "this build draws no contact sheets")
+        }
+        public init(tuning: LiveTuning?, photosFolder: String) {
+            self.tuning = tuning
+            self.photosFolder = photosFolder
+        }
+    }
+
+    public private(set) var sim: Simulation
+    /// Where it draws, in the surface's points: its label strip, then the scene.
+    public private(set) var area: Rect
+    /// The strip over the session naming it, beside another; empty for a session alone.
+    public private(set) var label: [String]
+    /// "A" or "B" beside another session; nil alone.
+    let side: String?
+    /// The label changed since it was last drawn.
+    private var relabelled = false
+    private var loop: FixedTimestepLoop
+    private var pending: [InputEvent] = []
+    private var recording: SessionFile?
+    private let reporter: BugReporter
+    private let saves: SavedTuning?
+    private let live: LiveTuning?
+    private let startingFile: TuningFile
+    private var overlays: WindowOverlays
+    private var shownOverlay = OverlayContent()
+    private var gate = RedrawGate()
+    /// F6 was pressed: the next frame drawn is read back and reported.
+    private var reportAsked = false
+    private let surface: DrawingSurface
+    private let photos: PhotoStream
+    private let scene: SceneRenderer
+    private let overlayRenderer: OverlayRenderer
+    private let settings: Settings
+    private let log: (String) -> Void
+
+    init(_ settings: Settings, side: String?, area: Rect, label: [String], surface: DrawingSurface, photos: PhotoStream, wake: WakeSignal, logTail: LogTail,
+         log: @escaping (String) -> Void) throws {
+        self.settings = settings
+        self.surface = surface
+        self.photos = photos
+        self.log = log
+        live = settings.tuning
+        self.label = label
+        self.side = side
+        self.area = area
+        let file = live?.good ?? TuningFile()
+        startingFile = file
+        sim = Simulation(world: World(photos: photos.initialInfos, viewport: Self.scene(of: area, label: label).size, tuning: file.tuning,
+                                      loop: file.loop, gridStart: settings.gridStart))
+        loop = FixedTimestepLoop(file.loop)
+        overlays = WindowOverlays(tickRate: file.loop.tickRate)
+        saves = try live.map { try SavedTuning(live: $0, wake: wake) }
+        scene = SceneRenderer(renderer: surface.renderer, source: photos.textures, targetFormat: (surface as? HeadlessCanvas)?.format, log: log)
+        overlayRenderer = OverlayRenderer(renderer: surface.renderer, log: log)
+        reporter = BugReporter(sim: sim, contentHashes: { photos.contentHashes() }, logTail: logTail, app: settings.appVersion,
+                               photosFolder: settings.photosFolder, contactSheet: settings.contactSheet)
+        reporter.wake = wake
+        recording = nil
+        if let path = settings.recordPath {
+            recording = try SessionFile(path: path, header: header(midSession: false), log: log)
+            log("photozoom: recording the session to '\(path)'")
+        }
+    }
+
+    /// Ends the session: the recording finished, and a report being written waited for (it
+    /// holds the photos' textures, which must go before the renderer does, and one cut off would
+    /// leave its hidden folder behind).
+    func close() {
+        recording?.finish(sim)
+        recording = nil
+        for report in reporter.takeFinished(waiting: true) { _ = Self.said(report, log: log) }
+    }
+
+    /// The scene's part of `area`: below the label strip.
+    static func scene(of area: Rect, label: [String]) -> Rect {
+        let strip = SessionLabel.height(lines: label.count)
+        return Rect(x: area.x, y: area.y + strip, width: area.width, height: max(area.height - strip, 1))
+    }
+
+    /// Nothing moves and no input waits: the window may sleep until something happens.
+    func isIdle(at now: UInt64) -> Bool {
+        let waiting = sim.world.playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
+        return waiting && !overlays.isAnimating(at: now)
+    }
+
+    /// This frame's input for the session, in its own points.
+    struct Input {
+        var events: [InputEvent] = []
+        var toggles: [EventTranslator.Overlay] = []
+        var recordingToggles = 0
+        var bugReport = false
+    }
+
+    /// Takes the frame's input and what the photos brought (`sizes`, stamped for the next tick
+    /// like the rest), then runs whole fixed ticks for `frameSeconds` of wall time. After a sleep
+    /// (`wasIdle`) the time asleep changed nothing and is not replayed: waking to input runs one
+    /// tick. Slow motion feeds the loop less time; paused, only a developer key runs a tick.
+    /// Whether it took a save of its tuning file.
+    @discardableResult
+    func update(_ input: Input, sizes: [InputEvent], frameSeconds: Double, wasIdle: Bool, at now: UInt64) -> Bool {
+        input.toggles.forEach { overlays.toggle($0) }
+        pending += overlays.passing(input.events)
+        for report in reporter.takeFinished() { overlays.reportFinished(Self.said(report, log: log), at: now) }
+        pending += sizes
+        overlays.updateLibrary(photos.progress, at: now)
+        if input.bugReport, surface is AppWindow { reportAsked = true }
+        for _ in 0..<input.recordingToggles { toggleRecording() }
+        let save = saves?.takeSave(log: log)
+        if let save {
+            if let reload = save.reload { pending.append(reload) }
+            if let live { photos.textures.budgetBytes = live.good.library.textureBudgetBytes }
+            overlays.saved(save, side: side, at: now)
+        }
+        let playback = sim.world.playback
+        let ticks: Int
+        if playback.paused {
+            ticks = pending.contains(where: \.isDeveloperControl) ? 1 : 0
+            PendingInput.coalesceMoves(&pending)
+        } else {
+            ticks = wasIdle ? (pending.isEmpty ? 0 : loop.advance(by: loop.tickDuration)) : loop.advance(by: frameSeconds * playback.speed)
+        }
+        let ticking = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<ticks {
+            sim.step(pending)
+            recording?.record(sim, input: pending)
+            reporter.record(sim, input: pending)
+            pending.removeAll()
+            overlays.recordTick(sim.world)
+        }
+        if ticks > 0 {
+            let tickSeconds = Double(DispatchTime.now().uptimeNanoseconds - ticking) / 1e9 / Double(ticks)
+            overlays.recordFrame(frameSeconds: frameSeconds, tickSeconds: tickSeconds)
+        }
+        return save != nil
+    }
+
+    /// Moves the session to `area` under `label`: its sim hears of a new size as input for its
+    /// next tick.
+    func move(to area: Rect, label: [String]) {
+        guard area != self.area || label != self.label else { return }
+        if label != self.label { relabelled = true }
+        let size = Self.scene(of: area, label: label).size
+        self.area = area
+        self.label = label
+        if size != sim.world.viewport { pending.append(.resize(size)) }
+    }
+
+    /// The tuning file the session runs: its last good save, or what it started with.
+    var tuningFile: TuningFile { live?.good ?? startingFile }
+
+    /// What the session's label calls its tuning: the file's name, or the defaults.
+    var tuningName: String { Self.tuningName(settings) }
+
+    static func tuningName(_ settings: Settings) -> String { settings.tuning.map { ($0.path as NSString).lastPathComponent } ?? "defaults" }
+
+    /// Where this session's scene lies in the surface, in points.
+    public var sceneArea: Rect { Self.scene(of: area, label: label) }
+
+    /// Whether this frame shows anything new of the session; `lost`: the surface lost what was
+    /// drawn, or the photos changed. Remembers the frame as drawn when it says yes.
+    func needsDrawing(lost: Bool, at now: UInt64) -> Bool {
+        let overlay = overlays.content(sim.world, at: now, recording: recording != nil)
+        let changed = relabelled
+        relabelled = false
+        return gate.shouldDraw(sim.drawList(interpolation: loop.interpolationAlpha),
+                               windowLostContent: lost || changed || overlay != shownOverlay || reportAsked)
+    }
+
+    /// Draws the session into its area: label, scene blended between the last two sim states,
+    /// overlays on top; then starts the report F6 asked for, with the frame just drawn.
+    func draw(at now: UInt64) {
+        let scale = surface.pixelScale
+        let alone = label.isEmpty && area == Rect(origin: .zero, size: surface.sizeInPoints)
+        if !label.isEmpty {
+            setViewport(Self.pixels(of: area, scale: scale))
+            scene.draw(SessionLabel.items(label, width: area.width), scale: scale)
+        }
+        if !alone { setViewport(Self.pixels(of: sceneArea, scale: scale)) }
+        let overlay = overlays.content(sim.world, at: now, recording: recording != nil)
+        scene.draw(sim.drawList(interpolation: loop.interpolationAlpha), scale: scale)
+        overlayRenderer.draw(overlay, viewport: sim.world.viewport, scale: scale)
+        shownOverlay = overlay
+        if !alone {
+            SDL_RenderSetClipRect(surface.renderer, nil)
+            SDL_RenderSetViewport(surface.renderer, nil)
+        }
+        if reportAsked, let window = surface as? AppWindow {
+            reportAsked = false
+            startReport(window)
+            overlays.reportStarted(at: now)
+        }
+    }
+
+    /// `area` in whole pixels, each edge rounded on its own, so areas that meet stay meeting.
+    static func pixels(of area: Rect, scale: Double) -> PixelRect {
+        PixelRect(minX: Int((area.minX * scale).rounded()), minY: Int((area.minY * scale).rounded()),
+                  maxX: Int((area.maxX * scale).rounded()), maxY: Int((area.maxY * scale).rounded()))
+    }
+
+    private func setViewport(_ pixels: PixelRect) {
+        var port = SDL_Rect(x: Int32(pixels.minX), y: Int32(pixels.minY), w: Int32(pixels.maxX - pixels.minX), h: Int32(pixels.maxY - pixels.minY))
+        var clip = SDL_Rect(x: 0, y: 0, w: port.w, h: port.h)
+        SDL_RenderSetViewport(surface.renderer, &port)
+        SDL_RenderSetClipRect(surface.renderer, &clip)
+    }
+
+    /// F5: stops the recording, or starts one from here into the recordings folder.
+    private func toggleRecording() {
+        if let stopping = recording {
+            stopping.finish(sim)
+            recording = nil
+            log("photozoom: recording stopped: '\(stopping.path)'")
+            return
+        }
+        do {
+            let started = try RecordingsFolder.newSession { try SessionFile(path: $0, header: header(midSession: true), log: log) }
+            recording = started
+            log("photozoom: recording the session to '\(started.path)' (F5 stops)")
+        } catch {
+            log("photozoom: cannot start a recording: \(error)")
+        }
+    }
+
+    private func header(midSession: Bool) -> SessionHeader {
+        SessionHeader(app: settings.appVersion, platform: Prototype.platform, world: sim.world, pixelDensity: surface.pixelScale,
+                      contentHashes: photos.contentHashes(), midSession: midSession, photosFolder: PhotoFolder.absolute(settings.photosFolder))
+    }
+
+    /// F6: the frame just drawn, read now, and the session so far, into a new bug report folder,
+    /// written off the window's thread (`BugReporter.takeFinished` says when).
+    private func startReport(_ window: AppWindow) {
+        let screenshot: Screenshot?
+        do {
+            screenshot = try window.readPixels()
+        } catch {
+            log("photozoom: the bug report has no screenshot: \(error)")
+            screenshot = nil
+        }
+        reporter.write(sim: sim, window: window, screenshot: screenshot, tuning: live?.good ?? startingFile, recording: recording)
+    }
+
+    /// Says where a report went, or why it did not, in the log; its toast's lines (the folder's
+    /// name, then where it is, the home folder as ~: a whole path was cut off at its end).
+    private static func said(_ report: Result<String, Error>, log: (String) -> Void) -> [String] {
+        switch report {
+        case let .success(path):
+            log("photozoom: bug report written to '\(path)'")
+            let url = URL(fileURLWithPath: path), home = FileManager.default.homeDirectoryForCurrentUser.path
+            var parent = url.deletingLastPathComponent().path
+            if parent.hasPrefix(home + "/") { parent = "~" + parent.dropFirst(home.count) }
+            return ["\(url.lastPathComponent) written", "in \(parent)"]
+        case let .failure(error):
+            log("photozoom: cannot write the bug report: \(error)")
+            return ["not written: \(error)"]
+        }
+    }
+}

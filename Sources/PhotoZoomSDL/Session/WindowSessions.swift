@@ -1,0 +1,245 @@
+import Dispatch
+import Foundation
+import PhotoZoomCore
+
+/// The sessions a window shows, fed from one photo stream: one, or two side by side under one
+/// pointer (`run --compare`). Each frame is poll → `update` → `draw`, the same for the window,
+/// the bench and the tests, which drive this type headless.
+public final class WindowSessions {
+    public let sessions: [WindowSession]
+    private let surface: DrawingSurface
+    private let photos: PhotoStream
+    /// The wall time of the last update; frames advance by the time between.
+    private var lastUpdate: UInt64?
+    /// Which session the pointer and keys drive; nil for all of them (Tab cycles).
+    public private(set) var driven: Int?
+    /// The session whose area each pointer went down in: a drag stays in its own half.
+    private var pressedIn: [Int: Int] = [:]
+    /// Frames still to draw whatever the scene: the software renderer rebuilds its surface
+    /// after a resize, and the first frame after one can land on the old surface.
+    private var lostFrames = 0
+    /// Pixels arrived this frame: the scene looks the same to the gate but is not.
+    private var newPixels = false
+    /// The surface may be drawn: the window opens hidden until the cells it opens on have
+    /// their pictures, or `showBy` passes.
+    public private(set) var isShown: Bool
+    private let showBy: UInt64
+    /// Every frame is drawn and nothing sleeps: a scripted run (`--exit-after-frames`).
+    private let scripted: Bool
+    private let log: (String) -> Void
+
+    /// Longest sleep while idle. Not forever: SDL under X11 can leave a resize in Xlib's queue
+    /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
+    /// each wake pumps it. A wake with nothing to do runs no tick and draws nothing.
+    static let idleWait = 0.25
+
+    /// The photos of `opening`, streamed into `surface`'s textures (thumbnails through `cache`,
+    /// filling it for the whole folder when `fillsCache`), shown by a session for each of
+    /// `settings` (two side by side). `showBy`: the wall time the surface shows at whatever it
+    /// has; nil shows it at once.
+    public init(opening: FolderOpening, surface: DrawingSurface, settings: [WindowSession.Settings], cache: ThumbnailCache?, fillsCache: Bool,
+                limits: LibraryLimits, wake: WakeSignal, logTail: LogTail = LogTail(), showBy: UInt64? = nil, scripted: Bool = false,
+                log: @escaping (String) -> Void) throws {
+        precondition((1...2).contains(settings.count), "a window shows one session, or two compared")
+        self.surface = surface
+        let photos = PhotoStream(files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
+                                 fillsCache: fillsCache, wake: wake, log: log)
+        photos.insertOpeningPreviews(opening, scale: surface.pixelScale, now: Self.now())
+        self.photos = photos
+        let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
+        let labels = Self.labels(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(WindowSession.tuningName), driven: nil)
+        let compared = settings.count > 1
+        sessions = try zip(settings, zip(areas, labels)).enumerated().map { i, session in
+            let (settings, (area, label)) = session
+            return try WindowSession(settings, side: compared ? Self.sides[i] : nil, area: area, label: label, surface: surface, photos: photos,
+                                     wake: wake, logTail: logTail, log: log)
+        }
+        self.log = log
+        self.showBy = showBy ?? 0
+        isShown = showBy == nil
+        self.scripted = scripted
+        if sessions.count > 1 { relabel() }
+        // The first screenful is asked for before the loop's first wait, which a hidden window
+        // spends waiting for it.
+        want()
+    }
+
+    /// Ends every session (recordings finished, reports written) and the photos' decoding;
+    /// `stoppingLoaders`: the loader processes first, so the thumbnails left to write get the
+    /// cores for their moment.
+    public func close(stoppingLoaders: Bool) {
+        for session in sessions { session.close() }
+        if stoppingLoaders { LoaderPool.shared.stopAll() }
+        photos.stop()
+    }
+
+    /// Each session's area in a surface of `size` points: the whole, or two halves, side by
+    /// side when it is wider than tall, else one above the other.
+    static func areas(count: Int, in size: Size) -> [Rect] {
+        guard count > 1 else { return [Rect(origin: .zero, size: size)] }
+        if size.width >= size.height {
+            let half = (size.width / 2).rounded(.down)
+            return [Rect(x: 0, y: 0, width: half, height: size.height), Rect(x: half, y: 0, width: size.width - half, height: size.height)]
+        }
+        let half = (size.height / 2).rounded(.down)
+        return [Rect(x: 0, y: 0, width: size.width, height: half), Rect(x: 0, y: half, width: size.width, height: size.height - half)]
+    }
+
+    /// Nothing moves, nothing waits and nothing fades: the window may sleep.
+    public func isIdle(at now: UInt64) -> Bool {
+        !scripted && lostFrames == 0 && !photos.textures.isFading(at: now) && sessions.allSatisfy { $0.isIdle(at: now) }
+    }
+
+    /// How long the next poll may wait for input: until the deadline while hidden (a picture
+    /// arriving wakes it), a while when `idle`, else not at all.
+    public func pollWait(idle: Bool, at now: UInt64) -> Double {
+        guard isShown else { return Double(showBy - min(now, showBy)) / 1e9 }
+        return idle ? Self.idleWait : 0
+    }
+
+    /// Takes a poll's input and what the photos brought, runs each session's ticks for the
+    /// time since the last update (`now`, wall time in nanoseconds: the sims never read a
+    /// clock, and a test can pass its own), and tells the decoders what the sessions show.
+    /// `wasIdle`: the poll slept (`isIdle` before it).
+    public func update(_ polled: AppWindow.Polled, wasIdle: Bool, at now: UInt64) {
+        if polled.redraw { lostFrames = 3 }
+        if sessions.count > 1, polled.sideSwitches % 3 != 0 { switchSides(polled.sideSwitches) }
+        if let size = polled.events.lazy.compactMap({ if case let .resize(size) = $0 { size } else { nil } }).last {
+            lostFrames = 3
+            for (session, area) in zip(sessions, Self.areas(count: sessions.count, in: size)) { session.move(to: area, label: session.label) }
+        }
+        let arrived = photos.collect(now: now)
+        newPixels = arrived.newPixels
+        let inputs = route(polled)
+        let frameSeconds = Double(now - min(lastUpdate ?? now, now)) / 1e9
+        lastUpdate = now
+        let saves = zip(sessions, inputs).map { session, input in
+            session.update(input, sizes: arrived.sizes, frameSeconds: frameSeconds, wasIdle: wasIdle, at: now)
+        }
+        if saves.contains(true) { relabel() }
+        want()
+        if !isShown, now >= showBy || showsEveryCellSharp {
+            isShown = true
+            lostFrames = 3
+        }
+    }
+
+    /// Draws every session if any shows something new; whether it drew.
+    public func draw(at now: UInt64) -> Bool {
+        guard isShown else { return false }
+        let lost = lostFrames > 0 || scripted || newPixels || photos.textures.isFading(at: now)
+        lostFrames = max(lostFrames - 1, 0)
+        // Each gate is asked, so each remembers what it is about to draw.
+        let wanted = sessions.map { $0.needsDrawing(lost: lost, at: now) }
+        guard wanted.contains(true) else { return false }
+        photos.textures.beginFrame(now: now)
+        for session in sessions { session.draw(at: now) }
+        return true
+    }
+
+    private func want() {
+        photos.want(sessions.map(\.sim.world), scale: surface.pixelScale, moving: sessions.contains { !$0.sim.isIdle })
+    }
+
+    /// Two sessions are labelled with what differs between their tunings, said in the log too;
+    /// one alone has no label.
+    private func relabel() {
+        guard sessions.count > 1 else { return }
+        let labels = Self.labels(files: sessions.map(\.tuningFile), names: sessions.map(\.tuningName), driven: driven)
+        for (session, label) in zip(sessions, labels) { session.move(to: session.area, label: label) }
+        let differences = sessions[0].tuningFile.comparison(with: sessions[1].tuningFile)
+        log("photozoom: comparing A (\(sessions[0].tuningName)) and B (\(sessions[1].tuningName)): "
+            + (differences.isEmpty ? "the same tuning" : "\(differences.count) difference\(differences.count == 1 ? "" : "s"): " + differences.joined(separator: "; ")))
+    }
+
+    static let sides = ["A", "B"]
+
+    /// `A · defaults`, `B · b.json · springs.zoomIn.response 0.5 | 0.4 · …`, and which side alone
+    /// is driven: one line each, cut off at the half's edge (the log has every difference).
+    static func labels(files: [TuningFile], names: [String], driven: Int?) -> [[String]] {
+        guard files.count == 2 else { return files.map { _ in [] } }
+        let differences = files[0].comparison(with: files[1])
+        return names.enumerated().map { i, name in
+            var parts = ["\(sides[i]) · \(name)"]
+            if driven == i { parts.append("driven alone (Tab)") }
+            if i == 1 { parts += differences.isEmpty ? ["the same tuning"] : differences }
+            return [parts.joined(separator: " · ")]
+        }
+    }
+
+    /// Tab: both driven → A only → B only → both.
+    private func switchSides(_ presses: Int) {
+        for _ in 0..<presses { driven = driven.map { $0 + 1 < sessions.count ? $0 + 1 : nil } ?? 0 }
+        pressedIn.removeAll()
+        relabel()
+    }
+
+    /// Each session's input: the window's, to the sessions driven, a pointer's position made
+    /// relative to the scene of the session it is over (or went down in), so a press at a point
+    /// of either half is the same press at that point of each.
+    private func route(_ polled: AppWindow.Polled) -> [WindowSession.Input] {
+        var inputs = sessions.indices.map { i -> WindowSession.Input in
+            guard driven == nil || driven == i else { return WindowSession.Input() }
+            // F5 and F6 are the first session's: one recording, one report.
+            return WindowSession.Input(toggles: polled.toggles, recordingToggles: i == 0 ? polled.recordingToggles : 0, bugReport: i == 0 && polled.bugReport)
+        }
+        for event in polled.events {
+            let local: InputEvent
+            switch event {
+            case .resize:
+                continue
+            case var .pointer(pointer):
+                pointer.position = pointer.position - origin(for: pointer)
+                local = .pointer(pointer)
+            case let .wheel(dx, dy, position, modifiers):
+                local = .wheel(dx: dx, dy: dy, position: position - sessions[session(at: position)].sceneArea.origin, modifiers: modifiers)
+            default:
+                local = event
+            }
+            for i in sessions.indices where driven == nil || driven == i { inputs[i].events.append(local) }
+        }
+        return inputs
+    }
+
+    /// The scene origin `pointer`'s position is measured from: the session it went down in.
+    private func origin(for pointer: PointerEvent) -> Point {
+        guard sessions.count > 1 else { return sessions[0].sceneArea.origin }
+        let index = pressedIn[pointer.id] ?? session(at: pointer.position)
+        switch pointer.phase {
+        case .down: pressedIn[pointer.id] = index
+        case .up, .cancelled: pressedIn[pointer.id] = nil
+        case .moved: break
+        }
+        return sessions[index].sceneArea.origin
+    }
+
+    /// The session whose area holds `point`, or the nearest.
+    private func session(at point: Point) -> Int {
+        func distance(_ area: Rect) -> Double {
+            let dx = max(area.minX - point.x, 0, point.x - area.maxX), dy = max(area.minY - point.y, 0, point.y - area.maxY)
+            return dx * dx + dy * dy
+        }
+        return sessions.indices.first { sessions[$0].area.contains(point) } ?? sessions.indices.min { distance(sessions[$0].area) < distance(sessions[$1].area) }!
+    }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
+
+extension WindowSessions {
+    /// The files the folder was listed as, in the grid's order.
+    public var files: [URL] { photos.files }
+
+    /// Whether decodes finished since the last update: a poll would have been woken.
+    public var hasArrivals: Bool { photos.hasArrivals }
+
+    /// Whether every cell every session shows has a picture: its thumbnail or the preview its
+    /// camera embedded (or a broken photo's placeholder).
+    public var showsEveryCell: Bool { sessions.allSatisfy { photos.showsEveryCell(of: $0.sim.world) } }
+
+    /// Whether every cell every session shows has pixels enough for it: its decoded thumbnail,
+    /// or a preview as large as the cell (or is known broken).
+    public var showsEveryCellSharp: Bool { sessions.allSatisfy { photos.showsEveryCellSharp(of: $0.sim.world, scale: surface.pixelScale) } }
+
+    /// How many cells the first session shows.
+    public var cellsInView: Int { photos.visibleCells(sessions[0].sim.world)?.count ?? 0 }
+}

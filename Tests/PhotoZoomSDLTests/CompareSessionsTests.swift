@@ -1,0 +1,144 @@
+import CSDL2
+import Foundation
+import PhotoZoomCore
+import PhotoZoomSDL
+import XCTest
+
+/// `run --compare`, headless: two sessions side by side in one canvas under one pointer, driven
+/// through `WindowSessions` as the window drives them, against each tuning's session alone in a
+/// canvas the size of its half. Every photo is one flat colour, so a cell's picture is the same
+/// whether its thumbnail or its page has arrived, and only the motion can differ.
+final class CompareSessionsTests: XCTestCase {
+    static let photoCount = 24
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-\(getpid())")
+
+    override class func setUp() {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for i in 0..<photoCount {
+            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { continue }
+            defer { SDL_FreeSurface(surface) }
+            let c = GridZoomRenderTests.colour(i)
+            SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
+            _ = IMG_SavePNG(surface, folder.appendingPathComponent(String(format: "p%03d.png", i)).path)
+        }
+    }
+
+    override class func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    /// A tuning file whose zoom-in is much quicker and bounces: mid-flight, B is elsewhere.
+    func quickZoomIn() throws -> String {
+        var file = TuningFile()
+        file.springs["springs.zoomIn"] = .swiftUI(response: 0.2, dampingRatio: 0.5)
+        file.tuning.zoomInSpring = try file.springs["springs.zoomIn"]!.parameters()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-b-\(getpid()).json").path
+        try OutputFile.saveText(file.text, to: path, overwrite: true, replaceFlag: "--force")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// A canvas of `size` points and its sessions, one for each tuning file (nil: the defaults),
+    /// opened and settled: every cell's picture in, every fade over.
+    final class Opened {
+        let canvas: HeadlessCanvas
+        let sessions: WindowSessions
+        /// Wall time as the test tells it: whole frames of exactly two ticks.
+        private(set) var now: UInt64 = 1_000_000_000
+
+        init(size: Size, tunings: [String?]) throws {
+            let reading = OpeningRead(folder: CompareSessionsTests.folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
+            canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
+            let settings = try tunings.map { path in
+                WindowSession.Settings(tuning: try path.map { try LiveTuning.start(path: $0).live }, photosFolder: CompareSessionsTests.folder.path)
+            }
+            sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings, cache: nil, fillsCache: false,
+                                          limits: LibraryLimits(), wake: .none, log: { _ in })
+            let deadline = Date().addingTimeInterval(20)
+            // Asleep between arrivals, as the window is: a wake runs a tick only for its input.
+            while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.sessions.allSatisfy(\.sim.isIdle)), Date() < deadline {
+                usleep(5_000)
+                now += 500_000_000
+                sessions.update(AppWindow.Polled(), wasIdle: true, at: now)
+                _ = sessions.draw(at: now)
+            }
+        }
+
+        deinit { sessions.close(stoppingLoaders: false) }
+
+        /// One frame with `events` polled, two ticks long.
+        func frame(_ events: [InputEvent] = [], switchingSides: Int = 0) {
+            var polled = AppWindow.Polled(events: events)
+            polled.sideSwitches = switchingSides
+            now += 16_666_666
+            sessions.update(polled, wasIdle: false, at: now)
+            _ = sessions.draw(at: now)
+        }
+    }
+
+    static func tap(at point: Point) -> [[InputEvent]] {
+        [[.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: point))],
+         [.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: point))]]
+    }
+
+    /// How many pixels of `region` (in `canvas`) differ from `alone`'s, from its top-left.
+    static func differences(_ canvas: HeadlessCanvas, _ region: Rect, _ alone: HeadlessCanvas) -> Int {
+        var count = 0
+        for y in stride(from: 0, to: Int(region.height), by: 2) {
+            for x in stride(from: 0, to: Int(region.width), by: 2) {
+                let a = canvas.pixel(x: Int(region.minX) + x, y: Int(region.minY) + y), b = alone.pixel(x: x, y: y)
+                if a.r != b.r || a.g != b.g || a.b != b.b { count += 1 }
+            }
+        }
+        return count
+    }
+
+    func testEachHalfIsItsTuningsSessionAloneUnderTheSameHand() throws {
+        let b = try quickZoomIn()
+        let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, b])
+        let areas = pair.sessions.sessions.map(\.sceneArea)
+        XCTAssertEqual(areas.map(\.size), [Size(width: 450, height: 614), Size(width: 450, height: 614)], "side by side, each under its label")
+        let alone = try [nil, b].map { try Opened(size: areas[0].size, tunings: [$0]) }
+        // A cell in B's half: the same press in both sessions, at the same point of each.
+        let cell = Point(x: 60, y: 60)
+        var script = Self.tap(at: areas[1].origin + cell)
+        script += Array(repeating: [], count: 8)
+        var seen: [[Int]] = []
+        for (frame, events) in script.enumerated() {
+            pair.frame(events)
+            for single in alone { single.frame(events.map { Self.shifted($0, by: areas[1].origin) }) }
+            if frame >= 4 {
+                seen.append((0..<2).map { Self.differences(pair.canvas, areas[$0], alone[$0].canvas) })
+                // Mid-flight the two tunings are apart: B's half is not A's session.
+                XCTAssertGreaterThan(Self.differences(pair.canvas, areas[1], alone[0].canvas), 500, "frame \(frame): B moves as A does")
+            }
+        }
+        XCTAssertEqual(pair.sessions.sessions.map(\.sim.world.viewer.phase), alone.map(\.sessions.sessions[0].sim.world.viewer.phase))
+        XCTAssertTrue(seen.allSatisfy { $0 == [0, 0] }, "pixels differing from each session alone, by frame: \(seen)")
+    }
+
+    func testTabDrivesOneSideThenTheOtherThenBoth() throws {
+        let pair = try Opened(size: Size(width: 600, height: 900), tunings: [nil, nil])
+        let areas = pair.sessions.sessions.map(\.area)
+        XCTAssertEqual(areas.map(\.minY), [0, 450], "taller than wide: one above the other")
+        func phases() -> [ViewerPhase] { pair.sessions.sessions.map(\.sim.world.viewer.phase) }
+        pair.frame(switchingSides: 1)
+        XCTAssertEqual(pair.sessions.driven, 0)
+        for events in Self.tap(at: Point(x: 60, y: 500)) { pair.frame(events) }
+        for _ in 0..<60 { pair.frame() }
+        XCTAssertEqual(phases(), [.pager, .grid], "A alone opened the photo, though the press was in B's half")
+        pair.frame(switchingSides: 1)
+        XCTAssertEqual(pair.sessions.driven, 1)
+        for events in Self.tap(at: Point(x: 60, y: 80)) { pair.frame(events) }
+        for _ in 0..<60 { pair.frame() }
+        XCTAssertEqual(phases(), [.pager, .pager])
+        pair.frame([.key(.escape, modifiers: [])], switchingSides: 1)
+        XCTAssertNil(pair.sessions.driven)
+        for _ in 0..<90 { pair.frame() }
+        XCTAssertEqual(phases(), [.grid, .grid], "both driven again: Escape closed both")
+    }
+
+    static func shifted(_ event: InputEvent, by origin: Point) -> InputEvent {
+        guard case var .pointer(pointer) = event else { return event }
+        pointer.position = pointer.position - origin
+        return .pointer(pointer)
+    }
+}
