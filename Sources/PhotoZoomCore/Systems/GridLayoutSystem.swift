@@ -4,7 +4,7 @@
 /// changes, the offset is clamped to the new scroll range, so no void opens past an end. A zoom
 /// under way ends on its level first: its frames are of the window that was.
 enum GridLayoutSystem {
-    static func run(_ grid: inout GridState, _ stage: Stage) {
+    static func run(grid: inout GridState, _ stage: Stage) {
         grid.didRelayout = false
         grid.bottomInset = stage.tuning.tabBarHeight
         var layout = zoomedLayout(grid, stage)

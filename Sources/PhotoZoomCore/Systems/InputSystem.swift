@@ -1,10 +1,10 @@
 /// Applies this tick's stamped input: resizes go to the viewport, pointer events through the
 /// tracker become gestures. Runs first each tick, after a reload has set the tuning.
 enum InputSystem {
-    static func run(_ events: [InputEvent], pointers: inout PointerTracker, gestures: inout [Gesture], viewport: inout Size,
+    static func run(pointers: inout PointerTracker, gestures: inout [Gesture], viewport: inout Size, input: [InputEvent],
                     phase: ViewerPhase, clock: SimClock, tuning: Tuning) {
         gestures.removeAll(keepingCapacity: true)
-        for event in events {
+        for event in input {
             switch event {
             case let .pointer(e):
                 apply(e, &pointers, &gestures, clock, tuning)

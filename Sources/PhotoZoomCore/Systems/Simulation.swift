@@ -29,38 +29,40 @@ public struct Simulation: Sendable {
     }
 
     private mutating func runSystems(_ input: [InputEvent]) {
-        TuningReloadSystem.run(input, tuning: &world.tuning, grid: &world.grid, pager: &world.viewer.pager,
-                               transition: &world.viewer.transition, clock: world.clock)
-        PlaybackSystem.run(input, playback: &world.playback)
-        let resized = PhotoSizeSystem.run(input, photos: &world.photos)
-        InputSystem.run(input, pointers: &world.pointers, gestures: &world.gestures, viewport: &world.viewport,
+        TuningReloadSystem.run(tuning: &world.tuning, grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
+                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.transition, input: input, clock: world.clock)
+        PlaybackSystem.run(playback: &world.playback, input: input)
+        let resized = PhotoSizeSystem.run(photos: &world.photos, input: input)
+        InputSystem.run(pointers: &world.pointers, gestures: &world.gestures, viewport: &world.viewport, input: input,
                         phase: world.viewer.phase, clock: world.clock, tuning: world.tuning)
         let stage = world.stage, gestures = world.gestures, pointers = world.pointers
-        GridLayoutSystem.run(&world.grid, stage)
-        PagerLayoutSystem.run(&world.viewer.pager.paging, &world.viewer.pager.zoom, resized: resized, stage)
+        GridLayoutSystem.run(grid: &world.grid, stage)
+        PagerLayoutSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, resized: resized, stage)
         FlightTailSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom,
                              gestures: gestures, stage)
         PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
                            gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
         PinchSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
                         pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        PagerWheelSystem.run(&world.viewer.pager, gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
-        GridZoomSystem.run(&world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
-        GridScrollSystem.run(&world.grid, gestures: gestures, phase: world.viewer.phase, stage)
+        PagerWheelSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, wheelSwipe: &world.viewer.pager.wheelSwipe,
+                             gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
+        GridZoomSystem.run(grid: &world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
+        GridScrollSystem.run(grid: &world.grid, gestures: gestures, phase: world.viewer.phase, stage)
         CellTapSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, currentIndex: &world.viewer.currentIndex,
                           pager: &world.viewer.pager, grid: &world.grid, gestures: gestures, stage)
         PagerTapSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
                            currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
         KeySystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
                       gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        TransitionTargetSystem.run(&world.viewer.transition, grid: world.grid, stage)
-        SpringAnimatorSystem.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition, stage)
+        TransitionTargetSystem.run(transition: &world.viewer.transition, grid: world.grid, stage)
+        SpringAnimatorSystem.run(grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
+                                 chrome: &world.viewer.pager.chrome, transition: &world.viewer.transition, stage)
         LandingSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom)
         IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
                             paging: world.viewer.paging, phase: world.viewer.phase, stage)
         CellSpriteSystem.run(scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
                              currentIndex: world.viewer.currentIndex, resized: resized, stage)
-        ViewerSpriteSystem.run(scene: &world.scene, sprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
+        ViewerSpriteSystem.run(scene: &world.scene, viewerSprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
     }
 
     /// Nothing moves and nothing is held: the next tick would change nothing unless input

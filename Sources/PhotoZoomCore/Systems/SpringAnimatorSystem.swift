@@ -1,7 +1,8 @@
 /// Advances every active spring from the tick count and writes its value where it belongs:
 /// the grid's scroll and zoom, the page snap, the zoom, the transition flight and the chrome fade.
 enum SpringAnimatorSystem {
-    static func run(grid: inout GridState, pager: inout PagerState, transition: inout TransitionState?, _ stage: Stage) {
+    static func run(grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState, chrome: inout ChromeState,
+                    transition: inout TransitionState?, _ stage: Stage) {
         let tick = stage.tick, rate = stage.clock.rate
 
         if case .spring(var track, let isWheel) = grid.motion {
@@ -16,22 +17,22 @@ enum SpringAnimatorSystem {
             if track.advance(to: tick, tickRate: rate) { GridZoomControl.rest(&grid) } else { grid.zoom.motion = .spring(track) }
         }
 
-        if case .snapping(var track) = pager.paging.motion {
+        if case .snapping(var track) = paging.motion {
             let rested = track.advance(to: tick, tickRate: rate)
-            pager.paging.offset = track.value
-            pager.paging.motion = rested ? .idle : .snapping(track)
+            paging.offset = track.value
+            paging.motion = rested ? .idle : .snapping(track)
             // Leaving a page leaves its zoom behind.
-            if rested, pager.zoom.page != Paging.nearestPage(pager.paging.offset, stage) { pager.zoom = ZoomState() }
+            if rested, zoom.page != Paging.nearestPage(paging.offset, stage) { zoom = ZoomState() }
         }
 
-        if case .spring(var track) = pager.zoom.motion {
+        if case .spring(var track) = zoom.motion {
             let rested = track.advance(to: tick, tickRate: rate)
-            pager.zoom.frame = track.value.withoutNegativeSize
+            zoom.frame = track.value.withoutNegativeSize
             if rested {
-                pager.zoom.motion = .idle
-                ZoomControl.set(&pager.zoom, track.value, page: pager.zoom.page, stage)
+                zoom.motion = .idle
+                ZoomControl.set(&zoom, track.value, page: zoom.page, stage)
             } else {
-                pager.zoom.motion = .spring(track)
+                zoom.motion = .spring(track)
             }
         }
 
@@ -47,10 +48,10 @@ enum SpringAnimatorSystem {
             transition = flying
         }
 
-        if var fade = pager.chrome.fade {
+        if var fade = chrome.fade {
             let rested = fade.advance(to: tick, tickRate: rate)
-            pager.chrome.alpha = min(max(fade.value, 0), 1)
-            pager.chrome.fade = rested ? nil : fade
+            chrome.alpha = min(max(fade.value, 0), 1)
+            chrome.fade = rested ? nil : fade
         }
     }
 }

@@ -11,7 +11,7 @@ enum PanInteraction {
         for gesture in gestures {
             switch machine.phase {
             case .grid:
-                GridPan.handle(gesture, &grid, pointers: pointers, stage)
+                GridPan.handle(gesture, grid: &grid, pointers: pointers, stage)
             case .pager:
                 PagePan.handle(gesture, pager: &pager, transition: &transition, machine: &machine, pointers: pointers,
                                currentIndex: currentIndex, stage)
