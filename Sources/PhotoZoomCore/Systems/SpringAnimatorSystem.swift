@@ -1,8 +1,9 @@
 /// Advances every active spring from the tick count and writes its value where it belongs:
 /// the grid's scroll and zoom, the page snap, the zoom, the transition flight and the chrome fade.
 enum SpringAnimatorSystem {
+    /// Returns whether the flight came to rest this tick.
     static func run(grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState, chrome: inout ChromeState,
-                    transition: inout TransitionState?, _ stage: Stage) {
+                    transition: inout TransitionState?, _ stage: Stage) -> Bool {
         let tick = stage.tick, rate = stage.clock.rate
 
         if case .spring(var track, let isWheel) = grid.motion {
@@ -36,6 +37,7 @@ enum SpringAnimatorSystem {
             }
         }
 
+        var landed = false
         if var flying = transition, var flight = flying.flight {
             let frameRested = flight.frame.advance(to: tick, tickRate: rate)
             let backgroundRested = flight.background.advance(to: tick, tickRate: rate)
@@ -43,7 +45,7 @@ enum SpringAnimatorSystem {
             // drawn stops at nothing there, not a mirrored photo (the monkey found one).
             flying.frame = flight.frame.value.withoutNegativeSize
             flying.backgroundAlpha = min(max(flight.background.value, 0), 1)
-            flying.landed = (frameRested || flight.frame.isAtRest) && (backgroundRested || flight.background.isAtRest)
+            landed = (frameRested || flight.frame.isAtRest) && (backgroundRested || flight.background.isAtRest)
             flying.flight = flight
             transition = flying
         }
@@ -53,5 +55,6 @@ enum SpringAnimatorSystem {
             chrome.alpha = min(max(fade.value, 0), 1)
             chrome.fade = rested ? nil : fade
         }
+        return landed
     }
 }
