@@ -26,7 +26,7 @@ public func sessionFuzzTarget(_ data: UnsafePointer<UInt8>, _ count: Int) -> CIn
     // then runs every tick of it, from the header's state if it has one, with the moments
     // read off as it goes.
     var forged = recording
-    forged.header.start = SessionReplay.startingSim(recording.header).digest.description
+    forged.header.start = SessionReplay.startDigest(of: recording)
     var moments = SessionMoments(forged)
     _ = SessionReplay.run(forged) { moments.observe($0) }
     return 0

@@ -2,10 +2,11 @@
 # Fuzzes the session reader and replay (SessionRecording.read, then SessionReplay.run on what
 # it read) with libFuzzer for SECONDS (default 300): builds Fuzz/SessionFuzzer.swift with the
 # core's sources into .build/fuzz-session/session-fuzzer (-sanitize=fuzzer,address), seeds
-# .build/fuzz-session/corpus with Tests/Fixtures/sessions/ and Tests/Fixtures/session-corpus/,
-# and runs it. A crash (a trap, a broken property, an address error, a replay that runs longer
-# than -timeout or past the memory limit) is saved under .build/fuzz-session/crashes/ and the
-# script exits non-zero; replay one with `.build/fuzz-session/session-fuzzer FILE`.
+# .build/fuzz-session/corpus with Tests/Fixtures/sessions/ (and its format-1/) and
+# Tests/Fixtures/session-corpus/, and runs it. A crash (a trap, a broken property, an address
+# error, a replay that runs longer than -timeout or past the memory limit) is saved under
+# .build/fuzz-session/crashes/ and the script exits non-zero; replay one with
+# `.build/fuzz-session/session-fuzzer FILE`.
 #   scripts/fuzz-session.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,10 +24,12 @@ swiftc -module-name PhotoZoomCore -parse-as-library -swift-version 5 -O -g \
 
 # The seeds; what the fuzzer finds stays in the corpus for the next run.
 cp Tests/Fixtures/sessions/*.jsonl Tests/Fixtures/session-corpus/*.jsonl "$out/corpus/"
+# Format 1's recordings share names with the others, so they go in under a prefix.
+for f in Tests/Fixtures/sessions/format-1/*.jsonl; do cp "$f" "$out/corpus/format-1-$(basename "$f")"; done
 # Every key and string value the seeds hold, and numbers at the edges, so mutations reach past
 # the decoder into the replay.
 {
-    cat Tests/Fixtures/sessions/*.jsonl Tests/Fixtures/session-corpus/*.jsonl | grep -o '"[A-Za-z$][A-Za-z0-9]*"' | sort -u
+    cat Tests/Fixtures/sessions/*.jsonl Tests/Fixtures/sessions/format-1/*.jsonl Tests/Fixtures/session-corpus/*.jsonl | grep -o '"[A-Za-z$][A-Za-z0-9]*"' | sort -u
     printf '%s\n' '"{"' '"}"' '"["' '"]"' '":"' '","' '"\\n"' '"true"' '"false"' '"null"' '"-"' '"0"' '"-1"' \
         '"1e999"' '"-0"' '"5e-324"' '"1e300"' '"-1e300"' '"1.7976931348623157e308"' '"9223372036854775807"' \
         '"-9223372036854775808"' '"4611686018427387904"' '"NaN"' '"Infinity"'

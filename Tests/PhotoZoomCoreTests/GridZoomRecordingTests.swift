@@ -80,11 +80,12 @@ final class GridZoomRecordingTests: XCTestCase {
         }
     }
 
-    /// The recorded sessions in Tests/Fixtures/sessions were made before the zoom: they read,
-    /// with the zoom's default tuning, and verify with this build's digests (SessionFixtureTests).
-    /// A world that never zoomed is coded without it, so those digests did not change.
+    /// The recorded sessions in Tests/Fixtures/sessions/format-1 were made before the zoom: they
+    /// read, with the zoom's default tuning, and verify with this build's digests
+    /// (SessionFixtureTests). A world that never zoomed is coded without it, so those digests
+    /// did not change.
     func testARecordingFromBeforeTheZoomReadsWithItsDefaultsAndAnUnzoomedWorldCodesAsBefore() throws {
-        let folder = SessionFixtureTests.folder
+        let folder = SessionFixtureTests.folder.appendingPathComponent("format-1")
         let tap = try String(contentsOf: folder.appendingPathComponent("tap.jsonl"), encoding: .utf8)
         XCTAssertFalse(tap.contains("gridZoom"), "the fixture predates the zoom")
         let recording = try SessionRecording.read(tap)

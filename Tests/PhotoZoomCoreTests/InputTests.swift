@@ -23,30 +23,30 @@ final class InputTests: XCTestCase {
         input.pointer(.down, Point(x: 10, y: 10))
         input.pointer(.moved, Point(x: 14, y: 12))
         input.pointer(.up, Point(x: 14, y: 12))
-        XCTAssertEqual(input.world.gestures, [.tapped(pointer: 0, at: Point(x: 10, y: 10), clicks: 1)])
+        XCTAssertEqual(input.sim.messages.gestures, [.tapped(pointer: 0, at: Point(x: 10, y: 10), clicks: 1)])
 
         input.pointer(.down, Point(x: 10, y: 10))
         input.pointer(.moved, Point(x: 10, y: 30))
         input.pointer(.up, Point(x: 10, y: 30))
-        guard case .released = input.world.gestures.first else { return XCTFail("\(input.world.gestures)") }
+        guard case .released = input.sim.messages.gestures.first else { return XCTFail("\(input.sim.messages.gestures)") }
 
         input.pointer(.down, Point(x: 10, y: 10), id: 1, source: .touch)
         input.ticks(Int(Tuning().tapMaximumDuration * 120) + 2)
         input.pointer(.up, Point(x: 10, y: 10), id: 1, source: .touch)
-        guard case .released = input.world.gestures.first else { return XCTFail("a long touch is not a tap") }
+        guard case .released = input.sim.messages.gestures.first else { return XCTFail("a long touch is not a tap") }
 
         // On the desktop a slow click is still a click.
         input.pointer(.down, Point(x: 10, y: 10))
         input.ticks(Int(Tuning().tapMaximumDuration * 120) + 2)
         input.pointer(.up, Point(x: 10, y: 10))
-        guard case .tapped(0, Point(x: 10, y: 10), _)? = input.world.gestures.first else { return XCTFail("a slow click: \(input.world.gestures)") }
+        guard case .tapped(0, Point(x: 10, y: 10), _)? = input.sim.messages.gestures.first else { return XCTFail("a slow click: \(input.sim.messages.gestures)") }
     }
 
     func testReleaseVelocityIsMeasuredOverTheRecentWindowOnly() {
         var input = ScriptedInput(photos: photoInfos(count: 200), viewport: viewport)
         input.drag(from: Point(x: 50, y: 700), to: Point(x: 50, y: 400), ticks: 30, hold: 20, release: false)
         input.pointer(.up, Point(x: 50, y: 400))
-        XCTAssertEqual(input.world.gestures, [.released(pointer: 0, position: Point(x: 50, y: 400), velocity: .zero)],
+        XCTAssertEqual(input.sim.messages.gestures, [.released(pointer: 0, position: Point(x: 50, y: 400), velocity: .zero)],
                        "stopped for longer than the window before lifting: no fling")
     }
 
@@ -55,7 +55,7 @@ final class InputTests: XCTestCase {
         input.drag(from: Point(x: 50, y: 700), to: Point(x: 50, y: 400), ticks: 10, release: false)
         let offset = input.world.grid.offset
         input.tick([.focusLost])
-        XCTAssertEqual(input.world.gestures, [.released(pointer: 0, position: Point(x: 50, y: 400), velocity: .zero)])
+        XCTAssertEqual(input.sim.messages.gestures, [.released(pointer: 0, position: Point(x: 50, y: 400), velocity: .zero)])
         XCTAssertTrue(input.world.pointers.pointers.isEmpty)
         input.pointer(.moved, Point(x: 50, y: 100))  // a straggler from the lost pointer
         input.ticks(60)

@@ -76,6 +76,27 @@ final class SessionFixtureTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(files.count, Self.scripts.count)
     }
 
+    /// Recordings in session format 1, kept as they were made and never recorded again: the
+    /// sessions above as the build before format 2 recorded them, the fuzzing seeds, and two
+    /// made by that build for the messages its states held (a header whose state holds a
+    /// tick's gestures, pager tap and relayout; a tick that taps the pager and then opens a
+    /// photo from the grid). Each still verifies, its digests taken as format 1 took them.
+    func testEveryFormatOneRecordingStillVerifies() throws {
+        let folder = Self.folder.appendingPathComponent("format-1")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, Self.scripts.count + 4)
+        for name in names + ["../lost-click.jsonl"] {
+            let recording = try SessionRecording.read(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+            XCTAssertEqual(recording.header.version, 1, name)
+            XCTAssertNil(recording.stopped, name)
+            guard case let .verified(_, digests) = SessionReplay.run(recording) else {
+                XCTFail("\(name), in format 1, no longer verifies: \(SessionReplay.run(recording))")
+                continue
+            }
+            XCTAssertEqual(digests, recording.ticks.count + 2, "\(name): every digest checked")
+        }
+    }
+
     /// Issue 23's lost click, from its bug report's recording (its last 21 ticks, resumed from
     /// the state at tick 3400; 310 photos at 820×1000): two clicks at (460, 500) on a grid at
     /// rest opened nothing. They landed 0.125 points below a row, on the 2-point gap between

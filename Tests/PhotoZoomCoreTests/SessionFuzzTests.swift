@@ -4,7 +4,8 @@ import PhotoZoomTestSupport
 import XCTest
 
 /// The session reader and replay against broken files: the recorded sessions
-/// (`Tests/Fixtures/sessions/`) and the fuzzing seeds (`Tests/Fixtures/session-corpus/`)
+/// (`Tests/Fixtures/sessions/`, those in format 1 among them) and the fuzzing seeds
+/// (`Tests/Fixtures/session-corpus/`)
 /// mutated at random — cut short, bytes flipped, lines swapped, repeated or dropped, numbers
 /// swapped for extremes, tokens put in. Whatever the text, reading must refuse it with one
 /// line or read it (saying in one line where it stopped), and replaying what was read — also
@@ -83,7 +84,8 @@ final class SessionFuzzTests: XCTestCase {
 
     /// The texts to mutate: every recorded session and seed, as bytes.
     func bases() throws -> [[UInt8]] {
-        let folders = [PackagePaths.fixtures.appendingPathComponent("sessions"), Self.corpus]
+        let sessions = PackagePaths.fixtures.appendingPathComponent("sessions")
+        let folders = [sessions, sessions.appendingPathComponent("format-1"), Self.corpus]
         let files = try folders.flatMap { folder in
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted().map { folder.appendingPathComponent($0) }
         }
@@ -178,7 +180,7 @@ final class SessionFuzzTests: XCTestCase {
         if ticks > (recording.ticks.count + 1) * SessionBounds.maximumGap { return "\(ticks) ticks to replay for \(recording.ticks.count) lines" }
         _ = SessionReplay.run(recording)
         var forged = recording
-        forged.header.start = SessionReplay.startingSim(recording.header).digest.description
+        forged.header.start = SessionReplay.startDigest(of: recording)
         var moments = SessionMoments(forged)
         _ = SessionReplay.run(forged) { moments.observe($0) }
         return nil

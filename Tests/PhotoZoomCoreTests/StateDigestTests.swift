@@ -19,15 +19,22 @@ private struct NamedY: Codable { var y: Int }
 final class StateDigestTests: XCTestCase {
     /// The dismissal rule `direction` was `seed` until it was renamed; a world under it digests
     /// as it did then (the values printed by the build before the rename), walked and through a
-    /// sim's remembered tuning alike, so recordings made with it still verify.
+    /// sim's remembered tuning alike, so recordings made with it still verify. Those recordings
+    /// are in session format 1, whose digest held the tick's messages; format 2's digests of
+    /// the same worlds follow.
     func testTheRenamedDismissalRuleDigestsAsBeforeItsRename() {
         let photos = (0..<5).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400), isPlaceholder: false) }
         var tuning = Tuning()
         tuning.dismissRule = .direction
         let world = World(photos: photos, viewport: Size(width: 393, height: 852), tuning: tuning)
-        XCTAssertEqual(StateDigest(of: world).description, "939eb0cc49d67254")
-        XCTAssertEqual(Simulation(world: world).digest.description, "1b132e0753d25a71")
-        XCTAssertEqual(StateDigest(of: World(photos: photos, viewport: Size(width: 393, height: 852))).description, "d176c1d10654b1fe")
+        let untuned = World(photos: photos, viewport: Size(width: 393, height: 852))
+        XCTAssertEqual(StateDigest(formatOne: world, messages: TickMessages(), memo: nil).description, "939eb0cc49d67254")
+        XCTAssertEqual(Simulation(world: world).formatOneDigest.description, "1b132e0753d25a71")
+        XCTAssertEqual(StateDigest(formatOne: untuned, messages: TickMessages(), memo: nil).description, "d176c1d10654b1fe")
+
+        XCTAssertEqual(StateDigest(of: world).description, "b2af43c888cf7cdf")
+        XCTAssertEqual(Simulation(world: world).digest.description, "38a108c1c8f574db")
+        XCTAssertEqual(StateDigest(of: untuned).description, "0e1e75e186377fed")
     }
 
     func testTheDigestTellsAtWhichDepthAFieldSits() {

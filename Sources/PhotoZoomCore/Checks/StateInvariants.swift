@@ -62,7 +62,7 @@ enum FiniteCheck {
     static func firstNonFinite(inChangingPartsOf world: World) -> String? {
         firstNonFinite(in: world.tuning, at: "tuning") ?? firstNonFinite(in: world.viewport, at: "viewport")
             ?? firstNonFinite(inSpritesOf: world.scene) ?? firstNonFinite(in: world.pointers, at: "pointers")
-            ?? firstNonFinite(in: world.gestures, at: "gestures") ?? firstNonFinite(in: world.grid, at: "grid")
+            ?? firstNonFinite(in: world.grid, at: "grid")
             ?? firstNonFinite(in: world.cells, at: "cells") ?? firstNonFinite(in: world.viewer, at: "viewer")
             ?? firstNonFinite(in: world.viewerSprites, at: "viewerSprites")
     }

@@ -20,8 +20,6 @@ public struct GridState: Equatable, Sendable, Codable {
     public internal(set) var motion: Motion = .idle
     /// The window height the offset was last clamped for.
     public internal(set) var viewportHeight: Double = 0
-    /// The layout changed this tick: sprites jump rather than blend.
-    public internal(set) var didRelayout = false
 
     public init() {}
 

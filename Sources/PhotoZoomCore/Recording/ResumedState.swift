@@ -26,7 +26,7 @@ enum ResumedState {
     /// decoding does (finite, positive): a tuning file's springs may be very stiff.
     private static func numberProblem(in world: World) -> String? {
         let parts: [(String, any Encodable)] = [
-            ("scene", world.scene), ("pointers", world.pointers), ("gestures", world.gestures), ("grid", world.grid),
+            ("scene", world.scene), ("pointers", world.pointers), ("grid", world.grid),
             ("cells", world.cells), ("viewer", world.viewer), ("viewerSprites", world.viewerSprites), ("playback", world.playback),
         ]
         for (name, part) in parts {

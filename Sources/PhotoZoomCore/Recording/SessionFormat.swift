@@ -4,8 +4,11 @@
 /// clean exit. Everything a replay needs to run the same ticks and check it did.
 public struct SessionHeader: Codable, Equatable, Sendable {
     public static let formatName = "photozoom-session"
-    /// Bumped when a file this build writes could not be read by an older one.
-    public static let currentVersion = 1
+    /// Bumped when a file this build writes could not be read, or verified, by an older one;
+    /// every older version still reads and verifies. Version 2 took four of a tick's messages
+    /// out of the state (`TickMessages`), and out of its digests, which in version 1 held them
+    /// (`FormatOneDigest`).
+    public static let currentVersion = 2
 
     public var format: String
     public var version: Int
@@ -58,6 +61,10 @@ public struct SessionHeader: Codable, Equatable, Sendable {
         return World(photos: library, viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop,
                      gridStart: gridStart ?? .top)
     }
+
+    /// Format 1, whose digests held some of each tick's messages (a version before it is no
+    /// file any build wrote, and is taken as 1).
+    var isFormatOne: Bool { version < 2 }
 
     /// The recorded photos as the sim knows them.
     var library: [PhotoInfo] {

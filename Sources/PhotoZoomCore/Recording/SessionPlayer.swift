@@ -17,7 +17,7 @@ public struct SessionPlayer: Sendable {
     /// stays bounded and a seek re-simulates at most a thousandth of the session; and they are
     /// at least 240 ticks apart, so a short session's seek re-simulates two seconds at most.
     public init(_ recording: SessionRecording, keepingAtMost copies: Int = 1024, apart shortestInterval: Int = 240) {
-        let start = recording.header.state.map(Simulation.init(resuming:)) ?? Simulation(world: recording.header.world)
+        let start = SessionReplay.startingSim(recording)
         var inputs: [Int: [InputEvent]] = [:]
         for entry in recording.ticks { if let input = entry.input { inputs[entry.tick] = input } }
         self.inputs = inputs

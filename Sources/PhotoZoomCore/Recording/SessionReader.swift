@@ -17,6 +17,9 @@ public struct SessionRecording: Equatable, Sendable {
     /// Reading stopped at a line no recorder writes (not at the half-written last line a killed
     /// recorder leaves): the recording was changed, and does not verify.
     public var isDamaged = false
+    /// What the tick that made the header's whole state handed on, where the file's format
+    /// held it in the state (format 1): its start digest covers it. None otherwise.
+    var startMessages = TickMessages()
     /// The lines that hold a whole state, by their tick's place in `ticks`. Decoding the states
     /// was most of reading a file, and a replay needs one only where it differs.
     private var stateLines: [Int: String] = [:]
@@ -52,11 +55,12 @@ public struct SessionRecording: Equatable, Sendable {
         guard let first = nextLine(), !first.allSatisfy(\.isWhitespace) else {
             throw SessionFormatError(description: "is empty, not a recorded session")
         }
-        let header = try readHeader(first, decoder)
+        let (header, startMessages) = try readHeader(first, decoder)
         if let problem = SessionBounds.problem(in: header) ?? header.state.flatMap({ ResumedState.problem(in: $0, header: header) }) {
             throw SessionFormatError(description: "has a header no recording could have: " + problem)
         }
         var recording = SessionRecording(header: header, ticks: [], end: nil, stopped: nil)
+        recording.startMessages = startMessages
         var lastTick = header.state?.tick ?? 0
         var down = Set(header.state?.pointers.pointers.map(\.id) ?? [])
         var number = 1
@@ -115,7 +119,8 @@ public struct SessionRecording: Equatable, Sendable {
         "tick \(tick) comes \(tick - last) ticks after tick \(last); a recording has a line at least every \(SessionBounds.maximumGap)"
     }
 
-    private static func readHeader(_ line: Substring, _ decoder: JSONDecoder) throws -> SessionHeader {
+    /// The header, and the messages its whole state held if the file is in format 1.
+    private static func readHeader(_ line: Substring, _ decoder: JSONDecoder) throws -> (SessionHeader, TickMessages) {
         struct Version: Decodable { let format: String; let version: Int }
         guard let version = try? decoder.decode(Version.self, from: Data(line.utf8)), version.format == SessionHeader.formatName else {
             throw SessionFormatError(description: "is not a recorded session: its first line is not a \(SessionHeader.formatName) header")
@@ -124,11 +129,14 @@ public struct SessionRecording: Equatable, Sendable {
             throw SessionFormatError(description: "was recorded in session format version \(version.version), newer than this build reads "
                 + "(version \(SessionHeader.currentVersion)); replay it with a newer PhotoZoom")
         }
+        let header: SessionHeader
         do {
-            return try decoder.decode(SessionHeader.self, from: Data(line.utf8))
+            header = try decoder.decode(SessionHeader.self, from: Data(line.utf8))
         } catch {
             throw SessionFormatError(description: "has a damaged header: " + explain(error))
         }
+        guard header.isFormatOne, header.state != nil else { return (header, TickMessages()) }
+        return (header, (try? decoder.decode(FormatOneMessages.self, from: Data(line.utf8)))?.messages ?? TickMessages())
     }
 
     /// `state.viewer.currentIndex: expected Int, found a string`: where in the line, and what

@@ -41,11 +41,12 @@ public enum SessionReplay {
 
     /// The replay's loop: `stepped` sees the sim after each tick and the input it was given.
     private static func run(_ recording: SessionRecording, stepped each: (Simulation, [InputEvent]) throws -> Void) rethrows -> Outcome {
-        var sim = startingSim(recording.header)
+        var sim = startingSim(recording)
         let firstTick = sim.world.tick
         var digests = 1
-        if sim.digest.description != recording.header.start {
-            return .diverged(Divergence(tick: 0, recorded: recording.header.start, replayed: sim.digest.description, stateTick: nil,
+        func digest() -> String { recordedDigest(of: sim, in: recording.header) }
+        if digest() != recording.header.start {
+            return .diverged(Divergence(tick: 0, recorded: recording.header.start, replayed: digest(), stateTick: nil,
                                         differences: ["the first frame's layout differs: a different build, library or window"]))
         }
         var divergence: Divergence?
@@ -56,7 +57,7 @@ public enum SessionReplay {
             }
             sim.step(entry.input ?? [])
             try each(sim, entry.input ?? [])
-            let replayed = sim.digest.description
+            let replayed = digest()
             if divergence == nil, replayed != entry.digest {
                 divergence = Divergence(tick: entry.tick, recorded: entry.digest, replayed: replayed, stateTick: nil, differences: [])
             }
@@ -74,19 +75,33 @@ public enum SessionReplay {
             try each(sim, [])
         }
         if let divergence { return .diverged(divergence) }
-        if let end = recording.end, sim.digest.description != end.digest {
-            return .diverged(Divergence(tick: end.end, recorded: end.digest, replayed: sim.digest.description, stateTick: nil, differences: []))
+        if let end = recording.end, digest() != end.digest {
+            return .diverged(Divergence(tick: end.end, recorded: end.digest, replayed: digest(), stateTick: nil, differences: []))
         }
         return .verified(ticks: sim.world.tick - firstTick, digests: digests + (recording.end == nil ? 0 : 1))
     }
 
-    /// The sim as the recording starts: resumed from the header's state, or laid out on tick 0;
-    /// under `tuning` in place of the recorded one, where one is given.
-    static func startingSim(_ header: SessionHeader, tuning: Tuning? = nil) -> Simulation {
-        guard let tuning else { return header.state.map(Simulation.init(resuming:)) ?? Simulation(world: header.world) }
+    /// The sim as the recording starts: resumed from the header's state, or laid out on tick 0.
+    static func startingSim(_ recording: SessionRecording) -> Simulation {
+        guard let state = recording.header.state else { return Simulation(world: recording.header.world) }
+        return Simulation(resuming: state, messages: recording.startMessages)
+    }
+
+    /// The same under `tuning` in place of the recorded one; its digests are checked against nothing.
+    static func startingSim(_ header: SessionHeader, tuning: Tuning) -> Simulation {
         var world = header.state ?? header.world
         world.tuning = tuning
         return header.state == nil ? Simulation(world: world) : Simulation(resuming: world)
+    }
+
+    /// The digest `header`'s recording holds for the state of `sim`, in the recording's format.
+    static func recordedDigest(of sim: Simulation, in header: SessionHeader) -> String {
+        (header.isFormatOne ? sim.formatOneDigest : sim.digest).description
+    }
+
+    /// The digest a recording's header should start from, as the replay takes it.
+    static func startDigest(of recording: SessionRecording) -> String {
+        recordedDigest(of: startingSim(recording), in: recording.header)
     }
 
     /// `key.path: recorded → replayed` for every value that differs.

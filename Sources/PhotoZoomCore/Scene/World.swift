@@ -26,8 +26,6 @@ public struct World: Equatable, Sendable, Codable {
     public internal(set) var photos: [PhotoInfo]
     public internal(set) var scene = Scene()
     public internal(set) var pointers = PointerTracker()
-    /// This tick's gestures, produced by the input system for the systems after it.
-    public internal(set) var gestures: [Gesture] = []
     public internal(set) var grid = GridState()
     /// Sprites for the grid cells in view.
     public internal(set) var cells = CellSprites()

@@ -9,9 +9,10 @@ enum CellSpriteSystem {
     /// Rows kept beyond each edge of the window, so a fast scroll never shows a cell arriving late.
     static let marginRows = 2
 
-    /// `resized`: the photos whose size arrived this tick, whose crops change with it.
+    /// `resized`: the photos whose size arrived this tick, whose crops change with it;
+    /// `gridJumped`: the grid was laid out anew or moved out of sight this tick.
     static func run(scene: inout Scene, cells: inout CellSprites, grid: GridState, phase: ViewerPhase, currentIndex: Int, resized: [Int],
-                    _ stage: Stage) {
+                    gridJumped: Bool, _ stage: Stage) {
         guard let layout = grid.layout else { return }
         let before = cells.photos
         let blend = GridBlend(grid, stage), offset = grid.offset
@@ -27,13 +28,13 @@ enum CellSpriteSystem {
         // Every level's cells are square, and so is every blend of them: one crop fits them all.
         let cellSize = Size(width: layout.cellSize, height: layout.cellSize)
         // A relayout teleports cells; a drag or a pinch is drawn at the fingers' newest position. None blends.
-        let jump = grid.didRelayout || grid.isDragging || grid.zoom.isPinching || changedLevel
+        let jump = gridJumped || grid.isDragging || grid.zoom.isPinching || changedLevel
         func place(_ entity: Entity, _ photo: Int, frame: Rect, alpha: Double, isNew: Bool) {
             scene[entity].current.frame = frame
             scene[entity].current.alpha = alpha
             // Crops depend on the cell size and the photo's size only, so they are worked out when a
             // sprite gets its photo, the layout changes or the size arrives.
-            if grid.didRelayout || isNew || resized.contains(photo) {
+            if gridJumped || isNew || resized.contains(photo) {
                 scene[entity].current.crop = .aspectFillCrop(photo: stage.photos[photo].pixelSize, frame: cellSize)
             }
             // Away from the grid the current photo is shown by the transition sprite or its page.

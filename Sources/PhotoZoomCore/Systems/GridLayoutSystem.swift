@@ -4,8 +4,8 @@
 /// changes, the offset is clamped to the new scroll range, so no void opens past an end. A zoom
 /// under way ends on its level first: its frames are of the window that was.
 enum GridLayoutSystem {
-    static func run(_ grid: inout GridState, _ stage: Stage) {
-        grid.didRelayout = false
+    /// Returns whether the grid jumped: laid out anew, or its offset clamped to a new height.
+    static func run(grid: inout GridState, _ stage: Stage) -> Bool {
         grid.bottomInset = stage.tuning.tabBarHeight
         var layout = zoomedLayout(grid, stage)
         let resized = grid.viewportHeight != stage.viewport.height || grid.layout?.width != Swift.max(stage.viewport.width, 0)
@@ -15,20 +15,17 @@ enum GridLayoutSystem {
         }
         if grid.viewportHeight != stage.viewport.height {
             grid.viewportHeight = stage.viewport.height
-            if layout == grid.layout { clamp(&grid, stage) }
+            if layout == grid.layout { return clamp(&grid, stage) }
         }
-        guard layout != grid.layout else { return }
-        defer {
-            grid.layout = layout
-            grid.didRelayout = true
-        }
+        guard layout != grid.layout else { return false }
+        defer { grid.layout = layout }
         let range = 0...Swift.max(0, layout.contentHeight + grid.bottomInset - stage.viewport.height)
         guard let old = grid.layout else {
             // The first layout: a grid asked to open at its end comes to rest on its last row.
             grid.offset = Swift.min(grid.offset, range.upperBound)
-            return
+            return true
         }
-        guard old.rowPitch > 0 else { return }
+        guard old.rowPitch > 0 else { return true }
 
         let top = old.firstVisibleIndex(atOffset: grid.offset)
         let hiddenFraction = (grid.offset - old.frame(of: top).minY) / old.rowPitch
@@ -43,6 +40,7 @@ enum GridLayoutSystem {
             grid.motion = .idle
             grid.velocity = 0
         }
+        return true
     }
 
     /// The layout at the level the zoom chose; a grid never zoomed has the one it opens with,
@@ -53,15 +51,16 @@ enum GridLayoutSystem {
         return levels.layout(levels.resolve(chosen))
     }
 
-    /// Into the scroll range, unless a finger holds the grid (it rubber-bands until let go).
-    private static func clamp(_ grid: inout GridState, _ stage: Stage) {
-        guard grid.holdingPointer == nil else { return }
+    /// Into the scroll range, unless a finger holds the grid (it rubber-bands until let go);
+    /// returns whether it moved or stopped the grid.
+    private static func clamp(_ grid: inout GridState, _ stage: Stage) -> Bool {
+        guard grid.holdingPointer == nil else { return false }
         let range = grid.scrollRange(viewportHeight: stage.viewport.height)
         let clamped = Swift.min(Swift.max(grid.offset, range.lowerBound), range.upperBound)
-        guard clamped != grid.offset || !grid.isAtRest else { return }
+        guard clamped != grid.offset || !grid.isAtRest else { return false }
         grid.offset = clamped
         grid.motion = .idle
         grid.velocity = 0
-        grid.didRelayout = true
+        return true
     }
 }

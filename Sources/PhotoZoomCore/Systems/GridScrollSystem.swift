@@ -2,7 +2,7 @@
 /// rate after a flick, the spring back from beyond an end, and smooth wheel scrolling. The
 /// finger's part (following a drag, handing over the release) is the pan interaction's.
 enum GridScrollSystem {
-    static func run(_ grid: inout GridState, gestures: [Gesture], phase: ViewerPhase, _ stage: Stage) {
+    static func run(grid: inout GridState, gestures: [Gesture], phase: ViewerPhase, _ stage: Stage) {
         guard grid.layout != nil, phase == .grid else { return }
         // ctrl+wheel zooms the grid instead (GridZoomSystem).
         for case let .wheel(_, dy, _, modifiers) in gestures where grid.holdingPointer == nil && !modifiers.contains(.control) {

@@ -3,7 +3,7 @@
 /// `wheelUnitsPerStep` around the pointer (turned away from you: larger cells, as in the pager);
 /// `+` (or `=`) and `-` step around the middle of the grid.
 enum GridZoomSystem {
-    static func run(_ grid: inout GridState, gestures: [Gesture], pointers: PointerTracker, phase: ViewerPhase, _ stage: Stage) {
+    static func run(grid: inout GridState, gestures: [Gesture], pointers: PointerTracker, phase: ViewerPhase, _ stage: Stage) {
         guard phase == .grid, grid.layout != nil else { return }
         pinch(&grid, pointers, stage)
         let band = grid.visibleBand(viewportHeight: stage.viewport.height)

@@ -1,10 +1,12 @@
 /// Applies this tick's stamped input: resizes go to the viewport, pointer events through the
-/// tracker become gestures. Runs first each tick, after a reload has set the tuning.
+/// tracker become gestures. Runs before the systems that read gestures, after a reload has set
+/// the tuning.
 enum InputSystem {
-    static func run(_ events: [InputEvent], pointers: inout PointerTracker, gestures: inout [Gesture], viewport: inout Size,
-                    phase: ViewerPhase, clock: SimClock, tuning: Tuning) {
-        gestures.removeAll(keepingCapacity: true)
-        for event in events {
+    /// Returns this tick's gestures, for the systems after it.
+    static func run(pointers: inout PointerTracker, viewport: inout Size, input: [InputEvent],
+                    phase: ViewerPhase, clock: SimClock, tuning: Tuning) -> [Gesture] {
+        var gestures: [Gesture] = []
+        for event in input {
             switch event {
             case let .pointer(e):
                 apply(e, &pointers, &gestures, clock, tuning)
@@ -26,6 +28,7 @@ enum InputSystem {
                 break
             }
         }
+        return gestures
     }
 
     /// The pointer id of the second finger alt+drag simulates.

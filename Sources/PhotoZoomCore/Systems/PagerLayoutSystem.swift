@@ -3,7 +3,7 @@
 /// moved the least so it covers the window again (or centred where it is smaller). A zoomed
 /// page whose photo's size arrives (`resized`) returns to fit: its frame was the stand-in's.
 enum PagerLayoutSystem {
-    static func run(_ paging: inout PagingState, _ zoom: inout ZoomState, resized: [Int], _ stage: Stage) {
+    static func run(paging: inout PagingState, zoom: inout ZoomState, resized: [Int], _ stage: Stage) {
         if zoom.frame != nil, resized.contains(zoom.page), !zoom.isHeld {
             zoom.frame = nil
             zoom.motion = .idle

@@ -4,8 +4,8 @@
 /// (or dismisses, seed 004).
 enum PagerTapSystem {
     static func run(pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
-                    currentIndex: Int, grid: GridState, _ stage: Stage) {
-        for tap in pager.taps where machine.phase == .pager {
+                    taps: [PagerTap], currentIndex: Int, grid: GridState, _ stage: Stage) {
+        for tap in taps where machine.phase == .pager {
             // A mouse's second click is the desktop's to call (its double-click time and
             // distance); a finger's second tap is ours to time.
             let isSecond: Bool

@@ -1,8 +1,8 @@
 /// Applies the developer keys to the playback pace. The loop reads the result to decide how
 /// many ticks the next frame runs.
 enum PlaybackSystem {
-    static func run(_ events: [InputEvent], playback: inout Playback) {
-        for case let .developer(control) in events {
+    static func run(playback: inout Playback, input: [InputEvent]) {
+        for case let .developer(control) in input {
             switch control {
             case .cycleSlowMotion: playback.slowMotion = playback.slowMotion.next
             case .togglePause: playback.paused.toggle()

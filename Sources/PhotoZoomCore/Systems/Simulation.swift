@@ -1,8 +1,10 @@
 /// The sim: a world and the fixed order its systems run in each tick. This is the whole
 /// schedule; reading `runSystems` top to bottom is reading what a tick does, and each line
-/// shows what that system writes (`&`) and reads.
+/// shows what that system writes (`&`) and reads, and what it hands on to the systems after it.
 public struct Simulation: Sendable {
     public private(set) var world: World
+    /// What the last tick's systems handed on. No system reads it from here.
+    public private(set) var messages: TickMessages
     /// What every digest of this sim shares: the library's digest, taken again by the first
     /// digest after a photo's size arrived, and the tuning's bytes, taken again after a reload.
     private var memo: DigestMemo
@@ -11,12 +13,20 @@ public struct Simulation: Sendable {
     public init(world: World) {
         self.world = world
         memo = DigestMemo(world)
-        runSystems([])
+        messages = TickMessages()
+        messages = runSystems([])
     }
 
     /// Continues from a saved state exactly where it stopped: the next `step` is its next tick.
     public init(resuming world: World) {
+        self.init(resuming: world, messages: TickMessages())
+    }
+
+    /// The same, with what the tick that made `world` handed on: a state in session format 1
+    /// held some of it, and digested it (`FormatOneDigest`).
+    init(resuming world: World, messages: TickMessages) {
         self.world = world
+        self.messages = messages
         memo = DigestMemo(world)
     }
 
@@ -24,43 +34,48 @@ public struct Simulation: Sendable {
     public mutating func step(_ input: [InputEvent] = []) {
         world.clock.tick += 1
         world.scene.beginTick()
-        runSystems(input)
+        messages = runSystems(input)
         memo.update(world)
     }
 
-    private mutating func runSystems(_ input: [InputEvent]) {
-        TuningReloadSystem.run(input, tuning: &world.tuning, grid: &world.grid, pager: &world.viewer.pager,
-                               transition: &world.viewer.transition, clock: world.clock)
-        PlaybackSystem.run(input, playback: &world.playback)
-        let resized = PhotoSizeSystem.run(input, photos: &world.photos)
-        InputSystem.run(input, pointers: &world.pointers, gestures: &world.gestures, viewport: &world.viewport,
-                        phase: world.viewer.phase, clock: world.clock, tuning: world.tuning)
-        let stage = world.stage, gestures = world.gestures, pointers = world.pointers
-        GridLayoutSystem.run(&world.grid, stage)
-        PagerLayoutSystem.run(&world.viewer.pager.paging, &world.viewer.pager.zoom, resized: resized, stage)
+    private mutating func runSystems(_ input: [InputEvent]) -> TickMessages {
+        TuningReloadSystem.run(tuning: &world.tuning, grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
+                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.transition, input: input, clock: world.clock)
+        PlaybackSystem.run(playback: &world.playback, input: input)
+        let resized = PhotoSizeSystem.run(photos: &world.photos, input: input)
+        let gestures = InputSystem.run(pointers: &world.pointers, viewport: &world.viewport, input: input,
+                                       phase: world.viewer.phase, clock: world.clock, tuning: world.tuning)
+        let stage = world.stage, pointers = world.pointers
+        let laidOut = GridLayoutSystem.run(grid: &world.grid, stage)
+        PagerLayoutSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, resized: resized, stage)
         FlightTailSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom,
                              gestures: gestures, stage)
-        PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
-                           gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
+        var pagerTaps = PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition,
+                                           machine: &world.viewer.machine, gestures: gestures, pointers: pointers,
+                                           currentIndex: world.viewer.currentIndex, stage)
         PinchSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
                         pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        PagerWheelSystem.run(&world.viewer.pager, gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
-        GridZoomSystem.run(&world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
-        GridScrollSystem.run(&world.grid, gestures: gestures, phase: world.viewer.phase, stage)
+        PagerWheelSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, wheelSwipe: &world.viewer.pager.wheelSwipe,
+                             gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
+        GridZoomSystem.run(grid: &world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
+        GridScrollSystem.run(grid: &world.grid, gestures: gestures, phase: world.viewer.phase, stage)
         CellTapSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, currentIndex: &world.viewer.currentIndex,
-                          pager: &world.viewer.pager, grid: &world.grid, gestures: gestures, stage)
+                          pager: &world.viewer.pager, grid: &world.grid, pagerTaps: &pagerTaps, gestures: gestures, stage)
         PagerTapSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
-                           currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+                           taps: pagerTaps, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
         KeySystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
                       gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        TransitionTargetSystem.run(&world.viewer.transition, grid: world.grid, stage)
-        SpringAnimatorSystem.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition, stage)
-        LandingSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom)
-        IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
-                            paging: world.viewer.paging, phase: world.viewer.phase, stage)
+        TransitionTargetSystem.run(transition: &world.viewer.transition, grid: world.grid, stage)
+        let landed = SpringAnimatorSystem.run(grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
+                                              chrome: &world.viewer.pager.chrome, transition: &world.viewer.transition, stage)
+        LandingSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom, landed: landed)
+        let revealed = IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
+                                           paging: world.viewer.paging, phase: world.viewer.phase, stage)
+        let gridJumped = laidOut || revealed
         CellSpriteSystem.run(scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
-                             currentIndex: world.viewer.currentIndex, resized: resized, stage)
-        ViewerSpriteSystem.run(scene: &world.scene, sprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
+                             currentIndex: world.viewer.currentIndex, resized: resized, gridJumped: gridJumped, stage)
+        ViewerSpriteSystem.run(scene: &world.scene, viewerSprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
+        return TickMessages(resized: resized, gestures: gestures, pagerTaps: pagerTaps, gridJumped: gridJumped, landed: landed)
     }
 
     /// Nothing moves and nothing is held: the next tick would change nothing unless input
@@ -78,6 +93,9 @@ public struct Simulation: Sendable {
     /// A stable 64-bit fingerprint of the whole state, equal across processes and machines
     /// for the same input.
     public var digest: StateDigest { StateDigest(of: world, memo: memo) }
+
+    /// The digest a recording in session format 1 holds for this state.
+    var formatOneDigest: StateDigest { StateDigest(formatOne: world, messages: messages, memo: memo) }
 
     /// The whole state as `key.path = value` lines.
     public func dump() -> StateDump { StateDump(of: world) }

@@ -1,7 +1,9 @@
 /// Advances every active spring from the tick count and writes its value where it belongs:
 /// the grid's scroll and zoom, the page snap, the zoom, the transition flight and the chrome fade.
 enum SpringAnimatorSystem {
-    static func run(grid: inout GridState, pager: inout PagerState, transition: inout TransitionState?, _ stage: Stage) {
+    /// Returns whether the flight came to rest this tick.
+    static func run(grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState, chrome: inout ChromeState,
+                    transition: inout TransitionState?, _ stage: Stage) -> Bool {
         let tick = stage.tick, rate = stage.clock.rate
 
         if case .spring(var track, let isWheel) = grid.motion {
@@ -16,25 +18,26 @@ enum SpringAnimatorSystem {
             if track.advance(to: tick, tickRate: rate) { GridZoomControl.rest(&grid) } else { grid.zoom.motion = .spring(track) }
         }
 
-        if case .snapping(var track) = pager.paging.motion {
+        if case .snapping(var track) = paging.motion {
             let rested = track.advance(to: tick, tickRate: rate)
-            pager.paging.offset = track.value
-            pager.paging.motion = rested ? .idle : .snapping(track)
+            paging.offset = track.value
+            paging.motion = rested ? .idle : .snapping(track)
             // Leaving a page leaves its zoom behind.
-            if rested, pager.zoom.page != Paging.nearestPage(pager.paging.offset, stage) { pager.zoom = ZoomState() }
+            if rested, zoom.page != Paging.nearestPage(paging.offset, stage) { zoom = ZoomState() }
         }
 
-        if case .spring(var track) = pager.zoom.motion {
+        if case .spring(var track) = zoom.motion {
             let rested = track.advance(to: tick, tickRate: rate)
-            pager.zoom.frame = track.value.withoutNegativeSize
+            zoom.frame = track.value.withoutNegativeSize
             if rested {
-                pager.zoom.motion = .idle
-                ZoomControl.set(&pager.zoom, track.value, page: pager.zoom.page, stage)
+                zoom.motion = .idle
+                ZoomControl.set(&zoom, track.value, page: zoom.page, stage)
             } else {
-                pager.zoom.motion = .spring(track)
+                zoom.motion = .spring(track)
             }
         }
 
+        var landed = false
         if var flying = transition, var flight = flying.flight {
             let frameRested = flight.frame.advance(to: tick, tickRate: rate)
             let backgroundRested = flight.background.advance(to: tick, tickRate: rate)
@@ -42,15 +45,16 @@ enum SpringAnimatorSystem {
             // drawn stops at nothing there, not a mirrored photo (the monkey found one).
             flying.frame = flight.frame.value.withoutNegativeSize
             flying.backgroundAlpha = min(max(flight.background.value, 0), 1)
-            flying.landed = (frameRested || flight.frame.isAtRest) && (backgroundRested || flight.background.isAtRest)
+            landed = (frameRested || flight.frame.isAtRest) && (backgroundRested || flight.background.isAtRest)
             flying.flight = flight
             transition = flying
         }
 
-        if var fade = pager.chrome.fade {
+        if var fade = chrome.fade {
             let rested = fade.advance(to: tick, tickRate: rate)
-            pager.chrome.alpha = min(max(fade.value, 0), 1)
-            pager.chrome.fade = rested ? nil : fade
+            chrome.alpha = min(max(fade.value, 0), 1)
+            chrome.fade = rested ? nil : fade
         }
+        return landed
     }
 }

@@ -2,10 +2,10 @@
 /// and the grid's momentum continue from where they are and how fast they move, under the new
 /// constants; layout follows from the new values in the layout systems, which run next.
 enum TuningReloadSystem {
-    static func run(_ events: [InputEvent], tuning: inout Tuning, grid: inout GridState, pager: inout PagerState,
-                    transition: inout TransitionState?, clock: SimClock) {
+    static func run(tuning: inout Tuning, grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState, chrome: inout ChromeState,
+                    transition: inout TransitionState?, input: [InputEvent], clock: SimClock) {
         // Two saves stamped for one tick: the later one is the file as it stands.
-        guard let reloaded = events.last(where: { if case .tuningReloaded = $0 { return true } else { return false } }),
+        guard let reloaded = input.last(where: { if case .tuningReloaded = $0 { return true } else { return false } }),
               case let .tuningReloaded(new) = reloaded, new != tuning else { return }
         let old = tuning
         tuning = new
@@ -25,15 +25,15 @@ enum TuningReloadSystem {
             track.retune(new, at: tick)
             grid.zoom.motion = .spring(track)
         }
-        if case .snapping(var track) = pager.paging.motion {
+        if case .snapping(var track) = paging.motion {
             track.retune(new, at: tick)
-            pager.paging.motion = .snapping(track)
+            paging.motion = .snapping(track)
         }
-        if case .spring(var track) = pager.zoom.motion {
+        if case .spring(var track) = zoom.motion {
             track.retune(new, at: tick)
-            pager.zoom.motion = .spring(track)
+            zoom.motion = .spring(track)
         }
-        pager.chrome.fade?.retune(new, at: tick)
+        chrome.fade?.retune(new, at: tick)
         if var flight = transition?.flight {
             flight.frame.retune(new, at: tick)
             flight.background.retune(new, at: tick)

@@ -12,7 +12,7 @@ enum ViewerSpriteSystem {
     // and its white text stays legible over a bright photo beneath it.
     static let topBarColor = Color(r: 30, g: 30, b: 32, a: 217)
 
-    static func run(scene: inout Scene, sprites: inout ViewerSprites?, viewer v: ViewerState, grid: GridState, _ stage: Stage) {
+    static func run(scene: inout Scene, viewerSprites sprites: inout ViewerSprites?, viewer v: ViewerState, grid: GridState, _ stage: Stage) {
         let roles = sprites ?? spawn(&scene, stage.tuning)
         sprites = roles
         let background = v.backgroundAlpha

@@ -8,9 +8,6 @@ public struct PagerState: Equatable, Sendable, Codable {
     public internal(set) var pendingTap: PendingTap?
     /// The pointer pressed in the pager, until its drag is decided or it lifts.
     public internal(set) var press: PagerPress?
-    /// This tick's taps that count as taps in the pager: each ended a press that began in the
-    /// pager and caught nothing. The pan interaction, which owns presses, hands them on.
-    public internal(set) var taps: [PagerTap] = []
     /// Escape or Back came while the pages were sliding: the photo goes home once the pager
     /// has settled on the page mostly shown.
     public internal(set) var escapeWhenSettled = false
@@ -35,12 +32,6 @@ public struct PagerState: Equatable, Sendable, Codable {
         pager.paging.offset = Double(page) * pitch
         return pager
     }
-}
-
-/// A tap in the pager: where, and the desktop's click count for a mouse (nil for a finger).
-public struct PagerTap: Hashable, Sendable, Codable {
-    public var at: Point
-    public var clicks: Int?
 }
 
 /// A single tap in the pager, held until no second one can come any more.

@@ -52,8 +52,6 @@ public struct TransitionState: Equatable, Sendable, Codable {
     public internal(set) var backgroundAlpha: Double
     public internal(set) var flight: Flight?
     public internal(set) var grab: Grab?
-    /// Set by the animator on the tick the flight came to rest.
-    public internal(set) var landed = false
 
     /// The sprite's own alpha: it fades only when shrinking away.
     public var spriteAlpha: Double { fades ? backgroundAlpha : 1 }

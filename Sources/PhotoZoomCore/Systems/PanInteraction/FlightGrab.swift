@@ -12,7 +12,7 @@ enum FlightGrab {
             guard flying.frame.contains(at) else {
                 if flight.destination != .page {
                     FlightControl.land(transition: &transition, machine: &machine, zoom: &zoom)
-                    GridPan.handle(gesture, &grid, pointers: pointers, stage)
+                    GridPan.handle(gesture, grid: &grid, pointers: pointers, stage)
                 }
                 return
             }

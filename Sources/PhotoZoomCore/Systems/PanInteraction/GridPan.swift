@@ -3,7 +3,7 @@
 /// release velocity goes to the grid's momentum. Two pointers down are a pinch in the making
 /// (alt+drag's mirrored finger included): no drag starts meanwhile.
 enum GridPan {
-    static func handle(_ gesture: Gesture, _ grid: inout GridState, pointers: PointerTracker, _ stage: Stage) {
+    static func handle(_ gesture: Gesture, grid: inout GridState, pointers: PointerTracker, _ stage: Stage) {
         guard grid.layout != nil else { return }
         switch gesture {
         case let .pressed(pointer, at):

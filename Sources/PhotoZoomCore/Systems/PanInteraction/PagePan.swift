@@ -5,8 +5,9 @@ import Foundation
 /// every direction does something: a pan of the zoomed photo; the photo picked up (within the
 /// dismiss angle of vertical: down to dismiss, up to rubber-band); or paging.
 enum PagePan {
+    /// Returns the tap, when the gesture is one that counts as a tap in the pager.
     static func handle(_ gesture: Gesture, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
-                       pointers: PointerTracker, currentIndex: Int, _ stage: Stage) {
+                       pointers: PointerTracker, currentIndex: Int, _ stage: Stage) -> PagerTap? {
         switch gesture {
         case let .pressed(pointer, at):
             pressed(pointer, at, &pager, stage)
@@ -16,10 +17,10 @@ enum PagePan {
             if pager.press == nil, pastSlop, pointers.pointers.count == 1, pointers.pointer(pointer) != nil {
                 pager.press = PagerPress(pointer: pointer, at: position - translation, caughtSnap: false)
             }
-            guard pastSlop, let press = pager.press, press.pointer == pointer else { return }
+            guard pastSlop, let press = pager.press, press.pointer == pointer else { return nil }
             // Two pointers down is a pinch in the making (alt+drag's mirrored finger included): no
             // single-finger drag is decided meanwhile.
-            if pointers.pointers.count >= 2, case .idle = pager.paging.motion, case .idle = pager.zoom.motion { return }
+            if pointers.pointers.count >= 2, case .idle = pager.paging.motion, case .idle = pager.zoom.motion { return nil }
             switch (pager.paging.motion, pager.zoom.motion) {
             case let (.dragging(_, anchorOffset, anchorX, _), _):
                 pager.paging.offset = Paging.banded(anchorOffset - (position.x - anchorX), stage)
@@ -29,7 +30,7 @@ enum PagePan {
                 decide(press, position, &pager, &transition, &machine, currentIndex, stage)
             }
         case let .released(pointer, position, velocity):
-            guard let press = pager.press, press.pointer == pointer else { return }
+            guard let press = pager.press, press.pointer == pointer else { return nil }
             pager.press = nil
             if case let .dragging(_, anchorOffset, anchorX, startPage) = pager.paging.motion {
                 // The snap starts at the speed the page is drawn moving: past an end that is the
@@ -44,18 +45,19 @@ enum PagePan {
             }
             ZoomControl.settleIfNeeded(&pager.zoom, stage)
         case let .tapped(pointer, at, clicks):
-            guard let press = pager.press, press.pointer == pointer else { return }
+            guard let press = pager.press, press.pointer == pointer else { return nil }
             pager.press = nil
             ZoomControl.settleIfNeeded(&pager.zoom, stage)
             if press.caughtSnap {
                 // The press only stopped a sliding page: the snap finishes.
                 Paging.snap(&pager.paging, velocity: 0, from: Paging.nearestPage(pager.paging.offset, stage), stage)
             } else {
-                pager.taps.append(PagerTap(at: at, clicks: clicks))
+                return PagerTap(at: at, clicks: clicks)
             }
         case .wheel, .key:
             break
         }
+        return nil
     }
 
     private static func pressed(_ pointer: Int, _ at: Point, _ pager: inout PagerState, _ stage: Stage) {

@@ -4,20 +4,24 @@
 /// (`FlightGrab`) — so a drag that turns the pager into a dismissal is followed by the flight
 /// part from its next move on.
 enum PanInteraction {
+    /// Returns the taps that count as taps in the pager, for PagerTapSystem.
     static func run(grid: inout GridState, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
-                    gestures: [Gesture], pointers: PointerTracker, currentIndex: Int, _ stage: Stage) {
+                    gestures: [Gesture], pointers: PointerTracker, currentIndex: Int, _ stage: Stage) -> [PagerTap] {
         if machine.phase != .grid { GridPan.end(&grid) }
-        pager.taps.removeAll(keepingCapacity: true)
+        var taps: [PagerTap] = []
         for gesture in gestures {
             switch machine.phase {
             case .grid:
-                GridPan.handle(gesture, &grid, pointers: pointers, stage)
+                GridPan.handle(gesture, grid: &grid, pointers: pointers, stage)
             case .pager:
-                PagePan.handle(gesture, pager: &pager, transition: &transition, machine: &machine, pointers: pointers,
-                               currentIndex: currentIndex, stage)
+                if let tap = PagePan.handle(gesture, pager: &pager, transition: &transition, machine: &machine, pointers: pointers,
+                                            currentIndex: currentIndex, stage) {
+                    taps.append(tap)
+                }
             case .presenting, .dismissing:
                 FlightGrab.handle(gesture, transition: &transition, machine: &machine, zoom: &pager.zoom, grid: &grid, pointers: pointers, stage)
             }
         }
+        return taps
     }
 }
