@@ -27,10 +27,6 @@ public enum Prototype {
         public var recordPath: String?
         /// Named in a recording's header: which PhotoZoom made it.
         public var appVersion = "photozoom"
-        /// Draws a recording's key moments into a PNG at the path given, for F6's bug report.
-        public var contactSheet: (SessionRecording, String) throws -> Void = { _, _ in
-            throw SDLError(message: "this build draws no contact sheets")
-        }
         public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil, recordPath: String? = nil) {
             self.photosFolder = photosFolder; self.windowSize = windowSize; self.exitAfterFrames = exitAfterFrames
             self.tuningPath = tuningPath; self.recordPath = recordPath
@@ -114,8 +110,7 @@ public enum Prototype {
         var clock = MonotonicClock()
         var pacer = FramePacer(framesPerSecond: file.loop.tickRate)
         let saves = try live.map { try SavedTuning(live: $0, wake: window.wakeSignal) }
-        let reporter = BugReporter(sim: sim, contentHashes: hashes, logTail: logTail, app: options.appVersion, photosFolder: options.photosFolder,
-                                   contactSheet: options.contactSheet)
+        let reporter = BugReporter(sim: sim, contentHashes: hashes, logTail: logTail, app: options.appVersion, photosFolder: options.photosFolder)
         reporter.wake = window.wakeSignal
         // A report being written when the window closes is finished first, and said: it holds
         // the photos' textures, which must go before the window's renderer does, and a report

@@ -190,7 +190,7 @@ final class OpenedLibrary {
         started = DispatchTime.now().uptimeNanoseconds
         stream = try HeadlessLibrary(folder: folder, viewport: viewport, thumbnailCache: thumbnailCache, log: { _ in })
         sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
-        reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "bench", photosFolder: folder, contactSheet: { _, _ in })
+        reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "bench", photosFolder: folder)
         // As the window opens: nothing drawn until the cells in view have their pictures or the
         // deadline passes; the loaders decode them.
         let showBy = DispatchTime.now().uptimeNanoseconds + Prototype.showDeadline

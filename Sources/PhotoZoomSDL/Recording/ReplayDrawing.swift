@@ -1,6 +1,5 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomSDL
 
 /// One replay pass drawn into every output asked for: each tick's sim is drawn at most once,
 /// and only when a PNG frame, a GIF frame or a contact-sheet moment falls on it.
@@ -19,12 +18,11 @@ final class ReplayDrawing {
     /// The session under the other tuning after the last tick, when two are drawn.
     private var lastOther: Simulation?
 
-    /// `compare`: the lines that label the recorded session and the one under another tuning,
-    /// drawn beside each other; nil draws the recording alone.
-    init(_ recording: SessionRecording, outputs: ReplayOutputs, photos: PhotoLibrary, compare labels: [[String]]? = nil,
-         log: @escaping (String) -> Void) throws {
-        let layout = labels == nil ? ReplayLayout.single : .pair(for: ReplayCanvas.longestWindow(of: recording))
-        canvas = try ReplayCanvas(photos: photos, recording: recording, layout: layout, labels: labels ?? [], log: log)
+    /// A comparison in `outputs` draws the recorded session and the one under another tuning
+    /// beside each other, each under its label.
+    init(_ recording: SessionRecording, outputs: HeadlessReplay, photos: PhotoLibrary, log: @escaping (String) -> Void) throws {
+        let layout = outputs.compare == nil ? ReplayLayout.single : .pair(for: ReplayCanvas.longestWindow(of: recording))
+        canvas = try ReplayCanvas(photos: photos, recording: recording, layout: layout, labels: outputs.compare?.labels ?? [], log: log)
         framesFolder = outputs.frames
         every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))
         movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording, layout: layout) }
