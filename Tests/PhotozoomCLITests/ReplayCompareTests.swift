@@ -10,8 +10,8 @@ final class ReplayCompareTests: PhotozoomCLITestCase {
 
     /// A tap that opens photo 4 and, once it landed, a drag down that dismisses it, under `tuning`.
     static func session(_ tuning: Tuning) throws -> String {
-        try ReplayOutputsTests.record(photos: (0..<12).map { PhotoInfo(name: "p\($0).jpg", pixelSize: Size(width: 600, height: 400)) }, tuning: tuning,
-                                      ReplayOutputsTests.openAndDismiss)
+        try RecordedScript.record(photos: (0..<12).map { PhotoInfo(name: "p\($0).jpg", pixelSize: Size(width: 600, height: 400)) }, tuning: tuning,
+                                  RecordedScript.openAndDismiss)
     }
 
     func testEachHalfIsTheReplayOfItsTuningAlone() throws {

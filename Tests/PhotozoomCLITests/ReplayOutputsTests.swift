@@ -140,12 +140,12 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         let folder = try temporaryFolder()
         let session = folder.appendingPathComponent("taps.jsonl"), sheet = folder.appendingPathComponent("sheet.png")
         // Open photo 4, then 16 clicks in the pager: 34 presses and releases, and the landing.
-        try Self.record(photos: (0..<12).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400)) }) { tick, world in
+        try RecordedScript.record(photos: (0..<12).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400)) }) { tick, world in
             let cell = world.grid.layout!.frame(of: 4).center
-            try tick(Self.pointer(.down, cell)); try tick(Self.pointer(.up, cell))
+            try tick(RecordedScript.pointer(.down, cell)); try tick(RecordedScript.pointer(.up, cell))
             for _ in 0..<150 { try tick([]) }
             for _ in 0..<16 {
-                try tick(Self.pointer(.down, Point(x: 100, y: 350))); try tick(Self.pointer(.up, Point(x: 100, y: 350)))
+                try tick(RecordedScript.pointer(.down, Point(x: 100, y: 350))); try tick(RecordedScript.pointer(.up, Point(x: 100, y: 350)))
                 for _ in 0..<70 { try tick([]) }
             }
         }.write(to: session, atomically: true, encoding: .utf8)
@@ -160,36 +160,8 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     /// A tap on photo 4 of the first twelve bundled photos, then a drag down that dismisses it.
     static func recordPhotoSession() throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).filter { $0.hasSuffix(".jpg") }.sorted()
-        return try record(photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) }, openAndDismiss)
-    }
-
-    /// Photo 4 opened (tick 2), its page at rest, then dragged down home (released at tick
-    /// 172), the grid at rest to the end at tick 322.
-    static func openAndDismiss(_ tick: ([InputEvent]) throws -> Void, _ world: World) throws {
-        let cell = world.grid.layout!.frame(of: 4).center
-        try tick(pointer(.down, cell)); try tick(pointer(.up, cell))
-        for _ in 0..<150 { try tick([]) }
-        try tick(pointer(.down, Point(x: 195, y: 300)))
-        for i in 1...18 { try tick(pointer(.moved, Point(x: 195, y: 300 + 260 * Double(i) / 18))) }
-        try tick(pointer(.up, Point(x: 195, y: 560)))
-        for _ in 0..<150 { try tick([]) }
-    }
-
-    /// A session in a 390x700 window over `photos`, recorded as the window records one, of
-    /// the input `script` gives each tick.
-    static func record(photos: [PhotoInfo], tuning: Tuning = Tuning(), _ script: (_ tick: ([InputEvent]) throws -> Void, _ world: World) throws -> Void) throws -> String {
-        var sim = Simulation(world: World(photos: photos, viewport: Size(width: 390, height: 700), tuning: tuning))
-        var recorder = SessionRecorder()
-        var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))
-        try script({ input in
-            sim.step(input)
-            text += try recorder.line(after: sim, input: input) ?? ""
-        }, sim.world)
-        return text + (try recorder.endLine(sim))
-    }
-
-    static func pointer(_ phase: PointerPhase, _ p: Point) -> [InputEvent] {
-        [.pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: p))]
+        return try RecordedScript.record(photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) },
+                                         RecordedScript.openAndDismiss)
     }
 
     func testOutputsNeverReplaceAFileAndBadNamesAreRefused() throws {
