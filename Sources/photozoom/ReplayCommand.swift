@@ -29,7 +29,7 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup(title: "Headless outputs")
     var outputs: ReplayOutputs
 
-    @Option(help: ArgumentHelp("Replay the recorded input under this tuning file too, drawn beside the recording (A) as B, labelled with what differs, into --frames, --gif or --contact-sheet.",
+    @Option(help: ArgumentHelp("Replay the recorded input under this tuning file too, drawn beside the recording (A) as B, labelled with what differs, into --frames, --gif or --contact-sheet; the moments where B goes otherwise are said and listed on the sheet.",
                                valueName: "FILE"))
     var compare: String?
 

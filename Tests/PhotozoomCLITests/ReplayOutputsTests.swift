@@ -52,16 +52,16 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     private func checkSheet(_ path: String, against pngs: [RGBImage]) throws {
         let sheet = try RGBImage(png: path)
         XCTAssertEqual(sheet.pixel(0, 0), mat)
-        let tiles = tileRects(in: sheet)
+        let tiles = sheet.tiles(on: mat)
         XCTAssertEqual(tiles.count, 7, "\(tiles)")
         XCTAssertEqual(Set(tiles.map { [$0.w, $0.h] }), [[201, 360]], "each 390x700 frame at 201x360")
         XCTAssertEqual(Set(tiles.prefix(6).map(\.y)).count, 1, "six in the first row")
-        XCTAssertGreaterThan(textPixels(in: sheet, x: 0, y: 0, w: sheet.width, h: tiles[0].y), 100, "a title line")
+        XCTAssertGreaterThan(sheet.textPixels(x: 0, y: 0, w: sheet.width, h: tiles[0].y), 100, "a title line")
         for tile in tiles {
-            XCTAssertGreaterThan(textPixels(in: sheet, x: tile.x, y: tile.y + tile.h, w: tile.w, h: 22), 60, "a label under \(tile)")
+            XCTAssertGreaterThan(sheet.textPixels(x: tile.x, y: tile.y + tile.h, w: tile.w, h: 22), 60, "a label under \(tile)")
         }
         let empty = (x: tiles[1].x, y: tiles[6].y + tiles[6].h)
-        XCTAssertEqual(textPixels(in: sheet, x: empty.x, y: empty.y, w: 200, h: 22), 0, "no label where no tile is")
+        XCTAssertEqual(sheet.textPixels(x: empty.x, y: empty.y, w: 200, h: 22), 0, "no label where no tile is")
         // The landing in the pager (tick 99) shows what the pager shows at rest until the press
         // at 153 (tick 120's frame); the last tile, the grid at rest (tick 318's).
         func difference(_ tile: Int, _ frame: RGBImage) -> Double {
@@ -83,7 +83,7 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         XCTAssertEqual(try photozoom(["replay", session, "--contact-sheet", sheetPath.path]).status, 0)
         XCTAssertEqual(try photozoom(["replay", session, "--frames", frames.path, "--fps", "40"]).status, 0)
         let sheet = try RGBImage(png: sheetPath.path)
-        let tiles = tileRects(in: sheet)
+        let tiles = sheet.tiles(on: mat)
         XCTAssertEqual(tiles.count, 7)
         func difference(_ tile: Int, tick: Int) throws -> Double {
             let t = tiles[tile]
@@ -152,7 +152,7 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         let r = try photozoom(["replay", session.path, "--contact-sheet", sheet.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(sheet.path)': 35 moments, 13 left out\n"), r.stderr)
-        let tiles = tileRects(in: try RGBImage(png: sheet.path))
+        let tiles = try RGBImage(png: sheet.path).tiles(on: mat)
         XCTAssertEqual(tiles.count, 23, "22 moments and the last tick")
         XCTAssertEqual(Set(tiles.map(\.y)).count, 4, "in rows of six")
     }
@@ -204,41 +204,6 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
                            ["photozoom: cannot write '\(disk.appendingPathComponent(name).path)': No space left on device"])
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), [], "\(flag): nothing left behind")
         }
-    }
-
-    /// The rectangles, at least 100 pixels each way, that are not the sheet's background.
-    private func tileRects(in image: RGBImage) -> [(x: Int, y: Int, w: Int, h: Int)] {
-        func isMat(_ x: Int, _ y: Int) -> Bool {
-            let i = (y * image.width + x) * 3
-            return image.pixels[i] == mat[0] && image.pixels[i + 1] == mat[1] && image.pixels[i + 2] == mat[2]
-        }
-        var open: [(x: Int, y: Int, w: Int, h: Int)] = [], done: [(x: Int, y: Int, w: Int, h: Int)] = []
-        for y in 0..<image.height {
-            var next: [(x: Int, y: Int, w: Int, h: Int)] = [], x = 0
-            while x < image.width {
-                guard !isMat(x, y) else { x += 1; continue }
-                let start = x
-                while x < image.width, !isMat(x, y) { x += 1 }
-                guard x - start >= 100 else { continue }
-                let above = open.first { $0.x == start && $0.w == x - start }
-                next.append((start, above?.y ?? y, x - start, (above?.h ?? 0) + 1))
-            }
-            done += open.filter { o in !next.contains { $0.x == o.x && $0.w == o.w } }
-            open = next
-        }
-        return (done + open).filter { $0.h >= 100 }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-    }
-
-    /// Pixels brighter than the background by far, in the `w`×`h` block at (x, y): text.
-    private func textPixels(in image: RGBImage, x: Int, y: Int, w: Int, h: Int) -> Int {
-        var count = 0
-        for row in y..<min(y + h, image.height) {
-            for col in x..<min(x + w, image.width) {
-                let i = (row * image.width + col) * 3
-                if Int(image.pixels[i]) + Int(image.pixels[i + 1]) + Int(image.pixels[i + 2]) > 3 * 110 { count += 1 }
-            }
-        }
-        return count
     }
 
     /// Runs mount (or umount); true if it worked.

@@ -40,13 +40,17 @@ public struct HeadlessReplay: Equatable, Sendable {
 
     /// Replays `recording` (named `name` in the sheet's title), drawing what was asked with the
     /// photos in `photos`, and says what was written to `log`; `verify` puts the verdict in
-    /// the sheet's title.
+    /// the sheet's title. A comparison first replays both sessions without drawing, so that
+    /// where B goes otherwise is said before anything is drawn and the sheet has a tile at
+    /// each such tick.
     public func run(_ recording: SessionRecording, name: String, photos: String, verify: Bool,
                     log: @escaping (String) -> Void) throws -> SessionReplay.Outcome {
         guard drawsAnything else { return SessionReplay.run(recording) }
+        let differences = compare.map { MomentComparison.differences(recording, comparedWith: $0.tuning) } ?? []
+        if compare != nil { Self.say(differences, log: log) }
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
         let drawing = try ReplayDrawing(recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: log),
-                                        log: log)
+                                        differences: differences, log: log)
         let outcome = try compare.map { compare in
             try SessionReplay.run(recording, comparedWith: compare.tuning) { try drawing.after($0, beside: $1) }
         } ?? SessionReplay.run(recording) { try drawing.after($0) }
@@ -62,8 +66,10 @@ public struct HeadlessReplay: Equatable, Sendable {
         }
         if let path = contactSheet, let sheet = try drawing.endSheet() {
             let ticks = "ticks \((recording.header.state?.tick ?? 0) + 1)–\(drawing.lastTick)"
-            try sheet.write(to: path, title: title(name: name, ticks: ticks, outcome: verify ? outcome : nil, sheet: sheet), log: log)
-            log("photozoom: wrote '\(path)': \(sheet.momentCount) moments" + (sheet.momentsLeftOut > 0 ? ", \(sheet.momentsLeftOut) left out" : ""))
+            try sheet.write(to: path, title: title(name: name, ticks: ticks, outcome: verify ? outcome : nil, sheet: sheet),
+                            notes: compare == nil ? [] : Self.notes(differences), log: log)
+            let differing = compare == nil ? "" : ", \(differences.count) where B differs"
+            log("photozoom: wrote '\(path)': \(sheet.momentCount) moments\(differing)" + (sheet.momentsLeftOut > 0 ? ", \(sheet.momentsLeftOut) left out" : ""))
         }
         return outcome
     }
@@ -79,6 +85,24 @@ public struct HeadlessReplay: Equatable, Sendable {
         let left = sheet.momentsLeftOut
         parts.append("\(sheet.momentCount) moments" + (left > 0 ? ", \(left) left out" : ""))
         return parts.joined(separator: " · ")
+    }
+
+    /// Every moment where B goes otherwise than A, one line each.
+    private static func say(_ differences: [MomentDifference], log: (String) -> Void) {
+        guard !differences.isEmpty else { return log("photozoom: B reaches every phase on the tick A does") }
+        log("photozoom: B's moments differ from A's at \(differences.count) \(differences.count == 1 ? "tick" : "ticks"):")
+        for difference in differences { log("photozoom:   " + difference.label) }
+    }
+
+    /// The most moments where B differs that the sheet's title lists; stderr has them all.
+    static let notedDifferences = 3
+
+    /// The lines under the sheet's title: the first few moments where B differs, and how many more.
+    private static func notes(_ differences: [MomentDifference]) -> [String] {
+        guard !differences.isEmpty else { return ["B · reaches every phase on the tick A does"] }
+        let shown = differences.prefix(notedDifferences).map { "B · " + $0.label }
+        let more = differences.count - shown.count
+        return shown + (more > 0 ? ["B · and \(more) more where it differs"] : [])
     }
 
     private static func megabytes(_ path: String) -> String {

@@ -14,6 +14,8 @@ final class TimelineRenderer {
         static let verified = Color(r: 90, g: 190, b: 110)
         static let diverged = Color(r: 235, g: 72, b: 72)
         static let letterbox = Color(r: 44, g: 44, b: 50)
+        /// Where a compared tuning's session goes otherwise than the recording.
+        static let difference = Color(r: 255, g: 64, b: 170)
 
         static func marker(_ kind: SessionMoment.Kind) -> Color {
             switch kind {
