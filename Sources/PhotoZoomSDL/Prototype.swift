@@ -25,10 +25,6 @@ public enum Prototype {
         public var comparePath: String?
         /// Named in a recording's header: which PhotoZoom made it.
         public var appVersion = "photozoom"
-        /// Draws a recording's key moments into a PNG at the path given, for F6's bug report.
-        public var contactSheet: (SessionRecording, String) throws -> Void = { _, _ in
-            throw SDLError(message: "this build draws no contact sheets")
-        }
         public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil, recordPath: String? = nil) {
             self.photosFolder = photosFolder; self.windowSize = windowSize; self.exitAfterFrames = exitAfterFrames
             self.tuningPath = tuningPath; self.recordPath = recordPath
@@ -115,7 +111,6 @@ public enum Prototype {
             var settings = WindowSession.Settings(tuning: live, photosFolder: options.photosFolder)
             settings.appVersion = options.appVersion
             settings.gridStart = options.scan.gridStart
-            settings.contactSheet = options.contactSheet
             return settings
         }
         settings[0].recordPath = options.recordPath

@@ -29,7 +29,7 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup(title: "Headless outputs")
     var outputs: ReplayOutputs
 
-    @Option(help: ArgumentHelp("Replay the recorded input under this tuning file too, drawn beside the recording (A) as B, labelled with what differs, into --frames, --gif or --contact-sheet.",
+    @Option(help: ArgumentHelp("Replay the recorded input under this tuning file too, drawn beside the recording (A) as B, labelled with what differs, into --frames, --gif or --contact-sheet; the moments where B goes otherwise are said and listed on the sheet.",
                                valueName: "FILE"))
     var compare: String?
 
@@ -68,8 +68,8 @@ struct ReplayCommand: ParsableCommand {
         do {
             guard !inWindow else { return try showWindow(recording) }
             let started = DispatchTime.now().uptimeNanoseconds
-            let outcome = try outputs.replay(recording, file: file, photos: photosFolder(for: recording), verify: verify,
-                                             compare: try compare.map { try comparison(with: $0, recording: recording) })
+            let replay = outputs.replay(compare: try compare.map { try comparison(with: $0, recording: recording) })
+            let outcome = try replay.run(recording, name: file, photos: photosFolder(for: recording), verify: verify, log: logLine)
             try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
@@ -102,7 +102,7 @@ struct ReplayCommand: ParsableCommand {
 
     /// The tuning in `path` as B beside `recording`'s: its differences said on stderr, and
     /// the lines labelling each side. A file with errors is listed as `tuning check` lists it, exit 2.
-    private func comparison(with path: String, recording: SessionRecording) throws -> ReplayOutputs.Comparison {
+    private func comparison(with path: String, recording: SessionRecording) throws -> HeadlessReplay.Comparison {
         let b = try TuningCheckCommand.fileWithoutErrors(path)
         var recorded = TuningFile()
         recorded.tuning = recording.header.tuning
@@ -116,7 +116,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var shown = Array(differences.prefix(Self.labelledDifferences))
         if differences.count > shown.count { shown.append("and \(differences.count - shown.count) more") }
-        return ReplayOutputs.Comparison(tuning: b.tuning, labels: [["A · \((file as NSString).lastPathComponent), as recorded"], ["B · \(name)"] + shown])
+        return HeadlessReplay.Comparison(tuning: b.tuning, labels: [["A · \((file as NSString).lastPathComponent), as recorded"], ["B · \(name)"] + shown])
     }
 
     private func showWindow(_ recording: SessionRecording) throws {

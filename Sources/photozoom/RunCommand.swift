@@ -45,13 +45,6 @@ struct RunCommand: ParsableCommand {
         options.appVersion = AppVersion.described
         options.scan = photoOptions.scan
         options.comparePath = compare
-        // F6's contact sheet is the one `replay --verify --contact-sheet` draws, verdict included.
-        let photos = photoOptions.folder
-        options.contactSheet = { recording, path in
-            let outputs = try ReplayOutputs.parse(["--contact-sheet", path])
-            // The report's own line says where it went; the sheet's would name its hidden draft folder.
-            _ = try outputs.replay(recording, file: "session.jsonl", photos: photos, verify: true, log: { _ in })
-        }
         let interrupt = Interrupt.catchCtrlC()
         do {
             try Prototype.run(options, log: logLine)

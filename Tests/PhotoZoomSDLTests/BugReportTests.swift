@@ -17,23 +17,23 @@ final class BugReportTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: parent)
     }
 
-    func report() throws -> BugReport {
+    /// The tap fixture, its photos looked for in `photosFolder`.
+    func report(photosFolder: String = PhotoFolder.bundledFolder()) throws -> BugReport {
         let session = try String(contentsOf: PackagePaths.fixtures.appendingPathComponent("sessions/tap.jsonl"), encoding: .utf8)
-        return BugReport(session: session, tuning: TuningFile().text, screenshot: nil, log: "a line\n", facts: SystemFacts())
+        return BugReport(session: session, tuning: TuningFile().text, screenshot: nil, log: "a line\n", facts: SystemFacts(),
+                         photosFolder: photosFolder)
     }
 
     func testTheFolderHoldsEachFileAndNeverReplacesAnother() throws {
         let date = Date(timeIntervalSince1970: 1_800_000_000)
-        var drawn: [Int] = []
-        let sheet: (SessionRecording, String) throws -> Void = { recording, path in
-            drawn.append(recording.lastTick)
-            try "sheet".write(toFile: path, atomically: false, encoding: .utf8)
-        }
-        let first = try report().write(into: parent, at: date, contactSheet: sheet)
-        let second = try report().write(into: parent, at: date, contactSheet: sheet)
+        let first = try report().write(into: parent, at: date)
+        let second = try report().write(into: parent, at: date)
         XCTAssertNotEqual(first, second)
         XCTAssertTrue(second.hasSuffix(URL(fileURLWithPath: first).lastPathComponent + "-2"), second)
-        XCTAssertEqual(drawn, [152, 152], "the sheet is drawn from the report's own recording")
+        // The tap's press (on tick 1, the first frame), release and landing, and its last tick:
+        // four tiles of its 390x700 window at 201x360, in one row under the title.
+        let sheet = try ReferenceImage(contentsOf: first + "/contact-sheet.png")
+        XCTAssertEqual([sheet.width, sheet.height], [2 * 16 + 4 * 201 + 3 * 12, 2 * 16 + 30 + 360 + 22], "the sheet of the report's own recording")
         let names = try FileManager.default.contentsOfDirectory(atPath: first).sorted()
         XCTAssertEqual(names, BugReport.files.filter { $0 != "screenshot.png" }.sorted())
         XCTAssertEqual(try String(contentsOfFile: first + "/log.txt", encoding: .utf8), "a line\n")
@@ -44,17 +44,21 @@ final class BugReportTests: XCTestCase {
         XCTAssertNotEqual(info.st_mode & 0o044, 0, "readable as any new folder is, not the owner's alone")
     }
 
+    /// The photos' folder gone since the session ran: the sheet cannot be drawn, and says why.
     func testASheetThatFailsIsSaidAndTheRestIsWritten() throws {
-        let folder = try report().write(into: parent) { _, _ in throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no font"]) }
+        let folder = try report(photosFolder: parent + "/gone").write(into: parent)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/contact-sheet.png"))
-        XCTAssertTrue(try String(contentsOfFile: folder + "/README.txt", encoding: .utf8).contains("The contact sheet could not be drawn: "))
+        let readme = try String(contentsOfFile: folder + "/README.txt", encoding: .utf8)
+        XCTAssertTrue(readme.contains("The contact sheet could not be drawn: "), readme)
+        XCTAssertTrue(readme.contains("\(parent!)/gone"), readme)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: folder)), Set(BugReport.files).subtracting(["screenshot.png", "contact-sheet.png"]))
     }
 
     func testAFolderThatCannotBeMadeIsOneError() throws {
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         let file = parent + "/not-a-folder"
         try "x".write(toFile: file, atomically: false, encoding: .utf8)
-        XCTAssertThrowsError(try report().write(into: file + "/reports") { _, _ in }) { error in
+        XCTAssertThrowsError(try report().write(into: file + "/reports")) { error in
             XCTAssertEqual("\(error)", "cannot write a bug report in '\(file)/reports': Not a directory")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent), ["not-a-folder"])

@@ -27,8 +27,7 @@ final class BugReporterTests: XCTestCase {
         let window = try AppWindow(title: "PhotoZoom test", size: Size(width: 393, height: 700))
         let photos = (0..<1_000).map { PhotoInfo(name: String(format: "IMG_%04d.jpg", $0), pixelSize: Size(width: 4032, height: 3024)) }
         var sim = Simulation(world: World(photos: photos, viewport: window.sizeInPoints))
-        let reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "photozoom test", photosFolder: "/nowhere",
-                                   contactSheet: { _, _ in })
+        let reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "photozoom test", photosFolder: "/nowhere")
         let centre = Point(x: 196, y: 350)
         for step in 0..<600 {
             let input: [InputEvent] = [.wheel(dx: 0, dy: step < 300 ? -1 : 1, position: centre, modifiers: [])]

@@ -86,6 +86,16 @@ final class ReplayTimelineTests: XCTestCase {
         XCTAssertEqual(player.tick, 0)
     }
 
+    /// Ticks where a compared tuning differs are jumped to as moments are, in tick order.
+    func testMomentJumpsVisitTheDifferencesToo() {
+        timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments, divergence: nil, differences: [172, 117])
+        var visited: [Int] = []
+        for _ in 0..<8 { apply(.jumpToMoment(forward: true)); visited.append(player.tick) }
+        XCTAssertEqual(visited, [1, 2, 99, 117, 153, 172, 235, player.lastTick], "the release at 172 and B's cancel there are one stop")
+        apply(.jumpToMoment(forward: false)); apply(.jumpToMoment(forward: false))
+        XCTAssertEqual(player.tick, 172, "back from the end: the landing at 235, then 172")
+    }
+
     func testPlayAtTheEndStartsAgainAndSpeedCycles() {
         apply(.toEnd)
         XCTAssertTrue(player.atEnd)

@@ -28,7 +28,7 @@ final class BigLibraryReplayTests: PhotozoomCLITestCase {
         try Data("not a photo".utf8).write(to: library.appendingPathComponent(names.last!))
         let session = folder.appendingPathComponent("session.jsonl")
         let photos = names.map { PhotoInfo(name: $0, pixelSize: Size(width: 4032, height: 3024)) }
-        try ReplayOutputsTests.record(photos: photos, ReplayOutputsTests.openAndDismiss).write(to: session, atomically: true, encoding: .utf8)
+        try RecordedScript.record(photos: photos, RecordedScript.openAndDismiss).write(to: session, atomically: true, encoding: .utf8)
 
         let frames = folder.appendingPathComponent("frames")
         let r = try photozoom(["replay", session.path, "--verify", "--frames", frames.path, "--fps", "10", "--photos", library.path],

@@ -10,8 +10,8 @@ final class ReplayCompareTests: PhotozoomCLITestCase {
 
     /// A tap that opens photo 4 and, once it landed, a drag down that dismisses it, under `tuning`.
     static func session(_ tuning: Tuning) throws -> String {
-        try ReplayOutputsTests.record(photos: (0..<12).map { PhotoInfo(name: "p\($0).jpg", pixelSize: Size(width: 600, height: 400)) }, tuning: tuning,
-                                      ReplayOutputsTests.openAndDismiss)
+        try RecordedScript.record(photos: (0..<12).map { PhotoInfo(name: "p\($0).jpg", pixelSize: Size(width: 600, height: 400)) }, tuning: tuning,
+                                  RecordedScript.openAndDismiss)
     }
 
     func testEachHalfIsTheReplayOfItsTuningAlone() throws {
@@ -48,6 +48,51 @@ final class ReplayCompareTests: PhotozoomCLITestCase {
             }
         }
         XCTAssertGreaterThan(differing, 1000, "B's springs move otherwise than A's")
+    }
+
+    /// B's zoom-in takes 0.6 s, not 0.5: its photo lands in the pager at tick 117, 150 ms after
+    /// A's at 99. Said on stderr, under the sheet's title and by a tile at tick 117, in the
+    /// colour the replay window's timeline marks it with.
+    func testWhereBDiffersIsSaidAndShownOnTheSheet() throws {
+        let folder = try temporaryFolder()
+        let a = folder.appendingPathComponent("a.jsonl"), b = folder.appendingPathComponent("slow.json")
+        let sheetPath = folder.appendingPathComponent("sheet.png")
+        try Self.session(Tuning()).write(to: a, atomically: true, encoding: .utf8)
+        try #"{"springs": {"zoomIn": {"uikitDuration": 0.6, "dampingRatio": 0.8}}}"#.write(to: b, atomically: true, encoding: .utf8)
+        let r = try photozoom(["replay", a.path, "--compare", b.path, "--contact-sheet", sheetPath.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let said = r.errorLines.filter { !$0.contains(" is not in ") && !$0.contains("likewise") }
+        XCTAssertEqual(Array(said.suffix(3)), ["photozoom: B's moments differ from A's at 1 tick:",
+                                               "photozoom:   tick 117 · landing in the pager 150 ms later",
+                                               "photozoom: wrote '\(sheetPath.path)': 7 moments, 1 where B differs"])
+        let sheet = try RGBImage(png: sheetPath.path)
+        let tiles = sheet.tiles(on: [32, 32, 36])
+        // Press and release (ticks 1, 2), landing (99), B's landing (117), press, release, landing, the end.
+        XCTAssertEqual(tiles.count, 8, "\(tiles)")
+        guard tiles.count == 8 else { return }
+        let pink: [UInt8] = [255, 64, 170]
+        XCTAssertGreaterThan(sheet.pixels(near: pink, x: 0, y: 16 + 30, w: sheet.width, h: tiles[0].y - 46), 100, "a note under the title")
+        func label(_ tile: Int) -> Int { sheet.pixels(near: pink, x: tiles[tile].x, y: tiles[tile].y + tiles[tile].h, w: tiles[tile].w, h: 22) }
+        XCTAssertGreaterThan(label(3), 40, "tick 117's label")
+        XCTAssertEqual([0, 1, 2, 4, 5, 6, 7].map(label), [0, 0, 0, 0, 0, 0, 0], "the other labels")
+    }
+
+    /// B needs a drag projected 5000 points to dismiss: at the release the photo flies back
+    /// to the page. The recorded tuning again as B differs nowhere.
+    func testADismissalThatCancelsInBIsSaidAndTheSameTuningIsSaidToMatch() throws {
+        let folder = try temporaryFolder()
+        let a = folder.appendingPathComponent("a.jsonl")
+        try Self.session(Tuning()).write(to: a, atomically: true, encoding: .utf8)
+        for (tuning, lines) in [(#"{"dismissal": {"finishDistance": 5000}}"#, ["photozoom: B's moments differ from A's at 1 tick:",
+                                                                               "photozoom:   tick 172 · dismissal cancels instead of finishing"]),
+                                ("{}", ["photozoom: B reaches every phase on the tick A does"])] {
+            let b = folder.appendingPathComponent("b-\(lines.count).json")
+            try tuning.write(to: b, atomically: true, encoding: .utf8)
+            let r = try photozoom(["replay", a.path, "--compare", b.path, "--gif", folder.appendingPathComponent("b-\(lines.count).gif").path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let said = r.errorLines.filter { ["photozoom: B's moments", "photozoom: B reaches", "photozoom:   tick "].contains(where: $0.hasPrefix) }
+            XCTAssertEqual(said, lines, r.stderr)
+        }
     }
 
     func testCompareNeedsAnOutputAndAGoodFile() throws {

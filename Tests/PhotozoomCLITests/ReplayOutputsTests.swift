@@ -52,16 +52,16 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     private func checkSheet(_ path: String, against pngs: [RGBImage]) throws {
         let sheet = try RGBImage(png: path)
         XCTAssertEqual(sheet.pixel(0, 0), mat)
-        let tiles = tileRects(in: sheet)
+        let tiles = sheet.tiles(on: mat)
         XCTAssertEqual(tiles.count, 7, "\(tiles)")
         XCTAssertEqual(Set(tiles.map { [$0.w, $0.h] }), [[201, 360]], "each 390x700 frame at 201x360")
         XCTAssertEqual(Set(tiles.prefix(6).map(\.y)).count, 1, "six in the first row")
-        XCTAssertGreaterThan(textPixels(in: sheet, x: 0, y: 0, w: sheet.width, h: tiles[0].y), 100, "a title line")
+        XCTAssertGreaterThan(sheet.textPixels(x: 0, y: 0, w: sheet.width, h: tiles[0].y), 100, "a title line")
         for tile in tiles {
-            XCTAssertGreaterThan(textPixels(in: sheet, x: tile.x, y: tile.y + tile.h, w: tile.w, h: 22), 60, "a label under \(tile)")
+            XCTAssertGreaterThan(sheet.textPixels(x: tile.x, y: tile.y + tile.h, w: tile.w, h: 22), 60, "a label under \(tile)")
         }
         let empty = (x: tiles[1].x, y: tiles[6].y + tiles[6].h)
-        XCTAssertEqual(textPixels(in: sheet, x: empty.x, y: empty.y, w: 200, h: 22), 0, "no label where no tile is")
+        XCTAssertEqual(sheet.textPixels(x: empty.x, y: empty.y, w: 200, h: 22), 0, "no label where no tile is")
         // The landing in the pager (tick 99) shows what the pager shows at rest until the press
         // at 153 (tick 120's frame); the last tile, the grid at rest (tick 318's).
         func difference(_ tile: Int, _ frame: RGBImage) -> Double {
@@ -83,7 +83,7 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         XCTAssertEqual(try photozoom(["replay", session, "--contact-sheet", sheetPath.path]).status, 0)
         XCTAssertEqual(try photozoom(["replay", session, "--frames", frames.path, "--fps", "40"]).status, 0)
         let sheet = try RGBImage(png: sheetPath.path)
-        let tiles = tileRects(in: sheet)
+        let tiles = sheet.tiles(on: mat)
         XCTAssertEqual(tiles.count, 7)
         func difference(_ tile: Int, tick: Int) throws -> Double {
             let t = tiles[tile]
@@ -140,19 +140,19 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         let folder = try temporaryFolder()
         let session = folder.appendingPathComponent("taps.jsonl"), sheet = folder.appendingPathComponent("sheet.png")
         // Open photo 4, then 16 clicks in the pager: 34 presses and releases, and the landing.
-        try Self.record(photos: (0..<12).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400)) }) { tick, world in
+        try RecordedScript.record(photos: (0..<12).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400)) }) { tick, world in
             let cell = world.grid.layout!.frame(of: 4).center
-            try tick(Self.pointer(.down, cell)); try tick(Self.pointer(.up, cell))
+            try tick(RecordedScript.pointer(.down, cell)); try tick(RecordedScript.pointer(.up, cell))
             for _ in 0..<150 { try tick([]) }
             for _ in 0..<16 {
-                try tick(Self.pointer(.down, Point(x: 100, y: 350))); try tick(Self.pointer(.up, Point(x: 100, y: 350)))
+                try tick(RecordedScript.pointer(.down, Point(x: 100, y: 350))); try tick(RecordedScript.pointer(.up, Point(x: 100, y: 350)))
                 for _ in 0..<70 { try tick([]) }
             }
         }.write(to: session, atomically: true, encoding: .utf8)
         let r = try photozoom(["replay", session.path, "--contact-sheet", sheet.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(sheet.path)': 35 moments, 13 left out\n"), r.stderr)
-        let tiles = tileRects(in: try RGBImage(png: sheet.path))
+        let tiles = try RGBImage(png: sheet.path).tiles(on: mat)
         XCTAssertEqual(tiles.count, 23, "22 moments and the last tick")
         XCTAssertEqual(Set(tiles.map(\.y)).count, 4, "in rows of six")
     }
@@ -160,36 +160,8 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     /// A tap on photo 4 of the first twelve bundled photos, then a drag down that dismisses it.
     static func recordPhotoSession() throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).filter { $0.hasSuffix(".jpg") }.sorted()
-        return try record(photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) }, openAndDismiss)
-    }
-
-    /// Photo 4 opened (tick 2), its page at rest, then dragged down home (released at tick
-    /// 172), the grid at rest to the end at tick 322.
-    static func openAndDismiss(_ tick: ([InputEvent]) throws -> Void, _ world: World) throws {
-        let cell = world.grid.layout!.frame(of: 4).center
-        try tick(pointer(.down, cell)); try tick(pointer(.up, cell))
-        for _ in 0..<150 { try tick([]) }
-        try tick(pointer(.down, Point(x: 195, y: 300)))
-        for i in 1...18 { try tick(pointer(.moved, Point(x: 195, y: 300 + 260 * Double(i) / 18))) }
-        try tick(pointer(.up, Point(x: 195, y: 560)))
-        for _ in 0..<150 { try tick([]) }
-    }
-
-    /// A session in a 390x700 window over `photos`, recorded as the window records one, of
-    /// the input `script` gives each tick.
-    static func record(photos: [PhotoInfo], tuning: Tuning = Tuning(), _ script: (_ tick: ([InputEvent]) throws -> Void, _ world: World) throws -> Void) throws -> String {
-        var sim = Simulation(world: World(photos: photos, viewport: Size(width: 390, height: 700), tuning: tuning))
-        var recorder = SessionRecorder()
-        var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))
-        try script({ input in
-            sim.step(input)
-            text += try recorder.line(after: sim, input: input) ?? ""
-        }, sim.world)
-        return text + (try recorder.endLine(sim))
-    }
-
-    static func pointer(_ phase: PointerPhase, _ p: Point) -> [InputEvent] {
-        [.pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: p))]
+        return try RecordedScript.record(photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) },
+                                         RecordedScript.openAndDismiss)
     }
 
     func testOutputsNeverReplaceAFileAndBadNamesAreRefused() throws {
@@ -232,41 +204,6 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
                            ["photozoom: cannot write '\(disk.appendingPathComponent(name).path)': No space left on device"])
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), [], "\(flag): nothing left behind")
         }
-    }
-
-    /// The rectangles, at least 100 pixels each way, that are not the sheet's background.
-    private func tileRects(in image: RGBImage) -> [(x: Int, y: Int, w: Int, h: Int)] {
-        func isMat(_ x: Int, _ y: Int) -> Bool {
-            let i = (y * image.width + x) * 3
-            return image.pixels[i] == mat[0] && image.pixels[i + 1] == mat[1] && image.pixels[i + 2] == mat[2]
-        }
-        var open: [(x: Int, y: Int, w: Int, h: Int)] = [], done: [(x: Int, y: Int, w: Int, h: Int)] = []
-        for y in 0..<image.height {
-            var next: [(x: Int, y: Int, w: Int, h: Int)] = [], x = 0
-            while x < image.width {
-                guard !isMat(x, y) else { x += 1; continue }
-                let start = x
-                while x < image.width, !isMat(x, y) { x += 1 }
-                guard x - start >= 100 else { continue }
-                let above = open.first { $0.x == start && $0.w == x - start }
-                next.append((start, above?.y ?? y, x - start, (above?.h ?? 0) + 1))
-            }
-            done += open.filter { o in !next.contains { $0.x == o.x && $0.w == o.w } }
-            open = next
-        }
-        return (done + open).filter { $0.h >= 100 }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-    }
-
-    /// Pixels brighter than the background by far, in the `w`×`h` block at (x, y): text.
-    private func textPixels(in image: RGBImage, x: Int, y: Int, w: Int, h: Int) -> Int {
-        var count = 0
-        for row in y..<min(y + h, image.height) {
-            for col in x..<min(x + w, image.width) {
-                let i = (row * image.width + col) * 3
-                if Int(image.pixels[i]) + Int(image.pixels[i + 1]) + Int(image.pixels[i + 2]) > 3 * 110 { count += 1 }
-            }
-        }
-        return count
     }
 
     /// Runs mount (or umount); true if it worked.

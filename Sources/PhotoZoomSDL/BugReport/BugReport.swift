@@ -12,19 +12,21 @@ public struct BugReport {
     public var screenshot: Screenshot?
     public var log: String
     public var facts: SystemFacts
+    /// Where the session's photos are, for the contact sheet's frames.
+    public var photosFolder: String
 
-    public init(session: String, tuning: String, screenshot: Screenshot?, log: String, facts: SystemFacts) {
+    public init(session: String, tuning: String, screenshot: Screenshot?, log: String, facts: SystemFacts, photosFolder: String) {
         self.session = session; self.tuning = tuning; self.screenshot = screenshot; self.log = log; self.facts = facts
+        self.photosFolder = photosFolder
     }
 
     /// The files, in the order the README lists them.
     public static let files = ["session.jsonl", "tuning.json", "screenshot.png", "contact-sheet.png", "log.txt", "system.txt", "README.txt"]
 
     /// Writes the report into a new folder in `parent` named for `date`, and returns its path.
-    /// `contactSheet` draws the recording's key moments into the path it is given; a sheet
-    /// that fails is said in the README and the report is written without it.
-    public func write(into parent: String, at date: Date = Date(),
-                      contactSheet: (SessionRecording, String) throws -> Void) throws -> String {
+    /// A contact sheet that cannot be drawn is said in the README and the report is written
+    /// without it.
+    public func write(into parent: String, at date: Date = Date()) throws -> String {
         var template = Array((parent + "/.report-XXXXXX").utf8CString)
         guard (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil, mkdtemp(&template) != nil else {
             throw OutputFileError(description: "cannot write a bug report in '\(parent)': \(String(cString: strerror(errno)))", isUsage: false)
@@ -43,7 +45,10 @@ public struct BugReport {
         try screenshot?.save(to: file("screenshot.png"))
         var notes: [String] = []
         do {
-            try contactSheet(try SessionRecording.read(session), file("contact-sheet.png"))
+            // The sheet `replay --verify --contact-sheet` draws, verdict included; its log is
+            // left out, since its lines would name the hidden folder the report is built in.
+            _ = try HeadlessReplay(contactSheet: file("contact-sheet.png"))
+                .run(try SessionRecording.read(session), name: "session.jsonl", photos: photosFolder, verify: true, log: { _ in })
         } catch {
             notes.append("The contact sheet could not be drawn: \(error)")
         }

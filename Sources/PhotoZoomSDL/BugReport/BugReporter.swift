@@ -14,7 +14,6 @@ public final class BugReporter {
     private let contentHashes: () -> [String?]
     private let app: String
     private let photosFolder: String
-    private let contactSheet: (SessionRecording, String) throws -> Void
     /// Reports finished on the black box's thread, not yet taken by the window's.
     private let finishing = NSLock()
     private var finished: [Result<String, Error>] = []
@@ -25,14 +24,12 @@ public final class BugReporter {
     static let segmentSeconds = 120.0
     static let segmentBytes = 16 << 20
 
-    public init(sim: Simulation, contentHashes: @escaping () -> [String?], logTail: LogTail, app: String, photosFolder: String,
-                contactSheet: @escaping (SessionRecording, String) throws -> Void) {
+    public init(sim: Simulation, contentHashes: @escaping () -> [String?], logTail: LogTail, app: String, photosFolder: String) {
         self.logTail = logTail
         blackBox = SessionBlackBox(world: sim.world, segmentTicks: Int(Self.segmentSeconds * sim.world.clock.rate), segmentBytes: Self.segmentBytes)
         self.contentHashes = contentHashes
         self.app = app
         self.photosFolder = photosFolder
-        self.contactSheet = contactSheet
     }
 
     /// After each tick: the tick is kept in order, after the window's thread has gone on.
@@ -55,12 +52,12 @@ public final class BugReporter {
         }
         let facts = SystemFacts.of(window: window, app: app, tickRate: sim.world.clock.rate, photos: sim.world.photos.count,
                                    photosFolder: photosFolder)
-        let tuningText = tuning.text, log = logTail.text, contactSheet = contactSheet
+        let tuningText = tuning.text, log = logTail.text, photos = photosFolder
         keeping.async { [self] in
             let outcome = Result {
                 let session = try recording?.textSoFar(endingAt: sim) ?? blackBox.recording(endingAt: sim, header: header)
-                let report = BugReport(session: session, tuning: tuningText, screenshot: screenshot, log: log, facts: facts)
-                return try report.write(into: RecordingsFolder.dataPath("bug-reports"), contactSheet: contactSheet)
+                let report = BugReport(session: session, tuning: tuningText, screenshot: screenshot, log: log, facts: facts, photosFolder: photos)
+                return try report.write(into: RecordingsFolder.dataPath("bug-reports"))
             }
             finishing.withLock { finished.append(outcome) }
             wake?.send()

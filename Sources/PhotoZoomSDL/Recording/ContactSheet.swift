@@ -3,9 +3,10 @@ import Foundation
 import PhotoZoomCore
 
 /// A replay on one page: the first frame, the frame at each key moment (press, release,
-/// landing, resize, tuning reload) and the last, small, in rows, each labelled with its tick,
-/// what happened and the phase after it, under a title line. Moments are kept as the replay
-/// runs, spread evenly when there are more than fit.
+/// landing, resize, tuning reload, and where a compared tuning differs) and the last, small,
+/// in rows, each labelled with its tick, what happened and the phase after it, under a title
+/// line and its notes. Moments are kept as the replay runs, spread evenly when there are more
+/// than fit.
 public final class ContactSheet {
     /// Tiles on a sheet, the first and last frames included.
     public static let maximumTiles = 24
@@ -15,7 +16,10 @@ public final class ContactSheet {
     static let background = Color(r: 32, g: 32, b: 36)
     static let titleStyle = TextStyle(pointSize: 15, color: Color(r: 240, g: 240, b: 244), leading: true)
     static let labelStyle = TextStyle(pointSize: 12, color: Color(r: 200, g: 200, b: 206))
-    static let margin = 16, gap = 12, titleHeight = 30, labelHeight = 22
+    /// Notes and marked tiles' labels are in the colour the replay window's timeline marks
+    /// the same moments with.
+    static let noteStyle = TextStyle(pointSize: 13, color: TimelineRenderer.Palette.difference, leading: true)
+    static let margin = 16, gap = 12, titleHeight = 30, noteHeight = 20, labelHeight = 22
     /// Labels are at least this wide, so a narrow window's tiles still fit theirs.
     static let minimumColumnWidth = 200
 
@@ -24,7 +28,11 @@ public final class ContactSheet {
         let picture: UnsafeMutablePointer<SDL_Surface>
         let tick: Int
         let label: String
-        init(picture: UnsafeMutablePointer<SDL_Surface>, tick: Int, label: String) { self.picture = picture; self.tick = tick; self.label = label }
+        /// A moment where a compared tuning differs: its label in the notes' colour.
+        let marked: Bool
+        init(picture: UnsafeMutablePointer<SDL_Surface>, tick: Int, label: String, marked: Bool) {
+            self.picture = picture; self.tick = tick; self.label = label; self.marked = marked
+        }
         deinit { SDL_FreeSurface(picture) }
     }
 
@@ -49,8 +57,11 @@ public final class ContactSheet {
     /// Keeps what `canvas` last drew, after `tick`, as the first frame.
     public func start(_ canvas: ReplayCanvas, tick: Int, label: String) throws { first = try tile(canvas.picture, tick, label) }
 
-    /// Keeps what `canvas` last drew, after `tick`, as the frame of a moment.
-    public func add(_ canvas: ReplayCanvas, tick: Int, label: String) throws { moments.add(try tile(canvas.picture, tick, label)) }
+    /// Keeps what `canvas` last drew, after `tick`, as the frame of a moment; `marked`: one
+    /// where a compared tuning differs.
+    public func add(_ canvas: ReplayCanvas, tick: Int, label: String, marked: Bool = false) throws {
+        moments.add(try tile(canvas.picture, tick, label, marked: marked))
+    }
 
     /// Keeps what `canvas` last drew, after `tick`, as the last frame.
     public func end(_ canvas: ReplayCanvas, tick: Int, label: String) throws { last = try tile(canvas.picture, tick, label) }
@@ -63,14 +74,16 @@ public final class ContactSheet {
         return [head].compactMap { $0 } + chosen + [tail].compactMap { $0 }
     }
 
-    /// Draws the sheet under `title` and writes it to `path` (a new PNG); `log` hears of a font
-    /// that cannot be opened (the sheet is then drawn without text).
-    public func write(to path: String, title: String, log: @escaping (String) -> Void) throws {
+    /// Draws the sheet under `title` and a line for each of `notes`, and writes it to `path` (a
+    /// new PNG); `log` hears of a font that cannot be opened (the sheet is then drawn without
+    /// text).
+    public func write(to path: String, title: String, notes: [String], log: @escaping (String) -> Void) throws {
         let tiles = tiles
         let columns = min(Self.columns, max(1, tiles.count)), rows = (tiles.count + columns - 1) / columns
         let columnWidth = max(cell.width, Self.minimumColumnWidth), rowHeight = cell.height + Self.labelHeight
         let width = 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap
-        let height = 2 * Self.margin + Self.titleHeight + rows * rowHeight + max(0, rows - 1) * Self.gap
+        let heading = Self.titleHeight + notes.count * Self.noteHeight
+        let height = 2 * Self.margin + heading + rows * rowHeight + max(0, rows - 1) * Self.gap
         let sheet = try HeadlessCanvas(size: Size(width: Double(width), height: Double(height)))
         let renderer = sheet.renderer
         // The text's textures belong to the sheet's renderer, so they must go before it does.
@@ -80,12 +93,18 @@ public final class ContactSheet {
             SDL_RenderClear(renderer)
             let titleFrame = Rect(x: Double(Self.margin), y: Double(Self.margin), width: Double(width - 2 * Self.margin), height: Double(Self.titleHeight))
             text.draw(title, style: Self.titleStyle, in: titleFrame, scale: 1, alpha: 1)
+            for (i, note) in notes.enumerated() {
+                let frame = Rect(x: titleFrame.minX, y: titleFrame.maxY + Double(i * Self.noteHeight), width: titleFrame.width, height: Double(Self.noteHeight))
+                text.draw(note, style: Self.noteStyle, in: frame, scale: 1, alpha: 1)
+            }
             for (i, tile) in tiles.enumerated() {
                 let left = Self.margin + (i % columns) * (columnWidth + Self.gap)
-                let top = Self.margin + Self.titleHeight + (i / columns) * (rowHeight + Self.gap)
+                let top = Self.margin + heading + (i / columns) * (rowHeight + Self.gap)
                 try draw(tile, in: SDL_Rect(x: Int32(left), y: Int32(top), w: Int32(columnWidth), h: Int32(cell.height)), renderer)
                 let labelFrame = Rect(x: Double(left), y: Double(top + cell.height), width: Double(columnWidth), height: Double(Self.labelHeight))
-                text.draw(tile.label, style: fitting(tile.label, in: columnWidth, text), in: labelFrame, scale: 1, alpha: 1)
+                var style = fitting(tile.label, in: columnWidth, text)
+                if tile.marked { style.color = Self.noteStyle.color }
+                text.draw(tile.label, style: style, in: labelFrame, scale: 1, alpha: 1)
             }
         }
         SDL_RenderPresent(renderer)
@@ -110,7 +129,7 @@ public final class ContactSheet {
         return style
     }
 
-    private func tile(_ picture: UnsafeMutablePointer<SDL_Surface>, _ tick: Int, _ label: String) throws -> Tile {
+    private func tile(_ picture: UnsafeMutablePointer<SDL_Surface>, _ tick: Int, _ label: String, marked: Bool = false) throws -> Tile {
         let size = PictureScaler.scaled(width: Int(picture.pointee.w), height: Int(picture.pointee.h), by: scale)
         let small = try PictureScaler.surface(width: size.width, height: size.height)
         do {
@@ -119,6 +138,6 @@ public final class ContactSheet {
             SDL_FreeSurface(small)
             throw error
         }
-        return Tile(picture: small, tick: tick, label: label)
+        return Tile(picture: small, tick: tick, label: label, marked: marked)
     }
 }

@@ -6,7 +6,8 @@ public enum ReplayControl: Equatable, Sendable {
     case togglePlay
     /// Pause and move this many ticks (negative: back).
     case step(Int)
-    /// Pause and move to the next (or previous) marked moment.
+    /// Pause and move to the next (or previous) marked moment, or tick where a compared
+    /// tuning differs.
     case jumpToMoment(forward: Bool)
     case toStart, toEnd
     case cycleSpeed
@@ -31,6 +32,8 @@ public struct ReplayTimeline: Equatable, Sendable {
     public let moments: [SessionMoment]
     /// Where the replay first differs from its recording, if it does.
     public let divergence: Int?
+    /// The ticks where a compared tuning's session goes otherwise than the recording.
+    public let differences: [Int]
     public private(set) var playing = true
     public private(set) var speed: SlowMotion = .off
     /// A scrub is under way: the pointer went down on the track and has not come up.
@@ -38,8 +41,9 @@ public struct ReplayTimeline: Equatable, Sendable {
     /// Playing when the scrub began, so the release plays on.
     private var resumeAfterScrub = false
 
-    public init(firstTick: Int, lastTick: Int, moments: [SessionMoment], divergence: Int?, playing: Bool = true) {
+    public init(firstTick: Int, lastTick: Int, moments: [SessionMoment], divergence: Int?, differences: [Int] = [], playing: Bool = true) {
         self.firstTick = firstTick; self.lastTick = lastTick; self.moments = moments; self.divergence = divergence
+        self.differences = differences
         self.playing = playing
     }
 
@@ -78,8 +82,8 @@ public struct ReplayTimeline: Equatable, Sendable {
             player.seek(to: player.tick + ticks)
         case let .jumpToMoment(forward):
             playing = false
-            let now = player.tick
-            let next = forward ? moments.first { $0.tick > now }?.tick ?? lastTick : moments.last { $0.tick < now }?.tick ?? firstTick
+            let now = player.tick, marked = (moments.map(\.tick) + differences).sorted()
+            let next = forward ? marked.first { $0 > now } ?? lastTick : marked.last { $0 < now } ?? firstTick
             player.seek(to: next)
         case .toStart:
             player.seek(to: firstTick)

@@ -3,8 +3,9 @@ import Foundation
 import PhotoZoomCore
 
 /// Draws the replay window's timeline: the track with the played part, a marker for each
-/// moment (coloured by kind) and the divergence in red, the playhead, a status line (tick,
-/// session time, phase, speed, the verdict) and the keys.
+/// moment (coloured by kind), a dot above the track where a compared tuning differs, the
+/// divergence in red, the playhead, a status line (tick, session time, phase, speed, the
+/// verdict) and the keys.
 final class TimelineRenderer {
     enum Palette {
         static let bar = Color(r: 28, g: 28, b: 32)
@@ -14,6 +15,8 @@ final class TimelineRenderer {
         static let verified = Color(r: 90, g: 190, b: 110)
         static let diverged = Color(r: 235, g: 72, b: 72)
         static let letterbox = Color(r: 44, g: 44, b: 50)
+        /// Where a compared tuning's session goes otherwise than the recording.
+        static let difference = Color(r: 255, g: 64, b: 170)
 
         static func marker(_ kind: SessionMoment.Kind) -> Color {
             switch kind {
@@ -27,6 +30,8 @@ final class TimelineRenderer {
     }
 
     static let statusSize = 12.0
+    /// The difference marks' size: above the moments' lines, within the bar.
+    static let dot = 6.0
     static let hintSize = 10.5
 
     private let painter: OverlayPainter
@@ -55,6 +60,10 @@ final class TimelineRenderer {
         for moment in timeline.moments {
             let x = timeline.x(of: moment.tick, in: window)
             p.fill(Rect(x: x - 1, y: track.minY - 6, width: 2, height: track.height + 12), Palette.marker(moment.kind))
+        }
+        for tick in timeline.differences {
+            let x = timeline.x(of: tick, in: window)
+            p.fill(Rect(x: x - Self.dot / 2, y: track.minY - 7 - Self.dot, width: Self.dot, height: Self.dot), Palette.difference, radius: Self.dot / 2)
         }
         if let divergence = timeline.divergence {
             let x = timeline.x(of: divergence, in: window)

@@ -20,10 +20,6 @@ public final class WindowSession {
         public var photosFolder: String
         /// Where the grid opens (a library by date opens at its end).
         public var gridStart = GridStart.top
-        /// Draws a recording's key moments into a PNG at the path given, for F6's bug report.
-        public var contactSheet: (SessionRecording, String) throws -> Void = { _, _ in
-            throw SDLError(message: "this build draws no contact sheets")
-        }
         public init(tuning: LiveTuning?, photosFolder: String) {
             self.tuning = tuning
             self.photosFolder = photosFolder
@@ -78,7 +74,7 @@ public final class WindowSession {
         scene = SceneRenderer(renderer: surface.renderer, source: photos.textures, targetFormat: (surface as? HeadlessCanvas)?.format, log: log)
         overlayRenderer = OverlayRenderer(renderer: surface.renderer, log: log)
         reporter = BugReporter(sim: sim, contentHashes: { photos.contentHashes() }, logTail: logTail, app: settings.appVersion,
-                               photosFolder: settings.photosFolder, contactSheet: settings.contactSheet)
+                               photosFolder: settings.photosFolder)
         reporter.wake = wake
         recording = nil
         if let path = settings.recordPath {

@@ -1,9 +1,9 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomSDL
 
 /// One replay pass drawn into every output asked for: each tick's sim is drawn at most once,
-/// and only when a PNG frame, a GIF frame or a contact-sheet moment falls on it.
+/// and only when a PNG frame, a GIF frame or a contact-sheet moment (the recording's, or one
+/// where the other tuning differs) falls on it.
 final class ReplayDrawing {
     private let canvas: ReplayCanvas
     private let framesFolder: String?
@@ -12,6 +12,8 @@ final class ReplayDrawing {
     private let movie: ReplayGif?
     private let sheet: ContactSheet?
     private var moments: SessionMoments
+    /// The ticks where the other tuning's session goes otherwise, each a tile of the sheet.
+    private let differing: Set<Int>
     private(set) var framesWritten = 0
     /// The ticks replayed, and the sim after the last.
     private(set) var ticks = 0
@@ -19,17 +21,18 @@ final class ReplayDrawing {
     /// The session under the other tuning after the last tick, when two are drawn.
     private var lastOther: Simulation?
 
-    /// `compare`: the lines that label the recorded session and the one under another tuning,
-    /// drawn beside each other; nil draws the recording alone.
-    init(_ recording: SessionRecording, outputs: ReplayOutputs, photos: PhotoLibrary, compare labels: [[String]]? = nil,
+    /// A comparison in `outputs` draws the recorded session and the one under another tuning
+    /// beside each other, each under its label; `differences` are where they part.
+    init(_ recording: SessionRecording, outputs: HeadlessReplay, photos: PhotoLibrary, differences: [MomentDifference],
          log: @escaping (String) -> Void) throws {
-        let layout = labels == nil ? ReplayLayout.single : .pair(for: ReplayCanvas.longestWindow(of: recording))
-        canvas = try ReplayCanvas(photos: photos, recording: recording, layout: layout, labels: labels ?? [], log: log)
+        let layout = outputs.compare == nil ? ReplayLayout.single : .pair(for: ReplayCanvas.longestWindow(of: recording))
+        canvas = try ReplayCanvas(photos: photos, recording: recording, layout: layout, labels: outputs.compare?.labels ?? [], log: log)
         framesFolder = outputs.frames
         every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))
         movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording, layout: layout) }
         sheet = outputs.contactSheet.map { _ in ContactSheet(largestWindow: layout.size(of: ReplayCanvas.largestWindow(of: recording))) }
         moments = SessionMoments(recording)
+        differing = Set(differences.map(\.tick))
     }
 
     var lastTick: Int { last?.world.tick ?? 0 }
@@ -53,6 +56,7 @@ final class ReplayDrawing {
             let seen = moments.all.count
             moments.observe(sim)
             for moment in moments.all[seen...] { try sheet.add(try draw(), tick: tick, label: moment.label) }
+            if differing.contains(tick) { try sheet.add(try draw(), tick: tick, label: "tick \(tick) · B differs", marked: true) }
         }
         ticks += 1
         last = sim
