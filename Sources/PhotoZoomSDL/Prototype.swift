@@ -107,16 +107,21 @@ public enum Prototype {
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
         let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
                                    log: log)
-        var settings = [started?.live, compared?.live].prefix(compared == nil ? 1 : 2).map { live in
+        let settings = [started?.live, compared?.live].prefix(compared == nil ? 1 : 2).map { live in
             var settings = WindowSession.Settings(tuning: live, photosFolder: options.photosFolder)
             settings.appVersion = options.appVersion
             settings.gridStart = options.scan.gridStart
             return settings
         }
-        settings[0].recordPath = options.recordPath
-        let sessions = try WindowSessions(opening: try opening.take(), surface: window, settings: settings, cache: cache, fillsCache: true,
+        let sessions: WindowSessions
+        do {
+            sessions = try WindowSessions(opening: try opening.take(), surface: window, settings: settings, cache: cache, fillsCache: true,
                                           limits: file.library, wake: window.wakeSignal, logTail: logTail, showBy: showBy,
-                                          scripted: options.exitAfterFrames != nil, log: log)
+                                          scripted: options.exitAfterFrames != nil, recordPath: options.recordPath, log: log)
+        } catch {
+            LoaderPool.shared.stopAll()
+            throw error
+        }
         sayTuning(started, options, log: log)
         if let compared { for line in compared.lines { log(line.hasPrefix(compared.live.path + ":") ? line : "photozoom: " + line) } }
         return (window, sessions)

@@ -29,7 +29,7 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup(title: "Headless outputs")
     var outputs: ReplayOutputs
 
-    @Option(help: ArgumentHelp("Replay the recorded input under this tuning file too, drawn beside the recording (A) as B, labelled with what differs, into --frames, --gif or --contact-sheet; the moments where B goes otherwise are said and listed on the sheet.",
+    @Option(help: ArgumentHelp("Replay the recorded input under this tuning file too, drawn beside the recording (A) as B, labelled with what differs, in the window or into --frames, --gif or --contact-sheet; the moments where B goes otherwise are said, marked on the window's timeline and listed on the sheet.",
                                valueName: "FILE"))
     var compare: String?
 
@@ -49,12 +49,12 @@ struct ReplayCommand: ParsableCommand {
     var inWindow: Bool { !verify && !outputs.drawsAnything }
 
     func validate() throws {
+        if compare != nil, verify, !outputs.drawsAnything {
+            throw ValidationError("--compare draws B beside the recording, in the window or into --frames, --gif or --contact-sheet; --verify alone draws nothing")
+        }
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
         if let at, at < 0 { throw ValidationError("--at must be a tick, 0 or more, got \(at)") }
         if at != nil, !inWindow { throw ValidationError("--at is for the window; the headless outputs replay the whole session") }
-        if compare != nil, !outputs.drawsAnything {
-            throw ValidationError("--compare draws B beside the recording into --frames, --gif or --contact-sheet; give one of them")
-        }
     }
 
     func run() throws {
@@ -66,10 +66,21 @@ struct ReplayCommand: ParsableCommand {
         }
         if let stopped = recording.stopped { logLine("photozoom: '\(file)': \(stopped)") }
         do {
-            guard !inWindow else { return try showWindow(recording) }
+            guard !inWindow else {
+                return try showWindow(recording, compare: try compare.map { try comparison(with: $0, recording: recording) } ?? recorded(recording))
+            }
             let started = DispatchTime.now().uptimeNanoseconds
-            let replay = outputs.replay(compare: try compare.map { try comparison(with: $0, recording: recording) })
+            let replay = outputs.replay(compare: try compare.map { try comparison(with: $0, recording: recording) } ?? recorded(recording))
             let outcome = try replay.run(recording, name: file, photos: photosFolder(for: recording), verify: verify, log: logLine)
+            // A recording of two sessions compared verifies both.
+            if let b = recording.compared {
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                let outcomeB = SessionReplay.run(b)
+                let failedA = (try? report(outcome, recording: recording, seconds: seconds, side: "A")) == nil
+                try report(outcomeB, recording: b, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 - seconds, side: "B")
+                if failedA { throw ExitCode(1) }
+                return
+            }
             try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         } catch let error as PhotoFolderError {
             throw fail(error.description)
@@ -119,9 +130,9 @@ struct ReplayCommand: ParsableCommand {
         return HeadlessReplay.Comparison(tuning: b.tuning, labels: [["A · \((file as NSString).lastPathComponent), as recorded"], ["B · \(name)"] + shown])
     }
 
-    private func showWindow(_ recording: SessionRecording) throws {
+    private func showWindow(_ recording: SessionRecording, compare: HeadlessReplay.Comparison?) throws {
         let options = ReplayWindow.Options(recording: recording, name: URL(fileURLWithPath: file).lastPathComponent,
-                                           photosFolder: photosFolder(for: recording), pausedAt: at, exitAfterFrames: exitAfterFrames)
+                                           photosFolder: photosFolder(for: recording), pausedAt: at, exitAfterFrames: exitAfterFrames, compare: compare)
         do {
             try ReplayWindow.run(options, log: logLine)
         } catch let WindowError.noDisplay(reason) {
@@ -129,18 +140,32 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    private func report(_ outcome: SessionReplay.Outcome, recording: SessionRecording, seconds: Double) throws {
+    /// A recording of two sessions compared draws B beside A, each as recorded.
+    private func recorded(_ recording: SessionRecording) -> HeadlessReplay.Comparison? {
+        guard let b = recording.compared else { return nil }
+        var a = TuningFile(), other = TuningFile()
+        a.tuning = recording.header.tuning
+        other.tuning = b.header.tuning
+        let differences = a.comparison(with: other)
+        var shown = Array(differences.prefix(Self.labelledDifferences))
+        if differences.count > shown.count { shown.append("and \(differences.count - shown.count) more") }
+        return HeadlessReplay.Comparison(beside: .recorded(b), labels: [["A · as recorded"], ["B · as recorded"] + shown])
+    }
+
+    /// Says how the replay went; `side`: which of two compared sessions it was, named first.
+    private func report(_ outcome: SessionReplay.Outcome, recording: SessionRecording, seconds: Double, side: String? = nil) throws {
+        let prefix = side.map { "\($0) " } ?? ""
         switch outcome {
         case let .verified(ticks, digests):
             if verify, recording.isDamaged, let stopped = recording.stopped {
                 // What came before the damage replays, but a changed recording proves nothing.
-                try StandardOutput.write(escapingControlCharacters("not verified: the recording is damaged at \(stopped) (\(digests) digests before it match)") + "\n")
+                try StandardOutput.write(escapingControlCharacters(prefix + "not verified: the recording is damaged at \(stopped) (\(digests) digests before it match)") + "\n")
                 throw ExitCode(1)
             }
             let speed = Double(ticks) / recording.header.loop.tickRate / max(seconds, 1e-9)
-            try StandardOutput.write(String(format: "verified: %d ticks, %d digests match (%.0f× real time)\n", ticks, digests, speed))
+            try StandardOutput.write(prefix + String(format: "verified: %d ticks, %d digests match (%.0f× real time)\n", ticks, digests, speed))
         case let .diverged(d):
-            var lines = ["diverged at tick \(d.tick): recorded digest \(d.recorded), replayed \(d.replayed)"]
+            var lines = [prefix + "diverged at tick \(d.tick): recorded digest \(d.recorded), replayed \(d.replayed)"]
             if let at = d.stateTick {
                 lines.append(d.tick == at ? "the state there:" : "the state at tick \(at), the next the recording holds:")
                 lines += d.differences.map { "  " + $0 }

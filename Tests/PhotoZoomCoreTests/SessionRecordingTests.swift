@@ -137,7 +137,7 @@ final class SessionRecordingTests: XCTestCase {
         XCTAssertTrue(lines[0].contains("\"version\":\(current)"))
         lines[0] = lines[0].replacingOccurrences(of: "\"version\":\(current)", with: "\"version\":\(current + 5)")
         XCTAssertThrowsError(try SessionRecording.read(lines.joined(separator: "\n"))) { error in
-            XCTAssertEqual("\(error)", "was recorded in session format version \(current + 5), newer than this build reads (version \(current)); "
+            XCTAssertEqual("\(error)", "was recorded in session format version \(current + 5), newer than this build reads (version \(SessionHeader.comparedVersion)); "
                 + "replay it with a newer PhotoZoom")
         }
         XCTAssertThrowsError(try SessionRecording.read("{\"grid\": {}}\n")) { error in

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import PhotoZoomCore
 import PhotoZoomSDL
+import PhotoZoomTestSupport
 import XCTest
 
 /// `run --compare`, headless: two sessions side by side in one canvas under one pointer, driven
@@ -44,14 +45,14 @@ final class CompareSessionsTests: XCTestCase {
         /// Wall time as the test tells it: whole frames of exactly two ticks.
         private(set) var now: UInt64 = 1_000_000_000
 
-        init(size: Size, tunings: [String?]) throws {
+        init(size: Size, tunings: [String?], recordPath: String? = nil) throws {
             let reading = OpeningRead(folder: CompareSessionsTests.folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
             canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
             let settings = try tunings.map { path in
                 WindowSession.Settings(tuning: try path.map { try LiveTuning.start(path: $0).live }, photosFolder: CompareSessionsTests.folder.path)
             }
             sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings, cache: nil, fillsCache: false,
-                                          limits: LibraryLimits(), wake: .none, log: { _ in })
+                                          limits: LibraryLimits(), wake: .none, recordPath: recordPath, log: { _ in })
             let deadline = Date().addingTimeInterval(20)
             // Asleep between arrivals, as the window is: a wake runs a tick only for its input.
             while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.sessions.allSatisfy(\.sim.isIdle)), Date() < deadline {
@@ -62,7 +63,10 @@ final class CompareSessionsTests: XCTestCase {
             }
         }
 
-        deinit { sessions.close(stoppingLoaders: false) }
+        deinit { close() }
+
+        /// Ends the sessions: a recording's last lines written.
+        func close() { sessions.close(stoppingLoaders: false) }
 
         /// One frame with `events` polled, two ticks long.
         func frame(_ events: [InputEvent] = [], switchingSides: Int = 0) {
@@ -134,6 +138,40 @@ final class CompareSessionsTests: XCTestCase {
         XCTAssertNil(pair.sessions.driven)
         for _ in 0..<90 { pair.frame() }
         XCTAssertEqual(phases(), [.grid, .grid], "both driven again: Escape closed both")
+    }
+
+    func testACompareSessionRecordedReplaysBothSidesEachAsItRan() throws {
+        let b = try quickZoomIn()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-\(getpid()).jsonl").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, b], recordPath: path)
+        let areas = pair.sessions.sessions.map(\.sceneArea)
+        // Both open a photo; then A alone is dragged home while B stays in its pager.
+        for events in Self.tap(at: areas[1].origin + Point(x: 60, y: 60)) { pair.frame(events) }
+        for _ in 0..<40 { pair.frame() }
+        pair.frame(switchingSides: 1)
+        let from = areas[0].origin + Point(x: 220, y: 200)
+        pair.frame([.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: from))])
+        for step in 1...12 { pair.frame([.pointer(PointerEvent(id: 0, source: .mouse, phase: .moved, position: from + Point(x: 0, y: Double(step) * 25)))]) }
+        pair.frame([.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: from + Point(x: 0, y: 300)))])
+        for _ in 0..<60 { pair.frame() }
+        XCTAssertEqual(pair.sessions.sessions.map(\.sim.world.viewer.phase), [.grid, .pager])
+        pair.close()
+
+        let recording = try SessionRecording.read(String(contentsOfFile: path, encoding: .utf8))
+        let other = try XCTUnwrap(recording.compared, "B's side is in the file")
+        XCTAssertEqual([recording.header.side, other.header.side], ["A", "B"])
+        XCTAssertEqual([recording.stopped, other.stopped], [nil, nil], "every line read as its side's")
+        XCTAssertEqual([recording.end?.end, other.end?.end], [pair.sessions.sessions[0].sim.world.tick, pair.sessions.sessions[1].sim.world.tick])
+        XCTAssertEqual(other.header.tuning, try LiveTuning.start(path: b).live.good.tuning)
+        XCTAssertNotEqual(recording.ticks.compactMap(\.input), other.ticks.compactMap(\.input), "the drag was A's alone")
+        for (side, session) in [("A", recording), ("B", other)] {
+            guard case .verified = SessionReplay.run(session) else { return XCTFail("\(side) does not replay to its digests") }
+        }
+        // The executable says so for both.
+        let verified = try ChildProcess.run(PackagePaths.executable, ["replay", path, "--verify"], environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 60)
+        XCTAssertEqual(verified.status, 0, verified.stderr)
+        XCTAssertTrue(verified.stdout.hasPrefix("A verified: ") && verified.stdout.contains("\nB verified: "), verified.stdout)
     }
 
     static func shifted(_ event: InputEvent, by origin: Point) -> InputEvent {

@@ -122,4 +122,57 @@ final class ReplayWindowTests: XCTestCase {
         app.waitUntilExit()
         XCTAssertTrue(session.log(of: app).contains("photozoom: replay: differs from the recording at tick 150"), session.log(of: app))
     }
+
+    /// `replay --compare` in the window: A and B side by side under one timeline, a pink mark
+    /// where B goes otherwise (its zoom-in lands later), said in the log too.
+    func testCompareShowsBothSidesUnderOneTimelineWithWhereBDiffersMarked() throws {
+        let fixture = PackagePaths.fixtures.appendingPathComponent("sessions/drag-dismiss.jsonl")
+        let recording = try SessionRecording.read(try String(contentsOf: fixture, encoding: .utf8))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-replay-compare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let b = folder.appendingPathComponent("b.json")
+        try #"{"springs": {"zoomIn": {"uikitDuration": 0.6, "dampingRatio": 0.8}}}"#.write(to: b, atomically: true, encoding: .utf8)
+        let tuningB = TuningFile.read(try String(contentsOf: b, encoding: .utf8)).file.tuning
+        let difference = try XCTUnwrap(MomentComparison.differences(recording, beside: .tuning(tuningB)).first, "B lands later")
+        var player = SessionPlayer(recording)
+        var moments = SessionMoments(recording)
+        var flightStart: Int?
+        player.playThrough {
+            moments.observe($0)
+            if flightStart == nil, $0.world.viewer.phase == .presenting { flightStart = $0.world.tick }
+        }
+        let viewport = recording.header.world.viewport
+        let window = Size(width: viewport.width * 2, height: viewport.height + ReplayTimeline.height)
+        let timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all, divergence: nil,
+                                      differences: [difference.tick])
+
+        let session = try XvfbSession(width: 1000, height: 1000)
+        defer { session.stop() }
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
+        // Paused early in the zoom-in, where B's slower spring has the photo smaller than A's.
+        let at = try XCTUnwrap(flightStart) + 8
+        let app = try session.start(PackagePaths.executable.path, ["replay", fixture.path, "--compare", b.path, "--at", String(at)],
+                                    name: "photozoom", environment: env, directory: PackagePaths.root)
+        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
+        XCTAssertEqual(frame.size, window, session.log(of: app))
+        let track = ReplayTimeline.track(in: window)
+        var mark: [Int] = [], apart = 0
+        for _ in 0..<30 {
+            let shot = try session.screenshot(of: frame).image
+            mark = Self.rgb(shot, Int(timeline.x(of: difference.tick, in: window).rounded()), Int(track.minY) - 7 - 3)
+            apart = stride(from: 60, to: Int(viewport.height) - 40, by: 8).reduce(0) { count, y in
+                count + stride(from: 0, to: Int(viewport.width), by: 8).filter { x in
+                    zip(Self.rgb(shot, x, y), Self.rgb(shot, x + Int(viewport.width), y)).contains { abs($0 - $1) > 24 }
+                }.count
+            }
+            if mark[0] > 200, mark[1] < 120, apart > 100 { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertTrue(mark[0] > 200 && mark[1] < 120 && mark[2] > 120, "a pink mark at tick \(difference.tick): \(mark)")
+        XCTAssertGreaterThan(apart, 100, "B's half is not A's mid-flight")
+        kill(app.processIdentifier, SIGTERM)
+        app.waitUntilExit()
+        XCTAssertTrue(session.log(of: app).contains("photozoom: replay: B differs at tick \(difference.tick): \(difference.text)"), session.log(of: app))
+    }
 }

@@ -103,7 +103,7 @@ final class ReplayCompareTests: PhotozoomCLITestCase {
         try #"{"dismissal": {"shrink": 1}}"#.write(to: b, atomically: true, encoding: .utf8)
         let none = try photozoom(["replay", a.path, "--compare", b.path, "--verify"])
         XCTAssertEqual(none.status, 2)
-        XCTAssertEqual(none.errorLines, ["photozoom: --compare draws B beside the recording into --frames, --gif or --contact-sheet; give one of them"])
+        XCTAssertEqual(none.errorLines, ["photozoom: --compare draws B beside the recording, in the window or into --frames, --gif or --contact-sheet; --verify alone draws nothing"])
         let bad = try photozoom(["replay", a.path, "--compare", b.path, "--gif", folder.appendingPathComponent("x.gif").path])
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.errorLines, ["\(b.path): error: dismissal.shrink: must lie in [0, 1), got 1 (line 1, column 26)"])

@@ -46,8 +46,13 @@ public struct MomentComparison: Sendable {
 
     /// The differences between `recording` and its input replayed under `tuning`.
     public static func differences(_ recording: SessionRecording, comparedWith tuning: Tuning) -> [MomentDifference] {
+        differences(recording, beside: .tuning(tuning))
+    }
+
+    /// Where `beside` goes otherwise than `recording`.
+    public static func differences(_ recording: SessionRecording, beside: SessionReplay.Beside) -> [MomentDifference] {
         var comparison = MomentComparison(recording)
-        _ = SessionReplay.run(recording, comparedWith: tuning) { comparison.observe($0, $1) }
+        _ = SessionReplay.run(recording, beside: beside) { comparison.observe($0, $1) }
         return comparison.atEnd
     }
 

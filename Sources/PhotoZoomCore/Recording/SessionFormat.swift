@@ -9,6 +9,9 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// out of the state (`TickMessages`), and out of its digests, which in version 1 held them
     /// (`FormatOneDigest`).
     public static let currentVersion = 2
+    /// Two sessions compared side by side in one file (`run --compare --record`): version 2's
+    /// lines, each of B's marked `"side": "B"`.
+    public static let comparedVersion = 3
 
     public var format: String
     public var version: Int
@@ -31,14 +34,17 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// The folder the photos were shown from, as an absolute path, where `replay` looks for
     /// them first. Absent in recordings made before it was, and in headless ones.
     public var photosFolder: String?
+    /// "A" or "B" in a recording of two sessions compared; nil in a recording of one.
+    public var side: String?
 
     /// A header for a recording of `world` from where it is now; `midSession` keeps the whole
     /// state, for a recording that does not start at the first tick.
     public init(app: String, platform: String, world: World, pixelDensity: Double, contentHashes: [String?], midSession: Bool = false,
-                photosFolder: String? = nil) {
+                photosFolder: String? = nil, side: String? = nil) {
         self.photosFolder = photosFolder
+        self.side = side
         format = Self.formatName
-        version = Self.currentVersion
+        version = side == nil ? Self.currentVersion : Self.comparedVersion
         self.app = app
         self.platform = platform
         loop = LoopSettings(tickRate: world.clock.rate)
@@ -97,6 +103,8 @@ public struct SessionTick: Codable, Equatable, Sendable {
     public var tick: Int
     public var input: [InputEvent]?
     public var digest: String
+    /// B's line in a recording of two sessions compared.
+    public var side: String?
     public var state: World? {
         get { box?.world }
         set { box = newValue.map(WorldBox.init) }
@@ -106,13 +114,14 @@ public struct SessionTick: Codable, Equatable, Sendable {
     private var box: WorldBox?
 
     private enum CodingKeys: String, CodingKey {
-        case tick, input, digest
+        case tick, input, digest, side
         case box = "state"
     }
 
-    init(tick: Int, input: [InputEvent]?, digest: String, state: World? = nil) {
+    init(tick: Int, input: [InputEvent]?, digest: String, state: World? = nil, side: String? = nil) {
         self.tick = tick; self.input = input; self.digest = digest
         self.state = state
+        self.side = side
     }
 }
 
@@ -129,4 +138,6 @@ private final class WorldBox: Codable, Equatable, Sendable {
 public struct SessionEnd: Codable, Equatable, Sendable {
     public var end: Int
     public var digest: String
+    /// B's end in a recording of two sessions compared.
+    public var side: String?
 }

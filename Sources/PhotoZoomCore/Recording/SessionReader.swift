@@ -17,6 +17,12 @@ public struct SessionRecording: Equatable, Sendable {
     /// Reading stopped at a line no recorder writes (not at the half-written last line a killed
     /// recorder leaves): the recording was changed, and does not verify.
     public var isDamaged = false
+    /// B's session, in a recording of two sessions compared (`run --compare --record`).
+    public var compared: SessionRecording? {
+        get { comparedBox.first }
+        set { comparedBox = newValue.map { [$0] } ?? [] }
+    }
+    private var comparedBox: [SessionRecording] = []
     /// What the tick that made the header's whole state handed on, where the file's format
     /// held it in the state (format 1): its start digest covers it. None otherwise.
     var startMessages = TickMessages()
@@ -56,48 +62,82 @@ public struct SessionRecording: Equatable, Sendable {
             throw SessionFormatError(description: "is empty, not a recorded session")
         }
         let (header, startMessages) = try readHeader(first, decoder)
-        if let problem = SessionBounds.problem(in: header) ?? header.state.flatMap({ ResumedState.problem(in: $0, header: header) }) {
-            throw SessionFormatError(description: "has a header no recording could have: " + problem)
+        var reading = try Reading(header: header, startMessages: startMessages)
+        // Two sessions compared: B's header is the second line, and each of B's lines says it is B's.
+        var other: Reading?
+        if header.side == "A" {
+            guard let second = nextLine(), let (b, bMessages) = try? readHeader(second, decoder), b.side == "B" else {
+                throw SessionFormatError(description: "is a recording of two sessions compared whose second line is not B's header")
+            }
+            other = try Reading(header: b, startMessages: bMessages)
         }
-        var recording = SessionRecording(header: header, ticks: [], end: nil, stopped: nil)
-        recording.startMessages = startMessages
-        var lastTick = header.state?.tick ?? 0
-        var down = Set(header.state?.pointers.pointers.map(\.id) ?? [])
-        var number = 1
+        struct Side: Decodable { let side: String? }
+        var number = other == nil ? 1 : 2
         while let line = nextLine() {
             number += 1
-            func stop(_ why: String, damaged: Bool = true) {
+            let data = Data(line.utf8)
+            if other != nil, (try? decoder.decode(Side.self, from: data))?.side == "B" {
+                guard other!.take(line, data, number: number, last: rest.isEmpty, decoder) else { break }
+            } else {
+                guard reading.take(line, data, number: number, last: rest.isEmpty, decoder) else { break }
+            }
+        }
+        var recording = reading.recording
+        recording.compared = other?.recording
+        return recording
+    }
+
+    /// One session's lines as they are read: each taken if it could come next, and reading
+    /// stopped (the recording noting why) at the first that could not.
+    private struct Reading {
+        var recording: SessionRecording
+        var lastTick: Int
+        var down: Set<Int>
+
+        init(header: SessionHeader, startMessages: TickMessages) throws {
+            if let problem = SessionBounds.problem(in: header) ?? header.state.flatMap({ ResumedState.problem(in: $0, header: header) }) {
+                throw SessionFormatError(description: "has a header no recording could have: " + problem)
+            }
+            recording = SessionRecording(header: header, ticks: [], end: nil, stopped: nil)
+            recording.startMessages = startMessages
+            lastTick = header.state?.tick ?? 0
+            down = Set(header.state?.pointers.pointers.map(\.id) ?? [])
+        }
+
+        /// Takes line `number`; false once reading stops (`last`: the file's last line, which a
+        /// killed recorder may have left half written).
+        mutating func take(_ line: Substring, _ data: Data, number: Int, last: Bool, _ decoder: JSONDecoder) -> Bool {
+            func stop(_ why: String, damaged: Bool = true) -> Bool {
                 recording.stopped = "line \(number): \(why); replayed up to tick \(lastTick)"
                 recording.isDamaged = damaged
+                return false
             }
-            if recording.end != nil { stop("text after the end of the session"); break }
-            let data = Data(line.utf8)
+            if recording.end != nil { return stop("text after the end of the session") }
+            let header = recording.header
             // A tick line first: there is one end line, and a decoding that fails costs a
             // thrown error.
             guard let read = try? decoder.decode(TickLine.self, from: data) else {
                 if let end = try? decoder.decode(SessionEnd.self, from: data) {
-                    guard end.end >= lastTick else { stop("the end is before tick \(lastTick)"); break }
-                    guard end.end - lastTick <= SessionBounds.maximumGap else { stop(gap(to: end.end, from: lastTick)); break }
+                    guard end.end >= lastTick else { return stop("the end is before tick \(lastTick)") }
+                    guard end.end - lastTick <= SessionBounds.maximumGap else { return stop(gap(to: end.end, from: lastTick)) }
                     recording.end = end
-                    continue
+                    return true
                 }
                 // The last line half written is what a killed recorder leaves.
-                if rest.isEmpty { stop("cut short (the recording was not finished)", damaged: false) } else { stop("not a session line") }
-                break
+                return last ? stop("cut short (the recording was not finished)", damaged: false) : stop("not a session line")
             }
             let entry = read.tick
-            guard entry.tick > lastTick else { stop("tick \(entry.tick) does not come after tick \(lastTick)"); break }
-            guard entry.tick - lastTick <= SessionBounds.maximumGap else { stop(gap(to: entry.tick, from: lastTick)); break }
-            guard entry.digest.count == 16, entry.digest.allSatisfy(\.isHexDigit) else { stop("the digest is not 16 hex digits"); break }
+            guard entry.tick > lastTick else { return stop("tick \(entry.tick) does not come after tick \(lastTick)") }
+            guard entry.tick - lastTick <= SessionBounds.maximumGap else { return stop(gap(to: entry.tick, from: lastTick)) }
+            guard entry.digest.count == 16, entry.digest.allSatisfy(\.isHexDigit) else { return stop("the digest is not 16 hex digits") }
             if let problem = SessionBounds.problem(in: entry.input ?? [], loop: header.loop, down: &down) {
-                stop("tick \(entry.tick) has \(problem)")
-                break
+                return stop("tick \(entry.tick) has \(problem)")
             }
             if read.holdsState { recording.stateLines[recording.ticks.count] = String(line) }
             recording.ticks.append(entry)
             lastTick = entry.tick
+            return true
         }
-        return recording
     }
 
     /// A tick line read without its state, which is only noted.
@@ -125,9 +165,9 @@ public struct SessionRecording: Equatable, Sendable {
         guard let version = try? decoder.decode(Version.self, from: Data(line.utf8)), version.format == SessionHeader.formatName else {
             throw SessionFormatError(description: "is not a recorded session: its first line is not a \(SessionHeader.formatName) header")
         }
-        guard version.version <= SessionHeader.currentVersion else {
+        guard version.version <= SessionHeader.comparedVersion else {
             throw SessionFormatError(description: "was recorded in session format version \(version.version), newer than this build reads "
-                + "(version \(SessionHeader.currentVersion)); replay it with a newer PhotoZoom")
+                + "(version \(SessionHeader.comparedVersion)); replay it with a newer PhotoZoom")
         }
         let header: SessionHeader
         do {

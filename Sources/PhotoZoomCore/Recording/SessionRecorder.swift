@@ -12,8 +12,12 @@ public struct SessionRecorder {
 
     private let encoder: JSONEncoder
     private var lastState = 0
+    /// Marks every line but the header's (which says it itself) as this side's: "B" in a
+    /// recording of two sessions compared.
+    private let side: String?
 
-    public init() {
+    public init(side: String? = nil) {
+        self.side = side
         encoder = JSONEncoder()
         // Keys sorted: the same state writes the same line.
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -25,7 +29,7 @@ public struct SessionRecorder {
     public mutating func line(after sim: Simulation, input: [InputEvent]) throws -> String? {
         let tick = sim.world.tick
         guard !input.isEmpty || tick % Self.digestInterval == 0 else { return nil }
-        var entry = SessionTick(tick: tick, input: input.isEmpty ? nil : input, digest: sim.digest.description)
+        var entry = SessionTick(tick: tick, input: input.isEmpty ? nil : input, digest: sim.digest.description, side: side)
         if tick - lastState >= Self.stateInterval {
             entry.state = sim.world
             lastState = tick
@@ -34,7 +38,7 @@ public struct SessionRecorder {
     }
 
     public func endLine(_ sim: Simulation) throws -> String {
-        try line(SessionEnd(end: sim.world.tick, digest: sim.digest.description))
+        try line(SessionEnd(end: sim.world.tick, digest: sim.digest.description, side: side))
     }
 
     private func line<T: Encodable>(_ value: T) throws -> String {

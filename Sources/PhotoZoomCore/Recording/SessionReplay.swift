@@ -32,11 +32,39 @@ public enum SessionReplay {
     /// (B): `each` sees the recorded sim and B's after every tick. A reload of the recorded
     /// tuning is the recording's alone: B keeps its own throughout.
     public static func run(_ recording: SessionRecording, comparedWith tuning: Tuning, each: (Simulation, Simulation) throws -> Void) rethrows -> Outcome {
-        var other = startingSim(recording.header, tuning: tuning)
-        return try run(recording, stepped: { sim, input in
-            other.step(input.filter { if case .tuningReloaded = $0 { return false } else { return true } })
-            try each(sim, other)
-        })
+        try run(recording, beside: .tuning(tuning), each: each)
+    }
+
+    /// What runs beside a replay, tick for tick: the recorded input under another tuning, or
+    /// the other session of a recording of two compared, as it was recorded.
+    public enum Beside: Equatable, Sendable {
+        case tuning(Tuning)
+        case recorded(SessionRecording)
+    }
+
+    /// Replays `recording`, checking its digests, with `beside` run to the same tick after each
+    /// of its ticks; `each` sees both.
+    public static func run(_ recording: SessionRecording, beside: Beside, each: (Simulation, Simulation) throws -> Void) rethrows -> Outcome {
+        switch beside {
+        case let .tuning(tuning):
+            var other = startingSim(recording.header, tuning: tuning)
+            return try run(recording, stepped: { sim, input in
+                other.step(input.filter { if case .tuningReloaded = $0 { return false } else { return true } })
+                try each(sim, other)
+            })
+        case let .recorded(b):
+            var other = startingSim(b)
+            var next = 0
+            return try run(recording, stepped: { sim, _ in
+                // B's own input on its own ticks; a B the recording ends before stays where it ended.
+                while other.world.tick < min(sim.world.tick, b.lastTick) {
+                    while next < b.ticks.count, b.ticks[next].tick <= other.world.tick { next += 1 }
+                    let input = next < b.ticks.count && b.ticks[next].tick == other.world.tick + 1 ? b.ticks[next].input ?? [] : []
+                    other.step(input)
+                }
+                try each(sim, other)
+            })
+        }
     }
 
     /// The replay's loop: `stepped` sees the sim after each tick and the input it was given.
@@ -107,5 +135,22 @@ public enum SessionReplay {
     /// `key.path: recorded → replayed` for every value that differs.
     static func changes(from recorded: World, to replayed: World) -> [String] {
         StateDump(of: recorded).changes(to: StateDump(of: replayed)).map { "\($0.key): \($0.old ?? "(absent)") → \($0.new ?? "(absent)")" }
+    }
+}
+
+extension SessionRecording {
+    /// The recorded input under `tuning` from the recording's start, its own reloads left out,
+    /// as `SessionReplay.run(_:comparedWith:each:)` runs B: for a player (whose digests are
+    /// the recording's, and do not hold).
+    public func under(_ tuning: Tuning) -> SessionRecording {
+        var b = self
+        b.header.tuning = tuning
+        b.header.state?.tuning = tuning
+        b.ticks = ticks.map { entry in
+            var entry = entry
+            entry.input = entry.input?.filter { if case .tuningReloaded = $0 { return false } else { return true } }
+            return entry
+        }
+        return b
     }
 }

@@ -23,9 +23,10 @@ public struct HeadlessReplay: Equatable, Sendable {
     /// Another tuning to replay the recorded input under, drawn beside the recording, and the
     /// lines that label each side.
     public struct Comparison: Equatable, Sendable {
-        public var tuning: Tuning
+        public var beside: SessionReplay.Beside
         public var labels: [[String]]
-        public init(tuning: Tuning, labels: [[String]]) { self.tuning = tuning; self.labels = labels }
+        public init(tuning: Tuning, labels: [[String]]) { self.init(beside: .tuning(tuning), labels: labels) }
+        public init(beside: SessionReplay.Beside, labels: [[String]]) { self.beside = beside; self.labels = labels }
     }
 
     // A GIF at 20 fps and at most 480 wide by default: an attachment of a few MB for a busy
@@ -46,13 +47,13 @@ public struct HeadlessReplay: Equatable, Sendable {
     public func run(_ recording: SessionRecording, name: String, photos: String, verify: Bool,
                     log: @escaping (String) -> Void) throws -> SessionReplay.Outcome {
         guard drawsAnything else { return SessionReplay.run(recording) }
-        let differences = compare.map { MomentComparison.differences(recording, comparedWith: $0.tuning) } ?? []
+        let differences = compare.map { MomentComparison.differences(recording, beside: $0.beside) } ?? []
         if compare != nil { Self.say(differences, log: log) }
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
         let drawing = try ReplayDrawing(recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: log),
                                         differences: differences, log: log)
         let outcome = try compare.map { compare in
-            try SessionReplay.run(recording, comparedWith: compare.tuning) { try drawing.after($0, beside: $1) }
+            try SessionReplay.run(recording, beside: compare.beside) { try drawing.after($0, beside: $1) }
         } ?? SessionReplay.run(recording) { try drawing.after($0) }
         if let frames { log("photozoom: wrote \(drawing.framesWritten) frames to '\(frames)'") }
         guard drawing.ticks > 0 else {

@@ -16,30 +16,39 @@ public final class SessionFile {
     public let path: String
     /// The file, the recorder and the writes are touched only on `writing`, in tick order.
     private var fd: Int32
-    private var recorder = SessionRecorder()
+    /// One a session: a recording of two compared holds both, B's lines marked as B's.
+    private var recorders: [SessionRecorder]
     private let writing = DispatchQueue(label: "photozoom.recording")
     private let log: (String) -> Void
 
     /// Creates `path` (refusing one that exists) and writes the header.
-    public init(path: String, header: SessionHeader, log: @escaping (String) -> Void) throws {
+    public convenience init(path: String, header: SessionHeader, log: @escaping (String) -> Void) throws {
+        try self.init(path: path, headers: [header], log: log)
+    }
+
+    /// Creates `path` and writes a header for each session recorded into it: two compared
+    /// side by side, A's then B's.
+    public init(path: String, headers: [SessionHeader], log: @escaping (String) -> Void) throws {
         self.path = path
         self.log = log
+        recorders = headers.enumerated().map { SessionRecorder(side: $0.offset == 0 ? nil : $0.element.side) }
         fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let reason = errno == EEXIST ? "it already exists, and a recording never replaces a file" : String(cString: strerror(errno))
             throw SessionFileError(description: "cannot record to '\(path)': \(reason)")
         }
-        write(try recorder.headerLine(header))
+        for (recorder, header) in zip(recorders, headers) { write(try recorder.headerLine(header)) }
     }
 
     deinit { if fd >= 0 { close(fd) } }
 
-    /// After each tick: its line, if it gets one, once the window's thread has gone on.
-    public func record(_ sim: Simulation, input: [InputEvent]) {
+    /// After each tick of session `side`: its line, if it gets one, once the window's thread has
+    /// gone on.
+    public func record(_ sim: Simulation, input: [InputEvent], side: Int = 0) {
         writing.async { [self] in
             guard fd >= 0 else { return }
             do {
-                if let line = try recorder.line(after: sim, input: input) { write(line) }
+                if let line = try recorders[side].line(after: sim, input: input) { write(line) }
             } catch {
                 fail("cannot encode tick \(sim.world.tick): \(error)")
             }
@@ -52,16 +61,21 @@ public final class SessionFile {
         writing.sync {
             var info = stat()
             guard fd >= 0, stat(path, &info) == 0, info.st_size <= 64 << 20, let data = FileManager.default.contents(atPath: path),
-                  let end = try? recorder.endLine(sim) else { return nil }
+                  let end = try? recorders[0].endLine(sim) else { return nil }
             return String(decoding: data, as: UTF8.self) + end
         }
     }
 
     /// The footer, on a clean exit, after every tick recorded.
-    public func finish(_ sim: Simulation) {
+    public func finish(_ sim: Simulation) { finish([sim]) }
+
+    /// The footers of every session recorded, each at its sim.
+    public func finish(_ sims: [Simulation]) {
         writing.sync {
             guard fd >= 0 else { return }
-            if let line = try? recorder.endLine(sim) { write(line) }
+            for (recorder, sim) in zip(recorders, sims) {
+                if let line = try? recorder.endLine(sim) { write(line) }
+            }
             close(fd)
             fd = -1
         }

@@ -16,15 +16,20 @@ public enum ReplayWindow {
         public var pausedAt: Int?
         /// Draw this many frames and close: for tests and scripts.
         public var exitAfterFrames: Int?
-        public init(recording: SessionRecording, name: String, photosFolder: String, pausedAt: Int? = nil, exitAfterFrames: Int? = nil) {
+        /// B beside the recording, under one timeline: the recorded input under another
+        /// tuning, or the other side of a recording of two sessions compared.
+        public var compare: HeadlessReplay.Comparison?
+        public init(recording: SessionRecording, name: String, photosFolder: String, pausedAt: Int? = nil, exitAfterFrames: Int? = nil,
+                    compare: HeadlessReplay.Comparison? = nil) {
             self.recording = recording; self.name = name; self.photosFolder = photosFolder
-            self.pausedAt = pausedAt; self.exitAfterFrames = exitAfterFrames
+            self.pausedAt = pausedAt; self.exitAfterFrames = exitAfterFrames; self.compare = compare
         }
     }
 
     /// Everything a frame shows; the same again draws nothing.
     private struct Shown: Equatable {
         let tick: Int
+        let besideTick: Int?
         let alpha: Double
         let timeline: ReplayTimeline
         let window: Size
@@ -36,8 +41,11 @@ public enum ReplayWindow {
     public static func run(_ options: Options, log: @escaping (String) -> Void) throws {
         let recording = options.recording
         let viewport = recording.header.world.viewport
-        let window = try AppWindow(title: "PhotoZoom replay — \(options.name)",
-                                   size: Size(width: viewport.width, height: viewport.height + ReplayTimeline.height))
+        // Two sessions compared get a window twice the recorded one, across or down as the
+        // scene areas split it.
+        let across = options.compare != nil && viewport.width < viewport.height, down = options.compare != nil && !across
+        let window = try AppWindow(title: "PhotoZoom replay — \(options.name)" + (options.compare == nil ? "" : " — A | B"),
+                                   size: Size(width: viewport.width * (across ? 2 : 1), height: viewport.height * (down ? 2 : 1) + ReplayTimeline.height))
         let outcome = SessionReplay.run(recording)
         switch outcome {
         case let .verified(ticks, digests): log("photozoom: replay: \(ticks) ticks, all \(digests) digests match")
@@ -49,9 +57,20 @@ public enum ReplayWindow {
         var player = SessionPlayer(recording)
         var moments = SessionMoments(recording)
         player.playThrough { moments.observe($0) }
+        // B's player keeps to A's tick; where B goes otherwise is marked on the timeline.
+        var beside = options.compare.map { SessionPlayer(Self.recording(of: $0.beside, beside: recording)) }
+        let differences = options.compare.map { MomentComparison.differences(recording, beside: $0.beside) } ?? []
+        for difference in differences { log("photozoom: replay: B differs at tick \(difference.tick): \(difference.text)") }
         var timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all,
-                                      divergence: outcome.divergence?.tick, playing: options.pausedAt == nil)
+                                      divergence: outcome.divergence?.tick, differences: differences.map(\.tick), playing: options.pausedAt == nil)
         if let tick = options.pausedAt { player.seek(to: tick) }
+        func follow() {
+            guard var b = beside else { return }
+            let target = min(player.tick, b.lastTick)
+            if b.tick > target || target - b.tick > 16 { b.seek(to: target) } else { while b.tick < target { b.step() } }
+            beside = b
+        }
+        follow()
         let verdict = Self.verdict(outcome)
         log("photozoom: replay keys: " + ReplayKeys.hint)
         let tickRate = recording.header.loop.tickRate
@@ -69,7 +88,9 @@ public enum ReplayWindow {
             var redraw = false
             for event in window.pendingEvents(wait: idle ? 0.25 : 0) {
                 switch translator.translate(event) {
-                case let .control(control)?: timeline.apply(control, to: &player, window: window.sizeInPoints)
+                case let .control(control)?:
+                    timeline.apply(control, to: &player, window: window.sizeInPoints)
+                    follow()
                 case .quit?: return
                 case .redraw?: redraw = true
                 case nil: break
@@ -83,15 +104,21 @@ public enum ReplayWindow {
                 let playback = player.sim.world.playback
                 let pace = timeline.speed.speed * (playback.paused ? 1 : playback.speed)
                 for _ in 0..<loop.advance(by: delta * pace) where !player.atEnd { player.step() }
+                follow()
                 if player.atEnd { timeline.reachedEnd() }
             }
             wasPlaying = timeline.playing
             // Draw, if anything changed.
             let size = window.sizeInPoints, scale = window.pixelScale
-            let frame = Shown(tick: player.tick, alpha: timeline.playing ? loop.interpolationAlpha : 1, timeline: timeline, window: size, scale: scale)
+            let frame = Shown(tick: player.tick, besideTick: beside?.tick, alpha: timeline.playing ? loop.interpolationAlpha : 1, timeline: timeline, window: size, scale: scale)
             let draw = frame != shown || redraw || options.exitAfterFrames != nil
             if draw {
-                drawScene(player.sim, alpha: frame.alpha, scene: scene, bar: bar, window: window)
+                let areas = Self.areas(ReplayTimeline.sceneArea(in: size), count: beside == nil ? 1 : 2)
+                bar.letterbox(around: Rect(x: 0, y: 0, width: 0, height: 0), area: ReplayTimeline.sceneArea(in: size), scale: scale)
+                let labels = options.compare?.labels ?? []
+                for (i, sim) in [player.sim, beside?.sim].compactMap({ $0 }).enumerated() {
+                    drawScene(sim, alpha: frame.alpha, label: i < labels.count ? labels[i] : [], in: areas[i], scene: scene, bar: bar, window: window)
+                }
                 let playback = player.sim.world.playback
                 bar.draw(timeline, tick: player.tick, tickRate: tickRate, phase: player.sim.world.viewer.phase,
                          recordedSpeed: playback.paused ? 1 : playback.speed, verdict: verdict, window: size, scale: scale)
@@ -104,23 +131,47 @@ public enum ReplayWindow {
         }
     }
 
-    /// The recorded window's scene, fitted into the window above the timeline and centred.
-    private static func drawScene(_ sim: Simulation, alpha: Double, scene: OnDemandScene, bar: TimelineRenderer, window: AppWindow) {
-        let size = window.sizeInPoints, scale = window.pixelScale
-        let area = ReplayTimeline.sceneArea(in: size)
+    /// The recorded window's scene, fitted into `area` (points) and centred, under `label`.
+    private static func drawScene(_ sim: Simulation, alpha: Double, label: [String], in area: Rect, scene: OnDemandScene, bar: TimelineRenderer,
+                                  window: AppWindow) {
+        let scale = window.pixelScale
         let viewport = sim.world.viewport
         let fit = min(area.width / viewport.width, area.height / viewport.height)
-        let pixels = Rect(x: ((area.width - viewport.width * fit) / 2 * scale).rounded(),
-                          y: ((area.height - viewport.height * fit) / 2 * scale).rounded(),
+        let pixels = Rect(x: ((area.minX + (area.width - viewport.width * fit) / 2) * scale).rounded(),
+                          y: ((area.minY + (area.height - viewport.height * fit) / 2) * scale).rounded(),
                           width: (viewport.width * fit * scale).rounded(), height: (viewport.height * fit * scale).rounded())
         var port = SDL_Rect(x: Int32(pixels.minX), y: Int32(pixels.minY), w: Int32(pixels.width), h: Int32(pixels.height))
         var clip = SDL_Rect(x: 0, y: 0, w: port.w, h: port.h)
         SDL_RenderSetViewport(window.renderer, &port)
         SDL_RenderSetClipRect(window.renderer, &clip)
-        scene.draw(sim.drawList(interpolation: alpha), window: viewport, scale: fit * scale)
+        scene.draw(sim.drawList(interpolation: alpha) + SessionLabel.items(label, width: viewport.width, alpha: 0.65), window: viewport, scale: fit * scale)
         SDL_RenderSetClipRect(window.renderer, nil)
         SDL_RenderSetViewport(window.renderer, nil)
         bar.letterbox(around: pixels, area: area, scale: scale)
+    }
+
+    /// The scene area split for `count` sessions: across when it is wider than tall, else one
+    /// above the other.
+    static func areas(_ area: Rect, count: Int) -> [Rect] {
+        guard count > 1 else { return [area] }
+        if area.width >= area.height {
+            let half = (area.width / 2).rounded(.down)
+            return [Rect(x: area.minX, y: area.minY, width: half, height: area.height), Rect(x: area.minX + half, y: area.minY, width: area.width - half, height: area.height)]
+        }
+        let half = (area.height / 2).rounded(.down)
+        return [Rect(x: area.minX, y: area.minY, width: area.width, height: half), Rect(x: area.minX, y: area.minY + half, width: area.width, height: area.height - half)]
+    }
+
+    /// The session `beside` plays: the other side of a recording of two compared, or
+    /// `recording`'s input under another tuning (its own reloads left out, as the headless
+    /// replay leaves them).
+    static func recording(of beside: SessionReplay.Beside, beside recording: SessionRecording) -> SessionRecording {
+        switch beside {
+        case let .recorded(b):
+            return b
+        case let .tuning(tuning):
+            return recording.under(tuning)
+        }
     }
 
     static func verdict(_ outcome: SessionReplay.Outcome) -> TimelineRenderer.Verdict {

@@ -12,8 +12,6 @@ public final class WindowSession {
     public struct Settings {
         /// The tuning file watched for saves; nil runs the defaults.
         public var tuning: LiveTuning?
-        /// Record from the start into this new file.
-        public var recordPath: String?
         /// Named in recordings and reports: which PhotoZoom made them.
         public var appVersion = "photozoom"
         /// The folder the photos are from, for recordings' and reports' headers.
@@ -37,7 +35,10 @@ public final class WindowSession {
     private var relabelled = false
     private var loop: FixedTimestepLoop
     private var pending: [InputEvent] = []
-    private var recording: SessionFile?
+    /// The recording this session's ticks go to, and which of its sides it is (0, or 1 for B);
+    /// started and stopped by `WindowSessions`, one file for both sides.
+    var recording: SessionFile?
+    var recordingSide = 0
     private let reporter: BugReporter
     private let saves: SavedTuning?
     private let live: LiveTuning?
@@ -45,14 +46,16 @@ public final class WindowSession {
     private var overlays: WindowOverlays
     private var shownOverlay = OverlayContent()
     private var gate = RedrawGate()
-    /// F6 was pressed: the next frame drawn is read back and reported.
-    private var reportAsked = false
-    private let surface: DrawingSurface
+    // Let go of before the surface: their textures must go before a window's SDL_Quit.
     private let photos: PhotoStream
     private let scene: SceneRenderer
+    /// The label's own renderer: the scene's keeps its stretched copies only for what it drew
+    /// in its last frame.
+    private let labelRenderer: SceneRenderer?
     private let overlayRenderer: OverlayRenderer
     private let settings: Settings
     private let log: (String) -> Void
+    private let surface: DrawingSurface
 
     init(_ settings: Settings, side: String?, area: Rect, label: [String], surface: DrawingSurface, photos: PhotoStream, wake: WakeSignal, logTail: LogTail,
          log: @escaping (String) -> Void) throws {
@@ -72,23 +75,18 @@ public final class WindowSession {
         overlays = WindowOverlays(tickRate: file.loop.tickRate)
         saves = try live.map { try SavedTuning(live: $0, wake: wake) }
         scene = SceneRenderer(renderer: surface.renderer, source: photos.textures, targetFormat: (surface as? HeadlessCanvas)?.format, log: log)
+        labelRenderer = label.isEmpty ? nil : SceneRenderer(renderer: surface.renderer, source: photos.textures,
+                                                            targetFormat: (surface as? HeadlessCanvas)?.format, log: log)
         overlayRenderer = OverlayRenderer(renderer: surface.renderer, log: log)
         reporter = BugReporter(sim: sim, contentHashes: { photos.contentHashes() }, logTail: logTail, app: settings.appVersion,
                                photosFolder: settings.photosFolder)
         reporter.wake = wake
-        recording = nil
-        if let path = settings.recordPath {
-            recording = try SessionFile(path: path, header: header(midSession: false), log: log)
-            log("photozoom: recording the session to '\(path)'")
-        }
     }
 
-    /// Ends the session: the recording finished, and a report being written waited for (it
-    /// holds the photos' textures, which must go before the renderer does, and one cut off would
-    /// leave its hidden folder behind).
+    /// Ends the session: a report being written waited for (it holds the photos' textures,
+    /// which must go before the renderer does, and one cut off would leave its hidden folder
+    /// behind).
     func close() {
-        recording?.finish(sim)
-        recording = nil
         for report in reporter.takeFinished(waiting: true) { _ = Self.said(report, log: log) }
     }
 
@@ -108,8 +106,6 @@ public final class WindowSession {
     struct Input {
         var events: [InputEvent] = []
         var toggles: [EventTranslator.Overlay] = []
-        var recordingToggles = 0
-        var bugReport = false
     }
 
     /// Takes the frame's input and what the photos brought (`sizes`, stamped for the next tick
@@ -124,12 +120,9 @@ public final class WindowSession {
         for report in reporter.takeFinished() { overlays.reportFinished(Self.said(report, log: log), at: now) }
         pending += sizes
         overlays.updateLibrary(photos.progress, at: now)
-        if input.bugReport, surface is AppWindow { reportAsked = true }
-        for _ in 0..<input.recordingToggles { toggleRecording() }
         let save = saves?.takeSave(log: log)
         if let save {
             if let reload = save.reload { pending.append(reload) }
-            if let live { photos.textures.budgetBytes = live.good.library.textureBudgetBytes }
             overlays.saved(save, side: side, at: now)
         }
         let playback = sim.world.playback
@@ -143,7 +136,7 @@ public final class WindowSession {
         let ticking = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<ticks {
             sim.step(pending)
-            recording?.record(sim, input: pending)
+            recording?.record(sim, input: pending, side: recordingSide)
             reporter.record(sim, input: pending)
             pending.removeAll()
             overlays.recordTick(sim.world)
@@ -155,16 +148,19 @@ public final class WindowSession {
         return save != nil
     }
 
-    /// Moves the session to `area` under `label`: its sim hears of a new size as input for its
-    /// next tick.
-    func move(to area: Rect, label: [String]) {
+    /// Moves the session to `area` under `label`; `telling`: its sim hears of a new size as
+    /// input for its next tick (a session alone hears of the window's own resizes as they came).
+    func move(to area: Rect, label: [String], telling: Bool = true) {
         guard area != self.area || label != self.label else { return }
         if label != self.label { relabelled = true }
         let size = Self.scene(of: area, label: label).size
         self.area = area
         self.label = label
-        if size != sim.world.viewport { pending.append(.resize(size)) }
+        if telling, size != sim.world.viewport { pending.append(.resize(size)) }
     }
+
+    /// The texture budget its tuning file asks for.
+    var textureBudgetBytes: Int { tuningFile.library.textureBudgetBytes }
 
     /// The tuning file the session runs: its last good save, or what it started with.
     var tuningFile: TuningFile { live?.good ?? startingFile }
@@ -180,21 +176,21 @@ public final class WindowSession {
     /// Whether this frame shows anything new of the session; `lost`: the surface lost what was
     /// drawn, or the photos changed. Remembers the frame as drawn when it says yes.
     func needsDrawing(lost: Bool, at now: UInt64) -> Bool {
-        let overlay = overlays.content(sim.world, at: now, recording: recording != nil)
         let changed = relabelled
         relabelled = false
         return gate.shouldDraw(sim.drawList(interpolation: loop.interpolationAlpha),
-                               windowLostContent: lost || changed || overlay != shownOverlay || reportAsked)
+                               windowLostContent: lost || changed || overlays.content(sim.world, at: now, recording: recording != nil) != shownOverlay)
     }
 
     /// Draws the session into its area: label, scene blended between the last two sim states,
-    /// overlays on top; then starts the report F6 asked for, with the frame just drawn.
+    /// overlays on top.
     func draw(at now: UInt64) {
         let scale = surface.pixelScale
-        let alone = label.isEmpty && area == Rect(origin: .zero, size: surface.sizeInPoints)
-        if !label.isEmpty {
-            setViewport(Self.pixels(of: area, scale: scale))
-            scene.draw(SessionLabel.items(label, width: area.width), scale: scale)
+        let alone = label.isEmpty
+        if let labelRenderer {
+            let strip = Rect(x: area.x, y: area.y, width: area.width, height: SessionLabel.height(lines: label.count))
+            setViewport(Self.pixels(of: strip, scale: scale))
+            labelRenderer.draw(SessionLabel.items(label, width: area.width), scale: scale)
         }
         if !alone { setViewport(Self.pixels(of: sceneArea, scale: scale)) }
         let overlay = overlays.content(sim.world, at: now, recording: recording != nil)
@@ -204,11 +200,6 @@ public final class WindowSession {
         if !alone {
             SDL_RenderSetClipRect(surface.renderer, nil)
             SDL_RenderSetViewport(surface.renderer, nil)
-        }
-        if reportAsked, let window = surface as? AppWindow {
-            reportAsked = false
-            startReport(window)
-            overlays.reportStarted(at: now)
         }
     }
 
@@ -225,31 +216,17 @@ public final class WindowSession {
         SDL_RenderSetClipRect(surface.renderer, &clip)
     }
 
-    /// F5: stops the recording, or starts one from here into the recordings folder.
-    private func toggleRecording() {
-        if let stopping = recording {
-            stopping.finish(sim)
-            recording = nil
-            log("photozoom: recording stopped: '\(stopping.path)'")
-            return
-        }
-        do {
-            let started = try RecordingsFolder.newSession { try SessionFile(path: $0, header: header(midSession: true), log: log) }
-            recording = started
-            log("photozoom: recording the session to '\(started.path)' (F5 stops)")
-        } catch {
-            log("photozoom: cannot start a recording: \(error)")
-        }
-    }
-
-    private func header(midSession: Bool) -> SessionHeader {
+    /// The header of a recording of this session from here (`midSession`) or its start.
+    func header(midSession: Bool) -> SessionHeader {
         SessionHeader(app: settings.appVersion, platform: Prototype.platform, world: sim.world, pixelDensity: surface.pixelScale,
-                      contentHashes: photos.contentHashes(), midSession: midSession, photosFolder: PhotoFolder.absolute(settings.photosFolder))
+                      contentHashes: photos.contentHashes(), midSession: midSession, photosFolder: PhotoFolder.absolute(settings.photosFolder),
+                      side: side)
     }
 
-    /// F6: the frame just drawn, read now, and the session so far, into a new bug report folder,
-    /// written off the window's thread (`BugReporter.takeFinished` says when).
-    private func startReport(_ window: AppWindow) {
+    /// F6: the frame just drawn (the whole window's), read now, and the session so far, into a
+    /// new bug report folder, written off the window's thread (`BugReporter.takeFinished` says when).
+    func startReport(at now: UInt64) {
+        guard let window = surface as? AppWindow else { return }
         let screenshot: Screenshot?
         do {
             screenshot = try window.readPixels()
@@ -257,12 +234,13 @@ public final class WindowSession {
             log("photozoom: the bug report has no screenshot: \(error)")
             screenshot = nil
         }
-        reporter.write(sim: sim, window: window, screenshot: screenshot, tuning: live?.good ?? startingFile, recording: recording)
+        reporter.write(sim: sim, window: window, screenshot: screenshot, tuning: tuningFile, recording: recording)
+        overlays.reportStarted(at: now)
     }
 
     /// Says where a report went, or why it did not, in the log; its toast's lines (the folder's
     /// name, then where it is, the home folder as ~: a whole path was cut off at its end).
-    private static func said(_ report: Result<String, Error>, log: (String) -> Void) -> [String] {
+    static func said(_ report: Result<String, Error>, log: (String) -> Void) -> [String] {
         switch report {
         case let .success(path):
             log("photozoom: bug report written to '\(path)'")

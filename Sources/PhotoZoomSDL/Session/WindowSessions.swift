@@ -1,3 +1,4 @@
+import CSDL2
 import Dispatch
 import Foundation
 import PhotoZoomCore
@@ -6,9 +7,13 @@ import PhotoZoomCore
 /// pointer (`run --compare`). Each frame is poll → `update` → `draw`, the same for the window,
 /// the bench and the tests, which drive this type headless.
 public final class WindowSessions {
+    // Let go of before the surface: the textures must go before a window's SDL_Quit.
     public let sessions: [WindowSession]
-    private let surface: DrawingSurface
     private let photos: PhotoStream
+    /// The recording of every session, one file (`--record`, F5).
+    private var recording: SessionFile?
+    /// F6 was pressed: the next frame drawn is read back and reported.
+    private var reportAsked = false
     /// The wall time of the last update; frames advance by the time between.
     private var lastUpdate: UInt64?
     /// Which session the pointer and keys drive; nil for all of them (Tab cycles).
@@ -27,6 +32,7 @@ public final class WindowSessions {
     /// Every frame is drawn and nothing sleeps: a scripted run (`--exit-after-frames`).
     private let scripted: Bool
     private let log: (String) -> Void
+    private let surface: DrawingSurface
 
     /// Longest sleep while idle. Not forever: SDL under X11 can leave a resize in Xlib's queue
     /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
@@ -36,10 +42,10 @@ public final class WindowSessions {
     /// The photos of `opening`, streamed into `surface`'s textures (thumbnails through `cache`,
     /// filling it for the whole folder when `fillsCache`), shown by a session for each of
     /// `settings` (two side by side). `showBy`: the wall time the surface shows at whatever it
-    /// has; nil shows it at once.
+    /// has; nil shows it at once. `recordPath`: a new file to record every session into.
     public init(opening: FolderOpening, surface: DrawingSurface, settings: [WindowSession.Settings], cache: ThumbnailCache?, fillsCache: Bool,
                 limits: LibraryLimits, wake: WakeSignal, logTail: LogTail = LogTail(), showBy: UInt64? = nil, scripted: Bool = false,
-                log: @escaping (String) -> Void) throws {
+                recordPath: String? = nil, log: @escaping (String) -> Void) throws {
         precondition((1...2).contains(settings.count), "a window shows one session, or two compared")
         self.surface = surface
         let photos = PhotoStream(files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
@@ -49,16 +55,30 @@ public final class WindowSessions {
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
         let labels = Self.labels(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(WindowSession.tuningName), driven: nil)
         let compared = settings.count > 1
-        sessions = try zip(settings, zip(areas, labels)).enumerated().map { i, session in
-            let (settings, (area, label)) = session
-            return try WindowSession(settings, side: compared ? Self.sides[i] : nil, area: area, label: label, surface: surface, photos: photos,
-                                     wake: wake, logTail: logTail, log: log)
+        do {
+            sessions = try zip(settings, zip(areas, labels)).enumerated().map { i, session in
+                let (settings, (area, label)) = session
+                return try WindowSession(settings, side: compared ? Self.sides[i] : nil, area: area, label: label, surface: surface, photos: photos,
+                                         wake: wake, logTail: logTail, log: log)
+            }
+        } catch {
+            photos.stop()
+            throw error
         }
         self.log = log
         self.showBy = showBy ?? 0
         isShown = showBy == nil
         self.scripted = scripted
-        if sessions.count > 1 { relabel() }
+        if sessions.count > 1 { relabel(saying: true) }
+        if let recordPath {
+            do {
+                startRecording(try SessionFile(path: recordPath, headers: sessions.map { $0.header(midSession: false) }, log: log))
+            } catch {
+                photos.stop()
+                throw error
+            }
+            log("photozoom: recording the session to '\(recordPath)'" + (compared ? " (both sides)" : ""))
+        }
         // The first screenful is asked for before the loop's first wait, which a hidden window
         // spends waiting for it.
         want()
@@ -68,21 +88,24 @@ public final class WindowSessions {
     /// `stoppingLoaders`: the loader processes first, so the thumbnails left to write get the
     /// cores for their moment.
     public func close(stoppingLoaders: Bool) {
+        recording?.finish(sessions.map(\.sim))
+        recording = nil
         for session in sessions { session.close() }
         if stoppingLoaders { LoaderPool.shared.stopAll() }
         photos.stop()
     }
 
     /// Each session's area in a surface of `size` points: the whole, or two halves, side by
-    /// side when it is wider than tall, else one above the other.
+    /// side when it is wider than tall, else one above the other. Two halves are the same size
+    /// (a point of an odd size is left over), so the two sims always have the same window.
     static func areas(count: Int, in size: Size) -> [Rect] {
         guard count > 1 else { return [Rect(origin: .zero, size: size)] }
         if size.width >= size.height {
             let half = (size.width / 2).rounded(.down)
-            return [Rect(x: 0, y: 0, width: half, height: size.height), Rect(x: half, y: 0, width: size.width - half, height: size.height)]
+            return [Rect(x: 0, y: 0, width: half, height: size.height), Rect(x: half, y: 0, width: half, height: size.height)]
         }
         let half = (size.height / 2).rounded(.down)
-        return [Rect(x: 0, y: 0, width: size.width, height: half), Rect(x: 0, y: half, width: size.width, height: size.height - half)]
+        return [Rect(x: 0, y: 0, width: size.width, height: half), Rect(x: 0, y: half, width: size.width, height: half)]
     }
 
     /// Nothing moves, nothing waits and nothing fades: the window may sleep.
@@ -103,20 +126,31 @@ public final class WindowSessions {
     /// `wasIdle`: the poll slept (`isIdle` before it).
     public func update(_ polled: AppWindow.Polled, wasIdle: Bool, at now: UInt64) {
         if polled.redraw { lostFrames = 3 }
-        if sessions.count > 1, polled.sideSwitches % 3 != 0 { switchSides(polled.sideSwitches) }
+        let switching = sessions.count > 1 && polled.sideSwitches % 3 != 0
+        if switching { switchSides(polled.sideSwitches) }
         if let size = polled.events.lazy.compactMap({ if case let .resize(size) = $0 { size } else { nil } }).last {
             lostFrames = 3
-            for (session, area) in zip(sessions, Self.areas(count: sessions.count, in: size)) { session.move(to: area, label: session.label) }
+            // A session alone hears of the window's resizes as they came, in their place.
+            for (session, area) in zip(sessions, Self.areas(count: sessions.count, in: size)) {
+                session.move(to: area, label: session.label, telling: sessions.count > 1)
+            }
         }
+        for _ in 0..<polled.recordingToggles { toggleRecording() }
+        if polled.bugReport, surface is AppWindow { reportAsked = true }
         let arrived = photos.collect(now: now)
         newPixels = arrived.newPixels
-        let inputs = route(polled)
+        var inputs = route(polled)
+        // Pointers held in a session that Tab stops driving are let go of, as a focus lost.
+        if switching { for i in inputs.indices { inputs[i].events.insert(.focusLost, at: 0) } }
         let frameSeconds = Double(now - min(lastUpdate ?? now, now)) / 1e9
         lastUpdate = now
         let saves = zip(sessions, inputs).map { session, input in
             session.update(input, sizes: arrived.sizes, frameSeconds: frameSeconds, wasIdle: wasIdle, at: now)
         }
-        if saves.contains(true) { relabel() }
+        if saves.contains(true) {
+            photos.textures.budgetBytes = sessions.map(\.textureBudgetBytes).max()!
+            relabel(saying: true)
+        }
         want()
         if !isShown, now >= showBy || showsEveryCellSharp {
             isShown = true
@@ -127,26 +161,62 @@ public final class WindowSessions {
     /// Draws every session if any shows something new; whether it drew.
     public func draw(at now: UInt64) -> Bool {
         guard isShown else { return false }
-        let lost = lostFrames > 0 || scripted || newPixels || photos.textures.isFading(at: now)
+        let lost = lostFrames > 0 || scripted || newPixels || reportAsked || photos.textures.isFading(at: now)
         lostFrames = max(lostFrames - 1, 0)
         // Each gate is asked, so each remembers what it is about to draw.
         let wanted = sessions.map { $0.needsDrawing(lost: lost, at: now) }
         guard wanted.contains(true) else { return false }
         photos.textures.beginFrame(now: now)
+        // What no session covers (a point left over from an odd size) is cleared, not stale.
+        if sessions.count > 1 {
+            SDL_SetRenderDrawColor(surface.renderer, 0, 0, 0, 255)
+            SDL_RenderClear(surface.renderer)
+        }
         for session in sessions { session.draw(at: now) }
+        if reportAsked {
+            reportAsked = false
+            sessions[0].startReport(at: now)
+        }
         return true
+    }
+
+    /// F5: stops the recording, or starts one of every session from here into the recordings
+    /// folder.
+    private func toggleRecording() {
+        if let stopping = recording {
+            stopping.finish(sessions.map(\.sim))
+            startRecording(nil)
+            log("photozoom: recording stopped: '\(stopping.path)'")
+            return
+        }
+        do {
+            let started = try RecordingsFolder.newSession { try SessionFile(path: $0, headers: sessions.map { $0.header(midSession: true) }, log: log) }
+            startRecording(started)
+            log("photozoom: recording the session to '\(started.path)' (F5 stops)")
+        } catch {
+            log("photozoom: cannot start a recording: \(error)")
+        }
+    }
+
+    private func startRecording(_ file: SessionFile?) {
+        recording = file
+        for (side, session) in sessions.enumerated() {
+            session.recording = file
+            session.recordingSide = side
+        }
     }
 
     private func want() {
         photos.want(sessions.map(\.sim.world), scale: surface.pixelScale, moving: sessions.contains { !$0.sim.isIdle })
     }
 
-    /// Two sessions are labelled with what differs between their tunings, said in the log too;
-    /// one alone has no label.
-    private func relabel() {
+    /// Two sessions are labelled with what differs between their tunings, said in the log too
+    /// when `saying`; one alone has no label.
+    private func relabel(saying: Bool = false) {
         guard sessions.count > 1 else { return }
         let labels = Self.labels(files: sessions.map(\.tuningFile), names: sessions.map(\.tuningName), driven: driven)
         for (session, label) in zip(sessions, labels) { session.move(to: session.area, label: label) }
+        guard saying else { return }
         let differences = sessions[0].tuningFile.comparison(with: sessions[1].tuningFile)
         log("photozoom: comparing A (\(sessions[0].tuningName)) and B (\(sessions[1].tuningName)): "
             + (differences.isEmpty ? "the same tuning" : "\(differences.count) difference\(differences.count == 1 ? "" : "s"): " + differences.joined(separator: "; ")))
@@ -178,21 +248,24 @@ public final class WindowSessions {
     /// relative to the scene of the session it is over (or went down in), so a press at a point
     /// of either half is the same press at that point of each.
     private func route(_ polled: AppWindow.Polled) -> [WindowSession.Input] {
-        var inputs = sessions.indices.map { i -> WindowSession.Input in
-            guard driven == nil || driven == i else { return WindowSession.Input() }
-            // F5 and F6 are the first session's: one recording, one report.
-            return WindowSession.Input(toggles: polled.toggles, recordingToggles: i == 0 ? polled.recordingToggles : 0, bugReport: i == 0 && polled.bugReport)
-        }
+        var inputs = sessions.indices.map { i in WindowSession.Input(toggles: driven == nil || driven == i ? polled.toggles : []) }
         for event in polled.events {
             let local: InputEvent
             switch event {
+            case .resize where sessions.count == 1:
+                local = event
             case .resize:
                 continue
             case var .pointer(pointer):
-                pointer.position = pointer.position - origin(for: pointer)
+                let origin = origin(for: pointer)
+                pointer.position = pointer.position - origin
+                // A press on a label strip is nobody's: it would land on what the strip covers.
+                if pointer.phase == .down, pointer.position.y < 0 { continue }
                 local = .pointer(pointer)
             case let .wheel(dx, dy, position, modifiers):
-                local = .wheel(dx: dx, dy: dy, position: position - sessions[session(at: position)].sceneArea.origin, modifiers: modifiers)
+                let at = position - sessions[session(at: position)].sceneArea.origin
+                if at.y < 0 { continue }
+                local = .wheel(dx: dx, dy: dy, position: at, modifiers: modifiers)
             default:
                 local = event
             }

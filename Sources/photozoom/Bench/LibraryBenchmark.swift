@@ -154,7 +154,7 @@ struct LibraryBenchmark {
         let loadersPeak = DecodeFloor.loadersPeakMiB()
         let compared = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache, comparing: true)
         _ = try compared.thumbnailsSharp()
-        let compareTimes = try compared.interact(frameSeconds: Self.frameSeconds).map(\.milliseconds)
+        let compareTimes = try compared.interact(frameSeconds: Self.frameSeconds, steps: InteractionScript.openSwipeAndDismiss).map(\.milliseconds)
         let times = frames.map(\.milliseconds), cpu = frames.map(\.cpuMilliseconds)
         let phases = BenchScript.phases.compactMap { phase -> PhaseFrames? in
             let inPhase = frames.filter { $0.phase == phase.name }
@@ -199,6 +199,11 @@ final class OpenedLibrary {
     private var world: World { sessions.sessions[0].sim.world }
     static let patience = 600.0
 
+    /// The compared side's tuning file, watched while the sessions run.
+    private let comparedTuning: URL?
+    /// Paces the frames that are not the interaction's, as the window's loop is paced.
+    private var pacer = FramePacer(framesPerSecond: 1 / LibraryBenchmark.frameSeconds)
+
     /// `comparing`: two sessions side by side, the second under a bouncier zoom-in.
     init(folder: String, viewport: Size, thumbnailCache: URL, comparing: Bool = false) throws {
         started = Self.now()
@@ -212,7 +217,11 @@ final class OpenedLibrary {
             throw error
         }
         var settings = [WindowSession.Settings(tuning: nil, photosFolder: folder)]
-        if comparing { settings.append(WindowSession.Settings(tuning: try Self.bouncierZoomIn(), photosFolder: folder)) }
+        comparedTuning = comparing ? try Self.bouncierZoomIn() : nil
+        if let comparedTuning {
+            settings.append(WindowSession.Settings(tuning: try LiveTuning.start(path: comparedTuning.appendingPathComponent("b.json").path).live,
+                                                   photosFolder: folder))
+        }
         sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings,
                                       cache: ThumbnailCache(root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, log: { _ in }),
                                       fillsCache: false, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
@@ -223,18 +232,18 @@ final class OpenedLibrary {
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// A tuning file for the compared side, in a folder of its own (gone once read: the
-    /// session keeps what it read, and its watcher stops at the first event after).
-    private static func bouncierZoomIn() throws -> LiveTuning {
+    deinit { if let comparedTuning { try? FileManager.default.removeItem(at: comparedTuning) } }
+
+    /// A folder holding `b.json`, a tuning file for the compared side.
+    private static func bouncierZoomIn() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-compare-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         var file = TuningFile()
         file.springs["springs.zoomIn"] = .swiftUI(response: 0.35, dampingRatio: 0.6)
         file.tuning.zoomInSpring = try file.springs["springs.zoomIn"]!.parameters()
         let path = folder.appendingPathComponent("b.json").path
-        try OutputFile.saveText(file.text, to: path, overwrite: false, replaceFlag: "--force")
-        return try LiveTuning.start(path: path).live
+        try OutputFile.saveText(file.text, to: path, overwrite: true, replaceFlag: "--force")
+        return folder
     }
     private static func milliseconds(since start: UInt64) -> Double { Double(now() - start) / 1e6 }
 
@@ -246,19 +255,23 @@ final class OpenedLibrary {
     }
 
     /// One frame of the window's loop with `input` as its poll's: first asleep while nothing
-    /// moves, until a picture arrives or the poll's wait ends, as the window's poll is woken
-    /// (`paced`: the script's input comes at the next frame instead, which ends the wait);
-    /// returns the milliseconds its update and its drawing took.
+    /// moves, until a picture arrives or the poll's wait ends, as the window's poll is woken,
+    /// and paced as the window's frames are (`scripted`: the script's input comes at the next
+    /// frame instead, which ends the wait, and the script paces itself); returns the
+    /// milliseconds its update and its drawing took, nil for the drawing when nothing new
+    /// was drawn.
     @discardableResult
-    private func frame(_ input: [InputEvent], paced: Bool = false) -> (update: Double, draw: Double) {
-        let idle = input.isEmpty && sessions.isIdle(at: Self.now())
-        let wakeBy = Self.now() + (paced ? 0 : UInt64(sessions.pollWait(idle: idle, at: Self.now()) * 1e9))
+    private func frame(_ input: [InputEvent], scripted: Bool = false) -> (update: Double, draw: Double?) {
+        let idle = sessions.isIdle(at: Self.now())
+        let wakeBy = Self.now() + (scripted ? 0 : UInt64(sessions.pollWait(idle: idle, at: Self.now()) * 1e9))
         while !sessions.hasArrivals, Self.now() < wakeBy { usleep(500) }
         let begin = Self.now()
         sessions.update(AppWindow.Polled(events: input), wasIdle: idle, at: begin)
         let update = Self.milliseconds(since: begin)
         let drawStart = Self.now()
-        guard sessions.draw(at: drawStart) else { return (update, 0) }
+        let drew = sessions.draw(at: drawStart)
+        if !scripted, sessions.isShown { pacer.endFrame() }
+        guard drew else { return (update, nil) }
         let draw = Self.milliseconds(since: drawStart)
         // One moment for all three, so a first frame that already shows every picture is not
         // counted as coming after them.
@@ -286,21 +299,23 @@ final class OpenedLibrary {
 
     /// The scripted interaction — scroll down and back, open a photo, page five times, drag it
     /// home — paced at the window's rate; returns each frame's time and phase.
-    func interact(frameSeconds: Double) throws -> [FrameSample] {
+    func interact(frameSeconds: Double, steps: [Range<Int>] = [0..<InteractionScript.frames]) throws -> [FrameSample] {
         let script = try BenchScript(viewport: world.viewport, photos: photoCount)
         var samples: [FrameSample] = []
-        for step in 0..<InteractionScript.frames {
+        for step in steps.joined() {
             let begin = Self.now(), cpuBegin = Self.threadCPUNanoseconds()
             let origin = sessions.sessions[0].sceneArea.origin
             let events = InteractionScript.events(at: step, script: script, viewport: world.viewport).map { $0.moved(by: origin) }
-            let parts = frame(events, paced: true)
+            let parts = frame(events, scripted: true)
             let spent = Self.now() - begin
+            let budget = UInt64(frameSeconds * 1e9)
+            defer { if spent < budget { usleep(UInt32((budget - spent) / 1000)) } }
+            // A frame with nothing new to show draws nothing, as the window's: not a frame's time.
+            guard let draw = parts.draw else { continue }
             let phase = BenchScript.phases.first { $0.phase == world.viewer.phase }?.name ?? "\(world.viewer.phase)"
             samples.append(FrameSample(frame: step, phase: phase, milliseconds: Double(spent) / 1e6,
                                        cpuMilliseconds: Double(Self.threadCPUNanoseconds() - cpuBegin) / 1e6, updateMilliseconds: parts.update,
-                                       drawMilliseconds: parts.draw))
-            let budget = UInt64(frameSeconds * 1e9)
-            if spent < budget { usleep(UInt32((budget - spent) / 1000)) }
+                                       drawMilliseconds: draw))
         }
         return samples
     }
@@ -314,7 +329,7 @@ final class OpenedLibrary {
         var last = -1.0
         while world.grid.offset > last + 0.5 || !world.grid.isAtRest {
             last = world.grid.offset
-            frame([.wheel(dx: 0, dy: screen, position: centre, modifiers: [])], paced: true)
+            frame([.wheel(dx: 0, dy: screen, position: centre, modifiers: [])], scripted: true)
             usleep(UInt32(frameSeconds * 1e6))
         }
     }
@@ -324,6 +339,9 @@ final class OpenedLibrary {
 /// second and back up, a tap into the pager, five swipes, and a drag down that dismisses.
 enum InteractionScript {
     static let frames = 1_100
+    /// The photo opened, the first swipe and the drag home, each with its flight: the
+    /// interaction without its scrolling and its other swipes.
+    static let openSwipeAndDismiss = [300..<510, 900..<1_000]
 
     static func events(at frame: Int, script: BenchScript, viewport: Size) -> [InputEvent] {
         func pointer(_ p: PointerPhase, _ at: Point) -> [InputEvent] { [.pointer(PointerEvent(id: 0, source: .mouse, phase: p, position: at))] }

@@ -63,11 +63,11 @@ struct ReloadBenchmark {
         /// The window's frame, with `input` added to its poll's; the update's milliseconds, and
         /// when the frame was presented (nil: nothing new to draw).
         func frame(_ input: [InputEvent] = []) -> (update: Double, presented: UInt64?) {
-            let idle = input.isEmpty && sessions.isIdle(at: now())
-            var polled = window.poll(wait: sessions.pollWait(idle: idle, at: now()))
+            let idle = sessions.isIdle(at: now())
+            var polled = window.poll(wait: input.isEmpty ? sessions.pollWait(idle: idle, at: now()) : 0)
             polled.events += input
             let begin = now()
-            sessions.update(polled, wasIdle: idle && polled.events.isEmpty, at: begin)
+            sessions.update(polled, wasIdle: idle, at: begin)
             let update = Double(now() - begin) / 1e6
             let drew = sessions.draw(at: now())
             if drew { window.present() }
