@@ -59,14 +59,14 @@ public final class OnDemandScene {
     }
 
     /// The window's page: its pixels, within the renderer's largest texture.
-    private func page(_ window: Size, _ scale: Double) -> PixelTarget {
+    func page(_ window: Size, _ scale: Double) -> PixelTarget {
         var width = max(Int((window.width * scale).rounded()), 1), height = max(Int((window.height * scale).rounded()), 1)
         if textureLimit > 0 { (width, height) = (min(width, textureLimit), min(height, textureLimit)) }
         return .page(width: width, height: height)
     }
 
     /// Decodes what `items` show and the textures lack, and waits for it.
-    private func decodeMissing(_ items: [DrawItem], page: PixelTarget, scale: Double) {
+    func decodeMissing(_ items: [DrawItem], page: PixelTarget, scale: Double) {
         // Drawn settled: what arrives for this frame shows whole, not fading in.
         textures.beginFrame(now: .max)
         var shown: [(photo: Int, file: URL)] = [], sides: [Int: Int] = [:], pages: Set<Int> = []

@@ -71,6 +71,12 @@ public enum ReplayWindow {
             beside = b
         }
         follow()
+        // The scenes are drawn by window sessions following the players, each in its area.
+        let labels = options.compare?.labels ?? []
+        let areas = Self.areas(ReplayTimeline.sceneArea(in: window.sizeInPoints), count: beside == nil ? 1 : 2)
+        let sessions = [player.sim, beside?.sim].compactMap { $0 }.enumerated().map { i, sim in
+            WindowSession(following: sim, label: i < labels.count ? labels[i] : [], area: areas[i], surface: window, pictures: scene, log: log)
+        }
         let verdict = Self.verdict(outcome)
         log("photozoom: replay keys: " + ReplayKeys.hint)
         let tickRate = recording.header.loop.tickRate
@@ -113,11 +119,14 @@ public enum ReplayWindow {
             let frame = Shown(tick: player.tick, besideTick: beside?.tick, alpha: timeline.playing ? loop.interpolationAlpha : 1, timeline: timeline, window: size, scale: scale)
             let draw = frame != shown || redraw || options.exitAfterFrames != nil
             if draw {
-                let areas = Self.areas(ReplayTimeline.sceneArea(in: size), count: beside == nil ? 1 : 2)
-                bar.letterbox(around: Rect(x: 0, y: 0, width: 0, height: 0), area: ReplayTimeline.sceneArea(in: size), scale: scale)
-                let labels = options.compare?.labels ?? []
-                for (i, sim) in [player.sim, beside?.sim].compactMap({ $0 }).enumerated() {
-                    drawScene(sim, alpha: frame.alpha, label: i < labels.count ? labels[i] : [], in: areas[i], scene: scene, bar: bar, window: window)
+                let areas = Self.areas(ReplayTimeline.sceneArea(in: size), count: sessions.count)
+                for (session, (area, sim)) in zip(sessions, zip(areas, [player.sim, beside?.sim].compactMap { $0 })) {
+                    session.move(to: area, label: session.label, telling: false)
+                    session.follow(sim, alpha: frame.alpha)
+                    session.draw(at: 0)
+                    let drawn = session.scenePixels
+                    bar.letterbox(around: Rect(x: Double(drawn.minX), y: Double(drawn.minY), width: Double(drawn.maxX - drawn.minX),
+                                               height: Double(drawn.maxY - drawn.minY)), area: session.sceneArea, scale: scale)
                 }
                 let playback = player.sim.world.playback
                 bar.draw(timeline, tick: player.tick, tickRate: tickRate, phase: player.sim.world.viewer.phase,
@@ -129,25 +138,6 @@ public enum ReplayWindow {
             }
             pacer.endFrame(presentWaitsForVSync: draw && window.hasVSync)
         }
-    }
-
-    /// The recorded window's scene, fitted into `area` (points) and centred, under `label`.
-    private static func drawScene(_ sim: Simulation, alpha: Double, label: [String], in area: Rect, scene: OnDemandScene, bar: TimelineRenderer,
-                                  window: AppWindow) {
-        let scale = window.pixelScale
-        let viewport = sim.world.viewport
-        let fit = min(area.width / viewport.width, area.height / viewport.height)
-        let pixels = Rect(x: ((area.minX + (area.width - viewport.width * fit) / 2) * scale).rounded(),
-                          y: ((area.minY + (area.height - viewport.height * fit) / 2) * scale).rounded(),
-                          width: (viewport.width * fit * scale).rounded(), height: (viewport.height * fit * scale).rounded())
-        var port = SDL_Rect(x: Int32(pixels.minX), y: Int32(pixels.minY), w: Int32(pixels.width), h: Int32(pixels.height))
-        var clip = SDL_Rect(x: 0, y: 0, w: port.w, h: port.h)
-        SDL_RenderSetViewport(window.renderer, &port)
-        SDL_RenderSetClipRect(window.renderer, &clip)
-        scene.draw(sim.drawList(interpolation: alpha) + SessionLabel.items(label, width: viewport.width, alpha: 0.65), window: viewport, scale: fit * scale)
-        SDL_RenderSetClipRect(window.renderer, nil)
-        SDL_RenderSetViewport(window.renderer, nil)
-        bar.letterbox(around: pixels, area: area, scale: scale)
     }
 
     /// The scene area split for `count` sessions: across when it is wider than tall, else one

@@ -39,15 +39,23 @@ public final class WindowSession {
     /// started and stopped by `WindowSessions`, one file for both sides.
     var recording: SessionFile?
     var recordingSide = 0
-    private let reporter: BugReporter
+    /// The black box F6 reports from; none for a session following sims played elsewhere.
+    private let reporter: BugReporter?
     private let saves: SavedTuning?
     private let live: LiveTuning?
     private let startingFile: TuningFile
     private var overlays: WindowOverlays
     private var shownOverlay = OverlayContent()
     private var gate = RedrawGate()
+    /// The alpha a followed sim is drawn at, blending its last two states; nil for a session
+    /// that runs its own sim (its loop says).
+    private var followedAlpha: Double?
     // Let go of before the surface: their textures must go before a window's SDL_Quit.
-    private let photos: PhotoStream
+    /// The window's photo stream; nil for a session following sims played elsewhere.
+    private let photos: PhotoStream?
+    /// Where the photos' pixels come from as the session draws: the stream, or a replay's
+    /// photos decoded for each frame.
+    private let pictures: SessionPictures
     private let scene: SceneRenderer
     /// The label's own renderer: the scene's keeps its stretched copies only for what it drew
     /// in its last frame.
@@ -62,6 +70,7 @@ public final class WindowSession {
         self.settings = settings
         self.surface = surface
         self.photos = photos
+        pictures = photos
         self.log = log
         live = settings.tuning
         self.label = label
@@ -80,14 +89,47 @@ public final class WindowSession {
         overlayRenderer = OverlayRenderer(renderer: surface.renderer, log: log)
         reporter = BugReporter(sim: sim, contentHashes: { photos.contentHashes() }, logTail: logTail, app: settings.appVersion,
                                photosFolder: settings.photosFolder)
-        reporter.wake = wake
+        reporter?.wake = wake
     }
+
+    /// A session showing sims played elsewhere (the replay window's players), each fitted into
+    /// its scene area and centred, with the photos `pictures` decodes before each frame.
+    init(following sim: Simulation, label: [String], area: Rect, surface: DrawingSurface, pictures: OnDemandScene, log: @escaping (String) -> Void) {
+        settings = Settings(tuning: nil, photosFolder: "")
+        self.surface = surface
+        photos = nil
+        self.pictures = pictures
+        self.log = log
+        live = nil
+        self.label = label
+        side = nil
+        self.area = area
+        startingFile = TuningFile()
+        self.sim = sim
+        followedAlpha = 1
+        loop = FixedTimestepLoop(LoopSettings(tickRate: sim.world.clock.rate))
+        overlays = WindowOverlays(tickRate: sim.world.clock.rate)
+        saves = nil
+        reporter = nil
+        scene = SceneRenderer(renderer: surface.renderer, source: pictures.textures, log: log)
+        labelRenderer = label.isEmpty ? nil : SceneRenderer(renderer: surface.renderer, source: pictures.textures, log: log)
+        overlayRenderer = OverlayRenderer(renderer: surface.renderer, log: log)
+    }
+
+    /// Shows `sim` next, blended between its last two states at `alpha`.
+    func follow(_ sim: Simulation, alpha: Double) {
+        self.sim = sim
+        followedAlpha = alpha
+    }
+
+    /// Between the last two sim states: where the loop's clock is, or where the player is.
+    private var alpha: Double { followedAlpha ?? loop.interpolationAlpha }
 
     /// Ends the session: a report being written waited for (it holds the photos' textures,
     /// which must go before the renderer does, and one cut off would leave its hidden folder
     /// behind).
     func close() {
-        for report in reporter.takeFinished(waiting: true) { _ = Self.said(report, log: log) }
+        for report in reporter?.takeFinished(waiting: true) ?? [] { _ = Self.said(report, log: log) }
     }
 
     /// The scene's part of `area`: below the label strip.
@@ -117,9 +159,9 @@ public final class WindowSession {
     func update(_ input: Input, sizes: [InputEvent], frameSeconds: Double, wasIdle: Bool, at now: UInt64) -> Bool {
         input.toggles.forEach { overlays.toggle($0) }
         pending += overlays.passing(input.events)
-        for report in reporter.takeFinished() { overlays.reportFinished(Self.said(report, log: log), at: now) }
+        for report in reporter?.takeFinished() ?? [] { overlays.reportFinished(Self.said(report, log: log), at: now) }
         pending += sizes
-        overlays.updateLibrary(photos.progress, at: now)
+        overlays.updateLibrary(photos?.progress, at: now)
         let save = saves?.takeSave(log: log)
         if let save {
             if let reload = save.reload { pending.append(reload) }
@@ -137,7 +179,7 @@ public final class WindowSession {
         for _ in 0..<ticks {
             sim.step(pending)
             recording?.record(sim, input: pending, side: recordingSide)
-            reporter.record(sim, input: pending)
+            reporter?.record(sim, input: pending)
             pending.removeAll()
             overlays.recordTick(sim.world)
         }
@@ -178,8 +220,12 @@ public final class WindowSession {
     func needsDrawing(lost: Bool, at now: UInt64) -> Bool {
         let changed = relabelled
         relabelled = false
-        return gate.shouldDraw(sim.drawList(interpolation: loop.interpolationAlpha),
-                               windowLostContent: lost || changed || overlays.content(sim.world, at: now, recording: recording != nil) != shownOverlay)
+        return gate.shouldDraw(sim.drawList(interpolation: alpha), windowLostContent: lost || changed || overlayContent(at: now) != shownOverlay)
+    }
+
+    /// This frame's overlays; none over a followed sim, whose window has controls of its own.
+    private func overlayContent(at now: UInt64) -> OverlayContent {
+        followedAlpha == nil ? overlays.content(sim.world, at: now, recording: recording != nil) : OverlayContent()
     }
 
     /// Draws the session into its area: label, scene blended between the last two sim states,
@@ -192,16 +238,28 @@ public final class WindowSession {
             setViewport(Self.pixels(of: strip, scale: scale))
             labelRenderer.draw(SessionLabel.items(label, width: area.width), scale: scale)
         }
-        if !alone { setViewport(Self.pixels(of: sceneArea, scale: scale)) }
-        let overlay = overlays.content(sim.world, at: now, recording: recording != nil)
-        scene.draw(sim.drawList(interpolation: loop.interpolationAlpha), scale: scale)
-        overlayRenderer.draw(overlay, viewport: sim.world.viewport, scale: scale)
+        // A followed sim keeps its recorded window: fitted into the scene area, centred.
+        let viewport = sim.world.viewport
+        let fit = followedAlpha == nil ? 1 : min(sceneArea.width / viewport.width, sceneArea.height / viewport.height)
+        scenePixels = Self.pixels(of: Rect(x: sceneArea.minX + (sceneArea.width - viewport.width * fit) / 2,
+                                           y: sceneArea.minY + (sceneArea.height - viewport.height * fit) / 2,
+                                           width: viewport.width * fit, height: viewport.height * fit), scale: scale)
+        if !alone { setViewport(scenePixels) }
+        let overlay = overlayContent(at: now)
+        let items = sim.drawList(interpolation: alpha)
+        pictures.prepare(items, window: viewport, scale: scale * fit)
+        scene.draw(items, scale: scale * fit)
+        overlayRenderer.draw(overlay, viewport: viewport, scale: scale)
         shownOverlay = overlay
         if !alone {
             SDL_RenderSetClipRect(surface.renderer, nil)
             SDL_RenderSetViewport(surface.renderer, nil)
         }
     }
+
+    /// Where the scene was last drawn, in pixels: the scene area, or within it a followed sim's
+    /// window fitted and centred.
+    private(set) var scenePixels = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
     /// `area` in whole pixels, each edge rounded on its own, so areas that meet stay meeting.
     static func pixels(of area: Rect, scale: Double) -> PixelRect {
@@ -219,7 +277,7 @@ public final class WindowSession {
     /// The header of a recording of this session from here (`midSession`) or its start.
     func header(midSession: Bool) -> SessionHeader {
         SessionHeader(app: settings.appVersion, platform: Prototype.platform, world: sim.world, pixelDensity: surface.pixelScale,
-                      contentHashes: photos.contentHashes(), midSession: midSession, photosFolder: PhotoFolder.absolute(settings.photosFolder),
+                      contentHashes: photos?.contentHashes() ?? [], midSession: midSession, photosFolder: PhotoFolder.absolute(settings.photosFolder),
                       side: side)
     }
 
@@ -234,7 +292,7 @@ public final class WindowSession {
             log("photozoom: the bug report has no screenshot: \(error)")
             screenshot = nil
         }
-        reporter.write(sim: sim, window: window, screenshot: screenshot, tuning: tuningFile, recording: recording)
+        reporter?.write(sim: sim, window: window, screenshot: screenshot, tuning: tuningFile, recording: recording)
         overlays.reportStarted(at: now)
     }
 
