@@ -16,10 +16,10 @@ public final class WindowSessions {
     private var reportAsked = false
     /// The wall time of the last update; frames advance by the time between.
     private var lastUpdate: UInt64?
-    /// Which session the pointer and keys drive; nil for all of them (Tab cycles).
-    public private(set) var driven: Int?
-    /// The session whose area each pointer went down in: a drag stays in its own half.
-    private var pressedIn: [Int: Int] = [:]
+    /// Which sessions the window's input goes to, and where.
+    private var routing = PointerRouting()
+    /// Which session the pointer and keys drive alone; nil for all (Tab cycles).
+    public var driven: Int? { routing.driven }
     /// Frames still to draw whatever the scene: the software renderer rebuilds its surface
     /// after a resize, and the first frame after one can land on the old surface.
     private var lostFrames = 0
@@ -139,7 +139,8 @@ public final class WindowSessions {
         if polled.bugReport, surface is AppWindow { reportAsked = true }
         let arrived = photos.collect(now: now)
         newPixels = arrived.newPixels
-        var inputs = route(polled)
+        let events = routing.route(polled.events, areas: sessions.map(\.area), scenes: sessions.map(\.sceneArea.origin))
+        var inputs = sessions.indices.map { i in WindowSession.Input(events: events[i], toggles: routing.drives(i) ? polled.toggles : []) }
         // Pointers held in a session that Tab stops driving are let go of, as a focus lost.
         if switching { for i in inputs.indices { inputs[i].events.insert(.focusLost, at: 0) } }
         let frameSeconds = Double(now - min(lastUpdate ?? now, now)) / 1e9
@@ -239,60 +240,8 @@ public final class WindowSessions {
 
     /// Tab: both driven → A only → B only → both.
     private func switchSides(_ presses: Int) {
-        for _ in 0..<presses { driven = driven.map { $0 + 1 < sessions.count ? $0 + 1 : nil } ?? 0 }
-        pressedIn.removeAll()
+        routing.switchSides(presses, sessions: sessions.count)
         relabel()
-    }
-
-    /// Each session's input: the window's, to the sessions driven, a pointer's position made
-    /// relative to the scene of the session it is over (or went down in), so a press at a point
-    /// of either half is the same press at that point of each.
-    private func route(_ polled: AppWindow.Polled) -> [WindowSession.Input] {
-        var inputs = sessions.indices.map { i in WindowSession.Input(toggles: driven == nil || driven == i ? polled.toggles : []) }
-        for event in polled.events {
-            let local: InputEvent
-            switch event {
-            case .resize where sessions.count == 1:
-                local = event
-            case .resize:
-                continue
-            case var .pointer(pointer):
-                let origin = origin(for: pointer)
-                pointer.position = pointer.position - origin
-                // A press on a label strip is nobody's: it would land on what the strip covers.
-                if pointer.phase == .down, pointer.position.y < 0 { continue }
-                local = .pointer(pointer)
-            case let .wheel(dx, dy, position, modifiers):
-                let at = position - sessions[session(at: position)].sceneArea.origin
-                if at.y < 0 { continue }
-                local = .wheel(dx: dx, dy: dy, position: at, modifiers: modifiers)
-            default:
-                local = event
-            }
-            for i in sessions.indices where driven == nil || driven == i { inputs[i].events.append(local) }
-        }
-        return inputs
-    }
-
-    /// The scene origin `pointer`'s position is measured from: the session it went down in.
-    private func origin(for pointer: PointerEvent) -> Point {
-        guard sessions.count > 1 else { return sessions[0].sceneArea.origin }
-        let index = pressedIn[pointer.id] ?? session(at: pointer.position)
-        switch pointer.phase {
-        case .down: pressedIn[pointer.id] = index
-        case .up, .cancelled: pressedIn[pointer.id] = nil
-        case .moved: break
-        }
-        return sessions[index].sceneArea.origin
-    }
-
-    /// The session whose area holds `point`, or the nearest.
-    private func session(at point: Point) -> Int {
-        func distance(_ area: Rect) -> Double {
-            let dx = max(area.minX - point.x, 0, point.x - area.maxX), dy = max(area.minY - point.y, 0, point.y - area.maxY)
-            return dx * dx + dy * dy
-        }
-        return sessions.indices.first { sessions[$0].area.contains(point) } ?? sessions.indices.min { distance(sessions[$0].area) < distance(sessions[$1].area) }!
     }
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
