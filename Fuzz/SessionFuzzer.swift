@@ -17,18 +17,22 @@ public func sessionFuzzTarget(_ data: UnsafePointer<UInt8>, _ count: Int) -> CIn
     } catch {
         broken("read threw \(type(of: error)), not a SessionFormatError: \(error)")
     }
-    if let stopped = recording.stopped, !isOneLine(stopped) { broken("a stop that is empty or not one line: \(stopped.debugDescription)") }
-    // The replay's length follows from the file's: no line stands for more than a gap's ticks.
-    let ticks = recording.lastTick - (recording.header.state?.tick ?? 0)
-    if ticks > (recording.ticks.count + 1) * SessionBounds.maximumGap { broken("\(ticks) ticks to replay for \(recording.ticks.count) lines") }
-    _ = SessionReplay.run(recording)
-    // The same file with its start digest made to match, as anyone can write one: the replay
-    // then runs every tick of it, from the header's state if it has one, with the moments
-    // read off as it goes.
-    var forged = recording
-    forged.header.start = SessionReplay.startDigest(of: recording)
-    var moments = SessionMoments(forged)
-    _ = SessionReplay.run(forged) { moments.observe($0) }
+    // Each session the file holds (two, compared side by side), then both run together.
+    for session in [recording, recording.compared].compactMap({ $0 }) {
+        if let stopped = session.stopped, !isOneLine(stopped) { broken("a stop that is empty or not one line: \(stopped.debugDescription)") }
+        // The replay's length follows from the file's: no line stands for more than a gap's ticks.
+        let ticks = session.lastTick - (session.header.state?.tick ?? 0)
+        if ticks > (session.ticks.count + 1) * SessionBounds.maximumGap { broken("\(ticks) ticks to replay for \(session.ticks.count) lines") }
+        _ = SessionReplay.run(session)
+        // The same file with its start digest made to match, as anyone can write one: the replay
+        // then runs every tick of it, from the header's state if it has one, with the moments
+        // read off as it goes.
+        var forged = session
+        forged.header.start = SessionReplay.startDigest(of: session)
+        var moments = SessionMoments(forged)
+        _ = SessionReplay.run(forged) { moments.observe($0) }
+    }
+    if let b = recording.compared { _ = MomentComparison.differences(recording, beside: .recorded(b)) }
     return 0
 }
 

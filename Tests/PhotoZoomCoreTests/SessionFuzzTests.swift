@@ -19,7 +19,31 @@ final class SessionFuzzTests: XCTestCase {
     static let seeds: [(name: String, text: () throws -> String)] = [
         ("resume-mid-flight", resumedMidFlight),
         ("every-input", everyInput),
+        ("compared", compared),
     ]
+
+    /// Two sessions compared side by side in one file: B under a bouncier zoom-in, both opening
+    /// the same photo, then A alone taken back to the grid.
+    static func compared() throws -> String {
+        let world = World(photos: photoInfos(count: 6), viewport: SessionRecordingTests.viewport)
+        var bouncy = world
+        bouncy.tuning.zoomInSpring = .response(0.3, dampingRatio: 0.5)
+        var sims = [Simulation(world: world), Simulation(world: bouncy)]
+        var recorders = [SessionRecorder(), SessionRecorder(side: "B")]
+        var text = try zip(recorders, sims).enumerated().map { side, pair in
+            try pair.0.headerLine(SessionHeader(app: "test", platform: "test", world: pair.1.world, pixelDensity: 1, contentHashes: [],
+                                                side: side == 0 ? "A" : "B"))
+        }.joined()
+        for step in 0..<200 {
+            let both: [InputEvent] = step == 10 ? SessionRecordingTests.pointer(.down, 60, 60) : step == 11 ? SessionRecordingTests.pointer(.up, 60, 60) : []
+            for side in sims.indices {
+                let events = both + (step == 120 && side == 0 ? [.key(.escape, modifiers: [])] : [])
+                sims[side].step(events)
+                if let line = try recorders[side].line(after: sims[side], input: events) { text += line }
+            }
+        }
+        return text + (try zip(recorders, sims).map { try $0.0.endLine($0.1) }.joined())
+    }
 
     static func resumedMidFlight() throws -> String {
         var input = ScriptedInput(photos: photoInfos(count: 6), viewport: SessionRecordingTests.viewport)
@@ -75,9 +99,11 @@ final class SessionFuzzTests: XCTestCase {
             let url = Self.corpus.appendingPathComponent(name + ".jsonl")
             if record { try text().write(to: url, atomically: true, encoding: .utf8) }
             let recording = try SessionRecording.read(try String(contentsOf: url, encoding: .utf8))
-            XCTAssertNil(recording.stopped, name)
-            guard case .verified = SessionReplay.run(recording) else {
-                return XCTFail("\(name).jsonl no longer replays: \(SessionReplay.run(recording)). If the change was meant, RECORD_SNAPSHOTS=1 records it again")
+            for session in [recording, recording.compared].compactMap({ $0 }) {
+                XCTAssertNil(session.stopped, name)
+                guard case .verified = SessionReplay.run(session) else {
+                    return XCTFail("\(name).jsonl no longer replays: \(SessionReplay.run(session)). If the change was meant, RECORD_SNAPSHOTS=1 records it again")
+                }
             }
         }
     }
@@ -174,15 +200,19 @@ final class SessionFuzzTests: XCTestCase {
         } catch {
             return "read threw \(type(of: error)), not a SessionFormatError: \(error)"
         }
-        if let stopped = recording.stopped, !isOneLine(stopped) { return "a stop that is empty or not one line: \(stopped.debugDescription)" }
-        // The replay's length follows from the file's: no line stands for more than a gap's ticks.
-        let ticks = recording.lastTick - (recording.header.state?.tick ?? 0)
-        if ticks > (recording.ticks.count + 1) * SessionBounds.maximumGap { return "\(ticks) ticks to replay for \(recording.ticks.count) lines" }
-        _ = SessionReplay.run(recording)
-        var forged = recording
-        forged.header.start = SessionReplay.startDigest(of: recording)
-        var moments = SessionMoments(forged)
-        _ = SessionReplay.run(forged) { moments.observe($0) }
+        // Each session the file holds (two, compared side by side), then both run together.
+        for session in [recording, recording.compared].compactMap({ $0 }) {
+            if let stopped = session.stopped, !isOneLine(stopped) { return "a stop that is empty or not one line: \(stopped.debugDescription)" }
+            // The replay's length follows from the file's: no line stands for more than a gap's ticks.
+            let ticks = session.lastTick - (session.header.state?.tick ?? 0)
+            if ticks > (session.ticks.count + 1) * SessionBounds.maximumGap { return "\(ticks) ticks to replay for \(session.ticks.count) lines" }
+            _ = SessionReplay.run(session)
+            var forged = session
+            forged.header.start = SessionReplay.startDigest(of: session)
+            var moments = SessionMoments(forged)
+            _ = SessionReplay.run(forged) { moments.observe($0) }
+        }
+        if let b = recording.compared { _ = MomentComparison.differences(recording, beside: .recorded(b)) }
         return nil
     }
 
