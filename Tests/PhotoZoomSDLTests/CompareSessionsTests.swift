@@ -68,12 +68,13 @@ final class CompareSessionsTests: XCTestCase {
         /// Ends the sessions: a recording's last lines written.
         func close() { sessions.close(stoppingLoaders: false) }
 
-        /// One frame with `events` polled, two ticks long.
-        func frame(_ events: [InputEvent] = [], switchingSides: Int = 0) {
+        /// One frame with `events` polled, two ticks long; `afterSleep`: the poll slept first,
+        /// so only input runs a tick.
+        func frame(_ events: [InputEvent] = [], switchingSides: Int = 0, afterSleep: Bool = false) {
             var polled = AppWindow.Polled(events: events)
             polled.sideSwitches = switchingSides
-            now += 16_666_666
-            sessions.update(polled, wasIdle: false, at: now)
+            now += afterSleep ? 250_000_000 : 16_666_666
+            sessions.update(polled, wasIdle: afterSleep, at: now)
             _ = sessions.draw(at: now)
         }
     }
@@ -172,6 +173,18 @@ final class CompareSessionsTests: XCTestCase {
         let verified = try ChildProcess.run(PackagePaths.executable, ["replay", path, "--verify"], environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 60)
         XCTAssertEqual(verified.status, 0, verified.stderr)
         XCTAssertTrue(verified.stdout.hasPrefix("A verified: ") && verified.stdout.contains("\nB verified: "), verified.stdout)
+    }
+
+    /// Input that wakes the window runs a tick in both sessions, though one alone hears it:
+    /// the two stay on the same tick, so B's moment is A's.
+    func testBothSessionsKeepTheSameTicksWhenOneAloneHearsTheInput() throws {
+        let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, nil])
+        pair.frame(switchingSides: 1)
+        let start = pair.sessions.sessions.map(\.sim.world.tick)
+        XCTAssertEqual(start[0], start[1])
+        for _ in 0..<5 { pair.frame([.key(.right, modifiers: [])], afterSleep: true) }
+        let ticks = pair.sessions.sessions.map(\.sim.world.tick)
+        XCTAssertEqual(ticks, [start[0] + 5, start[1] + 5], "each wake is one tick in both")
     }
 
     static func shifted(_ event: InputEvent, by origin: Point) -> InputEvent {

@@ -150,13 +150,10 @@ public final class WindowSession {
         var toggles: [EventTranslator.Overlay] = []
     }
 
-    /// Takes the frame's input and what the photos brought (`sizes`, stamped for the next tick
-    /// like the rest), then runs whole fixed ticks for `frameSeconds` of wall time. After a sleep
-    /// (`wasIdle`) the time asleep changed nothing and is not replayed: waking to input runs one
-    /// tick. Slow motion feeds the loop less time; paused, only a developer key runs a tick.
-    /// Whether it took a save of its tuning file.
+    /// Takes the frame's input and what the photos brought (`sizes`), stamped for the next
+    /// tick like the rest, and a save of the tuning file; whether it took a save.
     @discardableResult
-    func update(_ input: Input, sizes: [InputEvent], frameSeconds: Double, wasIdle: Bool, at now: UInt64) -> Bool {
+    func take(_ input: Input, sizes: [InputEvent], at now: UInt64) -> Bool {
         input.toggles.forEach { overlays.toggle($0) }
         pending += overlays.passing(input.events)
         for report in reporter?.takeFinished() ?? [] { overlays.reportFinished(Self.said(report, log: log), at: now) }
@@ -167,13 +164,25 @@ public final class WindowSession {
             if let reload = save.reload { pending.append(reload) }
             overlays.saved(save, side: side, at: now)
         }
+        return save != nil
+    }
+
+    /// Input waits for the next tick.
+    var hasPendingInput: Bool { !pending.isEmpty }
+
+    /// Runs whole fixed ticks for `frameSeconds` of wall time. After a sleep (`wasIdle`) the time
+    /// asleep changed nothing and is not replayed: waking to input runs one tick, in every
+    /// session the window shows (`woken`: some session has input), so that two compared keep
+    /// the same ticks. Slow motion feeds the loop less time; paused, only a developer key runs
+    /// a tick.
+    func advance(frameSeconds: Double, wasIdle: Bool, woken: Bool) {
         let playback = sim.world.playback
         let ticks: Int
         if playback.paused {
             ticks = pending.contains(where: \.isDeveloperControl) ? 1 : 0
             PendingInput.coalesceMoves(&pending)
         } else {
-            ticks = wasIdle ? (pending.isEmpty ? 0 : loop.advance(by: loop.tickDuration)) : loop.advance(by: frameSeconds * playback.speed)
+            ticks = wasIdle ? (woken ? loop.advance(by: loop.tickDuration) : 0) : loop.advance(by: frameSeconds * playback.speed)
         }
         let ticking = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<ticks {
@@ -187,7 +196,6 @@ public final class WindowSession {
             let tickSeconds = Double(DispatchTime.now().uptimeNanoseconds - ticking) / 1e9 / Double(ticks)
             overlays.recordFrame(frameSeconds: frameSeconds, tickSeconds: tickSeconds)
         }
-        return save != nil
     }
 
     /// Moves the session to `area` under `label`; `telling`: its sim hears of a new size as

@@ -145,9 +145,9 @@ public final class WindowSessions {
         if switching { for i in inputs.indices { inputs[i].events.insert(.focusLost, at: 0) } }
         let frameSeconds = Double(now - min(lastUpdate ?? now, now)) / 1e9
         lastUpdate = now
-        let saves = zip(sessions, inputs).map { session, input in
-            session.update(input, sizes: arrived.sizes, frameSeconds: frameSeconds, wasIdle: wasIdle, at: now)
-        }
+        let saves = zip(sessions, inputs).map { session, input in session.take(input, sizes: arrived.sizes, at: now) }
+        let woken = sessions.contains(where: \.hasPendingInput)
+        for session in sessions { session.advance(frameSeconds: frameSeconds, wasIdle: wasIdle, woken: woken) }
         if saves.contains(true) {
             photos.textures.budgetBytes = sessions.map(\.textureBudgetBytes).max()!
             relabel(saying: true)
