@@ -35,6 +35,8 @@ public final class WindowSession {
     private var relabelled = false
     private var loop: FixedTimestepLoop
     private var pending: [InputEvent] = []
+    /// The sim has run a tick: its scene is built.
+    private var hasTicked = false
     /// The recording this session's ticks go to, and which of its sides it is (0, or 1 for B);
     /// started and stopped by `WindowSessions`, one file for both sides.
     var recording: SessionFile?
@@ -177,13 +179,17 @@ public final class WindowSession {
     /// a tick.
     func advance(frameSeconds: Double, wasIdle: Bool, woken: Bool) {
         let playback = sim.world.playback
-        let ticks: Int
+        var ticks: Int
         if playback.paused {
             ticks = pending.contains(where: \.isDeveloperControl) ? 1 : 0
             PendingInput.coalesceMoves(&pending)
         } else {
             ticks = wasIdle ? (woken ? loop.advance(by: loop.tickDuration) : 0) : loop.advance(by: frameSeconds * playback.speed)
         }
+        // A sim that never ran a tick has no scene yet to draw: its first advance runs one,
+        // though no time has passed and no input waits.
+        if !hasTicked, ticks == 0 { ticks = 1 }
+        hasTicked = true
         let ticking = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<ticks {
             sim.step(pending)
