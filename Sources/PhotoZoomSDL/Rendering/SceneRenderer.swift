@@ -40,23 +40,26 @@ public final class SceneRenderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
+    /// Draws `items` over the whole output, as `draw(_:scale:area:)` does.
+    public func draw(_ items: [DrawItem], scale: Double) { draw(items, scale: scale, area: nil) }
+
     /// Clears to the background (unless nothing of it would show) and draws `items`, except
-    /// what later opaque items hide; `scale` is pixels per point. Draws into the renderer's
-    /// viewport: a session beside another has half the window.
-    public func draw(_ items: [DrawItem], scale: Double) {
+    /// what later opaque items hide; `scale` is pixels per point. `area`: the part of the
+    /// output a session beside another draws into, its viewport already set (SDL's clear
+    /// ignores the viewport, so the background is a fill there); nil for the whole output.
+    func draw(_ items: [DrawItem], scale: Double, area: PixelRect?) {
         var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &w, &h)
-        var port = SDL_Rect()
-        SDL_RenderGetViewport(renderer, &port)
-        let whole = port.w <= 0 || port.h <= 0 || (port.x == 0 && port.y == 0 && port.w == w && port.h == h)
-        if !whole { (w, h) = (port.w, port.h) }
+        if let area {
+            (w, h) = (Int32(area.maxX - area.minX), Int32(area.maxY - area.minY))
+        } else {
+            SDL_GetRendererOutputSize(renderer, &w, &h)
+        }
         canvas = PixelRect(minX: 0, minY: 0, maxX: Int(w), maxY: Int(h))
         stretchedCopies?.beginFrame()
         let plan = DrawPlan(items: items, scale: scale, canvas: PixelBox(width: Int(w), height: Int(h)), exactCrops: !software, photos: photos)
         if plan.showsBackground {
             setColor(Self.background, alpha: 1)
-            // A clear takes the whole window, whatever the viewport.
-            if whole {
+            if area == nil {
                 SDL_RenderClear(renderer)
             } else {
                 var all = SDL_Rect(x: 0, y: 0, w: w, h: h)

@@ -249,8 +249,9 @@ public final class WindowSession {
         let alone = label.isEmpty
         if let labelRenderer {
             let strip = Rect(x: area.x, y: area.y, width: area.width, height: SessionLabel.height(lines: label.count))
-            setViewport(Self.pixels(of: strip, scale: scale))
-            labelRenderer.draw(SessionLabel.items(label, width: area.width), scale: scale)
+            let stripPixels = Self.pixels(of: strip, scale: scale)
+            setViewport(stripPixels)
+            labelRenderer.draw(SessionLabel.items(label, width: area.width), scale: scale, area: stripPixels)
         }
         // A followed sim keeps its recorded window: fitted into the scene area, centred.
         let viewport = sim.world.viewport
@@ -262,7 +263,7 @@ public final class WindowSession {
         let overlay = overlayContent(at: now)
         let items = sim.drawList(interpolation: alpha)
         pictures.prepare(items, window: viewport, scale: scale * fit)
-        scene.draw(items, scale: scale * fit)
+        scene.draw(items, scale: scale * fit, area: alone ? nil : scenePixels)
         overlayRenderer.draw(overlay, viewport: viewport, scale: scale)
         shownOverlay = overlay
         if !alone {
