@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
+import PhotoZoomTestSupport
 import XCTest
 
 /// Before the window opens, the headers read are those of the screenful the grid opens on: the
@@ -15,6 +16,23 @@ final class OpeningProbeTests: XCTestCase {
         // Read before the window opens: that screen and the next, which the workers want next.
         XCTAssertEqual(FolderOpening.openingCount(of: 10_000, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 2 * 12 * 9)
         XCTAssertEqual(FolderOpening.openingCount(of: 150, viewport: Size(width: 1280, height: 800), tuning: Tuning()), 150)
+    }
+
+    /// The previews decoded before the window opens are those of the cells its first frame
+    /// shows, found as the sim finds them once it has laid the grid out: from its top, or from
+    /// its last row above the tab bar.
+    func testThePreviewsDecodedFirstAreTheCellsTheFirstFrameShows() {
+        let viewport = Size(width: 1280, height: 800)
+        // 7.5 rows of 105-point cells with 2-point gaps: 8 rows of 12 in view, the row below not.
+        XCTAssertEqual(FolderOpening.cellsInView(of: 10_000, viewport: viewport, tuning: Tuning(), start: .top), 0..<96)
+        // 863 tall: the tab bar's 50 points take the grid's top row at its end down into view.
+        for (count, start, viewport) in [(10_000, GridStart.end, viewport), (10_000, .top, viewport), (1_003, .end, viewport), (40, .end, viewport),
+                                         (40, .top, viewport), (0, .end, viewport), (10_000, .end, Size(width: 1280, height: 863))] {
+            let world = Simulation(world: World(photos: photoInfos(count: count), viewport: viewport, gridStart: start)).world
+            let shown = world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + viewport.height) } ?? 0..<0
+            XCTAssertEqual(FolderOpening.cellsInView(of: count, viewport: viewport, tuning: Tuning(), start: start), shown, "\(count) photos from the \(start) in \(viewport)")
+        }
+        XCTAssertEqual(FolderOpening.cellsInView(of: 1_003, viewport: viewport, tuning: Tuning(), start: .end).upperBound, 1_003)
     }
 
     func testAGridOpeningAtItsEndHasItsLastPhotosProbed() throws {

@@ -34,9 +34,7 @@ public struct FolderOpening: Sendable {
         let probes = try probeOpening(files, folder: folder, limits: limits, count: count, fromEnd: scan.gridStart == .end, log: log)
         let layout = GridLayout(viewport: viewport, count: files.count, tuning: tuning)
         let cell = layout.cellSize * scale
-        let screen = screenful(of: files.count, viewport: viewport, tuning: tuning)
-        let first = scan.gridStart == .end ? Array(files.indices.suffix(screen)) : Array(files.indices.prefix(screen))
-        let wanted = first.compactMap { photo -> (photo: Int, probe: PhotoProbe)? in
+        let wanted = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart).compactMap { photo -> (photo: Int, probe: PhotoProbe)? in
             guard case let .success(probe)? = probes[photo], probe.preview != nil, PhotoWishes.covers(probe.previewSize, cell: cell) else { return nil }
             return (photo, probe)
         }
@@ -84,6 +82,17 @@ public struct FolderOpening: Sendable {
         let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
         guard layout.columns > 0, layout.rowPitch > 0 else { return min(count, openingCount) }
         return min(count, layout.columns * (Int((viewport.height / layout.rowPitch).rounded(.up)) + 1))
+    }
+
+    /// The photos whose cells the grid's first frame shows: its rows in view where it opens (at
+    /// its top, or scrolled to its last row above the tab bar), as the window finds them once
+    /// its sim has ticked. Only their previews are decoded before the window opens: the row
+    /// past them waits for the workers, as a 12-picture row is a tenth of the opening's decoding.
+    static func cellsInView(of count: Int, viewport: Size, tuning: Tuning, start: GridStart) -> Range<Int> {
+        let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
+        guard layout.rowPitch > 0 else { return 0..<0 }
+        let top = start == .end ? max(0, layout.contentHeight + tuning.tabBarHeight - viewport.height) : 0
+        return PhotoWishes.rows(layout, from: top, to: top + viewport.height)
     }
 
     /// Probes files on every core, from the first or (`fromEnd`, a grid opening at its last
