@@ -9,16 +9,16 @@ import XCTest
 final class PhotoFolderTests: XCTestCase {
     func testAFlatScanListsThePhotoFormatsByNameNumbersAsNumbers() throws {
         let top = try temporaryFolder()
-        let photos = ["photo10.jpg", "Photo2.JPG", "photo1.png", "a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "g.TIFF", "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm"]
+        let photos = ["photo10.jpg", "Photo2.JPG", "photo1.png", "a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "g.TIFF", "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm", "été.Jpeg", "two.dots.PnG"]
         // JPEG XL and AVIF: this build's SDL_image decodes neither, so neither is listed.
         let others = ["h.jxl", "i.avif", "notes.txt", "raw.heic", "icon.ico", "pointer.cur", "drawing.svg", "icon.xpm", "work.xcf", "amiga.lbm", "amiga.iff",
-                      "thumb.xv", "jpg", ".hidden.jpg"]
+                      "thumb.xv", "jpg", ".hidden.jpg", "ends.", "photo.jpg.txt", "wide.ｊｐｇ", "kelvin.\u{212A}", "long.jpegjpegjpeg"]
         for name in photos + others { try write(top, name) }
         try write(top, "sub/inner.jpg")
         try FileManager.default.createDirectory(at: top.appendingPathComponent("folder.jpg"), withIntermediateDirectories: true)
         let files = try PhotoFolder.imageFiles(in: top.path, log: { XCTFail("a flat scan says nothing: \($0)") })
         XCTAssertEqual(files.map(\.relativePath), ["a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "folder.jpg", "g.TIFF", "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm",
-                                                   "photo1.png", "Photo2.JPG", "photo10.jpg"],
+                                                   "photo1.png", "Photo2.JPG", "photo10.jpg", "two.dots.PnG", "été.Jpeg"],
                        "a folder named like a photo is listed once, and becomes a placeholder")
         XCTAssertEqual(files.map(\.path), files.map { top.path + "/" + $0.relativePath })
     }

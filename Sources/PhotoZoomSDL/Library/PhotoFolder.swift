@@ -75,10 +75,17 @@ public enum PhotoFolder {
         }
     }
 
-    /// A name that is not hidden and ends in one of `imageExtensions`, in any case.
+    /// A name that is not hidden and ends in one of `imageExtensions`, in any case. Read as bytes:
+    /// every extension is ASCII, and a folder of thousands is listed before its window opens.
     static func isImageName(_ name: String) -> Bool {
-        !name.hasPrefix(".") && imageExtensions.contains((name as NSString).pathExtension.lowercased())
+        let bytes = name.utf8
+        guard bytes.first != UInt8(ascii: "."), let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let suffix = bytes[bytes.index(after: dot)...]
+        guard suffix.count <= longestExtension else { return false }
+        return imageExtensions.contains(String(decoding: suffix.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self))
     }
+
+    private static let longestExtension = imageExtensions.map(\.utf8.count).max() ?? 0
 
     /// Path order (`PathOrder`), for a few paths; a long list is sorted by keys made once.
     static func precedes(_ a: String, _ b: String) -> Bool { PathOrder(a) < PathOrder(b) }
