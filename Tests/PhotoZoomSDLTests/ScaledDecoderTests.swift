@@ -10,8 +10,20 @@ import XCTest
 final class ScaledDecoderTests: XCTestCase {
     let photos = PackagePaths.root.appendingPathComponent("assets/photos")
 
-    func decode(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws -> ScaledImage {
+    func decode(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws -> UprightPixels {
         switch ScaledDecoder.decode(data, to: size) {
+        case let .success(image):
+            addTeardownBlock { SDL_FreeSurface(image.surface) }
+            return image
+        case let .failure(error):
+            XCTFail("does not decode: \(error)", file: file, line: line)
+            throw error
+        }
+    }
+
+    /// `data` decoded by a loader, as the window has it: with the mean colour the loader found.
+    func decodeInALoader(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws -> ScaledImage {
+        switch LoaderPool.shared.decode(data, name: "photo", to: size, orientation: PhotoExif(bytes: data).orientation, expected: nil, limits: LibraryLimits()) {
         case let .success(image):
             addTeardownBlock { SDL_FreeSurface(image.surface) }
             return image
@@ -24,8 +36,11 @@ final class ScaledDecoderTests: XCTestCase {
     func bytes(_ name: String) throws -> Data { try Data(contentsOf: photos.appendingPathComponent(name)) }
 
     /// Tightly packed RGBA of an RGBA32 surface.
-    func pixels(of image: ScaledImage) -> ReferenceImage {
-        let s = image.surface.pointee, w = Int(s.w), h = Int(s.h)
+    func pixels(of image: UprightPixels) -> ReferenceImage { pixels(of: image.surface) }
+    func pixels(of image: ScaledImage) -> ReferenceImage { pixels(of: image.surface) }
+
+    func pixels(of surface: UnsafeMutablePointer<SDL_Surface>) -> ReferenceImage {
+        let s = surface.pointee, w = Int(s.w), h = Int(s.h)
         let source = s.pixels.assumingMemoryBound(to: UInt8.self)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         for y in 0..<h { for i in 0..<(w * 4) { out[y * w * 4 + i] = source[y * Int(s.pitch) + i] } }
@@ -121,7 +136,7 @@ final class ScaledDecoderTests: XCTestCase {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pz-stripes-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
         XCTAssertEqual(IMG_SavePNG(stripes, file.path), 0)
-        let image = try decode(try Data(contentsOf: file), .fitting(PixelBox(width: 90, height: 90)))
+        let image = try decodeInALoader(try Data(contentsOf: file), .fitting(PixelBox(width: 90, height: 90)))
         let grey = pixels(of: image)
         XCTAssertEqual(grey.width, 90)
         XCTAssertEqual(grey.height, 54)
@@ -133,8 +148,8 @@ final class ScaledDecoderTests: XCTestCase {
     /// A CMYK JPEG shrunk keeps its true colours, and the mean colour handed back is the mean of
     /// the pixels handed back.
     func testACMYKJPEGKeepsItsColoursAndTheMeanColourIsThePixelsMean() throws {
-        let image = try decode(try Data(contentsOf: PackagePaths.fixtures.appendingPathComponent("photos/astronaut-cmyk.jpg")),
-                               .covering(PixelBox(width: 100, height: 100)))
+        let data = try Data(contentsOf: PackagePaths.fixtures.appendingPathComponent("photos/astronaut-cmyk.jpg"))
+        let image = try decodeInALoader(data, .covering(PixelBox(width: 100, height: 100)))
         XCTAssertEqual(image.surface.pointee.w, 100)
         let decoded = pixels(of: image)
         var sums = [Int](repeating: 0, count: 3)
@@ -143,6 +158,11 @@ final class ScaledDecoderTests: XCTestCase {
         XCTAssertLessThan(mean.distance(to: RGB(image.averageColor)), 1, "\(image.averageColor) against \(mean)")
         XCTAssertLessThan(mean.distance(to: RGB(r: 143, g: 106, b: 96)), 4, "the astronaut's colours, not ink: \(mean)")
         XCTAssertEqual(image.averageColor.a, 255)
+        // The window's textures want ARGB8888: the mean stays the photo's, not its bytes' order.
+        let argb = try LoaderPool.shared.decode(data, name: "photo", to: .covering(PixelBox(width: 100, height: 100)), orientation: .up, expected: nil,
+                                                limits: LibraryLimits(), format: .argb).get()
+        defer { SDL_FreeSurface(argb.surface) }
+        XCTAssertEqual(argb.averageColor, image.averageColor)
     }
 
     /// A JPEG cut short is an error saying what libjpeg-turbo said, not a photo with grey rows.

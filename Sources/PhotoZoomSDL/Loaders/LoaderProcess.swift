@@ -130,7 +130,7 @@ public enum LoaderProcess {
     /// The longest failure an answer says: the first lines of a decoder's complaint.
     private static let failureCharacters = 400
 
-    private static func decode(_ item: LoaderItem, _ fd: Int32, expected: ImageKind?, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+    private static func decode(_ item: LoaderItem, _ fd: Int32, expected: ImageKind?, limits: LibraryLimits) -> Result<UprightPixels, SDLError> {
         guard fd >= 0, item.offset >= 0, item.length > 0, item.length <= limits.maximumFileBytes else {
             return .failure(SDLError(message: "the loader was sent no bytes to decode"))
         }
@@ -153,7 +153,7 @@ public enum LoaderProcess {
 
     /// The images' rows one after another in the loader's memory file, laid out as `layout`,
     /// and the reply that says where each is; the images are freed.
-    private static func share(_ decoded: [Result<ScaledImage, SDLError>], notes: [[String]], as layout: PixelLayout) -> Result<Made, SDLError> {
+    private static func share(_ decoded: [Result<UprightPixels, SDLError>], notes: [[String]], as layout: PixelLayout) -> Result<Made, SDLError> {
         defer { for case let .success(image) in decoded { SDL_FreeSurface(image.surface) } }
         var answers: [LoaderAnswer] = []
         var length = 0
@@ -162,7 +162,7 @@ public enum LoaderProcess {
             case let .success(image):
                 let surface = image.surface.pointee
                 answers.append(LoaderAnswer(offset: length, width: Int(surface.w), height: Int(surface.h), pitch: Int(surface.w) * 4,
-                                            average: image.averageColor, originalSize: image.originalSize))
+                                            originalSize: image.originalSize))
                 length += Int(surface.w) * 4 * Int(surface.h)
             case let .failure(error):
                 // What the decoder printed says why it failed: it goes in the failure's one line.
@@ -177,34 +177,42 @@ public enum LoaderProcess {
         }
         for (index, result) in decoded.enumerated() {
             guard case let .success(image) = result else { continue }
-            answers[index].isOpaque = copy(image.surface.pointee, into: memory.base + answers[index].offset, as: layout)
+            let copied = copy(image.surface.pointee, into: memory.base + answers[index].offset, as: layout)
+            answers[index].isOpaque = copied.isOpaque
+            answers[index].average = copied.average
         }
         return .success(Made(reply: LoaderReply(answers: answers), memory: memory.fd))
     }
 
+    /// What copying a picture out found of its pixels.
+    private struct Copied {
+        let isOpaque: Bool
+        let average: Color
+    }
+
     /// Copies an RGBA32 surface's rows, packed, to `out`, laid out as `layout`; whether every
-    /// pixel is opaque. One pass for all three, where the window converted and looked again.
-    private static func copy(_ surface: SDL_Surface, into out: UnsafeMutableRawPointer, as layout: PixelLayout) -> Bool {
-        let width = Int(surface.w)
+    /// pixel is opaque, and their mean colour (each channel rounded). One pass for all of it,
+    /// where the window converted and looked again, and the decoder summed the pixels apart.
+    private static func copy(_ surface: SDL_Surface, into out: UnsafeMutableRawPointer, as layout: PixelLayout) -> Copied {
+        let width = Int(surface.w), height = Int(surface.h)
         var opaque = true
-        for y in 0..<Int(surface.h) {
+        var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, a: UInt64 = 0
+        for y in 0..<height {
             let from = (surface.pixels + y * Int(surface.pitch)).assumingMemoryBound(to: UInt32.self)
             let to = (out + y * width * 4).assumingMemoryBound(to: UInt32.self)
             var alpha: UInt32 = 0xFF00_0000
-            if layout == .rgba {
-                to.update(from: from, count: width)
-                for x in 0..<width { alpha &= from[x] }
-            } else {
+            for x in 0..<width {
                 // RGBA32's bytes are R, G, B, A and ARGB8888's B, G, R, A on a little-endian machine.
-                for x in 0..<width {
-                    let pixel = UInt32(littleEndian: from[x])
-                    alpha &= pixel
-                    to[x] = (pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF).littleEndian
-                }
+                let pixel = UInt32(littleEndian: from[x])
+                alpha &= pixel
+                r &+= UInt64(pixel & 0xFF); g &+= UInt64((pixel >> 8) & 0xFF); b &+= UInt64((pixel >> 16) & 0xFF); a &+= UInt64(pixel >> 24)
+                to[x] = layout == .rgba ? from[x] : (pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF).littleEndian
             }
             if alpha & 0xFF00_0000 != 0xFF00_0000 { opaque = false }
         }
-        return opaque
+        let count = UInt64(max(1, width * height))
+        func mean(_ sum: UInt64) -> UInt8 { UInt8((sum + count / 2) / count) }
+        return Copied(isOpaque: opaque, average: Color(r: mean(r), g: mean(g), b: mean(b), a: mean(a)))
     }
 
     /// Fails as the crash hook says, before decoding; false for a hook that lies after.

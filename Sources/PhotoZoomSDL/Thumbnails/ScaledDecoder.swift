@@ -19,6 +19,15 @@ public struct ScaledImage {
     var isOpaque: Bool? = nil
 }
 
+/// What a loader's decoder makes, before the loader hands it on: upright RGBA32 pixels no larger
+/// than asked for, and the whole photo's upright size. Their mean colour is found as the loader
+/// copies them out (`LoaderProcess`), in the same pass.
+struct UprightPixels {
+    /// Owned by the receiver, which frees it with `SDL_FreeSurface`.
+    let surface: UnsafeMutablePointer<SDL_Surface>
+    let originalSize: PixelBox
+}
+
 /// Decodes a photo at the size it is needed rather than at full size: a 12-megapixel JPEG for a
 /// 256-pixel cell is decoded by libjpeg-turbo at an eighth of its size (its DCT scaling skips
 /// most of the work), not at 48 MB and then shrunk. Other formats come whole from SDL_image and
@@ -30,13 +39,13 @@ public enum ScaledDecoder {
     /// A JPEG larger than `limits` allows is decoded at the largest of libjpeg-turbo's scales
     /// within them, even when that is smaller than `size`.
     /// `named`: the file's name, which tells a TGA (a format with no signature) from garbage.
-    public static func decode(_ data: Data, to size: ScaledSize, named name: String = "", limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, SDLError> {
+    static func decode(_ data: Data, to size: ScaledSize, named name: String = "", limits: LibraryLimits = LibraryLimits()) -> Result<UprightPixels, SDLError> {
         decode(data, to: size, named: name, orientation: PhotoExif(bytes: data).orientation, limits: limits)
     }
 
     /// `data` with its EXIF orientation given: an embedded preview (`PhotoExif.preview`) has
     /// none of its own and is turned as its photo is.
-    static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<ScaledImage, SDLError> {
+    static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<UprightPixels, SDLError> {
         guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
         let claimed: PhotoHeader.Dimensions
         switch PhotoGate.check(data, named: name, limits: limits) {
@@ -64,8 +73,7 @@ public enum ScaledDecoder {
                 guard orientation != .up else { return .success(small) }
                 defer { SDL_FreeSurface(small) }
                 return SurfacePixels.upright(small, orientation)
-            }.map { ScaledImage(surface: $0, averageColor: SurfacePixels.averageColor(of: $0),
-                                originalSize: orientation.swapsAxes ? stored.fullSize.transposed : stored.fullSize) }
+            }.map { UprightPixels(surface: $0, originalSize: orientation.swapsAxes ? stored.fullSize.transposed : stored.fullSize) }
         }
     }
 

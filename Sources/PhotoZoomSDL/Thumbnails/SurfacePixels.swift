@@ -2,8 +2,8 @@ import CSDL2
 import Foundation
 import PhotoZoomCore
 
-/// What the scaled decoder does to RGBA32 surfaces once they are decoded: shrink them well, turn
-/// them upright, and find their mean colour. Each function leaves its input to the caller.
+/// What the scaled decoder does to RGBA32 surfaces once they are decoded: shrink them well and
+/// turn them upright. Each function leaves its input to the caller.
 enum SurfacePixels {
     /// A surface of `width`×`height` in `format` (RGBA32 unless said), or why not.
     static func make(_ size: PixelBox, format: UInt32 = SDL_PIXELFORMAT_RGBA32.rawValue) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
@@ -54,23 +54,5 @@ enum SurfacePixels {
                                  into: out.pointee.pixels, pitch: Int(out.pointee.pitch))
             return out
         }
-    }
-
-    /// The mean of every pixel of an RGBA32 `surface`, each channel rounded.
-    static func averageColor(of surface: UnsafeMutablePointer<SDL_Surface>) -> Color {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        var sums = [UInt64](repeating: 0, count: 4)
-        for y in 0..<h {
-            let row = pixels + y * pitch
-            var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, a: UInt64 = 0
-            for x in 0..<w {
-                r &+= UInt64(row[x * 4]); g &+= UInt64(row[x * 4 + 1]); b &+= UInt64(row[x * 4 + 2]); a &+= UInt64(row[x * 4 + 3])
-            }
-            sums[0] &+= r; sums[1] &+= g; sums[2] &+= b; sums[3] &+= a
-        }
-        let count = UInt64(max(1, w * h))
-        func mean(_ i: Int) -> UInt8 { UInt8((sums[i] + count / 2) / count) }
-        return Color(r: mean(0), g: mean(1), b: mean(2), a: mean(3))
     }
 }
