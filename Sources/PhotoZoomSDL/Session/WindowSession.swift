@@ -234,8 +234,21 @@ public final class WindowSession {
     func needsDrawing(lost: Bool, at now: UInt64) -> Bool {
         let changed = relabelled
         relabelled = false
-        return gate.shouldDraw(sim.drawList(interpolation: alpha), windowLostContent: lost || changed || overlayContent(at: now) != shownOverlay)
+        let frame = Frame(items: sim.drawList(interpolation: alpha), overlay: overlayContent(at: now), at: now)
+        asked = frame
+        return gate.shouldDraw(frame.items, windowLostContent: lost || changed || frame.overlay != shownOverlay)
     }
+
+    /// What a frame draws of the session, as `needsDrawing` found it, so that `draw` does not
+    /// build it again.
+    private struct Frame {
+        let items: [DrawItem]
+        let overlay: OverlayContent
+        let at: UInt64
+    }
+
+    /// The frame `needsDrawing` last looked at, until it is drawn.
+    private var asked: Frame?
 
     /// This frame's overlays; none over a followed sim, whose window has controls of its own.
     private func overlayContent(at now: UInt64) -> OverlayContent {
@@ -260,8 +273,9 @@ public final class WindowSession {
                                            y: sceneArea.minY + (sceneArea.height - viewport.height * fit) / 2,
                                            width: viewport.width * fit, height: viewport.height * fit), scale: scale)
         if !alone { setViewport(scenePixels) }
-        let overlay = overlayContent(at: now)
-        let items = sim.drawList(interpolation: alpha)
+        let frame = asked.flatMap { $0.at == now ? $0 : nil } ?? Frame(items: sim.drawList(interpolation: alpha), overlay: overlayContent(at: now), at: now)
+        asked = nil
+        let overlay = frame.overlay, items = frame.items
         pictures.prepare(items, window: viewport, scale: scale * fit)
         scene.draw(items, scale: scale * fit, area: alone ? nil : scenePixels)
         overlayRenderer.draw(overlay, viewport: viewport, scale: scale)
