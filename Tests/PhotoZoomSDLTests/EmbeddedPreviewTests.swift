@@ -188,6 +188,62 @@ final class EmbeddedPreviewTests: XCTestCase {
         XCTAssertEqual(stream.keptPreviewBytes, 0, "the bytes go once the previews are in")
     }
 
+    /// Pictures decoded for photos no sprite shows (the row below the window) become textures a
+    /// few a frame, not all in the frame they land in; a picture for a cell on screen is made
+    /// at once, and one decoded ahead is made as soon as its cell comes into view.
+    func testPicturesDecodedAheadAreMadeTexturesAFewAFrame() throws {
+        for i in 0..<40 { _ = try photo(String(format: "IMG_%02d.jpg", i)) }
+        let viewport = Size(width: 600, height: 400)
+        let opening = try FolderOpening.read(folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 1, tuning: Tuning(),
+                                             limits: LibraryLimits(), log: { XCTFail($0) })
+        let canvas = try HeadlessCanvas(size: viewport)
+        // A budget of one byte: one picture decoded ahead a frame.
+        let stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil,
+                                 threads: 2, prefetchBytesPerFrame: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+        defer { stream.stop() }
+        stream.insertOpeningPreviews(opening, scale: 1, now: 0)
+        var sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
+        sim.step()
+        let shown = Set(0..<20)
+        stream.want(sim.world, scale: 1)
+        // Everything wished is decoded before a frame takes any of it.
+        var last = -1, still = 0
+        let deadline = Date().addingTimeInterval(20)
+        while still < 30, Date() < deadline {
+            let now = stream.outstanding
+            still = now == last ? still + 1 : 0
+            last = now
+            usleep(10_000)
+        }
+        // Four rows of five in view; the rows below are wished as their previews.
+        let ahead = Array(20..<40)
+        func madeAhead() -> Int { ahead.filter { stream.textures.hasThumbnail($0) }.count }
+        XCTAssertEqual(madeAhead(), 0)
+        XCTAssertTrue(shown.allSatisfy { stream.textures.hasThumbnail($0) })
+        _ = stream.collect(now: 0)
+        XCTAssertEqual(madeAhead(), 1, "one picture decoded ahead in the frame they all landed in")
+        _ = stream.collect(now: 0)
+        XCTAssertEqual(madeAhead(), 2)
+        XCTAssertTrue(stream.hasArrivals, "the rest wait for the next frames, and keep the window awake")
+        // The grid scrolled down: the pictures waiting for the cells come into view are made at once.
+        for _ in 0..<10 { sim.step([.wheel(dx: 0, dy: -1, position: Point(x: 300, y: 200), modifiers: [])]) }
+        for _ in 0..<120 { sim.step() }
+        let inView = try XCTUnwrap(stream.visibleCells(sim.world))
+        let waiting = inView.filter { ahead.contains($0) && !stream.textures.hasThumbnail($0) }
+        XCTAssertGreaterThan(waiting.count, 2, "the scroll brought cells whose pictures wait: \(inView)")
+        stream.want(sim.world, scale: 1)
+        _ = stream.collect(now: 0)
+        for photo in waiting { XCTAssertTrue(stream.textures.hasThumbnail(photo), "photo \(photo), in view") }
+        // None is lost on the way: every picture decoded ahead is made, a frame at a time.
+        let end = Date().addingTimeInterval(20)
+        while madeAhead() < ahead.count, Date() < end {
+            stream.want(sim.world, scale: 1)
+            _ = stream.collect(now: 0)
+            usleep(2000)
+        }
+        XCTAssertEqual(madeAhead(), ahead.count)
+    }
+
     /// The cells the window opens on are decoded from their previews while the window is made,
     /// so they are all there, sharp, before its loop starts: at the top in name order, at the
     /// bottom in date order (above the tab bar), and none where the cells are larger than the

@@ -26,6 +26,28 @@ final class PhotoStream {
     private var headersPending = 0
     /// What the window wants decoded, most wanted first, as last told.
     private var wishes: [PhotoJob] = []
+    /// The photos a sprite shows in the window (not the cells kept beyond its edges), as the
+    /// window last told: their pictures become textures the frame they arrive. Nil before a
+    /// scene was built (a sim not ticked yet): every picture is.
+    private var onScreen: Set<Int>?
+    /// Pictures decoded for photos no sprite shows (the next screen's, the pages beside), in
+    /// the order they came: a frame makes at most `prefetchBytesPerFrame` of them textures, so a
+    /// burst (the 72 previews of the screen below, landing the frame after the window opens)
+    /// is spread over frames rather than stalling the one shown.
+    private var prefetched: [Prefetched] = []
+    private var prefetchedJobs: Set<Prefetched.Key> = []
+    /// Bytes of prefetched pictures a frame makes textures of; at least one picture a frame.
+    let prefetchBytesPerFrame: Int
+
+    /// A picture decoded ahead of being shown.
+    private struct Prefetched {
+        struct Key: Hashable {
+            let photo: Int
+            let target: PixelTarget
+        }
+        let key: Key
+        let pixels: DecodedPixels
+    }
     /// Filling the thumbnail cache for the whole folder, behind everything else.
     private var fill: CacheFill?
     private let fillsCache: Bool
@@ -50,9 +72,10 @@ final class PhotoStream {
     /// `fillsCache`: once every header is read, the workers make every photo's grid thumbnail
     /// the cache lacks, whenever nothing on screen is wanted (the window's first visit of a folder).
     init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, limits: LibraryLimits, cache: ThumbnailCache?,
-         fillsCache: Bool = false, progressFrom: Int = 100, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads, wake: WakeSignal,
-         log: @escaping (String) -> Void) {
+         fillsCache: Bool = false, progressFrom: Int = 100, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads,
+         prefetchBytesPerFrame: Int = 1 << 20, wake: WakeSignal, log: @escaping (String) -> Void) {
         self.files = files
+        self.prefetchBytesPerFrame = prefetchBytesPerFrame
         self.log = log
         self.cache = cache
         self.fillsCache = fillsCache && cache != nil
@@ -171,8 +194,13 @@ final class PhotoStream {
                     sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size)))
                 }
                 if case let .pixels(target) = done.job.kind {
-                    textures.insert(photo, target, pixels, arrived: now)
-                    newPixels = true
+                    if shows(photo) {
+                        textures.insert(photo, target, pixels, arrived: now)
+                        newPixels = true
+                    } else {
+                        let key = Prefetched.Key(photo: photo, target: target)
+                        if prefetchedJobs.insert(key).inserted { prefetched.append(Prefetched(key: key, pixels: pixels)) }
+                    }
                 }
             case let .cached(.success(made)):
                 fill?.done += 1
@@ -187,8 +215,26 @@ final class PhotoStream {
                 sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)))
             }
         }
+        // Pictures scrolled into view while they waited go first, whatever they cost.
+        var budget = prefetchBytesPerFrame
+        prefetched.removeAll { waiting in
+            let shown = shows(waiting.key.photo)
+            guard shown || budget > 0 else { return false }
+            if !shown { budget -= waiting.pixels.pixels.size.pixels * 4 }
+            prefetchedJobs.remove(waiting.key)
+            if !broken.contains(waiting.key.photo) {
+                textures.insert(waiting.key.photo, waiting.key.target, waiting.pixels, arrived: now)
+                newPixels = true
+            }
+            return true
+        }
         return (sizes, newPixels)
     }
+
+    private func shows(_ photo: Int) -> Bool { onScreen?.contains(photo) ?? true }
+
+    /// Whether pictures decoded ahead wait to become textures: the window does not sleep on them.
+    var hasPrefetched: Bool { !prefetched.isEmpty }
 
     /// Tells the workers what `worlds` show (one a session of the window, each of its own
     /// size) at `scale` pixels a point: what they lack, most wanted first, the first world's
@@ -197,11 +243,21 @@ final class PhotoStream {
     /// as it does until its first frame is drawn (the opening's textures are made then).
     func want(_ worlds: [World], scale: Double, moving: Bool = false) {
         queue.setBusy(moving || !textures.hasDrawn)
+        let shown = worlds.flatMap { world in
+            world.scene.sprites.compactMap { sprite -> Int? in
+                guard let sprite, case let .photo(photo) = sprite.content, !sprite.hidden,
+                      sprite.current.frame.maxX > 0, sprite.current.frame.minX < world.viewport.width,
+                      sprite.current.frame.maxY > 0, sprite.current.frame.minY < world.viewport.height else { return nil }
+                return photo
+            }
+        }
+        onScreen = worlds.allSatisfy({ $0.scene.sprites.isEmpty }) ? nil : Set(shown)
         wishes = worlds.flatMap { world in
             var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
             if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
             return PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize })
-                .filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target) }
+                .filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target)
+                          && !prefetchedJobs.contains(Prefetched.Key(photo: $0.photo, target: $0.target)) }
                 .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) }
         }
         // Each world names a photo once; two may name the same.
@@ -250,7 +306,7 @@ final class PhotoStream {
     }
 
     /// Whether finished work waits to be collected.
-    var hasArrivals: Bool { queue.hasFinished }
+    var hasArrivals: Bool { queue.hasFinished || !prefetched.isEmpty }
 
     /// Jobs waiting or running.
     var outstanding: Int { queue.outstanding }

@@ -110,7 +110,7 @@ public final class WindowSessions {
 
     /// Nothing moves, nothing waits and nothing fades: the window may sleep.
     public func isIdle(at now: UInt64) -> Bool {
-        !scripted && lostFrames == 0 && !photos.textures.isFading(at: now) && sessions.allSatisfy { $0.isIdle(at: now) }
+        !scripted && lostFrames == 0 && !photos.textures.isFading(at: now) && !photos.hasPrefetched && sessions.allSatisfy { $0.isIdle(at: now) }
     }
 
     /// How long the next poll may wait for input: until the deadline while hidden (a picture
