@@ -184,38 +184,6 @@ final class SessionFuzzTests: XCTestCase {
         return bytes
     }
 
-    /// Not empty, and nothing a terminal or an editor may start a new line at.
-    static func isOneLine(_ message: String) -> Bool {
-        !message.isEmpty && !message.unicodeScalars.contains { ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
-    }
-
-    /// Why reading and replaying `text` breaks a property, or nil. A trap ends the test run
-    /// here, which is a failure too.
-    static func broken(_ text: String) -> String? {
-        let recording: SessionRecording
-        do {
-            recording = try SessionRecording.read(text)
-        } catch let error as SessionFormatError {
-            return isOneLine(error.description) ? nil : "a refusal that is empty or not one line: \(error.description.debugDescription)"
-        } catch {
-            return "read threw \(type(of: error)), not a SessionFormatError: \(error)"
-        }
-        // Each session the file holds (two, compared side by side), then both run together.
-        for session in [recording, recording.compared].compactMap({ $0 }) {
-            if let stopped = session.stopped, !isOneLine(stopped) { return "a stop that is empty or not one line: \(stopped.debugDescription)" }
-            // The replay's length follows from the file's: no line stands for more than a gap's ticks.
-            let ticks = session.lastTick - (session.header.state?.tick ?? 0)
-            if ticks > (session.ticks.count + 1) * SessionBounds.maximumGap { return "\(ticks) ticks to replay for \(session.ticks.count) lines" }
-            _ = SessionReplay.run(session)
-            var forged = session
-            forged.header.start = SessionReplay.startDigest(of: session)
-            var moments = SessionMoments(forged)
-            _ = SessionReplay.run(forged) { moments.observe($0) }
-        }
-        if let b = recording.compared { _ = MomentComparison.differences(recording, beside: .recorded(b)) }
-        return nil
-    }
-
     func testMutatedSessionsAreRefusedOrReplayedInBoundedTime() throws {
         var generator = try SeededGenerator(fixedSeed: 0x5E55_F022)
         let bases = try bases()
@@ -226,7 +194,7 @@ final class SessionFuzzTests: XCTestCase {
             let bytes = Self.mutate(base, other: other, using: &generator)
             let text = String(decoding: bytes, as: UTF8.self)
             var why: String?
-            let took = clock.measure { why = Self.broken(text) }
+            let took = clock.measure { why = SessionFileProperties.violation(readingAndReplaying: text) }
             // The longest seed replays in well under a second in debug.
             if why == nil, took > .seconds(5) { why = "reading and replaying took \(took)" }
             guard let why else { continue }

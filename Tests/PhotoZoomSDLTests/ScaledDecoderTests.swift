@@ -11,21 +11,23 @@ final class ScaledDecoderTests: XCTestCase {
     let photos = PackagePaths.root.appendingPathComponent("assets/photos")
 
     func decode(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws -> UprightPixels {
-        switch ScaledDecoder.decode(data, to: size) {
-        case let .success(image):
-            addTeardownBlock { SDL_FreeSurface(image.surface) }
-            return image
-        case let .failure(error):
-            XCTFail("does not decode: \(error)", file: file, line: line)
-            throw error
-        }
+        try decoded(ScaledDecoder.decode(data, to: size), surface: \.surface, file: file, line: line)
     }
 
     /// `data` decoded by a loader, as the window has it: with the mean colour the loader found.
     func decodeInALoader(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws -> ScaledImage {
-        switch LoaderPool.shared.decode(data, name: "photo", to: size, orientation: PhotoExif(bytes: data).orientation, expected: nil, limits: LibraryLimits()) {
+        try decoded(LoaderPool.shared.decode(data, name: "photo", to: size, orientation: PhotoExif(bytes: data).orientation, expected: nil,
+                                             limits: LibraryLimits()),
+                    surface: \.surface, file: file, line: line)
+    }
+
+    /// A decode's image, its surface freed when the test ends; a failure fails the test.
+    func decoded<Image>(_ result: Result<Image, SDLError>, surface: (Image) -> UnsafeMutablePointer<SDL_Surface>, file: StaticString,
+                        line: UInt) throws -> Image {
+        switch result {
         case let .success(image):
-            addTeardownBlock { SDL_FreeSurface(image.surface) }
+            let made = surface(image)
+            addTeardownBlock { SDL_FreeSurface(made) }
             return image
         case let .failure(error):
             XCTFail("does not decode: \(error)", file: file, line: line)
