@@ -34,6 +34,12 @@ public struct GridLayout: Hashable, Sendable, Codable {
 
     public func row(of index: Int) -> Int { index / columns }
 
+    /// The offsets the grid rests at without a rubber band, in a window `viewportHeight` tall
+    /// whose bottom `bottomInset` covers (the tab bar): from its top to its last row above it.
+    public func scrollRange(viewportHeight: Double, bottomInset: Double) -> ClosedRange<Double> {
+        0...Swift.max(0, contentHeight + bottomInset - viewportHeight)
+    }
+
     /// The cell's frame in content coordinates.
     public func frame(of index: Int) -> Rect {
         let col = index % columns, row = index / columns

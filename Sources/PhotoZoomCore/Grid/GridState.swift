@@ -40,7 +40,7 @@ public struct GridState: Equatable, Sendable, Codable {
 
     /// The same for another layout of the grid (another zoom level).
     func scrollRange(of layout: GridLayout?, viewportHeight: Double) -> ClosedRange<Double> {
-        0...Swift.max(0, (layout?.contentHeight ?? 0) + bottomInset - viewportHeight)
+        layout?.scrollRange(viewportHeight: viewportHeight, bottomInset: bottomInset) ?? 0...Swift.max(0, bottomInset - viewportHeight)
     }
 
     /// The area of the window the grid's content shows in, clear of the tab bar.

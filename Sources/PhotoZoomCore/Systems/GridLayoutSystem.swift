@@ -19,7 +19,7 @@ enum GridLayoutSystem {
         }
         guard layout != grid.layout else { return false }
         defer { grid.layout = layout }
-        let range = 0...Swift.max(0, layout.contentHeight + grid.bottomInset - stage.viewport.height)
+        let range = layout.scrollRange(viewportHeight: stage.viewport.height, bottomInset: grid.bottomInset)
         guard let old = grid.layout else {
             // The first layout: a grid asked to open at its end comes to rest on its last row.
             grid.offset = Swift.min(grid.offset, range.upperBound)

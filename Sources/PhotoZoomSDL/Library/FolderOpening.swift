@@ -91,7 +91,7 @@ public struct FolderOpening: Sendable {
     static func cellsInView(of count: Int, viewport: Size, tuning: Tuning, start: GridStart) -> Range<Int> {
         let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
         guard layout.rowPitch > 0 else { return 0..<0 }
-        let top = start == .end ? max(0, layout.contentHeight + tuning.tabBarHeight - viewport.height) : 0
+        let top = start == .end ? layout.scrollRange(viewportHeight: viewport.height, bottomInset: tuning.tabBarHeight).upperBound : 0
         return PhotoWishes.rows(layout, from: top, to: top + viewport.height)
     }
 
