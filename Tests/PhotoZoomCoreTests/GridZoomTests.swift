@@ -103,6 +103,44 @@ final class GridZoomTests: XCTestCase {
         XCTAssertEqual(input.world.grid.layout?.columns, 4, "turned away from the person: larger cells")
     }
 
+    /// Issue 33: a step cross-faded the old layout into the new one, so mid-zoom every cell
+    /// showed two photos and a photo stood in two places. Each photo is one piece: drawn once,
+    /// whole, on the straight way from its cell at rest before to its cell at rest after, all
+    /// of them the same share of the way along.
+    func testEachPhotoMovesAsOnePieceFromItsCellToItsNewCell() {
+        for (key, columns) in [(Key.minus, 4), (.plus, 2)] {
+            var input = scrolled()
+            let before = input.world.grid, layout = before.layout!
+            func restFrame(_ grid: GridState, _ photo: Int) -> Rect { grid.layout!.frame(of: photo).offsetBy(dx: 0, dy: -grid.offset) }
+            input.tick(self.key(key))
+            var moving: [World] = []
+            input.settle { moving.append($0) }
+            let after = input.world.grid
+            XCTAssertEqual(after.layout?.columns, columns)
+            let sizes = min(layout.cellSize, after.layout!.cellSize)...max(layout.cellSize, after.layout!.cellSize)
+            var between = 0
+            for world in moving {
+                let drawn = world.scene.sprites.compactMap { $0 }.filter { if case .cell = $0.role { !$0.hidden } else { false } }
+                let photos = drawn.compactMap { if case let .cell(photo) = $0.role { photo } else { nil } }
+                XCTAssertEqual(Set(photos).count, photos.count, "\(key), tick \(world.tick): a photo drawn in two places")
+                XCTAssertTrue(drawn.allSatisfy { $0.current.alpha == 1 }, "\(key), tick \(world.tick): a cell drawn translucent over another")
+                guard let size = world.grid.zoom.shownCellSize, sizes.contains(size), sizes.upperBound > sizes.lowerBound else { continue }
+                between += 1
+                let t = (size - layout.cellSize) / (after.layout!.cellSize - layout.cellSize)
+                for sprite in drawn {
+                    guard case let .cell(photo) = sprite.role else { continue }
+                    let expected = restFrame(before, photo).lerp(to: restFrame(after, photo), t)
+                    XCTAssertLessThan(sprite.current.frame.distance(to: expected), 1e-6,
+                                      "\(key), tick \(world.tick): photo \(photo) at \(sprite.current.frame), not on its way \(expected)")
+                }
+            }
+            XCTAssertGreaterThan(between, 5, "\(key): the cells are seen on their way")
+            for (photo, frame) in drawnCells(input.world) {
+                XCTAssertLessThan(frame.distance(to: restFrame(after, photo)), 1e-9, "\(key): photo \(photo) at rest in its new cell")
+            }
+        }
+    }
+
     func testTheAnchorIsClampedToTheScrollRangeAtTheTop() {
         var input = ScriptedInput(photos: photoInfos(count: 300), viewport: phone)
         // Zooming out at the bottom of the first row: it cannot stay there, the content would
@@ -184,35 +222,23 @@ final class GridZoomTests: XCTestCase {
         XCTAssertEqual(input.world.viewer.phase, .grid, "and opens nothing")
     }
 
-    /// The largest distance any cell in view moved between two ticks, within its level: while a
-    /// zoom cross-fades, a photo's cell in one level fades as its cell in the other appears, and
-    /// each of the two is followed on its own.
-    /// `only`: just these cells (a cell further from the anchor coming into view moves more).
-    func largestMove(_ a: World, _ b: World, only: Set<LevelCell>? = nil) -> Double {
+    /// The largest distance any cell in view moved between two ticks: every photo is one cell,
+    /// followed from tick to tick. `only`: just these photos (a cell further from the anchor
+    /// coming into view moves more).
+    func largestMove(_ a: World, _ b: World, only: Set<Int>? = nil) -> Double {
         let before = drawnCells(a)
         var most = 0.0
-        for (key, after) in drawnCells(b) where after.intersection(b.bounds) != nil && only.map({ $0.contains(key) }) ?? true {
-            guard let from = before[key] else { continue }
+        for (photo, after) in drawnCells(b) where after.intersection(b.bounds) != nil && only.map({ $0.contains(photo) }) ?? true {
+            guard let from = before[photo] else { continue }
             most = max(most, from.distance(to: after))
         }
         return most
     }
 
-    struct LevelCell: Hashable {
-        let photo: Int
-        let columns: Int
-    }
-
-    /// Every cell sprite's frame, by photo and by the column count of the lattice it lies on
-    /// (read from the frames: how many photos share the first one's row).
-    func drawnCells(_ world: World) -> [LevelCell: Rect] {
-        var cells: [LevelCell: Rect] = [:]
-        for (photos, entities) in [(world.cells.photos, world.cells.entities), (world.cells.fading.photos, world.cells.fading.entities)] where !photos.isEmpty {
-            let frames = entities.map { world.scene[$0].current.frame }
-            let row = frames.prefix { abs($0.minY - frames[0].minY) < frames[0].height / 2 }.count
-            let columns = photos.lowerBound % max(row, 1) == 0 && row < frames.count ? row : world.cells.fading.columns
-            for (i, frame) in frames.enumerated() { cells[LevelCell(photo: photos.lowerBound + i, columns: columns)] = frame }
-        }
+    /// Every cell sprite's frame, by photo.
+    func drawnCells(_ world: World) -> [Int: Rect] {
+        var cells: [Int: Rect] = [:]
+        for (i, entity) in world.cells.entities.enumerated() { cells[world.cells.photos.lowerBound + i] = world.scene[entity].current.frame }
         return cells
     }
 

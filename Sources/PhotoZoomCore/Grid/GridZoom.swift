@@ -1,7 +1,7 @@
 /// The grid's zoom: the column count a person chose and, while the count changes, what is
 /// moving the cells and which photo stays put. The motion is a cell size in points — what two
 /// fingers pinch, and what a spring carries from one level's cells to the next's — and the
-/// cells are drawn between the two levels around it (`GridBlend`).
+/// cells move between the two levels around it (`GridReflow`).
 public struct GridZoom: Equatable, Sendable, Codable, OmittedWhenDefault {
     public enum Motion: Equatable, Sendable, Codable {
         case idle

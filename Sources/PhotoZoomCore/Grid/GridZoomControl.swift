@@ -2,7 +2,7 @@
 /// cells under the fingers and settles on the nearest level, and the anchor that keeps the photo
 /// under the pointer where it is. The layout moves to the level headed for at once, with the
 /// offset that keeps the anchor's photo at its point there; the cells are drawn on their way
-/// (`GridBlend`) by the cell size the spring or the fingers give. A step or a pinch during a
+/// (`GridReflow`) by the cell size the spring or the fingers give. A step or a pinch during a
 /// zoom goes on from the cell size shown, at its speed, around the same photo: nothing jumps.
 enum GridZoomControl {
     /// The anchor's point in the window now: where it was set, moved with any scroll since.

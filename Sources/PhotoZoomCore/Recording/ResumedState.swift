@@ -56,11 +56,6 @@ enum ResumedState {
             return "its cells show photos \(cells.photos) of \(world.photos.count) with \(cells.entities.count) sprites"
         }
         if let dead = (cells.entities + cells.spare).first(where: { !live($0) }) { return "a cell's entity \(dead.index) has no sprite" }
-        let fading = cells.fading
-        guard fading.photos.lowerBound >= 0, fading.photos.upperBound <= world.photos.count, fading.entities.count == fading.photos.count else {
-            return "its fading cells show photos \(fading.photos) of \(world.photos.count) with \(fading.entities.count) sprites"
-        }
-        if let dead = fading.entities.first(where: { !live($0) }) { return "a fading cell's entity \(dead.index) has no sprite" }
         if let sprites = world.viewerSprites {
             let all = [sprites.background, sprites.transition, sprites.tabBar, sprites.tabBarLabel, sprites.topBar, sprites.backButton,
                        sprites.pageLabel, sprites.pressHighlight] + sprites.pages

@@ -16,7 +16,7 @@ enum ViewerGeometry {
     /// a zoom under way draws it.
     public static func cellFrame(_ index: Int, grid: GridState, _ stage: Stage) -> Rect? {
         guard let layout = grid.layout, index >= 0, index < layout.count else { return nil }
-        if let blend = GridBlend(grid, stage) { return blend.frame(of: index) }
+        if let reflow = GridReflow(grid, stage) { return reflow.frame(of: index) }
         return layout.frame(of: index).offsetBy(dx: 0, dy: -grid.offset)
     }
 
@@ -24,7 +24,7 @@ enum ViewerGeometry {
     /// any: found from the layout by arithmetic, or while the grid zooms among the cells it draws.
     static func photo(at point: Point, grid: GridState, _ stage: Stage) -> Int? {
         guard let layout = grid.layout, point.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound else { return nil }
-        if let blend = GridBlend(grid, stage) { return blend.photo(at: point) }
+        if let reflow = GridReflow(grid, stage) { return reflow.photo(at: point, height: stage.viewport.height) }
         return layout.index(tappedAt: Point(x: point.x, y: point.y + grid.offset))
     }
 

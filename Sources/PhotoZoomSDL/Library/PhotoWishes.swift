@@ -52,8 +52,8 @@ struct PhotoWishes {
             list.append((p, previewForCell))
         }
         thumbnails(visible)
-        // While a zoom cross-fades, the other level's cells in the window are as much in view.
-        thumbnails(world.cells.fading.photos)
+        // While the grid zooms, every cell it draws is on its way through the window.
+        if !world.grid.zoom.isAtRest { thumbnails(world.cells.photos) }
         // The kept rows around the window (the sim's cell sprites), then a screen ahead.
         let kept = world.cells.photos
         let ahead = world.grid.velocity >= 0
