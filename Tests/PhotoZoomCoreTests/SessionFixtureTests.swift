@@ -118,4 +118,43 @@ final class SessionFixtureTests: XCTestCase {
         XCTAssertEqual(player.sim.world.viewer.phase, .presenting, "the release opens the photo")
         XCTAssertEqual(player.sim.world.viewer.currentIndex, 220)
     }
+
+    /// Issue 33's "a diagonal pan of a zoomed photo zooms it further", from its bug report's
+    /// recording (photo 2 of the bundled photos, 512 × 512, at 393 × 852): double-clicked to
+    /// 2.5×, then dragged diagonally and let go. A pan moves the photo and nothing else: from the
+    /// press to the end the photo is 982.5 points square, 2.5 × its 393-point fit, while the pan
+    /// carries it 240 points across. (The photo did not grow: coasting toward the man at its left
+    /// edge fills the window with him, which reads as a zoom; `PanKeepsTheZoomTests` holds the
+    /// pixels drawn to the photo's own at 2.5×.)
+    func testAPanOfAZoomedPhotoMovesItAndKeepsItsZoom() throws {
+        let recording = try SessionRecording.read(try String(contentsOf: Self.folder.appendingPathComponent("pan-zooms-in.jsonl"), encoding: .utf8))
+        let outcome = SessionReplay.run(recording)
+        if case .verified = outcome {} else { XCTFail("the bug report's recording replays as it was made: \(outcome)") }
+        var player = SessionPlayer(recording)
+        var panned: [Rect] = []
+        var pressed = false
+        while !player.atEnd {
+            let input = player.input(at: player.tick + 1)
+            player.step()
+            let world = player.sim.world
+            if !pressed, world.viewer.zoom.frame != nil, input.contains(where: { if case let .pointer(p) = $0 { p.phase == .down } else { false } }),
+               case .idle = world.viewer.zoom.motion, world.tick > 200 {
+                pressed = true
+            }
+            guard pressed else { continue }
+            let drawn = try XCTUnwrap(world.viewer.zoom.frame, "tick \(world.tick): still zoomed")
+            let page = world.scene.sprites.compactMap { $0 }.first {
+                if case .page = $0.role { $0.content == .photo(world.viewer.currentIndex) && !$0.hidden } else { false }
+            }
+            let photo = try XCTUnwrap(page, "tick \(world.tick): the page is drawn").current.frame
+            XCTAssertEqual(photo, drawn, "tick \(world.tick): the page is drawn at the zoom's frame")
+            panned.append(drawn)
+        }
+        XCTAssertGreaterThan(panned.count, 100, "the pan and the coast after it")
+        for frame in panned {
+            XCTAssertEqual(frame.width, 982.5, accuracy: 1e-9, "\(frame): a pan changes no zoom")
+            XCTAssertEqual(frame.height, 982.5, accuracy: 1e-9, "\(frame): a pan changes no zoom")
+        }
+        XCTAssertEqual(panned.last!.minX - panned.first!.minX, 239.8, accuracy: 0.1, "the pan and its coast carry the photo right")
+    }
 }
