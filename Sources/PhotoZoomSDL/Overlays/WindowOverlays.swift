@@ -90,8 +90,10 @@ public struct WindowOverlays {
         history.recordFrame(frameSeconds: frameSeconds, tickSeconds: tickSeconds)
     }
 
-    /// Something on show changes by itself from frame to frame: a toast fading, live plots.
-    public func isAnimating(at now: UInt64) -> Bool { debug || toastAge(at: now).map { $0 < ReloadToast.lifetime } ?? false }
+    /// Something on show changes by itself from frame to frame: a toast fading. The debug
+    /// panel is not: its figures and traces move only with the sim's ticks, so a window at
+    /// rest with it open may sleep (it ticked, and drew, every frame).
+    public func isAnimating(at now: UInt64) -> Bool { toastAge(at: now).map { $0 < ReloadToast.lifetime } ?? false }
 
     private func toastAge(at now: UInt64) -> Double? {
         toast.map { _ in writingReport ? 0 : Double(now &- toastShown) / 1e9 }
