@@ -85,6 +85,7 @@ public final class WindowSession {
                                       loop: file.loop, gridStart: settings.gridStart))
         loop = FixedTimestepLoop(file.loop)
         overlays = WindowOverlays(tickRate: file.loop.tickRate)
+        if let live { overlays.showProblems(errors: live.problems, warnings: live.warnings) }
         saves = try live.map { try SavedTuning(live: $0, wake: wake) }
         scene = SceneRenderer(renderer: surface.renderer, source: photos.textures, targetFormat: (surface as? HeadlessCanvas)?.format, log: log)
         labelRenderer = label.isEmpty ? nil : SceneRenderer(renderer: surface.renderer, source: photos.textures,
