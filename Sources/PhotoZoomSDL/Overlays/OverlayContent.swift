@@ -12,6 +12,9 @@ public struct OverlayContent: Equatable {
     /// Why the tuning file on disk was not applied; shown at the top until the loop clears it
     /// (a later good reload). Empty: no panel.
     public var errors: [String]
+    /// What the tuning file in effect has that was ignored (an unknown key, a key written
+    /// twice); shown at the top, quieter than errors, until a save without them. Empty: none.
+    public var warnings: [String] = []
     /// The debug overlay's numbers and traces (`DebugHistory.readout()`), on the left side.
     public var debug: DebugReadout?
     /// The session is being recorded: a red dot in the top-right corner.
@@ -33,6 +36,6 @@ public struct OverlayContent: Equatable {
     /// Whether this frame shows no overlay at all; then `OverlayRenderer.draw` draws nothing.
     /// A toast past its lifetime counts as nothing, so the loop may keep it until it drops it.
     public var isEmpty: Bool {
-        !help && !recording && (status ?? "").isEmpty && !(toast?.isVisible ?? false) && errors.isEmpty && debug == nil && library == nil
+        !help && !recording && (status ?? "").isEmpty && !(toast?.isVisible ?? false) && errors.isEmpty && warnings.isEmpty && debug == nil && library == nil
     }
 }

@@ -20,6 +20,7 @@ final class OverlayPainter {
         static let error = Color(r: 235, g: 72, b: 72)
         static let errorTitle = Color(r: 255, g: 150, b: 140)
         static let errorPanel = Color(r: 40, g: 14, b: 16)
+        static let warning = Color(r: 240, g: 180, b: 60)
         static let newCurve = Color(r: 64, g: 156, b: 255)
         static let oldCurve = Color(r: 150, g: 150, b: 160)
         static let target = Color(r: 90, g: 190, b: 110)

@@ -7,7 +7,7 @@ import PhotoZoomCore
 ///
 /// Where each overlay goes, so none covers the interaction needlessly: the status badge and the
 /// recording dot at the right of the bar the window shows (the tab bar under the grid, which has
-/// no top bar and fills the window above it with cells; the top bar over a photo), a tuning error across the top below the top bar, the debug panel down the
+/// no top bar and fills the window above it with cells; the top bar over a photo), a tuning error or warning across the top below the top bar, the debug panel down the
 /// left side below that, the reload toast at the bottom above the tab bar, a big folder's
 /// progress in the tab bar, and the help, when asked for, centred over everything.
 public final class OverlayRenderer {
@@ -31,6 +31,9 @@ public final class OverlayRenderer {
         var top = Self.topInset
         if !content.errors.isEmpty {
             top = ErrorPanel.draw(content.errors, top: top, viewport: viewport, painter).maxY + 8
+        }
+        if !content.warnings.isEmpty {
+            top = ErrorPanel.draw(content.warnings, as: .warning, top: top, viewport: viewport, painter).maxY + 8
         }
         if let debug = content.debug { DebugPanel.draw(debug, top: top, viewport: viewport, painter) }
         let bar = Self.bar(viewport, inTabBar: content.badgesInTabBar)

@@ -2,7 +2,8 @@ import Dispatch
 import PhotoZoomCore
 
 /// What the window's loop keeps for its overlays between frames: which the person toggled on,
-/// the last reload's toast and when it came, the tuning file's problems, and the debug history.
+/// the last reload's toast and when it came, the tuning file's problems and warnings, and the
+/// debug history.
 /// Nothing here reaches the sim; the loop builds each frame's `OverlayContent` from it.
 public struct WindowOverlays {
     public private(set) var help = false
@@ -13,6 +14,7 @@ public struct WindowOverlays {
     /// Wall time of the reload the toast is for, in nanoseconds.
     private var toastShown: UInt64 = 0
     private var errors: [String] = []
+    private var warnings: [String] = []
     private var history: DebugHistory
     private var library: LibraryProgress?
     /// Wall time the library's progress last changed on screen.
@@ -69,11 +71,18 @@ public struct WindowOverlays {
     /// A save was read: a reload shows what changed, and the file's problems stay up until a
     /// save without them. `side`: which of two compared sessions took it, named in the toast.
     public mutating func saved(_ save: SavedTuning.Save, side: String? = nil, at now: UInt64) {
-        errors = save.problems
+        showProblems(errors: save.problems, warnings: save.warnings)
         guard case let .applied(_, changes, springs, _) = save.outcome else { return }
         toast = ReloadToast(lines: changes.map(\.description), springs: springs)
         if let side { toast?.title = "\(side): tuning reloaded" }
         toastShown = now
+    }
+
+    /// The tuning file's problems, as it was opened or as a save left them: errors in the red
+    /// panel, warnings in a quieter one, each until a save without them.
+    public mutating func showProblems(errors: [String], warnings: [String]) {
+        self.errors = errors
+        self.warnings = warnings
     }
 
     public mutating func recordTick(_ world: World) { history.record(world) }
@@ -90,8 +99,10 @@ public struct WindowOverlays {
         history.recordFrame(frameSeconds: frameSeconds, tickSeconds: tickSeconds)
     }
 
-    /// Something on show changes by itself from frame to frame: a toast fading, live plots.
-    public func isAnimating(at now: UInt64) -> Bool { debug || toastAge(at: now).map { $0 < ReloadToast.lifetime } ?? false }
+    /// Something on show changes by itself from frame to frame: a toast fading. The debug
+    /// panel is not: its figures and traces move only with the sim's ticks, so a window at
+    /// rest with it open may sleep (it ticked, and drew, every frame).
+    public func isAnimating(at now: UInt64) -> Bool { toastAge(at: now).map { $0 < ReloadToast.lifetime } ?? false }
 
     private func toastAge(at now: UInt64) -> Double? {
         toast.map { _ in writingReport ? 0 : Double(now &- toastShown) / 1e9 }
@@ -103,6 +114,7 @@ public struct WindowOverlays {
         shown?.age = toastAge(at: now) ?? 0
         var content = OverlayContent(help: help, status: Self.status(world.playback, tick: world.tick),
                                      toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout() : nil)
+        content.warnings = warnings
         content.recording = recording
         content.library = library
         content.badgesInTabBar = world.viewer.phase == .grid

@@ -47,7 +47,8 @@ public final class WindowSession {
     private let live: LiveTuning?
     private let startingFile: TuningFile
     private var overlays: WindowOverlays
-    private var shownOverlay = OverlayContent()
+    /// The overlays as last drawn.
+    private(set) var shownOverlay = OverlayContent()
     private var gate = RedrawGate()
     /// The alpha a followed sim is drawn at, blending its last two states; nil for a session
     /// that runs its own sim (its loop says).
@@ -84,6 +85,7 @@ public final class WindowSession {
                                       loop: file.loop, gridStart: settings.gridStart))
         loop = FixedTimestepLoop(file.loop)
         overlays = WindowOverlays(tickRate: file.loop.tickRate)
+        if let live { overlays.showProblems(errors: live.problems, warnings: live.warnings) }
         saves = try live.map { try SavedTuning(live: $0, wake: wake) }
         scene = SceneRenderer(renderer: surface.renderer, source: photos.textures, targetFormat: (surface as? HeadlessCanvas)?.format, log: log)
         labelRenderer = label.isEmpty ? nil : SceneRenderer(renderer: surface.renderer, source: photos.textures,
@@ -198,7 +200,9 @@ public final class WindowSession {
             pending.removeAll()
             overlays.recordTick(sim.world)
         }
-        if ticks > 0 {
+        // A frame after a sleep is as long as the sleep: no cost of drawing, and the debug
+        // panel's figures would show the idle wait as a frame.
+        if ticks > 0, !wasIdle {
             let tickSeconds = Double(DispatchTime.now().uptimeNanoseconds - ticking) / 1e9 / Double(ticks)
             overlays.recordFrame(frameSeconds: frameSeconds, tickSeconds: tickSeconds)
         }

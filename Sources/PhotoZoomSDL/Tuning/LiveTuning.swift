@@ -11,6 +11,10 @@ public final class LiveTuning {
     /// What the window shows until a good save: the problems of the last save, or why the
     /// file cannot be read. Empty when the file in effect is the file on disk.
     public private(set) var problems: [String] = []
+    /// The warnings of the file in effect (an unknown key, a key written twice), as the window
+    /// shows them: "my.json: unknown key grid.celGap — did you mean cellGap? (line 3, column 5)".
+    /// Until a save without them; a save with errors shows its problems instead.
+    public private(set) var warnings: [String] = []
 
     /// What one save did.
     public enum Outcome: Equatable {
@@ -27,10 +31,18 @@ public final class LiveTuning {
     }
 
     /// The file at `path` as it is now, over the defaults.
-    init(path: String, good: TuningFile, problems: [String]) {
+    init(path: String, good: TuningFile, problems: [String], warnings: [String] = []) {
         self.path = path
         self.good = good
         self.problems = problems
+        self.warnings = warnings
+    }
+
+    /// The warnings among `problems`, named by the file's name rather than its whole path: the
+    /// window has less room than stderr.
+    static func warnings(_ problems: [TuningProblem], path: String) -> [String] {
+        let name = (path as NSString).lastPathComponent
+        return problems.filter { $0.severity == .warning }.map { "\(name): \($0.message)" }
     }
 
     /// Opens the file for a run: reads it if it is there, or writes the defaults there first.
@@ -51,48 +63,54 @@ public final class LiveTuning {
             return (LiveTuning(path: path, good: TuningFile(), problems: lines),
                     ["tuning: '\(path)' has errors, so the run starts on the defaults; fix and save it to tune live"] + lines)
         }
-        return (LiveTuning(path: path, good: reading.file, problems: []),
+        return (LiveTuning(path: path, good: reading.file, problems: [], warnings: warnings(reading.problems, path: path)),
                 ["tuning: watching '\(path)' — edit and save it to tune live"] + lines)
     }
 
     /// Reads the file after a save and takes it if it is good.
     public func reload() -> Outcome {
-        let outcome = evaluate()
+        let (outcome, read) = evaluate()
         switch outcome {
         case let .applied(file, _, _, _):
             good = file
             problems = []
+            warnings = read
         case .unchanged:
             problems = []
+            warnings = read
         case let .rejected(lines):
             problems = lines
+            warnings = []
         case let .unavailable(reason):
             problems = [reason]
+            warnings = []
         case .empty:
             break
         }
         return outcome
     }
 
-    private func evaluate() -> Outcome {
+    /// What the save did, and its warnings as the window shows them.
+    private func evaluate() -> (Outcome, warnings: [String]) {
         let text: String
         do {
             text = try TuningText.read(path)
         } catch let error as TuningTextError {
-            return .unavailable(error.whileRunning)
+            return (.unavailable(error.whileRunning), [])
         } catch {
-            return .unavailable("tuning: cannot read '\(path)': \(error)")
+            return (.unavailable("tuning: cannot read '\(path)': \(error)"), [])
         }
-        if text.allSatisfy(\.isWhitespace) { return .empty }
+        if text.allSatisfy(\.isWhitespace) { return (.empty, []) }
         let reading = TuningFile.read(text)
         let lines = reading.problems.map { "\(path): \($0)" }
-        if reading.problems.contains(where: { $0.severity == .error }) { return .rejected(lines) }
+        if reading.problems.contains(where: { $0.severity == .error }) { return (.rejected(lines), []) }
+        let warnings = Self.warnings(reading.problems, path: path)
         // The loop's settings cannot change under a running loop, nor the limits photos were
         // read under; they stay as the run began.
         let changes = good.changes(to: reading.file)
         let file = reading.file.keepingStartSettings(of: good)
-        guard file != good || changes.contains(where: TuningFile.appliesAtNextStart) else { return .unchanged(warnings: lines) }
-        return .applied(file, changes: changes, springs: good.springChanges(to: file), warnings: lines)
+        guard file != good || changes.contains(where: TuningFile.appliesAtNextStart) else { return (.unchanged(warnings: lines), warnings) }
+        return (.applied(file, changes: changes, springs: good.springChanges(to: file), warnings: lines), warnings)
     }
 
     /// The most problems a save lists; the rest are counted. A file of thousands of repeated

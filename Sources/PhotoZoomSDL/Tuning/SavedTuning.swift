@@ -34,6 +34,8 @@ public final class SavedTuning {
         public let reload: InputEvent?
         /// The file's problems, to show until a save without them.
         public let problems: [String]
+        /// The warnings of the file now in effect, shown more quietly until a save without them.
+        public let warnings: [String]
     }
 
     /// The save that settled since the last call, if one did, after writing its stderr lines.
@@ -46,6 +48,6 @@ public final class SavedTuning {
         }
         var reload: InputEvent?
         if case let .applied(file, _, _, _) = outcome, file.tuning != old { reload = .tuningReloaded(file.tuning) }
-        return Save(outcome: outcome, reload: reload, problems: live.problems)
+        return Save(outcome: outcome, reload: reload, problems: live.problems, warnings: live.warnings)
     }
 }

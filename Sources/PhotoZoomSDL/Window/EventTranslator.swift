@@ -73,8 +73,10 @@ public struct EventTranslator {
             // The modifiers held when the key went down, not when its event is read: a batch of
             // events read at once (a busy frame) took Ctrl+Q's Control as already let go.
             let mods = Self.modifiers(SDL_Keymod(UInt32(event.key.keysym.mod)))
-            // Ctrl+Q and Ctrl+W close the window, as they do a desktop program's.
-            if Self.quits(event.key.keysym.sym, mods), event.key.repeat == 0 { return [.quit] }
+            // Ctrl+Q and Ctrl+W close the window, as they do a desktop program's, repeat or
+            // not: SDL calls a press a repeat when its own state has the key down already, and
+            // a key-up it missed left one Ctrl+Q taken for a held key and ignored.
+            if Self.quits(event.key.keysym.sym, mods) { return [.quit] }
             if let output = Self.developerKey(event.key.keysym.sym, mods, isRepeat: event.key.repeat != 0) { return [output] }
             guard let key = Self.key(event.key.keysym.sym) else { return [] }
             return [.input(.key(key, modifiers: mods))]
