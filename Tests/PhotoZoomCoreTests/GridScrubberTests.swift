@@ -39,7 +39,7 @@ final class GridScrubberTests: XCTestCase {
         var ticks = 0
         while !input.sim.isIdle, ticks < 600 { input.tick(); ticks += 1 }
         XCTAssertTrue(input.sim.isIdle)
-        XCTAssertEqual(Double(ticks), 120 * 1.5, accuracy: 2, "held a moment, then faded")
+        XCTAssertEqual(Double(ticks), 120 * (1.5 + 0.3), accuracy: 2, "held a moment, then faded")
         XCTAssertTrue(thumb(input)!.hidden, "faded out")
     }
 
@@ -99,7 +99,7 @@ final class GridScrubberTests: XCTestCase {
     func testOnceFadedTheEdgeIsTheGridsAgain() throws {
         var input = scrolled()
         let frame = try XCTUnwrap(thumb(input)).current.frame
-        input.ticks(240)
+        input.ticks(300)
         XCTAssertTrue(thumb(input)!.hidden)
         let start = input.world.grid.offset
         input.drag(from: frame.center, to: frame.center + Point(x: 0, y: 100), ticks: 10, hold: 10)

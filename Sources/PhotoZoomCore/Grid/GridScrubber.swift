@@ -12,8 +12,9 @@ public struct GridScrubber: Equatable, Sendable, Codable, OmittedWhenDefault {
 
     /// Content at least this many windows tall has a scrubber.
     static let screens = 5.0
-    /// How long it stays after the grid stops, then how long it takes to fade.
-    static let holdSeconds = 1.2, fadeSeconds = 0.3
+    /// How long it stays after the grid stops, then how long it takes to fade: long enough to
+    /// reach for it after a scroll, since no hover shows it (the sim sees only pressed pointers).
+    static let holdSeconds = 1.5, fadeSeconds = 0.3
     static let thumbSize = Size(width: 10, height: 48)
     /// Between the thumb and the window's right edge, and the ends of its travel.
     static let inset = 3.0
