@@ -325,6 +325,9 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(key(SDLK_LEFT), [.input(.key(.left, modifiers: []))])
         XCTAssertEqual(key(SDLK_ESCAPE), [.input(.key(.escape, modifiers: []))])
         XCTAssertEqual(key(SDLK_HOME, KMOD_LSHIFT), [.input(.key(.home, modifiers: [.shift]))])
+        XCTAssertEqual(key(SDLK_END, KMOD_LCTRL), [.input(.key(.end, modifiers: [.control]))])
+        XCTAssertEqual(key(SDLK_PAGEUP), [.input(.key(.pageUp, modifiers: []))])
+        XCTAssertEqual(key(SDLK_PAGEDOWN), [.input(.key(.pageDown, modifiers: []))])
         XCTAssertEqual(key(SDLK_a), [])
     }
 

@@ -8,8 +8,10 @@ public struct GridState: Equatable, Sendable, Codable {
         case dragging(pointer: Int, anchorOffset: Double, anchorY: Double)
         /// UIScrollView momentum: v(t) = v0·r^(1000t), evaluated from the start tick.
         case decelerating(startOffset: Double, velocity: Double, startTick: Int)
-        /// A spring: rubber-band return or smoothed wheel scrolling.
+        /// A spring: rubber-band return, or smoothed wheel and key scrolling (`isWheel`).
         case spring(SpringTrack<Double>, isWheel: Bool)
+        /// A pointer holds the scrubber's thumb, `grabY` below the thumb's top.
+        case scrubbing(pointer: Int, grabY: Double)
     }
 
     public internal(set) var layout: GridLayout?
@@ -32,6 +34,8 @@ public struct GridState: Equatable, Sendable, Codable {
     /// The column count and the zoom between levels; the layout is the level it rests at or is
     /// headed for.
     public internal(set) var zoom = GridZoom()
+    /// The fast-scroll thumb of a tall grid: when it last had a scroll to show.
+    public internal(set) var scrubber = GridScrubber()
 
     /// The offset range that needs no rubber band.
     public func scrollRange(viewportHeight: Double) -> ClosedRange<Double> {
@@ -50,10 +54,18 @@ public struct GridState: Equatable, Sendable, Codable {
 
     public var isDragging: Bool { if case .dragging = motion { return true } else { return false } }
 
+    /// The content is moving: under a finger or the scrubber, coasting or on a spring.
+    var isScrolling: Bool {
+        switch motion {
+        case .dragging, .scrubbing, .decelerating, .spring: return true
+        case .idle, .held: return false
+        }
+    }
+
     /// The pointer holding the grid, still or dragging.
     public var holdingPointer: Int? {
         switch motion {
-        case let .held(pointer, _), let .dragging(pointer, _, _): return pointer
+        case let .held(pointer, _), let .dragging(pointer, _, _), let .scrubbing(pointer, _): return pointer
         case .idle, .decelerating, .spring: return nil
         }
     }

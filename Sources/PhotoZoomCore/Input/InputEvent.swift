@@ -40,6 +40,8 @@ public struct PointerEvent: Hashable, Sendable, Codable {
 
 public enum Key: String, Hashable, Sendable, Codable {
     case left, right, up, down, home, end, escape, backspace, enter, space
+    /// Page Up and Page Down: the grid's scroll by a screen.
+    case pageUp, pageDown
     /// `+` (or `=`, its key unshifted) and `-`, also on the keypad: the grid's zoom.
     case plus, minus
 }

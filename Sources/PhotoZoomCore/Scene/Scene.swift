@@ -53,6 +53,8 @@ public enum SpriteRole: Hashable, Sendable, Codable {
     case tabBar, tabBarLabel, topBar, backButton, pageLabel
     /// The dimming over a pressed grid cell.
     case pressHighlight
+    /// The grid's fast-scroll thumb.
+    case scrubber
 }
 
 public struct Sprite: Hashable, Sendable, Codable {

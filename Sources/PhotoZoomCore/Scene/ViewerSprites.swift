@@ -11,6 +11,9 @@ public struct ViewerSprites: Equatable, Sendable, Codable {
     public var pageLabel: Entity
     /// Dims the grid cell under a press, at once, as Photos does.
     public var pressHighlight: Entity
+    /// The grid's scrubber, spawned the first time it shows: a world whose grid never had one
+    /// keeps the sprites, and the coding, it had before the scrubber existed.
+    public var scrubber = SpawnedLater()
 
     public func entity(for role: SpriteRole) -> Entity? {
         switch role {
@@ -24,6 +27,14 @@ public struct ViewerSprites: Equatable, Sendable, Codable {
         case .backButton: return backButton
         case .pageLabel: return pageLabel
         case .pressHighlight: return pressHighlight
+        case .scrubber: return scrubber.entity
         }
     }
+}
+
+/// A sprite spawned the first time it is needed. Coded only once it is (an optional alone would
+/// be coded as a null, and change the digest of every world without it).
+public struct SpawnedLater: Equatable, Sendable, Codable, OmittedWhenDefault {
+    public internal(set) var entity: Entity?
+    public init() {}
 }

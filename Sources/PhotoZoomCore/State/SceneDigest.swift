@@ -44,6 +44,7 @@ extension DigestHasher {
         case .backButton: open(depth + 1, "backButton", keyed: true)
         case .pageLabel: open(depth + 1, "pageLabel", keyed: true)
         case .pressHighlight: open(depth + 1, "pressHighlight", keyed: true)
+        case .scrubber: open(depth + 1, "scrubber", keyed: true)
         }
     }
 

@@ -21,7 +21,7 @@ enum KeySystem {
                 case .home: Paging.go(&pager.paging, to: 0, from: base, stage)
                 case .end: Paging.go(&pager.paging, to: stage.lastPhoto, from: base, stage)
                 case .escape, .backspace: FlightControl.sendHome(currentIndex, pager: &pager, transition: &transition, machine: &machine, grid: grid, stage)
-                case .up, .down, .enter, .space, .plus, .minus: break
+                case .up, .down, .enter, .space, .plus, .minus, .pageUp, .pageDown: break
                 }
             case .presenting:
                 guard key == .escape || key == .backspace, let flying = transition, flying.grab == nil,

@@ -87,7 +87,8 @@ public struct Simulation: Sendable {
         }
         if case .snapping = v.paging.motion { return false }
         if case .spring = v.zoom.motion { return false }
-        return world.grid.isAtRest
+        // The scrubber fades by the tick after the grid stops.
+        return world.grid.isAtRest && !world.grid.scrubber.isShowing(world.clock)
     }
 
     /// A stable 64-bit fingerprint of the whole state, equal across processes and machines

@@ -18,7 +18,7 @@ enum TuningReloadSystem {
         case .decelerating where new.decelerationRate != old.decelerationRate:
             // The grid's offset and velocity are those of the last tick; the new coast starts there.
             grid.motion = .decelerating(startOffset: grid.offset, velocity: grid.velocity, startTick: tick - 1)
-        case .idle, .held, .dragging, .decelerating:
+        case .idle, .held, .dragging, .scrubbing, .decelerating:
             break
         }
         if case .spring(var track) = grid.zoom.motion {

@@ -1,11 +1,12 @@
 /// Places the viewer's sprites from its state: the black backdrop, the three page slots, the
 /// transition sprite (its crop always the aspect-fill crop of its frame, so it never distorts
-/// and opens from the cell's crop to the whole photo in one motion), and the chrome.
+/// and opens from the cell's crop to the whole photo in one motion), and the chrome: the bars
+/// and the grid's scrubber.
 enum ViewerSpriteSystem {
     // Opening, the transition sprite flies under the tab bar, which fades as it opens (as in
     // Photos): a cell partly under the bar does not pop over it. Held or flying home it is on
     // top, so a photo under a finger is never hidden by the bar fading back in.
-    static let pressHighlightZ = 1, backgroundZ = 10, openingZ = 12, tabBarZ = 15, pageZ = 20, transitionZ = 30, topBarZ = 40
+    static let pressHighlightZ = 1, scrubberZ = 5, backgroundZ = 10, openingZ = 12, tabBarZ = 15, pageZ = 20, transitionZ = 30, topBarZ = 40
     static let tabBarColor = Color(r: 247, g: 247, b: 247)
     static let tabBarText = Color(r: 60, g: 60, b: 67)
     // A dark translucent material, lighter than the black backdrop so the bar reads as a bar
@@ -53,6 +54,7 @@ enum ViewerSpriteSystem {
         scene[roles.pressHighlight].current = Visual(frame: pressed ?? .zero, alpha: stage.tuning.pressDimming)
         scene[roles.pressHighlight].hidden = pressed == nil
         scene.resetInterpolation(roles.pressHighlight)  // it marks a press: drawn where it is, never blended
+        placeScrubber(&sprites, grid: grid, shown: v.phase == .grid, &scene, stage)
 
         let tabBar = ChromeLayout.tabBar(stage), tabAlpha = 1 - background
         let tabStyle = TextStyle(pointSize: stage.tuning.tabBarTextSize, color: tabBarText)
@@ -65,6 +67,25 @@ enum ViewerSpriteSystem {
         place(roles.topBar, frame: topBar, alpha: topAlpha, &scene)
         place(roles.backButton, frame: backButton, alpha: topAlpha, &scene)
         place(roles.pageLabel, frame: topBar, alpha: topAlpha, &scene, text: "\(v.currentIndex + 1) of \(stage.photos.count)", style: topStyle)
+    }
+
+    /// The scrubber's thumb beside the offset shown, fading by the ticks since the grid last
+    /// scrolled; its sprite is spawned the first time it shows.
+    private static func placeScrubber(_ sprites: inout ViewerSprites?, grid: GridState, shown: Bool, _ scene: inout Scene, _ stage: Stage) {
+        let alpha = shown && GridScrubber.fits(grid, stage) ? grid.scrubber.alpha(stage.clock) : 0
+        guard let e = sprites?.scrubber.entity ?? (alpha > 0 ? spawnScrubber(&sprites, &scene) : nil) else { return }
+        let appeared = scene[e].hidden && alpha > 0
+        place(e, frame: GridScrubber.thumbFrame(grid, stage), alpha: alpha, &scene)
+        // Under the pointer it is drawn where it is, and it appears where it is, not from its last place.
+        if appeared || grid.holdingPointer != nil { scene.resetInterpolation(e) }
+    }
+
+    private static func spawnScrubber(_ sprites: inout ViewerSprites?, _ scene: inout Scene) -> Entity {
+        var sprite = Sprite(role: .scrubber, content: .fill(GridScrubber.color), z: scrubberZ, visual: Visual(frame: .zero, alpha: 0))
+        sprite.hidden = true
+        let e = scene.spawn(sprite)
+        sprites?.scrubber.entity = e
+        return e
     }
 
     /// A chrome sprite at `frame`, hidden while transparent; a label's text is rebuilt only

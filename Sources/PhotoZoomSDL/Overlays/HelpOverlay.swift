@@ -47,13 +47,16 @@ public enum HelpOverlay {
         public var key: String { caps.joined(separator: " ") }
     }
 
-    /// The keys, the grid's and the pager's first, in the order the help lists them. Up, Down,
-    /// Enter and Space are translated for the sim too, but no system answers to them yet, so
-    /// the help does not promise anything for them.
+    /// The keys, the grid's and the pager's first, in the order the help lists them. Up, Down
+    /// and Enter are translated for the sim too, but no system answers to them yet, so the help
+    /// does not promise anything for them.
     public static let keys: [Binding] = [
         Binding(caps: ["+", "−"], action: "zoom in / out: fewer or more photos a row (also ctrl+wheel, pinch, alt+drag)",
                 group: .grid, command: nil,
                 chords: [.init(SDLK_EQUALS), .init(SDLK_PLUS), .init(SDLK_KP_PLUS), .init(SDLK_MINUS), .init(SDLK_KP_MINUS)]),
+        Binding(caps: ["Home", "End"], action: "top / end (Ctrl too)", group: .grid, command: nil, chords: [.init(SDLK_HOME), .init(SDLK_END)]),
+        Binding(caps: ["PgUp", "PgDn"], action: "a screen up / down (also Shift+Space / Space)", group: .grid, command: nil,
+                chords: [.init(SDLK_PAGEUP), .init(SDLK_PAGEDOWN), .init(SDLK_SPACE)]),
         Binding(caps: ["←", "→"], action: "previous / next photo", group: .interaction, command: nil,
                 chords: [.init(SDLK_LEFT), .init(SDLK_RIGHT)]),
         Binding(caps: ["Home", "End"], action: "first / last photo", group: .interaction, command: nil,

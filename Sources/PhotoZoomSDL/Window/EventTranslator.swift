@@ -146,6 +146,8 @@ public struct EventTranslator {
         case Int(SDLK_DOWN.rawValue): return .down
         case Int(SDLK_HOME.rawValue): return .home
         case Int(SDLK_END.rawValue): return .end
+        case Int(SDLK_PAGEUP.rawValue): return .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
         case Int(SDLK_ESCAPE.rawValue): return .escape
         case Int(SDLK_BACKSPACE.rawValue): return .backspace
         case Int(SDLK_RETURN.rawValue): return .enter

@@ -76,7 +76,7 @@ struct MonkeyInput {
             let mods: Modifiers = chance(0.3) ? .control : []
             plan.append([.wheel(dx: Double.random(in: -4...4, using: &random), dy: Double.random(in: -6...6, using: &random), position: point(), modifiers: mods)])
         case 73..<81:
-            let keys: [Key] = [.left, .right, .up, .down, .home, .end, .escape, .backspace, .enter, .space, .plus, .minus]
+            let keys: [Key] = [.left, .right, .up, .down, .home, .end, .pageUp, .pageDown, .escape, .backspace, .enter, .space, .plus, .minus]
             plan.append([.key(keys.randomElement(using: &random)!, modifiers: [])])
         case 81..<85:
             viewport = Size(width: Double.random(in: 320...1400, using: &random).rounded(), height: Double.random(in: 400...1200, using: &random).rounded())

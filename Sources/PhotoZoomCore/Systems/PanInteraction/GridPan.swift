@@ -1,18 +1,20 @@
 /// The pan interaction's grid part: a press holds the content still; once the pointer has moved
 /// past the slop the content follows it from there (rubber-banded past the ends), and the
 /// release velocity goes to the grid's momentum. Two pointers down are a pinch in the making
-/// (alt+drag's mirrored finger included): no drag starts meanwhile.
+/// (alt+drag's mirrored finger included): no drag starts meanwhile. A press on the scrubber's
+/// thumb is the scrubber's (`GridScrub`).
 enum GridPan {
     static func handle(_ gesture: Gesture, grid: inout GridState, pointers: PointerTracker, _ stage: Stage) {
         guard grid.layout != nil else { return }
         switch gesture {
         case let .pressed(pointer, at):
-            guard grid.holdingPointer == nil else { return }
+            guard grid.holdingPointer == nil, !GridScrub.press(pointer, at: at, grid: &grid, stage) else { return }
             grid.pressPointer = pointer
             grid.pressStoppedMotion = !grid.isAtRest && abs(grid.velocity) > stage.tuning.momentumStopSpeed
             grid.motion = .held(pointer: pointer, at: at)
             grid.velocity = 0
         case let .dragged(pointer, position, _, pastSlop):
+            if case .scrubbing = grid.motion { return GridScrub.drag(pointer, to: position, grid: &grid, stage) }
             guard pastSlop, grid.holdingPointer == pointer else { return }
             if case .held = grid.motion {
                 guard pointers.pointers.count < 2 else { return }
