@@ -161,7 +161,7 @@ public final class WindowSession {
         for report in reporter?.takeFinished() ?? [] { overlays.reportFinished(Self.said(report, log: log), at: now) }
         pending += sizes
         overlays.updateLibrary(photos?.progress, at: now)
-        let save = saves?.takeSave(log: log)
+        let save = saves?.takeSave(side: side, log: log)
         if let save {
             if let reload = save.reload { pending.append(reload) }
             overlays.saved(save, side: side, at: now)
