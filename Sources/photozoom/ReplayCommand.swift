@@ -108,11 +108,8 @@ struct ReplayCommand: ParsableCommand {
         return PhotoFolder.bundledFolder()
     }
 
-    /// The most lines of differences written over B's picture; all go to stderr.
-    static let labelledDifferences = 3
-
     /// The tuning in `path` as B beside `recording`'s: its differences said on stderr, and
-    /// the lines labelling each side. A file with errors is listed as `tuning check` lists it, exit 2.
+    /// each side's label, as the window labels it. A file with errors is listed as `tuning check` lists it, exit 2.
     private func comparison(with path: String, recording: SessionRecording) throws -> HeadlessReplay.Comparison {
         let b = try TuningCheckCommand.fileWithoutErrors(path)
         var recorded = TuningFile()
@@ -125,9 +122,8 @@ struct ReplayCommand: ParsableCommand {
             logLine("photozoom: B ('\(name)') differs from the recorded tuning (A) in \(differences.count) values:")
             for line in differences { logLine("photozoom:   " + line) }
         }
-        var shown = Array(differences.prefix(Self.labelledDifferences))
-        if differences.count > shown.count { shown.append("and \(differences.count - shown.count) more") }
-        return HeadlessReplay.Comparison(tuning: b.tuning, labels: [["A · \((file as NSString).lastPathComponent), as recorded"], ["B · \(name)"] + shown])
+        return HeadlessReplay.Comparison(tuning: b.tuning, labels: SessionLabel.pieces(files: [recorded, b],
+                                                                                      names: ["\((file as NSString).lastPathComponent), as recorded", name]))
     }
 
     private func showWindow(_ recording: SessionRecording, compare: HeadlessReplay.Comparison?) throws {
@@ -146,10 +142,7 @@ struct ReplayCommand: ParsableCommand {
         var a = TuningFile(), other = TuningFile()
         a.tuning = recording.header.tuning
         other.tuning = b.header.tuning
-        let differences = a.comparison(with: other)
-        var shown = Array(differences.prefix(Self.labelledDifferences))
-        if differences.count > shown.count { shown.append("and \(differences.count - shown.count) more") }
-        return HeadlessReplay.Comparison(beside: .recorded(b), labels: [["A · as recorded"], ["B · as recorded"] + shown])
+        return HeadlessReplay.Comparison(beside: .recorded(b), labels: SessionLabel.pieces(files: [a, other], names: ["as recorded", "as recorded"]))
     }
 
     /// Says how the replay went; `side`: which of two compared sessions it was, named first.
@@ -162,8 +155,12 @@ struct ReplayCommand: ParsableCommand {
                 try StandardOutput.write(escapingControlCharacters(prefix + "not verified: the recording is damaged at \(stopped) (\(digests) digests before it match)") + "\n")
                 throw ExitCode(1)
             }
+            // Without --verify only what was drawn was asked for: the replay says it ran, not
+            // that it checked. Drawing sets the pace then, so the speed is a verify's alone.
+            guard verify else { return try StandardOutput.write(prefix + "replayed: \(ticks) ticks\n") }
             let speed = Double(ticks) / recording.header.loop.tickRate / max(seconds, 1e-9)
-            try StandardOutput.write(prefix + String(format: "verified: %d ticks, %d digests match (%.0f× real time)\n", ticks, digests, speed))
+            try StandardOutput.write(prefix + "verified: \(ticks) ticks, \(digests) digests match"
+                                     + (outputs.drawsAnything ? "" : String(format: " (%.0f× real time)", speed)) + "\n")
         case let .diverged(d):
             var lines = [prefix + "diverged at tick \(d.tick): recorded digest \(d.recorded), replayed \(d.replayed)"]
             if let at = d.stateTick {

@@ -100,7 +100,7 @@ final class CompareSessionsTests: XCTestCase {
         let b = try quickZoomIn()
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, b])
         let areas = pair.sessions.sessions.map(\.sceneArea)
-        XCTAssertEqual(areas.map(\.size), [Size(width: 450, height: 614), Size(width: 450, height: 614)], "side by side, each under its label")
+        XCTAssertEqual(areas.map(\.size), [Size(width: 446, height: 594), Size(width: 446, height: 594)], "side by side, each under its two-line label")
         let alone = try [nil, b].map { try Opened(size: areas[0].size, tunings: [$0]) }
         // A cell in B's half: the same press in both sessions, at the same point of each.
         let cell = Point(x: 60, y: 60)
@@ -123,7 +123,7 @@ final class CompareSessionsTests: XCTestCase {
     func testTabDrivesOneSideThenTheOtherThenBoth() throws {
         let pair = try Opened(size: Size(width: 600, height: 900), tunings: [nil, nil])
         let areas = pair.sessions.sessions.map(\.area)
-        XCTAssertEqual(areas.map(\.minY), [0, 450], "taller than wide: one above the other")
+        XCTAssertEqual(areas.map(\.minY), [0, 454], "taller than wide: one above the other, a divider apart")
         func phases() -> [ViewerPhase] { pair.sessions.sessions.map(\.sim.world.viewer.phase) }
         pair.frame(switchingSides: 1)
         XCTAssertEqual(pair.sessions.driven, 0)
@@ -185,6 +185,78 @@ final class CompareSessionsTests: XCTestCase {
         for _ in 0..<5 { pair.frame([.key(.right, modifiers: [])], afterSleep: true) }
         let ticks = pair.sessions.sessions.map(\.sim.world.tick)
         XCTAssertEqual(ticks, [start[0] + 5, start[1] + 5], "each wake is one tick in both")
+    }
+
+    /// A tuning file three values away from the defaults, in the defaults' words.
+    func threeDifferences() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-b3-\(getpid()).json").path
+        try #"{"springs": {"zoomIn": {"uikitDuration": 0.3, "dampingRatio": 0.8}}, "pager": {"pageGap": 30}, "dismissal": {"shrink": 0.3}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// Issue 33, item 7: at 900×600 and at the default 393×852, B's label has every difference
+    /// whole on lines that end before the strip's edge (one line cut mid-word showed the
+    /// first), A's strip is as high, and the halves are a divider apart that is neither the
+    /// grid's white nor the strip's black.
+    func testLabelsShowEveryDifferenceThatFitsAndTheHalvesAreApart() throws {
+        let b = try threeDifferences()
+        let differences = ["springs.zoomIn.uikitDuration 0.5 | 0.3", "pager.pageGap 16 | 30", "dismissal.shrink 0.5 | 0.3"]
+        for size in [Size(width: 900, height: 600), Size(width: 393, height: 852)] {
+            let pair = try Opened(size: size, tunings: [nil, b])
+            let sessions = pair.sessions.sessions
+            for difference in differences {
+                XCTAssertTrue(sessions[1].label.contains { $0.contains(difference) }, "\(size): \(difference) in \(sessions[1].label)")
+            }
+            XCTAssertEqual(sessions[0].label.count, sessions[1].label.count, "\(size): both strips as high")
+            XCTAssertEqual(sessions[0].sceneArea.size, sessions[1].sceneArea.size, "\(size)")
+            for (side, session) in zip(["A", "B"], sessions) {
+                let edge = Int(session.area.maxX) - 6
+                let lit = (Int(session.area.minY)..<Int(session.sceneArea.minY)).flatMap { y -> [String] in
+                    (edge..<Int(session.area.maxX)).filter { x in pair.canvas.pixel(x: x, y: y).r > 40 }.map { x in "(\(x), \(y))" }
+                }
+                XCTAssertEqual(lit, [], "\(size): \(side)'s label runs to the strip's edge")
+            }
+            let across = size.width >= size.height
+            let gap = across ? sessions[1].area.minX - sessions[0].area.maxX : sessions[1].area.minY - sessions[0].area.maxY
+            XCTAssertGreaterThanOrEqual(gap, 8, "\(size): the halves are apart")
+            let middle = across ? pair.canvas.pixel(x: Int(sessions[0].area.maxX + gap / 2), y: Int(size.height / 2))
+                : pair.canvas.pixel(x: Int(size.width / 2), y: Int(sessions[0].area.maxY + gap / 2))
+            XCTAssertTrue((60...160).contains(middle.r) && (60...160).contains(middle.b), "\(size): the divider is grey: \(middle)")
+        }
+    }
+
+    /// Issue 33, item 6: a replay's `--compare` frames label B as the window does, in a strip of
+    /// its own above B's picture: B's strip in a frame is, pixel for pixel, B's strip in a
+    /// window whose halves are as wide (the frames wrote it over the picture, in other words).
+    func testAReplaysLabelIsTheWindowsInAStripOfItsOwn() throws {
+        let b = try threeDifferences()
+        let frames = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-frames-\(getpid())")
+        addTeardownBlock { try? FileManager.default.removeItem(at: frames) }
+        let fixture = PackagePaths.fixtures.appendingPathComponent("sessions/drag-dismiss.jsonl")
+        let replay = try ChildProcess.run(PackagePaths.executable, ["replay", fixture.path, "--compare", b, "--frames", frames.path, "--fps", "1"],
+                                          environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 60)
+        XCTAssertEqual(replay.status, 0, replay.stderr)
+        guard let loaded = IMG_Load(frames.appendingPathComponent("frame-000001.png").path),
+              let frame = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return XCTFail("no frame") }
+        defer { SDL_FreeSurface(loaded); SDL_FreeSurface(frame) }
+        // The recording's window is 390×700: two of them across, a divider apart, each under its strip.
+        let pair = try Opened(size: Size(width: 390, height: 1000), tunings: [nil, b])
+        let window = pair.sessions.sessions[1]
+        let strip = Int(window.sceneArea.minY - window.area.minY)
+        XCTAssertGreaterThan(strip, 20)
+        XCTAssertEqual(Int(frame.pointee.h), 700 + strip, "the strips are above the pictures, not over them")
+        let left = Int(frame.pointee.w) - 390
+        var differing: [String] = []
+        for y in 0..<strip {
+            for x in 0..<390 {
+                let p = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(frame.pointee.pitch) + (left + x) * 4
+                let w = pair.canvas.pixel(x: x, y: Int(window.area.minY) + y)
+                if max(abs(Int(p[0]) - Int(w.r)), abs(Int(p[1]) - Int(w.g)), abs(Int(p[2]) - Int(w.b))) > 2 { differing.append("(\(x), \(y))") }
+            }
+        }
+        XCTAssertEqual(differing.count, 0, "B's strip differs from the window's at \(differing.prefix(10))")
     }
 
     static func shifted(_ event: InputEvent, by origin: Point) -> InputEvent {

@@ -7,7 +7,7 @@ import XCTest
 /// The replay window's controls on a real recording: what each does to where the player
 /// stands, without a window.
 final class ReplayTimelineTests: XCTestCase {
-    let window = Size(width: 390, height: 766)
+    let window = Size(width: 390, height: 780)
     var player: SessionPlayer!
     var timeline: ReplayTimeline!
     var moments: [SessionMoment] = []

@@ -80,6 +80,54 @@ final class ReplayWindowTests: XCTestCase {
         XCTAssertEqual(app.terminationStatus, 0, session.log(of: app))
     }
 
+    /// Issue 33, item 8: `replay --compare` in the window fits A and B into scenes of the same
+    /// size (B's three-line label made B's smaller), with no white line down either edge (the
+    /// part of a pixel past a scaled scene showed the background).
+    func testCompareDrawsBothHalvesTheSameSize() throws {
+        let fixture = PackagePaths.fixtures.appendingPathComponent("sessions/drag-dismiss.jsonl")
+        let recording = try SessionRecording.read(try String(contentsOf: fixture, encoding: .utf8))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-replay-halves-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let b = folder.appendingPathComponent("b.json")
+        try #"{"springs": {"zoomIn": {"response": 0.3, "dampingRatio": 0.8}}, "pager": {"pageGap": 30}, "dismissal": {"shrink": 0.3}}"#
+            .write(to: b, atomically: true, encoding: .utf8)
+        let viewport = recording.header.world.viewport
+        let session = try XvfbSession(width: 1000, height: 1000)
+        defer { session.stop() }
+        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
+        // Tick 120: in the pager, black but for the photo's grey placeholder and the bar's text.
+        let app = try session.start(PackagePaths.executable.path, ["replay", fixture.path, "--compare", b.path, "--at", "120"],
+                                    name: "photozoom", environment: env, directory: PackagePaths.root)
+        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
+        let letterbox = [44, 44, 50], half = Int(viewport.width), middle = Int(viewport.height / 2)
+        /// Each half's scene, as the columns of the middle row that are not letterbox.
+        func scenes(_ shot: ReferenceImage) -> [ClosedRange<Int>?] {
+            (0..<2).map { i in
+                let columns = (i * half..<(i + 1) * half).filter { Self.rgb(shot, $0, middle) != letterbox }
+                return columns.first.flatMap { first in columns.last.map { first...$0 } }
+            }
+        }
+        var shot = try session.screenshot(of: frame).image
+        for _ in 0..<30 where scenes(shot).contains(where: { $0 == nil || $0!.count == half }) {
+            Thread.sleep(forTimeInterval: 0.1)
+            shot = try session.screenshot(of: frame).image
+        }
+        let found = scenes(shot)
+        let a = try XCTUnwrap(found[0]), bScene = try XCTUnwrap(found[1])
+        XCTAssertLessThan(a.count, half, "A is fitted under its label, letterboxed")
+        XCTAssertEqual(bScene.count, a.count, "B's scene is as wide as A's")
+        XCTAssertEqual(bScene.lowerBound, a.lowerBound + half, "and in the same place in its half")
+        for (side, scene) in [("A", a), ("B", bScene)] {
+            let white = (80..<Int(viewport.height)).filter { y in
+                [scene.lowerBound, scene.upperBound].contains { x in Self.rgb(shot, x, y).allSatisfy { $0 > 240 } }
+            }
+            XCTAssertEqual(white.count, 0, "\(side)'s scene has white at its edges, rows \(white.prefix(8))")
+        }
+        kill(app.processIdentifier, SIGTERM)
+        app.waitUntilExit()
+    }
+
     static func rgb(_ image: ReferenceImage, _ x: Int, _ y: Int) -> [Int] {
         let i = (y * image.width + x) * 4
         return [Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2])]

@@ -54,4 +54,32 @@ final class TimelineRenderTests: XCTestCase {
         let alone = try render(differences: [])
         XCTAssertEqual(colour(alone.canvas, timeline.x(of: 117, in: window), above), Palette.bar, "no dot without a difference")
     }
+
+    /// Issue 33, item 20: a recording started 62 s into a session says its own ticks and time,
+    /// from its first tick, not the session's; and the keys are all on the bar, whole, at the
+    /// replay window's usual width and at a narrow one, the second line drawn inside the bar.
+    func testTheStatusCountsFromTheFirstTickAndTheKeysFit() throws {
+        let timeline = ReplayTimeline(firstTick: 7038, lastTick: 7548, moments: [], divergence: nil, playing: false)
+        XCTAssertEqual(TimelineRenderer.status(timeline, tick: 7518, tickRate: 120, phase: .pager, recordedSpeed: 1),
+                       "❚❚ tick 480 / 510 · 4.00 s / 4.25 s · pager")
+        // A recorded phone window, the default one, and two of them compared.
+        for (width, count) in [(390.0, 2), (393, 2), (786, 1)] {
+            let size = Size(width: width, height: 400)
+            let canvas = try HeadlessCanvas(size: size)
+            let bar = TimelineRenderer(renderer: canvas.renderer, log: { XCTFail($0) })
+            bar.draw(timeline, tick: 7518, tickRate: 120, phase: .pager, recordedSpeed: 1,
+                     verdict: TimelineRenderer.Verdict(text: "✓ 52 digests match", good: true), window: size, scale: 1)
+            SDL_RenderFlush(canvas.renderer)
+            let lines = bar.hintLines(width: width - 32)
+            XCTAssertEqual(lines.joined(separator: " · "), ReplayKeys.hint, "\(width) wide: every key, whole: \(lines)")
+            XCTAssertEqual(lines.count, count, "\(width) wide")
+            guard count == 2 else { continue }
+            // The second line's text, in the keys' grey, between the first and the bar's bottom.
+            let second = (size.height - 22)..<(size.height - 8)
+            let lit = stride(from: second.lowerBound, to: second.upperBound, by: 1).reduce(0) { count, y in
+                count + stride(from: 16.0, to: width - 16, by: 1).filter { x in colour(canvas, x, y) != Palette.bar }.count
+            }
+            XCTAssertGreaterThan(lit, 100, "\(width) wide: the keys' second line is drawn in the bar")
+        }
+    }
 }

@@ -76,6 +76,9 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
             (["replay", json.path, "--verify"], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
             (["replay", folder.path, "--verify"], "photozoom: cannot read '\(folder.path)': it is a folder"),
             (["replay", fifo.path, "--verify"], "photozoom: cannot read '\(fifo.path)': it is a FIFO, not a file"),
+            // Issue 33, item 19: said once, not "cannot read '…': it cannot be read: No such file or directory".
+            (["replay", folder.appendingPathComponent("nonexistent.jsonl").path],
+             "photozoom: cannot read '\(folder.appendingPathComponent("nonexistent.jsonl").path)': no such file"),
             (["replay", json.path], "photozoom: '\(json.path)' is not a recorded session: its first line is not a photozoom-session header"),
         ] {
             let r = try photozoom(arguments)

@@ -34,32 +34,8 @@ final class RunTuningTests: PhotozoomCLITestCase {
     func testTheRunningWindowReloadsOnSave() throws {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("my.json").path
-        let errURL = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer { try? err.close() }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["run", "--tuning", path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        environment["SDL_RENDER_DRIVER"] = "software"
-        process.environment = environment
-        process.currentDirectoryURL = PackagePaths.root
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
+        let (process, waitForLines) = try running(["run", "--tuning", path], in: folder)
         defer { ChildProcess.stop(process) }
-
-        func stderrLines() -> [String] {
-            ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
-        func waitForLines(_ count: Int) -> [String] {
-            let deadline = Date() + 20
-            while stderrLines().count < count, Date() < deadline, process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
-            return stderrLines()
-        }
         XCTAssertEqual(waitForLines(1).first, "photozoom: tuning: wrote the defaults to '\(path)' — edit and save it to tune live")
         try "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(waitForLines(2).last,
@@ -69,5 +45,48 @@ final class RunTuningTests: PhotozoomCLITestCase {
         XCTAssertEqual(refused.dropFirst(2).first, "photozoom: tuning: '\(path)' not applied, still running on the last good values:")
         XCTAssertEqual(refused.last, "\(path): error: springs.zoomIn.response: must be greater than 0, got -1.0 (line 1, column 24)")
         XCTAssertTrue(process.isRunning, "the window keeps running")
+    }
+
+    /// Issue 33, item 9: beside another session, the reload line says which side took the save.
+    func testAComparedSessionsReloadSaysWhichSide() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("b.json").path
+        try "{\"grid\": {\"cellGap\": 4}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let (process, waitForLines) = try running(["run", "--compare", path], in: folder)
+        defer { ChildProcess.stop(process) }
+        let started = waitForLines(3)
+        XCTAssertEqual(started.last, "photozoom: tuning: watching '\(path)' — edit and save it to tune live", "\(started)")
+        try "{\"grid\": {\"cellGap\": 6}}".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(waitForLines(started.count + 1).dropFirst(started.count).first, "photozoom: B: tuning reloaded: grid.cellGap 4 → 6")
+    }
+
+    /// `arguments` run under the offscreen driver until the test ends, and a wait for their
+    /// stderr to have a number of lines (at most 20 s) that returns those it has.
+    private func running(_ arguments: [String], in folder: URL) throws -> (Process, (Int) -> [String]) {
+        let errURL = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errURL)
+        addTeardownBlock { try? err.close() }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        process.environment = environment
+        process.currentDirectoryURL = PackagePaths.root
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+
+        func stderrLines() -> [String] {
+            ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        return (process, { count in
+            let deadline = Date() + 20
+            while stderrLines().count < count, Date() < deadline, process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+            return stderrLines()
+        })
     }
 }

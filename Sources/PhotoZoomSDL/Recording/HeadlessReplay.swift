@@ -20,8 +20,8 @@ public struct HeadlessReplay: Equatable, Sendable {
     /// Another tuning to replay the recorded input under, drawn beside the recording.
     public var compare: Comparison?
 
-    /// Another tuning to replay the recorded input under, drawn beside the recording, and the
-    /// lines that label each side.
+    /// Another tuning to replay the recorded input under, drawn beside the recording, and each
+    /// side's label (`SessionLabel.pieces`), laid out where it is drawn.
     public struct Comparison: Equatable, Sendable {
         public var beside: SessionReplay.Beside
         public var labels: [[String]]

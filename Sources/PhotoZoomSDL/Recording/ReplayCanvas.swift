@@ -16,24 +16,37 @@ public final class ReplayCanvas {
     private(set) var picture: UnsafeMutablePointer<SDL_Surface>
 
     /// Two sessions side by side (`ReplayLayout`): both are drawn in `canvas` in turn and copied
-    /// here, each into its place; nil for one.
+    /// here, each into its place under its label; nil for one.
     private let pair: UnsafeMutablePointer<SDL_Surface>?
     public let layout: ReplayLayout
-    /// Lines written over each session's picture: the first's, then the second's.
+    /// Each session's label, laid out as the window lays it out: the first's, then the second's.
     private let labels: [[String]]
+    /// The height of the strip each label has over its session's picture, in pixels.
+    private let strip: Int
 
     /// `log` hears of a photo that does not decode when a tick first shows it. `layout` draws
-    /// two sessions (`draw(_:beside:)`), each under its lines of `labels`.
+    /// two sessions (`draw(_:beside:)`), each under its label of `labels` (`SessionLabel`'s
+    /// pieces), laid out across the narrowest window the recording has so that every frame
+    /// has the same strip.
     public init(photos: PhotoLibrary, recording: SessionRecording, layout: ReplayLayout = .single, labels: [[String]] = [],
                 log: @escaping (String) -> Void) throws {
         let largest = Self.largestWindow(of: recording)
-        canvas = try HeadlessCanvas(size: largest)
+        // Tall enough for the highest strip too, which is drawn here before it is copied.
+        canvas = try HeadlessCanvas(size: Size(width: largest.width, height: max(largest.height, SessionLabel.height(lines: SessionLabel.maximumLines))))
+        let text = TextRenderer(renderer: canvas.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        self.labels = layout == .single ? [] : SessionLabel.lines(labels, width: Self.narrowestWidth(of: recording), text: text, scale: 1)
+        strip = Int(SessionLabel.height(lines: self.labels.first?.count ?? 0))
         scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: log)
         picture = try Self.view(of: canvas, width: 1, height: 1)
         self.layout = layout
-        self.labels = labels
-        let both = layout.size(of: largest)
+        let both = layout.size(of: Size(width: largest.width, height: largest.height + Double(strip)))
         pair = layout == .single ? nil : try PictureScaler.surface(width: Int(both.width.rounded()), height: Int(both.height.rounded()))
+    }
+
+    /// The size of the picture of a window of `window`: two sessions' windows, each under its
+    /// label, for a pair.
+    public func pictureSize(of window: Size) -> Size {
+        layout == .single ? window : layout.size(of: Size(width: window.width, height: window.height + Double(strip)))
     }
 
     deinit {
@@ -42,18 +55,31 @@ public final class ReplayCanvas {
         if let pair { SDL_FreeSurface(pair) }
     }
 
-    /// Draws `sim` and, beside it as the layout puts it, `other`, into `picture`.
+    /// Draws `sim` and, beside it as the layout puts it, `other`, each under its label, into
+    /// `picture`.
     public func draw(_ sim: Simulation, beside other: Simulation) throws {
         guard let pair else { return try draw(sim) }
-        try draw(sim, labelled: labels.first ?? [])
-        let width = picture.pointee.w, height = picture.pointee.h
-        var whole = SDL_Rect(x: 0, y: 0, w: width, h: height)
-        guard SDL_UpperBlit(picture, nil, pair, &whole) == 0 else { throw SDLError("cannot copy the replay's picture") }
-        try draw(other, labelled: labels.dropFirst().first ?? [])
-        let origin = layout.secondOrigin(width: Int(width), height: Int(height))
-        var second = SDL_Rect(x: Int32(origin.x), y: Int32(origin.y), w: picture.pointee.w, h: picture.pointee.h)
-        guard SDL_UpperBlit(picture, nil, pair, &second) == 0 else { throw SDLError("cannot copy the replay's picture") }
-        let both = layout.size(of: Size(width: Double(width), height: Double(height)))
+        var width: Int32 = 0, height: Int32 = 0
+        for (i, session) in [sim, other].enumerated() {
+            try draw(session)
+            (width, height) = (picture.pointee.w, picture.pointee.h)
+            let origin = i == 0 ? (x: 0, y: 0) : layout.secondOrigin(width: Int(width), height: Int(height) + strip)
+            var place = SDL_Rect(x: Int32(origin.x), y: Int32(origin.y + strip), w: width, h: height)
+            guard SDL_UpperBlit(picture, nil, pair, &place) == 0 else { throw SDLError("cannot copy the replay's picture") }
+            guard strip > 0 else { continue }
+            scene?.draw(SessionLabel.items(labels[i], width: Double(width)), window: Size(width: Double(width), height: Double(strip)), scale: 1)
+            SDL_RenderPresent(canvas.renderer)
+            let label = try Self.view(of: canvas, width: Int(width), height: strip)
+            defer { SDL_FreeSurface(label) }
+            place = SDL_Rect(x: Int32(origin.x), y: Int32(origin.y), w: width, h: Int32(strip))
+            guard SDL_UpperBlit(label, nil, pair, &place) == 0 else { throw SDLError("cannot copy the replay's label") }
+        }
+        let origin = layout.secondOrigin(width: Int(width), height: Int(height) + strip)
+        var divider = layout == .sideBySide ? SDL_Rect(x: width, y: 0, w: Int32(origin.x) - width, h: height + Int32(strip))
+            : SDL_Rect(x: 0, y: height + Int32(strip), w: width, h: Int32(origin.y) - height - Int32(strip))
+        let c = WindowSessions.dividerColor
+        SDL_FillRect(pair, &divider, SDL_MapRGBA(pair.pointee.format, c.r, c.g, c.b, 255))
+        let both = layout.size(of: Size(width: Double(width), height: Double(height) + Double(strip)))
         guard let view = SDL_CreateRGBSurfaceWithFormatFrom(pair.pointee.pixels, Int32(both.width), Int32(both.height), 32, pair.pointee.pitch,
                                                             SDL_PIXELFORMAT_RGBA32.rawValue) else {
             throw SDLError("cannot make a view of the replay's pair of pictures")
@@ -64,15 +90,13 @@ public final class ReplayCanvas {
     }
 
     /// Draws `sim` as it stands into `picture`.
-    public func draw(_ sim: Simulation) throws { try draw(sim, labelled: []) }
-
-    private func draw(_ sim: Simulation, labelled lines: [String]) throws {
+    public func draw(_ sim: Simulation) throws {
         // An empty window still gets a picture: one pixel of the background.
         let width = max(1, Int(sim.world.viewport.width.rounded())), height = max(1, Int(sim.world.viewport.height.rounded()))
         guard width <= canvas.pixelWidth, height <= canvas.pixelHeight else {
             throw SDLError(message: "tick \(sim.world.tick) has a \(width)x\(height) window, larger than any the recording's header and resizes hold")
         }
-        scene?.draw(sim.drawList(interpolation: 1) + SessionLabel.items(lines, width: sim.world.viewport.width, alpha: 0.65), window: sim.world.viewport, scale: 1)
+        scene?.draw(sim.drawList(interpolation: 1), window: sim.world.viewport, scale: 1)
         SDL_RenderPresent(canvas.renderer)
         if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height || picture.pointee.pixels != canvas.surface.pointee.pixels {
             let resized = try Self.view(of: canvas, width: width, height: height)
@@ -94,6 +118,16 @@ public final class ReplayCanvas {
             for case let .resize(size) in entry.input ?? [] { sizes.append(size) }
         }
         return Size(width: max(1, sizes.map(\.width).max()!), height: max(1, sizes.map(\.height).max()!))
+    }
+
+    /// The narrowest the window is in `recording`, which a label must fit at every tick.
+    static func narrowestWidth(of recording: SessionRecording) -> Double {
+        var widths = [recording.header.world.viewport.width]
+        if let state = recording.header.state { widths.append(state.viewport.width) }
+        for entry in recording.ticks {
+            for case let .resize(size) in entry.input ?? [] { widths.append(size.width) }
+        }
+        return max(1, widths.min()!)
     }
 
     /// The window size the session spent the most ticks in (the first of equals): a brief

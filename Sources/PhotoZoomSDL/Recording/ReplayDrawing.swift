@@ -29,8 +29,10 @@ final class ReplayDrawing {
         canvas = try ReplayCanvas(photos: photos, recording: recording, layout: layout, labels: outputs.compare?.labels ?? [], log: log)
         framesFolder = outputs.frames
         every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))
-        movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording, layout: layout) }
-        sheet = outputs.contactSheet.map { _ in ContactSheet(largestWindow: layout.size(of: ReplayCanvas.largestWindow(of: recording))) }
+        let canvas = canvas
+        movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording,
+                                                    pictureSize: canvas.pictureSize) }
+        sheet = outputs.contactSheet.map { _ in ContactSheet(largestWindow: canvas.pictureSize(of: ReplayCanvas.largestWindow(of: recording))) }
         moments = SessionMoments(recording)
         differing = Set(differences.map(\.tick))
     }

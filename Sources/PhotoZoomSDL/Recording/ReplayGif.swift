@@ -32,11 +32,11 @@ public final class ReplayGif {
     private var lastTick: Int?
 
     /// Starts `path` (a new file) for a replay of `recording` at `fps` frames a second, scaled
-    /// down to `maximumWidth` pixels if its widest window was wider; two sessions' pictures
-    /// (`layout`) make it twice as wide or tall.
-    public init(path: String, fps: Int, maximumWidth: Int, recording: SessionRecording, layout: ReplayLayout = .single) throws {
+    /// down to `maximumWidth` pixels if its widest window was wider; `pictureSize` is the
+    /// picture of a window (two sessions' under their labels, as `ReplayCanvas` draws them).
+    public init(path: String, fps: Int, maximumWidth: Int, recording: SessionRecording, pictureSize: (Size) -> Size = { $0 }) throws {
         precondition(Self.frameRates.contains(fps), "the frame rate divides 100")
-        let longest = layout.size(of: ReplayCanvas.longestWindow(of: recording))
+        let longest = pictureSize(ReplayCanvas.longestWindow(of: recording))
         let width = Int(longest.width.rounded()), height = Int(longest.height.rounded())
         scale = min(1, Double(maximumWidth) / Double(width))
         let size = PictureScaler.scaled(width: width, height: height, by: scale)

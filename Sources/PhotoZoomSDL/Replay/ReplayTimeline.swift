@@ -21,8 +21,10 @@ public enum ReplayControl: Equatable, Sendable {
 /// The replay window's timeline along the bottom: its geometry in window points, and what
 /// each control does to the player. No SDL here, so its behaviour is tested without a window.
 public struct ReplayTimeline: Equatable, Sendable {
-    /// The bar's height in points: the track with its markers, a status line and the keys.
-    public static let height = 66.0
+    /// The bar's height in points: the track with its markers, a status line and the keys on
+    /// up to `hintLines` lines.
+    public static let height = 80.0
+    static let hintLines = 2
     static let margin = 16.0
     /// How far above and below the track a press still grabs it.
     static let grabHeight = 24.0

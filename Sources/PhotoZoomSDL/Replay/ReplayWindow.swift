@@ -71,11 +71,20 @@ public enum ReplayWindow {
             beside = b
         }
         follow()
-        // The scenes are drawn by window sessions following the players, each in its area.
-        let labels = options.compare?.labels ?? []
+        // The scenes are drawn by window sessions following the players, each in its area
+        // under its label, laid out again when the window's width changes.
+        let labelText = TextRenderer(renderer: window.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        var laidOut: (width: Double, scale: Double, lines: [[String]])?
+        func labels(_ areas: [Rect], scale: Double) -> [[String]] {
+            guard let pieces = options.compare?.labels, areas.count > 1 else { return areas.map { _ in [] } }
+            if let laidOut, laidOut.width == areas[0].width, laidOut.scale == scale { return laidOut.lines }
+            let lines = SessionLabel.lines(pieces, width: areas[0].width, text: labelText, scale: scale)
+            laidOut = (areas[0].width, scale, lines)
+            return lines
+        }
         let areas = Self.areas(ReplayTimeline.sceneArea(in: window.sizeInPoints), count: beside == nil ? 1 : 2)
-        let sessions = [player.sim, beside?.sim].compactMap { $0 }.enumerated().map { i, sim in
-            WindowSession(following: sim, label: i < labels.count ? labels[i] : [], area: areas[i], surface: window, pictures: scene, log: log)
+        let sessions = zip([player.sim, beside?.sim].compactMap { $0 }, zip(areas, labels(areas, scale: window.pixelScale))).map { sim, placed in
+            WindowSession(following: sim, label: placed.1, area: placed.0, surface: window, pictures: scene, log: log)
         }
         let verdict = Self.verdict(outcome)
         log("photozoom: replay keys: " + ReplayKeys.hint)
@@ -120,8 +129,12 @@ public enum ReplayWindow {
             let draw = frame != shown || redraw || options.exitAfterFrames != nil
             if draw {
                 let areas = Self.areas(ReplayTimeline.sceneArea(in: size), count: sessions.count)
-                for (session, (area, sim)) in zip(sessions, zip(areas, [player.sim, beside?.sim].compactMap { $0 })) {
-                    session.move(to: area, label: session.label, telling: false)
+                // What no session covers (a point left over from an odd width) is not stale.
+                SDL_SetRenderDrawColor(window.renderer, 0, 0, 0, 255)
+                SDL_RenderClear(window.renderer)
+                let lines = labels(areas, scale: scale)
+                for (i, (session, (area, sim))) in zip(sessions, zip(areas, [player.sim, beside?.sim].compactMap { $0 })).enumerated() {
+                    session.move(to: area, label: lines[i], telling: false)
                     session.follow(sim, alpha: frame.alpha)
                     session.draw(at: 0)
                     let drawn = session.scenePixels
@@ -141,15 +154,15 @@ public enum ReplayWindow {
     }
 
     /// The scene area split for `count` sessions: across when it is wider than tall, else one
-    /// above the other.
+    /// above the other, into halves of the same size (a point of an odd size is left over).
     static func areas(_ area: Rect, count: Int) -> [Rect] {
         guard count > 1 else { return [area] }
         if area.width >= area.height {
             let half = (area.width / 2).rounded(.down)
-            return [Rect(x: area.minX, y: area.minY, width: half, height: area.height), Rect(x: area.minX + half, y: area.minY, width: area.width - half, height: area.height)]
+            return [Rect(x: area.minX, y: area.minY, width: half, height: area.height), Rect(x: area.minX + half, y: area.minY, width: half, height: area.height)]
         }
         let half = (area.height / 2).rounded(.down)
-        return [Rect(x: area.minX, y: area.minY, width: area.width, height: half), Rect(x: area.minX, y: area.minY + half, width: area.width, height: area.height - half)]
+        return [Rect(x: area.minX, y: area.minY, width: area.width, height: half), Rect(x: area.minX, y: area.minY + half, width: area.width, height: half)]
     }
 
     /// The session `beside` plays: the other side of a recording of two compared, or

@@ -73,19 +73,43 @@ final class TimelineRenderer {
 
         let inner = window.width - 2 * ReplayTimeline.margin
         let statusY = track.maxY + 8
-        let speed = timeline.speed == .off && recordedSpeed == 1 ? "" : " · \(Self.speedLabel(timeline.speed.speed * recordedSpeed))"
-        let seconds = Double(tick) / tickRate
-        let status = "\(timeline.playing ? "▶" : "❚❚") tick \(tick) / \(timeline.lastTick) · "
-            + String(format: "%.2f s", seconds) + " · \(phase.name)\(speed)"
+        let status = Self.status(timeline, tick: tick, tickRate: tickRate, phase: phase, recordedSpeed: recordedSpeed)
         let verdictWidth = min(p.width(verdict.text, Self.statusSize), inner / 2)
         p.text(p.truncate(status, width: inner - verdictWidth - 12, size: Self.statusSize), at: Point(x: track.minX, y: statusY),
                size: Self.statusSize, color: OverlayPainter.Palette.text)
         let shownVerdict = p.truncate(verdict.text, width: verdictWidth, size: Self.statusSize)
         p.text(shownVerdict, at: Point(x: track.maxX - p.width(shownVerdict, Self.statusSize), y: statusY), size: Self.statusSize,
                color: verdict.good ? Palette.verified : Palette.diverged)
-        p.text(p.truncate(ReplayKeys.hint, width: inner, size: Self.hintSize),
-               at: Point(x: track.minX, y: statusY + OverlayPainter.lineHeight(Self.statusSize) + 2),
-               size: Self.hintSize, color: OverlayPainter.Palette.secondary)
+        for (i, line) in hintLines(width: inner).enumerated() {
+            p.text(line, at: Point(x: track.minX, y: statusY + OverlayPainter.lineHeight(Self.statusSize) + 2 + Double(i) * OverlayPainter.lineHeight(Self.hintSize)),
+                   size: Self.hintSize, color: OverlayPainter.Palette.secondary)
+        }
+    }
+
+    /// `▶ tick 480 / 510 · 4.00 s / 4.25 s · pager`: the recording's own ticks and time, from
+    /// its first tick (a recording started mid-session is not 62 s long), the phase, and the
+    /// pace when it is not the recording's.
+    static func status(_ timeline: ReplayTimeline, tick: Int, tickRate: Double, phase: ViewerPhase, recordedSpeed: Double) -> String {
+        let speed = timeline.speed == .off && recordedSpeed == 1 ? "" : " · \(speedLabel(timeline.speed.speed * recordedSpeed))"
+        let now = tick - timeline.firstTick, end = timeline.lastTick - timeline.firstTick
+        return "\(timeline.playing ? "▶" : "❚❚") tick \(now) / \(end) · "
+            + String(format: "%.2f s / %.2f s", Double(now) / tickRate, Double(end) / tickRate) + " · \(phase.name)\(speed)"
+    }
+
+    /// The keys, a binding never split, on the bar's `hintLines` lines across `width` points;
+    /// only a window too narrow for them all cuts the last line short.
+    func hintLines(width: Double) -> [String] {
+        var lines: [String] = []
+        for binding in ReplayKeys.bindings.map({ "\($0.caps) \($0.action)" }) {
+            if let last = lines.last, painter.width(last + " · " + binding, Self.hintSize) <= width {
+                lines[lines.count - 1] = last + " · " + binding
+            } else {
+                lines.append(binding)
+            }
+        }
+        guard lines.count > ReplayTimeline.hintLines else { return lines }
+        let kept = lines.prefix(ReplayTimeline.hintLines - 1) + [lines.dropFirst(ReplayTimeline.hintLines - 1).joined(separator: " · ")]
+        return kept.map { painter.truncate($0, width: width, size: Self.hintSize) }
     }
 
     /// `×0.25`, `×0.025`: the pace against the recording's own.

@@ -163,7 +163,7 @@ public final class WindowSession {
         for report in reporter?.takeFinished() ?? [] { overlays.reportFinished(Self.said(report, log: log), at: now) }
         pending += sizes
         overlays.updateLibrary(photos?.progress, at: now)
-        let save = saves?.takeSave(log: log)
+        let save = saves?.takeSave(side: side, log: log)
         if let save {
             if let reload = save.reload { pending.append(reload) }
             overlays.saved(save, side: side, at: now)
@@ -276,6 +276,12 @@ public final class WindowSession {
         scenePixels = Self.pixels(of: Rect(x: sceneArea.minX + (sceneArea.width - viewport.width * fit) / 2,
                                            y: sceneArea.minY + (sceneArea.height - viewport.height * fit) / 2,
                                            width: viewport.width * fit, height: viewport.height * fit), scale: scale)
+        if fit != 1 {
+            // A scene scaled to a fraction of a pixel is cut to the whole pixels it covers: the
+            // part of a pixel past its edge would show the background (a white line down it).
+            scenePixels.maxX = scenePixels.minX + Int((viewport.width * fit * scale).rounded(.down))
+            scenePixels.maxY = scenePixels.minY + Int((viewport.height * fit * scale).rounded(.down))
+        }
         if !alone { setViewport(scenePixels) }
         let frame = asked.flatMap { $0.at == now ? $0 : nil } ?? Frame(items: sim.drawList(interpolation: alpha), overlay: overlayContent(at: now), at: now)
         asked = nil

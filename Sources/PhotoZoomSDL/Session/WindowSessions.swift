@@ -32,6 +32,8 @@ public final class WindowSessions {
     /// Every frame is drawn and nothing sleeps: a scripted run (`--exit-after-frames`).
     private let scripted: Bool
     private let log: (String) -> Void
+    /// Measures the labels' text, to lay them out across their halves.
+    private let labelText: TextRenderer
     private let surface: DrawingSurface
 
     /// Longest sleep while idle. Not forever: SDL under X11 can leave a resize in Xlib's queue
@@ -53,7 +55,10 @@ public final class WindowSessions {
         photos.insertOpeningPreviews(opening, scale: surface.pixelScale, now: Self.now())
         self.photos = photos
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
-        let labels = Self.labels(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(WindowSession.tuningName), driven: nil)
+        let labelText = TextRenderer(renderer: surface.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        self.labelText = labelText
+        let labels = SessionLabel.lines(SessionLabel.pieces(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(WindowSession.tuningName)),
+                                        width: areas[0].width, text: labelText, scale: surface.pixelScale)
         let compared = settings.count > 1
         do {
             sessions = try zip(settings, zip(areas, labels)).enumerated().map { i, session in
@@ -96,17 +101,23 @@ public final class WindowSessions {
     }
 
     /// Each session's area in a surface of `size` points: the whole, or two halves, side by
-    /// side when it is wider than tall, else one above the other. Two halves are the same size
-    /// (a point of an odd size is left over), so the two sims always have the same window.
+    /// side when it is wider than tall, else one above the other, a `divider` apart (two grids
+    /// that touched read as one). Two halves are the same size (a point of an odd size is left
+    /// over), so the two sims always have the same window.
     static func areas(count: Int, in size: Size) -> [Rect] {
         guard count > 1 else { return [Rect(origin: .zero, size: size)] }
         if size.width >= size.height {
-            let half = (size.width / 2).rounded(.down)
-            return [Rect(x: 0, y: 0, width: half, height: size.height), Rect(x: half, y: 0, width: half, height: size.height)]
+            let half = max(((size.width - divider) / 2).rounded(.down), 1)
+            return [Rect(x: 0, y: 0, width: half, height: size.height), Rect(x: half + divider, y: 0, width: half, height: size.height)]
         }
-        let half = (size.height / 2).rounded(.down)
-        return [Rect(x: 0, y: 0, width: size.width, height: half), Rect(x: 0, y: half, width: size.width, height: half)]
+        let half = max(((size.height - divider) / 2).rounded(.down), 1)
+        return [Rect(x: 0, y: 0, width: size.width, height: half), Rect(x: 0, y: half + divider, width: size.width, height: half)]
     }
+
+    /// The gap between two sessions, in points, in `dividerColor`: apart from the grid's
+    /// white and the pager's black alike.
+    static let divider = 8.0
+    static let dividerColor = Color(r: 96, g: 96, b: 104)
 
     /// Nothing moves, nothing waits and nothing fades: the window may sleep.
     public func isIdle(at now: UInt64) -> Bool {
@@ -131,8 +142,9 @@ public final class WindowSessions {
         if let size = polled.events.lazy.compactMap({ if case let .resize(size) = $0 { size } else { nil } }).last {
             lostFrames = 3
             // A session alone hears of the window's resizes as they came, in their place.
-            for (session, area) in zip(sessions, Self.areas(count: sessions.count, in: size)) {
-                session.move(to: area, label: session.label, telling: sessions.count > 1)
+            let areas = Self.areas(count: sessions.count, in: size)
+            for (session, (area, label)) in zip(sessions, zip(areas, labels(width: areas[0].width))) {
+                session.move(to: area, label: label, telling: sessions.count > 1)
             }
         }
         for _ in 0..<polled.recordingToggles { toggleRecording() }
@@ -168,9 +180,11 @@ public final class WindowSessions {
         let wanted = sessions.map { $0.needsDrawing(lost: lost, at: now) }
         guard wanted.contains(true) else { return false }
         photos.textures.beginFrame(now: now)
-        // What no session covers (a point left over from an odd size) is cleared, not stale.
+        // What no session covers (the divider, a point left over from an odd size) is cleared,
+        // not stale.
         if sessions.count > 1 {
-            SDL_SetRenderDrawColor(surface.renderer, 0, 0, 0, 255)
+            let c = Self.dividerColor
+            SDL_SetRenderDrawColor(surface.renderer, c.r, c.g, c.b, 255)
             SDL_RenderClear(surface.renderer)
         }
         for session in sessions { session.draw(at: now) }
@@ -215,8 +229,7 @@ public final class WindowSessions {
     /// when `saying`; one alone has no label.
     private func relabel(saying: Bool = false) {
         guard sessions.count > 1 else { return }
-        let labels = Self.labels(files: sessions.map(\.tuningFile), names: sessions.map(\.tuningName), driven: driven)
-        for (session, label) in zip(sessions, labels) { session.move(to: session.area, label: label) }
+        for (session, label) in zip(sessions, labels(width: sessions[0].area.width)) { session.move(to: session.area, label: label) }
         guard saying else { return }
         let differences = sessions[0].tuningFile.comparison(with: sessions[1].tuningFile)
         log("photozoom: comparing A (\(sessions[0].tuningName)) and B (\(sessions[1].tuningName)): "
@@ -225,17 +238,10 @@ public final class WindowSessions {
 
     static let sides = ["A", "B"]
 
-    /// `A · defaults`, `B · b.json · springs.zoomIn.response 0.5 | 0.4 · …`, and which side alone
-    /// is driven: one line each, cut off at the half's edge (the log has every difference).
-    static func labels(files: [TuningFile], names: [String], driven: Int?) -> [[String]] {
-        guard files.count == 2 else { return files.map { _ in [] } }
-        let differences = files[0].comparison(with: files[1])
-        return names.enumerated().map { i, name in
-            var parts = ["\(sides[i]) · \(name)"]
-            if driven == i { parts.append("driven alone (Tab)") }
-            if i == 1 { parts += differences.isEmpty ? ["the same tuning"] : differences }
-            return [parts.joined(separator: " · ")]
-        }
+    /// Each session's label laid out across halves `width` points wide.
+    private func labels(width: Double) -> [[String]] {
+        SessionLabel.lines(SessionLabel.pieces(files: sessions.map(\.tuningFile), names: sessions.map(\.tuningName), driven: driven),
+                           width: width, text: labelText, scale: surface.pixelScale)
     }
 
     /// Tab: both driven → A only → B only → both.

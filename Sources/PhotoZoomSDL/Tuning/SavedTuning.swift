@@ -38,13 +38,15 @@ public final class SavedTuning {
         public let warnings: [String]
     }
 
-    /// The save that settled since the last call, if one did, after writing its stderr lines.
-    public func takeSave(log: (String) -> Void) -> Save? {
+    /// The save that settled since the last call, if one did, after writing its stderr lines;
+    /// `side`: which of two compared sessions took it, named in each line that does not start
+    /// with the file's path (`photozoom: B: tuning reloaded: …`).
+    public func takeSave(side: String? = nil, log: (String) -> Void) -> Save? {
         guard mark.take() else { return nil }
         let old = live.good.tuning
         let outcome = live.reload()
         for line in LiveTuning.lines(outcome, path: live.path) {
-            log(line.hasPrefix(live.path + ":") ? line : "photozoom: " + line)
+            log(line.hasPrefix(live.path + ":") ? line : "photozoom: " + (side.map { "\($0): " } ?? "") + line)
         }
         var reload: InputEvent?
         if case let .applied(file, _, _, _) = outcome, file.tuning != old { reload = .tuningReloaded(file.tuning) }

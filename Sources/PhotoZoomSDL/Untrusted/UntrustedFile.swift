@@ -36,14 +36,13 @@ public final class UntrustedFile {
         if links == .refuse { flags |= O_NOFOLLOW }
         let fd = PathBytes.withCString(path) { Glibc.open($0, flags) }
         guard fd >= 0 else {
-            let reason = errno == ELOOP && links == .refuse ? "it is a link" : String(cString: strerror(errno))
-            return .failure(SDLError(message: "it cannot be read: \(reason)"))
+            return .failure(SDLError(message: errno == ELOOP && links == .refuse ? "it is a link" : reason(errno)))
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let error = errno
             close(fd)
-            return .failure(SDLError(message: "it cannot be read: \(reason)"))
+            return .failure(SDLError(message: reason(error)))
         }
         let refusal: SDLError?
         switch info.st_mode & S_IFMT {
@@ -71,6 +70,14 @@ public final class UntrustedFile {
         // Reads of a regular file never block; the flag is dropped so a read is never short for it.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return .success(UntrustedFile(path: path, descriptor: fd, bytes: Int(info.st_size), modified: Int(info.st_mtim.tv_sec)))
+    }
+
+    /// Why a file could not be opened, as the end of `cannot read 'x': …` or of `(…)` after a
+    /// photo's name: `no such file`, `permission denied`.
+    private static func reason(_ error: Int32) -> String {
+        guard error != ENOENT else { return "no such file" }
+        let text = String(cString: strerror(error))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// The whole of the regular file at `path`, if it has at most `maximumBytes`: a recording or
