@@ -40,7 +40,7 @@ public struct Simulation: Sendable {
 
     private mutating func runSystems(_ input: [InputEvent]) -> TickMessages {
         TuningReloadSystem.run(tuning: &world.tuning, grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
-                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.transition, input: input, clock: world.clock)
+                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, input: input, clock: world.clock)
         PlaybackSystem.run(playback: &world.playback, input: input)
         let resized = PhotoSizeSystem.run(photos: &world.photos, input: input)
         let gestures = InputSystem.run(pointers: &world.pointers, viewport: &world.viewport, input: input,
@@ -48,27 +48,25 @@ public struct Simulation: Sendable {
         let stage = world.stage, pointers = world.pointers
         let laidOut = GridLayoutSystem.run(grid: &world.grid, stage)
         PagerLayoutSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, resized: resized, stage)
-        FlightTailSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom,
-                             gestures: gestures, stage)
-        var pagerTaps = PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition,
-                                           machine: &world.viewer.machine, gestures: gestures, pointers: pointers,
-                                           currentIndex: world.viewer.currentIndex, stage)
-        PinchSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
-                        pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+        FlightTailSystem.run(flight: &world.viewer.flight, zoom: &world.viewer.pager.zoom, gestures: gestures, stage)
+        var pagerTaps = PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, flight: &world.viewer.flight,
+                                           gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
+        PinchSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight, pointers: pointers,
+                        currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
         PagerWheelSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, wheelSwipe: &world.viewer.pager.wheelSwipe,
                              gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
         GridZoomSystem.run(grid: &world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
         GridScrollSystem.run(grid: &world.grid, gestures: gestures, phase: world.viewer.phase, stage)
-        CellTapSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, currentIndex: &world.viewer.currentIndex,
+        CellTapSystem.run(flight: &world.viewer.flight, currentIndex: &world.viewer.currentIndex,
                           pager: &world.viewer.pager, grid: &world.grid, pagerTaps: &pagerTaps, gestures: gestures, stage)
-        PagerTapSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+        PagerTapSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
                            taps: pagerTaps, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        KeySystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+        KeySystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
                       gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        TransitionTargetSystem.run(transition: &world.viewer.transition, grid: world.grid, stage)
+        TransitionTargetSystem.run(transition: &world.viewer.flight.transition, grid: world.grid, stage)
         let landed = SpringAnimatorSystem.run(grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
-                                              chrome: &world.viewer.pager.chrome, transition: &world.viewer.transition, stage)
-        LandingSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom, landed: landed)
+                                              chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, stage)
+        LandingSystem.run(flight: &world.viewer.flight, zoom: &world.viewer.pager.zoom, landed: landed)
         let revealed = IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
                                            paging: world.viewer.paging, phase: world.viewer.phase, stage)
         let gridJumped = laidOut || revealed
