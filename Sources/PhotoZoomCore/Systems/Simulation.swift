@@ -40,7 +40,7 @@ public struct Simulation: Sendable {
 
     private mutating func runSystems(_ input: [InputEvent]) -> TickMessages {
         TuningReloadSystem.run(tuning: &world.tuning, grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
-                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, input: input, clock: world.clock)
+                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, input: input, world.stage)
         PlaybackSystem.run(playback: &world.playback, input: input)
         let resized = PhotoSizeSystem.run(photos: &world.photos, input: input)
         let gestures = InputSystem.run(pointers: &world.pointers, viewport: &world.viewport, input: input,
@@ -80,13 +80,25 @@ public struct Simulation: Sendable {
     /// arrives, so the window may sleep until it does.
     public var isIdle: Bool {
         let v = world.viewer
-        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil || v.pager.escapeWhenSettled || !world.pointers.pointers.isEmpty {
+        if v.transition != nil || v.pendingTap != nil || v.pager.escapeWhenSettled || !world.pointers.pointers.isEmpty {
             return false
         }
-        if case .snapping = v.paging.motion { return false }
-        if case .spring = v.zoom.motion { return false }
+        var moving = world, running = RunningSprings()
+        _ = WorldSprings.walk(&running, grid: &moving.grid, paging: &moving.viewer.pager.paging, zoom: &moving.viewer.pager.zoom,
+                              chrome: &moving.viewer.pager.chrome, transition: &moving.viewer.flight.transition, world.stage)
+        if running.found { return false }
         // The scrubber fades by the tick after the grid stops.
         return world.grid.isAtRest && !world.grid.scrubber.isShowing(world.clock)
+    }
+
+    /// Notes whether the walk passed any spring at all, and moves none.
+    private struct RunningSprings: SpringVisitor {
+        var found = false
+
+        mutating func visit<Value: SpringVector>(_ track: inout SpringTrack<Value>) -> SpringVisit {
+            found = true
+            return .untouched
+        }
     }
 
     /// A stable 64-bit fingerprint of the whole state, equal across processes and machines
