@@ -1,6 +1,7 @@
 /// The sim: a world and the fixed order its systems run in each tick. This is the whole
-/// schedule; reading `runSystems` top to bottom is reading what a tick does, and each line
-/// shows what that system writes (`&`) and reads, and what it hands on to the systems after it.
+/// schedule; reading `runSystems` top to bottom is reading what a tick does, in five phases
+/// (input, interaction, motion, sync, sprites), and each line shows what that system writes
+/// (`&`) and reads, and what it hands on to the systems after it.
 public struct Simulation: Sendable {
     public private(set) var world: World
     /// What the last tick's systems handed on. No system reads it from here.
@@ -39,6 +40,8 @@ public struct Simulation: Sendable {
     }
 
     private mutating func runSystems(_ input: [InputEvent]) -> TickMessages {
+        // Input: the tick's events take effect (a saved tuning, the pace, photo sizes, pointers
+        // and their gestures), and the grid and the pager are laid out for the window they leave.
         TuningReloadSystem.run(tuning: &world.tuning, grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
                                chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, input: input, world.stage)
         PlaybackSystem.run(playback: &world.playback, input: input)
@@ -48,28 +51,37 @@ public struct Simulation: Sendable {
         let stage = world.stage, pointers = world.pointers
         let laidOut = GridLayoutSystem.run(grid: &world.grid, stage)
         PagerLayoutSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, resized: resized, stage)
+
+        // Interaction: what the gestures and keys do, by the viewer's phase as each finds it.
         FlightTailSystem.run(flight: &world.viewer.flight, zoom: &world.viewer.pager.zoom, gestures: gestures, stage)
         var pagerTaps = PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, flight: &world.viewer.flight,
                                            gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
-        PinchSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight, pointers: pointers,
-                        currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+        PinchSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
+                        pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
         PagerWheelSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, wheelSwipe: &world.viewer.pager.wheelSwipe,
                              gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
         GridZoomSystem.run(grid: &world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
         GridScrollSystem.run(grid: &world.grid, gestures: gestures, phase: world.viewer.phase, stage)
-        CellTapSystem.run(flight: &world.viewer.flight, currentIndex: &world.viewer.currentIndex,
-                          pager: &world.viewer.pager, grid: &world.grid, pagerTaps: &pagerTaps, gestures: gestures, stage)
+        CellTapSystem.run(flight: &world.viewer.flight, currentIndex: &world.viewer.currentIndex, pager: &world.viewer.pager, grid: &world.grid,
+                          pagerTaps: &pagerTaps, gestures: gestures, stage)
         PagerTapSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
                            taps: pagerTaps, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
         KeySystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
                       gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+
+        // Motion: a flight heads for where its target is now, every spring advances, and a
+        // flight that came to rest lands.
         TransitionTargetSystem.run(transition: &world.viewer.flight.transition, grid: world.grid, stage)
         let landed = SpringAnimatorSystem.run(grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
                                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, stage)
         LandingSystem.run(flight: &world.viewer.flight, zoom: &world.viewer.pager.zoom, landed: landed)
+
+        // Sync: the grid follows the pager to its photo.
         let revealed = IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
                                            paging: world.viewer.paging, phase: world.viewer.phase, stage)
         let gridJumped = laidOut || revealed
+
+        // Sprites: the scene is set from the state as the tick leaves it.
         CellSpriteSystem.run(scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
                              currentIndex: world.viewer.currentIndex, resized: resized, gridJumped: gridJumped, stage)
         ViewerSpriteSystem.run(scene: &world.scene, viewerSprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
