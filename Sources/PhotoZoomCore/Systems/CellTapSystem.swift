@@ -4,9 +4,9 @@
 /// settles behind the opening photo, so the way back finds the cell at its new level. The pager
 /// it opens is a new one, which has had none of the taps handed on for the pager before it.
 enum CellTapSystem {
-    static func run(transition: inout TransitionState?, machine: inout PhaseMachine, currentIndex: inout Int, pager: inout PagerState,
+    static func run(flight: inout ViewerFlight, currentIndex: inout Int, pager: inout PagerState,
                     grid: inout GridState, pagerTaps: inout [PagerTap], gestures: [Gesture], _ stage: Stage) {
-        guard machine.phase == .grid, grid.layout != nil else { return }
+        guard flight.phase == .grid, grid.layout != nil else { return }
         for case let .tapped(pointer, at, _) in gestures {
             guard pointer == grid.pressPointer, !grid.pressStoppedMotion, let index = ViewerGeometry.photo(at: at, grid: grid, stage),
                   let start = ViewerGeometry.cellFrame(index, grid: grid, stage)
@@ -16,7 +16,7 @@ enum CellTapSystem {
             currentIndex = index
             pager = PagerState.opening(on: index, pitch: stage.pagePitch)
             pagerTaps = []
-            FlightControl.present(index, from: start, transition: &transition, machine: &machine, stage)
+            FlightControl.present(index, from: start, flight: &flight, stage)
             return
         }
     }

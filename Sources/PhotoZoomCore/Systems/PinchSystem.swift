@@ -3,19 +3,19 @@
 /// limits when a finger lifts. Pinching a photo at fit below 1× picks it up as a dismissal,
 /// which then follows the fingers until one lifts.
 enum PinchSystem {
-    static func run(pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
+    static func run(pager: inout PagerState, flight: inout ViewerFlight,
                     pointers: PointerTracker, currentIndex: Int, grid: GridState, _ stage: Stage) {
-        switch machine.phase {
+        switch flight.phase {
         case .pager:
-            pinch(&pager, &transition, &machine, pointers, currentIndex, grid, stage)
+            pinch(&pager, &flight, pointers, currentIndex, grid, stage)
         case .dismissing(interactive: true):
-            FlightControl.followPinch(transition: &transition, machine: &machine, pointers: pointers, grid: grid, stage)
+            FlightControl.followPinch(flight: &flight, pointers: pointers, grid: grid, stage)
         case .grid, .presenting, .dismissing:
             break
         }
     }
 
-    private static func pinch(_ pager: inout PagerState, _ transition: inout TransitionState?, _ machine: inout PhaseMachine,
+    private static func pinch(_ pager: inout PagerState, _ flight: inout ViewerFlight,
                               _ pointers: PointerTracker, _ page: Int, _ grid: GridState, _ stage: Stage) {
         if case let .pinching(pair, startFrame, startCentroid, startDistance) = pager.zoom.motion {
             guard let p = pointers.pointer(pair.first), let q = pointers.pointer(pair.second) else {
@@ -60,8 +60,8 @@ enum PinchSystem {
             let drawn = ViewerGeometry.pageFrame(page, zoom: pager.zoom, offset: pager.paging.offset, stage: stage)
             pager.leave(restingOn: page, pitch: stage.pagePitch)
             FlightControl.grabPinch(page, pointers: pair, centroid: startCentroid, distance: distance, frame: drawn,
-                                    transition: &transition, machine: &machine)
-            FlightControl.followPinch(transition: &transition, machine: &machine, pointers: pointers, grid: grid, stage)
+                                    flight: &flight)
+            FlightControl.followPinch(flight: &flight, pointers: pointers, grid: grid, stage)
             return
         }
         pager.zoom.motion = .pinching(pointers: pair, startFrame: startFrame, startCentroid: startCentroid, startDistance: distance)

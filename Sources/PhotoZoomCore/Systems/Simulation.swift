@@ -1,6 +1,7 @@
 /// The sim: a world and the fixed order its systems run in each tick. This is the whole
-/// schedule; reading `runSystems` top to bottom is reading what a tick does, and each line
-/// shows what that system writes (`&`) and reads, and what it hands on to the systems after it.
+/// schedule; reading `runSystems` top to bottom is reading what a tick does, in five phases
+/// (input, interaction, motion, sync, sprites), and each line shows what that system writes
+/// (`&`) and reads, and what it hands on to the systems after it.
 public struct Simulation: Sendable {
     public private(set) var world: World
     /// What the last tick's systems handed on. No system reads it from here.
@@ -39,8 +40,10 @@ public struct Simulation: Sendable {
     }
 
     private mutating func runSystems(_ input: [InputEvent]) -> TickMessages {
+        // Input: the tick's events take effect (a saved tuning, the pace, photo sizes, pointers
+        // and their gestures), and the grid and the pager are laid out for the window they leave.
         TuningReloadSystem.run(tuning: &world.tuning, grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
-                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.transition, input: input, clock: world.clock)
+                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, input: input, world.stage)
         PlaybackSystem.run(playback: &world.playback, input: input)
         let resized = PhotoSizeSystem.run(photos: &world.photos, input: input)
         let gestures = InputSystem.run(pointers: &world.pointers, viewport: &world.viewport, input: input,
@@ -48,30 +51,37 @@ public struct Simulation: Sendable {
         let stage = world.stage, pointers = world.pointers
         let laidOut = GridLayoutSystem.run(grid: &world.grid, stage)
         PagerLayoutSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, resized: resized, stage)
-        FlightTailSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom,
-                             gestures: gestures, stage)
-        var pagerTaps = PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, transition: &world.viewer.transition,
-                                           machine: &world.viewer.machine, gestures: gestures, pointers: pointers,
-                                           currentIndex: world.viewer.currentIndex, stage)
-        PinchSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+
+        // Interaction: what the gestures and keys do, by the viewer's phase as each finds it.
+        FlightTailSystem.run(flight: &world.viewer.flight, zoom: &world.viewer.pager.zoom, gestures: gestures, stage)
+        var pagerTaps = PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, flight: &world.viewer.flight,
+                                           gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
+        PinchSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
                         pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
         PagerWheelSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, wheelSwipe: &world.viewer.pager.wheelSwipe,
                              gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
         GridZoomSystem.run(grid: &world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
         GridScrollSystem.run(grid: &world.grid, gestures: gestures, phase: world.viewer.phase, stage)
-        CellTapSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, currentIndex: &world.viewer.currentIndex,
-                          pager: &world.viewer.pager, grid: &world.grid, pagerTaps: &pagerTaps, gestures: gestures, stage)
-        PagerTapSystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+        CellTapSystem.run(flight: &world.viewer.flight, currentIndex: &world.viewer.currentIndex, pager: &world.viewer.pager, grid: &world.grid,
+                          pagerTaps: &pagerTaps, gestures: gestures, stage)
+        PagerTapSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
                            taps: pagerTaps, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        KeySystem.run(pager: &world.viewer.pager, transition: &world.viewer.transition, machine: &world.viewer.machine,
+        KeySystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
                       gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        TransitionTargetSystem.run(transition: &world.viewer.transition, grid: world.grid, stage)
+
+        // Motion: a flight heads for where its target is now, every spring advances, and a
+        // flight that came to rest lands.
+        TransitionTargetSystem.run(transition: &world.viewer.flight.transition, grid: world.grid, stage)
         let landed = SpringAnimatorSystem.run(grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
-                                              chrome: &world.viewer.pager.chrome, transition: &world.viewer.transition, stage)
-        LandingSystem.run(transition: &world.viewer.transition, machine: &world.viewer.machine, zoom: &world.viewer.pager.zoom, landed: landed)
+                                              chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, stage)
+        LandingSystem.run(flight: &world.viewer.flight, zoom: &world.viewer.pager.zoom, landed: landed)
+
+        // Sync: the grid follows the pager to its photo.
         let revealed = IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
                                            paging: world.viewer.paging, phase: world.viewer.phase, stage)
         let gridJumped = laidOut || revealed
+
+        // Sprites: the scene is set from the state as the tick leaves it.
         CellSpriteSystem.run(scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
                              currentIndex: world.viewer.currentIndex, resized: resized, gridJumped: gridJumped, stage)
         ViewerSpriteSystem.run(scene: &world.scene, viewerSprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
@@ -82,13 +92,25 @@ public struct Simulation: Sendable {
     /// arrives, so the window may sleep until it does.
     public var isIdle: Bool {
         let v = world.viewer
-        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil || v.pager.escapeWhenSettled || !world.pointers.pointers.isEmpty {
+        if v.transition != nil || v.pendingTap != nil || v.pager.escapeWhenSettled || !world.pointers.pointers.isEmpty {
             return false
         }
-        if case .snapping = v.paging.motion { return false }
-        if case .spring = v.zoom.motion { return false }
+        var moving = world, running = RunningSprings()
+        _ = WorldSprings.walk(&running, grid: &moving.grid, paging: &moving.viewer.pager.paging, zoom: &moving.viewer.pager.zoom,
+                              chrome: &moving.viewer.pager.chrome, transition: &moving.viewer.flight.transition, world.stage)
+        if running.found { return false }
         // The scrubber fades by the tick after the grid stops.
         return world.grid.isAtRest && !world.grid.scrubber.isShowing(world.clock)
+    }
+
+    /// Notes whether the walk passed any spring at all, and moves none.
+    private struct RunningSprings: SpringVisitor {
+        var found = false
+
+        mutating func visit<Value: SpringVector>(_ track: inout SpringTrack<Value>) -> SpringVisit {
+            found = true
+            return .untouched
+        }
     }
 
     /// A stable 64-bit fingerprint of the whole state, equal across processes and machines

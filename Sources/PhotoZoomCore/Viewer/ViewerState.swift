@@ -3,16 +3,17 @@
 public struct ViewerState: Equatable, Sendable, Codable {
     public typealias Phase = ViewerPhase
 
-    /// The only holder of the phase; every change goes through its legal moves.
-    public internal(set) var machine = PhaseMachine()
+    /// The phase and the transition sprite.
+    public internal(set) var flight = ViewerFlight()
     /// The photo the pager shows and the grid keeps in view; the way back lands on its cell.
     public internal(set) var currentIndex = 0
-    public internal(set) var transition: TransitionState?
     public internal(set) var pager = PagerState()
 
     public init() {}
 
-    public var phase: ViewerPhase { machine.phase }
+    public var machine: PhaseMachine { flight.machine }
+    public var transition: TransitionState? { flight.transition }
+    public var phase: ViewerPhase { flight.phase }
     public var paging: PagingState { pager.paging }
     public var zoom: ZoomState { pager.zoom }
     public var chrome: ChromeState { pager.chrome }
@@ -25,6 +26,26 @@ public struct ViewerState: Equatable, Sendable, Codable {
         case .pager: return 1
         case .presenting, .dismissing: return transition?.backgroundAlpha ?? 1
         }
+    }
+
+    // Coded as it was before the phase and the transition became one slice, field by field in
+    // that order: every recorded state, and every digest of one, stays what it was.
+    enum CodingKeys: String, CodingKey { case machine, currentIndex, transition, pager }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        flight.machine = try c.decode(PhaseMachine.self, forKey: .machine)
+        currentIndex = try c.decode(Int.self, forKey: .currentIndex)
+        flight.transition = try c.decodeIfPresent(TransitionState.self, forKey: .transition)
+        pager = try c.decode(PagerState.self, forKey: .pager)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(flight.machine, forKey: .machine)
+        try c.encode(currentIndex, forKey: .currentIndex)
+        try c.encodeIfPresent(flight.transition, forKey: .transition)
+        try c.encode(pager, forKey: .pager)
     }
 }
 

@@ -3,33 +3,33 @@
 /// cell and flies on with the finger's velocity (or, not dragged, goes on where it was going).
 /// On the way home a press beside the photo lands it, and the press goes to the grid beneath.
 enum FlightGrab {
-    static func handle(_ gesture: Gesture, transition: inout TransitionState?, machine: inout PhaseMachine, zoom: inout ZoomState,
+    static func handle(_ gesture: Gesture, flight: inout ViewerFlight, zoom: inout ZoomState,
                        grid: inout GridState, pointers: PointerTracker, _ stage: Stage) {
-        guard let flying = transition else { return }
+        guard let flying = flight.transition else { return }
         switch gesture {
         case let .pressed(pointer, at):
-            guard flying.grab == nil, let flight = flying.flight else { return }
+            guard flying.grab == nil, let course = flying.flight else { return }
             guard flying.frame.contains(at) else {
-                if flight.destination != .page {
-                    FlightControl.land(transition: &transition, machine: &machine, zoom: &zoom)
+                if course.destination != .page {
+                    FlightControl.land(flight: &flight, zoom: &zoom)
                     GridPan.handle(gesture, grid: &grid, pointers: pointers, stage)
                 }
                 return
             }
-            let caught = TransitionState.CaughtFlight(destination: flight.destination, spring: flight.spring,
-                                                      frameVelocity: flight.frame.velocity, backgroundVelocity: flight.background.velocity)
+            let caught = TransitionState.CaughtFlight(destination: course.destination, spring: course.spring,
+                                                      frameVelocity: course.frame.velocity, backgroundVelocity: course.background.velocity)
             FlightControl.grab(flying.photo, pointer: pointer, finger: at, frame: flying.frame, background: flying.backgroundAlpha, caught: caught,
-                               transition: &transition, machine: &machine)
+                               flight: &flight)
         case let .dragged(pointer, position, _, _):
             guard case .drag(pointer)? = flying.grab?.kind else { return }
-            FlightControl.drag(&transition!, to: position, stage)
+            FlightControl.drag(&flight.transition!, to: position, stage)
         case let .released(pointer, position, velocity):
             guard case .drag(pointer)? = flying.grab?.kind else { return }
-            FlightControl.release(finger: position, velocity: velocity, transition: &transition, machine: &machine, grid: grid, stage)
+            FlightControl.release(finger: position, velocity: velocity, flight: &flight, grid: grid, stage)
         case let .tapped(pointer, at, _):
             // A tap reports where it went down; it never left the slop around it.
             guard case .drag(pointer)? = flying.grab?.kind else { return }
-            FlightControl.release(finger: at, velocity: .zero, transition: &transition, machine: &machine, grid: grid, stage)
+            FlightControl.release(finger: at, velocity: .zero, flight: &flight, grid: grid, stage)
         case .wheel, .key:
             break
         }

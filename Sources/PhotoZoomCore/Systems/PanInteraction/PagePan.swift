@@ -6,7 +6,7 @@ import Foundation
 /// dismiss angle of vertical: down to dismiss, up to rubber-band); or paging.
 enum PagePan {
     /// Returns the tap, when the gesture is one that counts as a tap in the pager.
-    static func handle(_ gesture: Gesture, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
+    static func handle(_ gesture: Gesture, pager: inout PagerState, flight: inout ViewerFlight,
                        pointers: PointerTracker, currentIndex: Int, _ stage: Stage) -> PagerTap? {
         switch gesture {
         case let .pressed(pointer, at):
@@ -27,7 +27,7 @@ enum PagePan {
             case (_, .panning):
                 ZoomPan.follow(to: position, zoom: &pager.zoom, paging: &pager.paging, stage)
             default:
-                decide(press, position, &pager, &transition, &machine, currentIndex, stage)
+                decide(press, position, &pager, &flight, currentIndex, stage)
             }
         case let .released(pointer, position, velocity):
             guard let press = pager.press, press.pointer == pointer else { return nil }
@@ -82,8 +82,8 @@ enum PagePan {
     }
 
     /// The first move beyond the slop decides what the drag is.
-    private static func decide(_ press: PagerPress, _ position: Point, _ pager: inout PagerState, _ transition: inout TransitionState?,
-                               _ machine: inout PhaseMachine, _ page: Int, _ stage: Stage) {
+    private static func decide(_ press: PagerPress, _ position: Point, _ pager: inout PagerState, _ flight: inout ViewerFlight,
+                               _ page: Int, _ stage: Stage) {
         let t = position - press.at
         let fromVertical = atan2(abs(t.x), abs(t.y)) * 180 / .pi
         if !press.caughtSnap, ZoomControl.isZoomed(pager.zoom, page: page, stage), let frame = pager.zoom.frame {
@@ -94,7 +94,7 @@ enum PagePan {
             let drawn = ViewerGeometry.pageFrame(page, zoom: pager.zoom, offset: pager.paging.offset, stage: stage)
             pager.zoom = ZoomState()
             pager.leave(restingOn: page, pitch: stage.pagePitch)
-            FlightControl.grab(page, pointer: press.pointer, finger: position, frame: drawn, background: 1, transition: &transition, machine: &machine)
+            FlightControl.grab(page, pointer: press.pointer, finger: position, frame: drawn, background: 1, flight: &flight)
         } else {
             pager.paging.motion = .dragging(pointer: press.pointer, anchorOffset: Paging.unbanded(pager.paging.offset, stage),
                                             anchorX: position.x, startPage: Paging.nearestPage(pager.paging.offset, stage))

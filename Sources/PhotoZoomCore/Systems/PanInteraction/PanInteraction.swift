@@ -5,21 +5,21 @@
 /// part from its next move on.
 enum PanInteraction {
     /// Returns the taps that count as taps in the pager, for PagerTapSystem.
-    static func run(grid: inout GridState, pager: inout PagerState, transition: inout TransitionState?, machine: inout PhaseMachine,
+    static func run(grid: inout GridState, pager: inout PagerState, flight: inout ViewerFlight,
                     gestures: [Gesture], pointers: PointerTracker, currentIndex: Int, _ stage: Stage) -> [PagerTap] {
-        if machine.phase != .grid { GridPan.end(&grid) }
+        if flight.phase != .grid { GridPan.end(&grid) }
         var taps: [PagerTap] = []
         for gesture in gestures {
-            switch machine.phase {
+            switch flight.phase {
             case .grid:
                 GridPan.handle(gesture, grid: &grid, pointers: pointers, stage)
             case .pager:
-                if let tap = PagePan.handle(gesture, pager: &pager, transition: &transition, machine: &machine, pointers: pointers,
+                if let tap = PagePan.handle(gesture, pager: &pager, flight: &flight, pointers: pointers,
                                             currentIndex: currentIndex, stage) {
                     taps.append(tap)
                 }
             case .presenting, .dismissing:
-                FlightGrab.handle(gesture, transition: &transition, machine: &machine, zoom: &pager.zoom, grid: &grid, pointers: pointers, stage)
+                FlightGrab.handle(gesture, flight: &flight, zoom: &pager.zoom, grid: &grid, pointers: pointers, stage)
             }
         }
         return taps
