@@ -38,18 +38,21 @@ let package = Package(
         .systemLibrary(name: "CLoader"),
         // Everything the user feels is decided here; it must never import SDL.
         .target(name: "PhotoZoomCore"),
+        // Bytes from outside, sniffed, sized and refused in pure Swift before any C decoder
+        // sees them; and why a photo is not shown, as cases. No SDL, no C decoder.
+        .target(name: "PhotoZoomUntrusted", dependencies: ["PhotoZoomCore"]),
         // The thin platform layer: window, events, textures, drawing.
-        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "CSDL2", "CGif", "CTurboJPEG", "CWebP", "CTIFF", "CMD5", "CPNG", "CLoader"]),
+        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CSDL2", "CGif", "CTurboJPEG", "CWebP", "CTIFF", "CMD5", "CPNG", "CLoader"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomSDL",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
-        .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomSDL", "PhotoZoomTestSupport", "CTurboJPEG", "CExif"]),
+        .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomSDL", "PhotoZoomTestSupport", "CTurboJPEG", "CExif"]),
         // SDL_image and giflib open what the executable wrote, to check it by pixels; the core
         // records sessions for it to replay.
         .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport", "photozoom", "CSDL2", "CGif"]),

@@ -10,6 +10,7 @@
 
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// The names a file is tried under: one a folder lists as a photo, and one that lets a header
 /// without a signature be read as TGA.
@@ -27,7 +28,7 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     // `dropFirst` hands them on.
     let slice = (Data([0]) + data).dropFirst()
 
-    var kinds: [String: Result<ImageKind, SDLError>] = [:]
+    var kinds: [String: Result<ImageKind, DecodeFailure>] = [:]
     for name in names {
         let kind = ImageKind.identify(data, named: name)
         if !same(kind, ImageKind.identify(data, named: name)) { broken("identify(named: \(name)) twice gave two answers") }
@@ -45,7 +46,7 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
             inRange(claimed, "dimensions(named: \(name))", broken)
         }
 
-        var checks: [Result<PhotoHeader.Dimensions, SDLError>] = []
+        var checks: [Result<PhotoHeader.Dimensions, DecodeFailure>] = []
         for limits in limitSets {
             let checked = PhotoGate.check(data, named: name, limits: limits)
             let what = "check(named: \(name), maximumMegapixels: \(limits.maximumMegapixels))"
@@ -111,7 +112,7 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
 
 /// The probe of `data` as the head of a file of its size, against what the gate said of it.
 private func probe(_ data: Data, slice: Data, name: String, claimed: PhotoHeader.Dimensions?,
-                   checks: [Result<PhotoHeader.Dimensions, SDLError>], _ broken: (String) -> Never) {
+                   checks: [Result<PhotoHeader.Dimensions, DecodeFailure>], _ broken: (String) -> Never) {
     // The EXIF reader reads every input, whatever the gate says of it.
     let exif = PhotoExif(bytes: data)
     if exif != PhotoExif(bytes: data) { broken("PhotoExif twice gave two readings") }
@@ -218,14 +219,14 @@ private func inRange(_ claimed: PhotoHeader.Dimensions, _ what: String, _ broken
 
 /// Not empty, and nothing a terminal or an editor may start a new line at: a refusal is one
 /// line of the library's log.
-private func oneLine(_ refusal: SDLError, _ what: String, _ broken: (String) -> Never) {
+private func oneLine(_ refusal: DecodeFailure, _ what: String, _ broken: (String) -> Never) {
     let message = refusal.description
     if message.isEmpty || message.unicodeScalars.contains(where: { ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }) {
         broken("\(what) refused with a message that is empty or not one line: \(message.debugDescription)")
     }
 }
 
-private func same<T: Equatable>(_ a: Result<T, SDLError>, _ b: Result<T, SDLError>) -> Bool {
+private func same<T: Equatable>(_ a: Result<T, DecodeFailure>, _ b: Result<T, DecodeFailure>) -> Bool {
     switch (a, b) {
     case let (.success(x), .success(y)): return x == y
     case let (.failure(x), .failure(y)): return x.description == y.description && x.isOverLimits == y.isOverLimits

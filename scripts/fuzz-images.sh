@@ -17,22 +17,24 @@ out=.build/fuzz
 corpus="$out/image-corpus"
 mkdir -p "$corpus" "$out/image-crashes" "$out/image-core"
 
-# Two modules, as SwiftPM builds them: the gate's files `import PhotoZoomCore`, and the core
-# has names of its own the platform layer's would clash with in one module. The core first,
-# as a static library (instrumented too: TuningFile.number and the limits run on every input).
+# Three modules, as SwiftPM builds them: the core, then the untrusted bytes' own target (the
+# gate, the EXIF parser, the failures), each a static library, instrumented too (TuningFile.number
+# and the limits run on every input). Then the probe's files with the harness, in a module named
+# as SwiftPM's (so the harness sees internal names): SDLError (it imports CSDL2, for SDL_GetError
+# only), the thumbnail cache's PNG walk (CPNG), and the probe with what it calls: PhotoExif,
+# ExifDate, PixelBox (ScaledSize.swift) and ContentHash (SessionFile.swift). No SDL call is made;
+# the module maps link SDL2 and libpng. lld, as gold warns about every ASan symbol it cannot export.
 mapfile -t core < <(find Sources/PhotoZoomCore -name '*.swift' | sort)
 swiftc -module-name PhotoZoomCore -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -emit-library -static \
     -emit-module -emit-module-path "$out/image-core/PhotoZoomCore.swiftmodule" \
     "${core[@]}" -o "$out/image-core/libPhotoZoomCore.a"
-# Then the gate with the harness, in a module named as SwiftPM's (so the harness sees internal
-# names): the Untrusted files, SDLError (it imports CSDL2, for SDL_GetError only), the
-# thumbnail cache's PNG walk (CPNG), and the probe with what it calls: PhotoExif, ExifDate,
-# PixelBox (ScaledSize.swift) and ContentHash (SessionFile.swift); the EXIF parser itself,
-# ExifSegment, is one of the Untrusted files. No SDL call is made; the module maps link SDL2
-# and libpng. lld, as gold warns about every ASan symbol it cannot export.
+mapfile -t untrusted < <(find Sources/PhotoZoomUntrusted -name '*.swift' | sort)
+swiftc -module-name PhotoZoomUntrusted -parse-as-library -swift-version 5 -O -g \
+    -sanitize=fuzzer,address -emit-library -static -I "$out/image-core" \
+    -emit-module -emit-module-path "$out/image-core/PhotoZoomUntrusted.swiftmodule" \
+    "${untrusted[@]}" -o "$out/image-core/libPhotoZoomUntrusted.a"
 gate=(
-    Sources/PhotoZoomSDL/Untrusted/*.swift
     Sources/PhotoZoomSDL/SDLError.swift
     Sources/PhotoZoomSDL/Thumbnails/ThumbnailPNG.swift
     Sources/PhotoZoomSDL/Library/PhotoProbe.swift
@@ -47,7 +49,7 @@ swiftc -module-name PhotoZoomSDL -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -use-ld=lld \
     -I "$out/image-core" -I Sources/CSDL2 -I Sources/CPNG "${cflags[@]}" \
     "${gate[@]}" Fuzz/ImageFuzzer.swift \
-    -L "$out/image-core" -lPhotoZoomCore -o "$out/image-fuzzer"
+    -L "$out/image-core" -lPhotoZoomUntrusted -lPhotoZoomCore -o "$out/image-fuzzer"
 
 # The seeds; what the fuzzer finds stays in the corpus for the next run. Real photos: one with
 # EXIF, one without, and the head of the CMYK fixture (its header is in the first bytes; the

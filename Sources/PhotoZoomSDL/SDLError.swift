@@ -1,4 +1,5 @@
 import CSDL2
+import PhotoZoomUntrusted
 
 /// A failure reported by SDL, with SDL's own explanation attached.
 public struct SDLError: Error, CustomStringConvertible {
@@ -13,4 +14,9 @@ public struct SDLError: Error, CustomStringConvertible {
     init(_ what: String) { description = "\(what): \(String(cString: SDL_GetError()))" }
     /// A failure found before SDL was asked.
     init(message: String, isOverLimits: Bool = false) { description = message; self.isOverLimits = isOverLimits }
+}
+
+extension DecodeFailure {
+    /// SDL (or SDL_image) failed while decoding: `what` failed, SDL_GetError() says why.
+    static func sdl(_ what: String) -> DecodeFailure { .corrupt(SDLError(what).description) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomSDL
+import PhotoZoomUntrusted
 
 /// One line to stderr, the way every message of ours is written. A path's bytes that are no
 /// UTF-8 show as `\xNN`, and control characters (a newline or ESC in a file name, say) are

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomSDL
+import PhotoZoomUntrusted
 
 @main
 struct PhotoZoomCommand: ParsableCommand {

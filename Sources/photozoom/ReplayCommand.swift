@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhotoZoomCore
 import PhotoZoomSDL
+import PhotoZoomUntrusted
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// The preview a camera embeds in its EXIF: read with libexif, shown upright in a cell at once

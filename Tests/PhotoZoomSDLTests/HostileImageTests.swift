@@ -3,6 +3,7 @@ import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// Files built to make a decoder allocate, hang or misread, each written by the test: every one
@@ -30,7 +31,7 @@ final class HostileImageTests: XCTestCase {
         B.le16(2) + B.le16(256) + B.le16(3) + B.le32(1) + B.le16(width) + [0, 0] + B.le16(257) + B.le16(3) + B.le32(1) + B.le16(height) + [0, 0] + B.le32(next)
     }
 
-    static func refusal<T>(_ result: Result<T, SDLError>) -> String? {
+    static func refusal<T>(_ result: Result<T, DecodeFailure>) -> String? {
         guard case let .failure(error) = result else { return nil }
         return error.description
     }

@@ -2,6 +2,7 @@ import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// Header fields as each format spells them, and the smallest well-formed file of every format

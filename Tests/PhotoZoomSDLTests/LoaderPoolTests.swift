@@ -3,6 +3,7 @@ import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// Decoding runs in loader processes: a decoder that crashes, is killed, hangs or runs out of
@@ -16,13 +17,13 @@ final class LoaderPoolTests: XCTestCase {
         LoaderPool.shared.stopIdle()
     }
 
-    func decode(_ pool: LoaderPool, _ name: String, limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, SDLError> {
+    func decode(_ pool: LoaderPool, _ name: String, limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, DecodeFailure> {
         PhotoGate.open(photos.appendingPathComponent(name)).flatMap {
             pool.decode($0, name: name, to: .fitting(PixelBox(width: 128, height: 128)), limits: limits)
         }
     }
 
-    func assertDecodes(_ result: Result<ScaledImage, SDLError>, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertDecodes(_ result: Result<ScaledImage, DecodeFailure>, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         switch result {
         case let .success(image):
             XCTAssertEqual(max(image.surface.pointee.w, image.surface.pointee.h), 128, message, file: file, line: line)
@@ -39,7 +40,7 @@ final class LoaderPoolTests: XCTestCase {
             assertDecodes(decode(pool, "rocket.jpg"), "before the crash")
             guard case let .failure(error) = decode(pool, "coffee.jpg") else { return XCTFail("\(how): the loader was to crash") }
             XCTAssertEqual(error.description, said)
-            XCTAssertFalse(error.isOverLimits, "the file's fault: a cache records it")
+            XCTAssertTrue(error.isRemembered, "the file's fault: a cache records it")
             for name in ["rocket.jpg", "flower.jpg", "coins.jpg"] { assertDecodes(decode(pool, name), "\(how): after the crash, \(name)") }
             pool.stopIdle()
         }
@@ -52,7 +53,7 @@ final class LoaderPoolTests: XCTestCase {
         guard case let .failure(error) = decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) else { return XCTFail("it hangs") }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "stopped at its budget, not waited on")
         XCTAssertEqual(error.description, "the decoder ran past its 0.5 s (library.loaderSeconds) and was stopped")
-        XCTAssertFalse(error.isOverLimits, "the file's fault: a cache records it")
+        XCTAssertTrue(error.isRemembered, "the file's fault: a cache records it")
         assertDecodes(decode(pool, "rocket.jpg"), "a new loader takes the next photo")
         pool.stopIdle()
     }
@@ -129,7 +130,7 @@ final class LoaderPoolTests: XCTestCase {
             let before = Set(pool.processIDs)
             guard case let .failure(error) = decode(pool, "coffee.jpg") else { return XCTFail("\(lie): the answer was believed") }
             XCTAssertEqual(error.description, "the decoder's answer did not describe its pixels", lie)
-            XCTAssertFalse(error.isOverLimits, "\(lie): the file's fault")
+            XCTAssertTrue(error.isRemembered, "\(lie): the file's fault")
             XCTAssertTrue(before.isDisjoint(with: pool.processIDs), "\(lie): the lying loader was ended")
             assertDecodes(decode(pool, "rocket.jpg"), "\(lie): after the lie")
             pool.stopIdle()
@@ -173,7 +174,7 @@ final class LoaderPoolTests: XCTestCase {
         let photo = folder.appendingPathComponent("coffee.jpg")
         try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.jpg"), to: photo)
         let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
-        func page() -> Result<DecodedPixels, SDLError> {
+        func page() -> Result<DecodedPixels, DecodeFailure> {
             PhotoPixelDecoder.decode(photo, .page(width: 400, height: 300), cache: cache, textureFormat: SDL_PIXELFORMAT_ARGB8888.rawValue)
         }
         setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)

@@ -2,6 +2,7 @@ import Foundation
 import PhotoZoomCore
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// `scripts/make-library.sh`, the big libraries' source: phone-sized photos, every fourth stored

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import PhotoZoomCore
 @testable import PhotoZoomSDL
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// Photos stored turned or mirrored, as cameras store them, each with the orientation that
@@ -83,7 +84,7 @@ final class OrientedPhotoTests: XCTestCase {
     }
 
     /// Each file as the library knows it, and its pixels as the page its own size.
-    private func read(_ files: [URL]) throws -> [(info: PhotoInfo, pixels: Result<DecodedPixels, SDLError>)] {
+    private func read(_ files: [URL]) throws -> [(info: PhotoInfo, pixels: Result<DecodedPixels, DecodeFailure>)] {
         let library = PhotoLibrary.load(files: files, log: { XCTFail($0) })
         let page = PixelTarget.page(width: max(Self.width, Self.height), height: max(Self.width, Self.height))
         return zip(library.infos, files).map { info, file in
@@ -92,7 +93,7 @@ final class OrientedPhotoTests: XCTestCase {
     }
 
     /// The middle of each quarter of the decoded picture has that quarter's colour.
-    private func assertUpright(_ pixels: Result<DecodedPixels, SDLError>, _ what: String, line: UInt = #line) {
+    private func assertUpright(_ pixels: Result<DecodedPixels, DecodeFailure>, _ what: String, line: UInt = #line) {
         guard case let .success(decoded) = pixels else { return XCTFail("\(what) did not decode", line: line) }
         let surface = decoded.pixels.surface
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)

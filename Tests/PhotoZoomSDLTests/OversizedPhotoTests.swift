@@ -3,6 +3,7 @@ import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// Photos larger than the library's limits (`library.maximumMegapixels`): a JPEG that
@@ -87,7 +88,7 @@ final class OversizedPhotoTests: XCTestCase {
             return XCTFail("30000×30000 in \(data.count) bytes")
         }
         XCTAssertEqual(refused.description, "its header claims 30000×30000 pixels, more than its \(data.count) bytes could hold")
-        XCTAssertFalse(refused.isOverLimits, "the file's fault: no limit would let it decode")
+        XCTAssertTrue(refused.isRemembered, "the file's fault: no limit would let it decode")
     }
 
     /// A photo over the limits is no fault of the file's: the thumbnail cache records no

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoZoomSDL
 import PhotoZoomTestSupport
+import PhotoZoomUntrusted
 import XCTest
 
 /// Every byte string is one path string and back: names that are no UTF-8 stay apart, and

@@ -3,6 +3,7 @@ import Foundation
 import PhotoZoomCore
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// Photos decoded at the size they are shown at: upright, the size asked for, the colours of
@@ -22,7 +23,7 @@ final class ScaledDecoderTests: XCTestCase {
     }
 
     /// A decode's image, its surface freed when the test ends; a failure fails the test.
-    func decoded<Image>(_ result: Result<Image, SDLError>, surface: (Image) -> UnsafeMutablePointer<SDL_Surface>, file: StaticString,
+    func decoded<Image>(_ result: Result<Image, DecodeFailure>, surface: (Image) -> UnsafeMutablePointer<SDL_Surface>, file: StaticString,
                         line: UInt) throws -> Image {
         switch result {
         case let .success(image):

@@ -3,6 +3,7 @@ import Foundation
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// A photo over the pixel limit (`library.maximumMegapixels`) is still shown where its format
@@ -32,7 +33,7 @@ final class ScaledOverCapTests: XCTestCase {
         return url
     }
 
-    func decode(_ url: URL) -> Result<ScaledImage, SDLError> {
+    func decode(_ url: URL) -> Result<ScaledImage, DecodeFailure> {
         PhotoGate.open(url, limits: oneMegapixel).flatMap {
             LoaderPool.shared.decode($0, name: url.lastPathComponent, to: .fitting(PixelBox(width: 256, height: 256)), limits: oneMegapixel)
         }

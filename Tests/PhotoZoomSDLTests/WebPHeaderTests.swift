@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 @testable import PhotoZoomSDL
 import PhotoZoomTestSupport
+@testable import PhotoZoomUntrusted
 import XCTest
 
 /// A WebP's size is read from its first chunk before any pixel is decoded, like a JPEG's or a

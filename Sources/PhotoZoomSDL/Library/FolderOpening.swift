@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// What is read of a folder before its window opens, on the cores the window is not using to
 /// open: the listing, the headers of the screen the grid opens on and the next, and the
@@ -10,7 +11,7 @@ import PhotoZoomCore
 public struct FolderOpening: Sendable {
     let files: [URL]
     /// One per file probed before the window opened, in order (nil for one not probed).
-    let probes: [Result<PhotoProbe, SDLError>?]
+    let probes: [Result<PhotoProbe, DecodeFailure>?]
     /// Pictures for the cells the grid opens on, by photo: each its camera's preview scaled to
     /// cover a cell of `previewCell` pixels, in `previewFormat`.
     let previews: [Int: DecodedPixels]
@@ -101,10 +102,10 @@ public struct FolderOpening: Sendable {
     /// told before a window opens (each file's failure a line, then the error). One result per
     /// file, nil where it was not probed.
     static func probeOpening(_ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount, seconds: Double = openingSeconds,
-                             fromEnd: Bool = false, log: (String) -> Void) throws -> [Result<PhotoProbe, SDLError>?] {
+                             fromEnd: Bool = false, log: (String) -> Void) throws -> [Result<PhotoProbe, DecodeFailure>?] {
         let order = fromEnd ? Array(files.indices.reversed()) : Array(files.indices)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        let probed = HandedIn<Result<PhotoProbe, SDLError>>(count: files.count)
+        let probed = HandedIn<Result<PhotoProbe, DecodeFailure>>(count: files.count)
         func probe(_ photo: Int) {
             let result = PhotoProbe.probe(files[photo], limits: limits, hashing: false, keepingPreview: true)
             probed.set(photo, result, counts: (try? result.get()) != nil)

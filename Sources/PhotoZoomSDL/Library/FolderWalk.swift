@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomUntrusted
 
 /// The image files under a folder and all its subfolders, as paths relative to it.
 ///

@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// Draws scenes from a library's files, every photo whole in every frame, holding only what the
 /// frames show: before a frame is drawn, each photo in it without pixels at the size it is drawn
@@ -21,7 +22,7 @@ public final class OnDemandScene {
     let textures: PhotoTextures
     private let files: [URL?]
     private let scene: SceneRenderer
-    private let queue: DecodeQueue<Job, Result<DecodedPixels, SDLError>>
+    private let queue: DecodeQueue<Job, Result<DecodedPixels, DecodeFailure>>
     /// Signalled by a worker each time a decode finishes.
     private let finished: DispatchSemaphore
     /// The renderer's largest texture side; 0 for none.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PhotoZoomUntrusted
 
 /// Photos in the order they were taken, oldest first: when the EXIF says it was taken
 /// (DateTimeOriginal, read from the file's first bytes), else when the file was last changed,

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// What a photo's EXIF tells the library: how its stored pixels turn upright (SDL_image ignores
 /// the tag) and when it was taken. Read in Swift (`ExifSegment`) from the photo's first bytes,

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// Why a photo folder cannot be shown; each names the folder so the message stands alone.
 public enum PhotoFolderError: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// One piece of decoding work for a photo: read its header, make its pixels at a size (or show
 /// its embedded preview until they are made), or see
@@ -68,12 +69,12 @@ final class OwnedSurface: @unchecked Sendable {
 
 /// What a job found.
 enum PhotoJobResult: Sendable {
-    case probed(Result<PhotoProbe, SDLError>)
+    case probed(Result<PhotoProbe, DecodeFailure>)
     /// Pixels, with the probe their decode made (a header the probe could not read is sized by
     /// its decode).
-    case decoded(Result<DecodedPixels, SDLError>)
+    case decoded(Result<DecodedPixels, DecodeFailure>)
     /// The cache holds the thumbnail: true when this job made it.
-    case cached(Result<Bool, SDLError>)
+    case cached(Result<Bool, DecodeFailure>)
 }
 
 /// A photo's pixels at a target size, upright, with what they say about the photo.

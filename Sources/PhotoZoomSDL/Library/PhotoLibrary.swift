@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// A library's photos by index before any of their pixels are decoded: what the sim knows of
 /// each, and the file an `OnDemandScene` decodes it from when a frame shows it.
@@ -40,7 +41,7 @@ public struct PhotoLibrary {
     }
 
     /// The size its header says.
-    private static func uprightSize(of file: URL) -> Result<PixelBox, SDLError> {
+    private static func uprightSize(of file: URL) -> Result<PixelBox, DecodeFailure> {
         PhotoProbe.probe(file).map(\.uprightSize)
     }
 }

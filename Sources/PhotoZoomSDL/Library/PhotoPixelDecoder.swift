@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// Runs a `PhotoJob` on a decoding thread: a header read, or a photo's pixels at a target size
 /// — a grid thumbnail from the shared thumbnail cache when it holds a fresh one, else decoded
@@ -20,7 +21,7 @@ enum PhotoPixelDecoder {
 
     /// Makes `file`'s thumbnail of `side` in `cache` unless it holds one (or a record that it
     /// cannot be made); the pixels are not kept.
-    static func fill(_ file: URL, side: Int, cache: ThumbnailCache?) -> Result<Bool, SDLError> {
+    static func fill(_ file: URL, side: Int, cache: ThumbnailCache?) -> Result<Bool, DecodeFailure> {
         guard let cache, let size = ThumbnailSize(pixels: side),
               !cache.holds(file, size: size), cache.recordedFailure(of: file) == nil else { return .success(false) }
         return cache.make(file, size: size).map { made in
@@ -31,31 +32,31 @@ enum PhotoPixelDecoder {
 
     /// `known`: the photo's probe, when the window has it; else the file is probed first.
     static func decode(_ file: URL, _ target: PixelTarget, known: PhotoProbe? = nil, cache: ThumbnailCache?, textureFormat: UInt32,
-                       limits: LibraryLimits = LibraryLimits()) -> Result<DecodedPixels, SDLError> {
+                       limits: LibraryLimits = LibraryLimits()) -> Result<DecodedPixels, DecodeFailure> {
         let probe: PhotoProbe
         switch known.map(Result.success) ?? PhotoProbe.probe(file, limits: limits) {
         case let .success(p): probe = p
         case let .failure(error): return .failure(error)
         }
-        let image: Result<ScaledImage, SDLError>
+        let image: Result<ScaledImage, DecodeFailure>
         let layout = PixelLayout(sdlFormat: textureFormat) ?? .rgba
         if case let .preview(cell) = target {
             // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
             image = (probe.preview ?? PhotoExif(file: file.path)?.preview).map { preview in
                 LoaderPool.shared.decode(preview, name: file.lastPathComponent, to: .covering(PixelBox(width: cell, height: cell)),
                                          orientation: probe.orientation, expected: .jpeg, limits: PhotoGate.previewLimits(limits), format: layout)
-            } ?? .failure(SDLError(message: "it has no preview"))
+            } ?? .failure(DecodeFailure.corrupt("it has no preview"))
         } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize(pixels: side) {
             if let kept = cache.read(file, size: size) {
                 image = .success(kept)
             } else if let failure = cache.recordedFailure(of: file) {
-                image = .failure(SDLError(message: failure))
+                image = .failure(.corrupt(failure))
             } else {
                 image = cache.make(file, size: size, writingLater: true)
             }
         } else if let failure = cache?.recordedFailure(of: file) {
             // A photo that crashed its decoder once is not handed to another until it changes.
-            image = .failure(SDLError(message: failure))
+            image = .failure(.corrupt(failure))
         } else {
             let box = target.box
             image = PhotoGate.open(file, limits: limits).flatMap { LoaderPool.shared.decode($0, name: file.lastPathComponent, to: .fitting(box), limits: limits, format: layout) }
@@ -73,7 +74,7 @@ enum PhotoPixelDecoder {
     /// The embedded previews of `jobs`, each scaled to cover a square cell of `cell` pixels,
     /// decoded together by one loader: what the window opens on, where one message each way
     /// for each preview cost as much as decoding it.
-    static func decodePreviews(_ jobs: [PreviewJob], cell: Int, textureFormat: UInt32, limits: LibraryLimits) -> [Result<DecodedPixels, SDLError>] {
+    static func decodePreviews(_ jobs: [PreviewJob], cell: Int, textureFormat: UInt32, limits: LibraryLimits) -> [Result<DecodedPixels, DecodeFailure>] {
         let previews = jobs.map { $0.probe.preview ?? PhotoExif(file: $0.file.path)?.preview }
         let asked = zip(jobs, previews).compactMap { job, preview in
             preview.map { LoaderPool.Bytes(bytes: $0, name: job.file.lastPathComponent, size: .covering(PixelBox(width: cell, height: cell)),
@@ -82,7 +83,7 @@ enum PhotoPixelDecoder {
         var decoded = LoaderPool.shared.decode(asked, expected: .jpeg, limits: PhotoGate.previewLimits(limits),
                                                format: PixelLayout(sdlFormat: textureFormat) ?? .rgba).makeIterator()
         return zip(jobs, previews).map { job, preview in
-            guard preview != nil, let image = decoded.next() else { return .failure(SDLError(message: "it has no preview")) }
+            guard preview != nil, let image = decoded.next() else { return .failure(DecodeFailure.corrupt("it has no preview")) }
             return image.map { made($0, probe: job.probe, textureFormat: textureFormat) }
         }
     }

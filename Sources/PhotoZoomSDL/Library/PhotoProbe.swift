@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// What a photo file says about itself from its first bytes, read before any pixel: its size
 /// upright, how it is stored, and a hash that names it in a recording. Cheap enough to run for
@@ -36,7 +37,7 @@ struct PhotoProbe: Sendable, Equatable {
     /// content hash: it is half of a probe's time. `keepingPreview`: the preview's bytes are
     /// kept in `preview`.
     static func probe(_ file: URL, limits: LibraryLimits = LibraryLimits(), hashing: Bool = true,
-                      keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
+                      keepingPreview: Bool = false) -> Result<PhotoProbe, DecodeFailure> {
         PhotoGate.open(file, limits: limits).flatMap { opened in
             let head = readHead(opened, hashing: hashing)
             return probe(head: head.bytes, read: head.dimensions, file: opened, name: file.lastPathComponent, fileBytes: opened.bytes,
@@ -71,7 +72,7 @@ struct PhotoProbe: Sendable, Equatable {
     /// from `file`, when there is one. `read`: what `readHead` found in them, not read again —
     /// but for a TIFF, whose chain of directories may go on past the head.
     static func probe(head: Data, read: PhotoHeader.Dimensions? = nil, file: UntrustedFile? = nil, name: String = "", fileBytes: Int, modified: Int,
-                      limits: LibraryLimits = LibraryLimits(), hashing: Bool = true, keepingPreview: Bool = false) -> Result<PhotoProbe, SDLError> {
+                      limits: LibraryLimits = LibraryLimits(), hashing: Bool = true, keepingPreview: Bool = false) -> Result<PhotoProbe, DecodeFailure> {
         let kind: ImageKind
         if let read {
             kind = read.kind
@@ -83,7 +84,7 @@ struct PhotoProbe: Sendable, Equatable {
         }
         var bytes = HeaderBytes(head: head, file: file)
         guard let claimed = read.flatMap({ $0.kind == .tiff ? nil : $0 }) ?? PhotoHeader.dimensions(kind, &bytes) else {
-            return .failure(SDLError(message: "its \(kind.rawValue.uppercased()) header does not say its size"))
+            return .failure(DecodeFailure.corrupt("its \(kind.rawValue.uppercased()) header does not say its size"))
         }
         if let problem = PhotoGate.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
         let exif = PhotoExif(bytes: head)

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// A photo library as the window sees it while it loads: every photo's header is read in the
 /// background, and pixels are decoded on worker threads for what the window shows, in the
@@ -71,7 +72,7 @@ final class PhotoStream {
     /// `limits`: the texture budget and what a photo may be (the opening probes' too).
     /// `fillsCache`: once every header is read, the workers make every photo's grid thumbnail
     /// the cache lacks, whenever nothing on screen is wanted (the window's first visit of a folder).
-    init(files: [URL], opening: [Result<PhotoProbe, SDLError>?], renderer: OpaquePointer, limits: LibraryLimits, cache: ThumbnailCache?,
+    init(files: [URL], opening: [Result<PhotoProbe, DecodeFailure>?], renderer: OpaquePointer, limits: LibraryLimits, cache: ThumbnailCache?,
          fillsCache: Bool = false, progressFrom: Int = 100, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads,
          prefetchBytesPerFrame: Int = 1 << 20, wake: WakeSignal, log: @escaping (String) -> Void) {
         self.files = files

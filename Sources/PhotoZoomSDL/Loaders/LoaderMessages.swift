@@ -2,6 +2,7 @@ import CLoader
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// One picture a loader is asked for: the `length` bytes at `offset` in the descriptor sent
 /// with the request (a photo, a cached thumbnail, or embedded previews put in a memory file),
@@ -80,8 +81,7 @@ struct LoaderRequest: LoaderMessage {
 /// A loader's answer for one picture: where its pixels are in the memory file sent with the
 /// reply, and their shape, or why there are none.
 struct LoaderAnswer: Equatable {
-    var failure: String?
-    var isOverLimits = false
+    var failure: DecodeFailure?
     var offset = 0
     var width = 0
     var height = 0
@@ -94,9 +94,8 @@ struct LoaderAnswer: Equatable {
     var notes: [String] = []
 
     func write(to out: inout MessageWriter) {
-        out.text(failure ?? "")
-        out.int(failure == nil ? 0 : 1)
-        out.int(isOverLimits ? 1 : 0)
+        out.text(failure?.description ?? "")
+        out.int(Self.code(of: failure))
         out.int(offset); out.int(width); out.int(height); out.int(pitch)
         out.int(isOpaque ? 1 : 0)
         for channel in [average.r, average.g, average.b, average.a] { out.int(Int(channel)) }
@@ -107,8 +106,7 @@ struct LoaderAnswer: Equatable {
 
     init(reading r: inout MessageReader) throws {
         let said = try r.text()
-        failure = try r.int() == 0 ? nil : said
-        isOverLimits = try r.int() != 0
+        failure = try Self.failure(code: try r.int(), said: said)
         offset = try r.int(); width = try r.int(); height = try r.int(); pitch = try r.int()
         isOpaque = try r.int() != 0
         func channel() throws -> UInt8 { UInt8(clamping: try r.int()) }
@@ -120,10 +118,35 @@ struct LoaderAnswer: Equatable {
         notes = try (0..<noted).map { _ in String(try r.text().prefix(DecoderNotes.lineCharacters + 1)) }
     }
 
-    init(failure: String? = nil, isOverLimits: Bool = false, offset: Int = 0, width: Int = 0, height: Int = 0, pitch: Int = 0,
+    init(failure: DecodeFailure? = nil, offset: Int = 0, width: Int = 0, height: Int = 0, pitch: Int = 0,
          isOpaque: Bool = false, average: Color = Color(r: 0, g: 0, b: 0, a: 0), originalSize: PixelBox? = nil) {
-        self.failure = failure; self.isOverLimits = isOverLimits; self.offset = offset; self.width = width; self.height = height
+        self.failure = failure; self.offset = offset; self.width = width; self.height = height
         self.pitch = pitch; self.isOpaque = isOpaque; self.average = average; self.originalSize = originalSize
+    }
+
+    /// A failure's case on the wire: only those a loader meets while decoding travel; an ending
+    /// of its own is for the window to find, not for the loader to say.
+    private static func code(of failure: DecodeFailure?) -> Int {
+        switch failure {
+        case nil: return 0
+        case .overLimits: return 2
+        case .refused: return 3
+        case .unreadable: return 4
+        case .unavailable: return 5
+        case .corrupt, .crashed, .exited, .timedOut, .badAnswer, .shuttingDown: return 1
+        }
+    }
+
+    private static func failure(code: Int, said: String) throws -> DecodeFailure? {
+        switch code {
+        case 0: return nil
+        case 1: return .corrupt(said)
+        case 2: return .overLimits(said)
+        case 3: return .refused(said)
+        case 4: return .unreadable(said)
+        case 5: return .unavailable(said)
+        default: throw MessageReader.Malformed()
+        }
     }
 }
 
@@ -164,8 +187,8 @@ struct LoaderReply: LoaderMessage {
     init(answers: [LoaderAnswer]) { self.answers = answers }
 
     /// The same failure for every one of `count` pictures.
-    init(failure: String, isOverLimits: Bool = false, count: Int) {
-        answers = Array(repeating: LoaderAnswer(failure: failure, isOverLimits: isOverLimits), count: count)
+    init(failure: DecodeFailure, count: Int) {
+        answers = Array(repeating: LoaderAnswer(failure: failure), count: count)
     }
 }
 

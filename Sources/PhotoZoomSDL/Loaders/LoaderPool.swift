@@ -2,6 +2,7 @@ import CLoader
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// The loader processes every decode of untrusted bytes runs in: one per core, each a
 /// `photozoom` started as `LoaderProcess`, with an address-space limit and a time budget per
@@ -136,7 +137,7 @@ public final class LoaderPool: @unchecked Sendable {
     }
 
     /// Why a decode failed while the program ends: no fault of the photo's, so no cache records it.
-    private static let stopped = SDLError(message: "decoding stopped as the program ends", isOverLimits: true)
+    private static let stopped = DecodeFailure.shuttingDown
 
     /// The loaders' process ids: tests look at what the kernel says of them.
     var processIDs: [pid_t] { condition.withLock { Array(running) } }
@@ -153,7 +154,7 @@ public final class LoaderPool: @unchecked Sendable {
 
     /// The image in `file`, decoded at `size` by a loader, in `format`.
     func decode(_ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits,
-                format: PixelLayout = .rgba) -> Result<ScaledImage, SDLError> {
+                format: PixelLayout = .rgba) -> Result<ScaledImage, DecodeFailure> {
         decode(LoaderRequest(items: [LoaderItem(name: name, length: file.bytes, size: size, orientation: nil)], expected: expected, limits: limits, format: format),
                in: .file(file.descriptor))[0]
     }
@@ -169,14 +170,14 @@ public final class LoaderPool: @unchecked Sendable {
 
     /// `bytes` (an embedded preview, read from its photo), decoded by a loader, turned by `orientation`.
     func decode(_ bytes: Data, name: String, to size: ScaledSize, orientation: ExifOrientation, expected: ImageKind?, limits: LibraryLimits,
-                format: PixelLayout = .rgba) -> Result<ScaledImage, SDLError> {
+                format: PixelLayout = .rgba) -> Result<ScaledImage, DecodeFailure> {
         decode([Bytes(bytes: bytes, name: name, size: size, orientation: orientation)], expected: expected, limits: limits, format: format)[0]
     }
 
     /// Each of `images` decoded, by one loader, with one message each way (up to
     /// `LoaderRequest.maximumItems` at a time). Where the loader crashed or ran past its time,
     /// each is decoded again alone, so only the one at fault fails.
-    func decode(_ images: [Bytes], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) -> [Result<ScaledImage, SDLError>] {
+    func decode(_ images: [Bytes], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) -> [Result<ScaledImage, DecodeFailure>] {
         guard !images.isEmpty else { return [] }
         guard images.count <= LoaderRequest.maximumItems else {
             return stride(from: 0, to: images.count, by: LoaderRequest.maximumItems).flatMap {
@@ -203,9 +204,9 @@ public final class LoaderPool: @unchecked Sendable {
     /// `request`, with the bytes it names `in` a file or memory, run by the next free loader: an
     /// image or a failure for each of its items. A loader found dead before it took the request
     /// (ended while idle) is replaced once.
-    private func decode(_ request: LoaderRequest, in handing: Handing) -> [Result<ScaledImage, SDLError>] {
+    private func decode(_ request: LoaderRequest, in handing: Handing) -> [Result<ScaledImage, DecodeFailure>] {
         let count = request.items.count
-        func all(_ error: SDLError) -> [Result<ScaledImage, SDLError>] { Array(repeating: .failure(error), count: count) }
+        func all(_ error: DecodeFailure) -> [Result<ScaledImage, DecodeFailure>] { Array(repeating: .failure(error), count: count) }
         for attempt in 1...2 {
             let loader: Loader
             switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
@@ -218,13 +219,13 @@ public final class LoaderPool: @unchecked Sendable {
             case let .bytes(blobs):
                 guard let input = loader.hand(blobs) else {
                     checkIn(loader)
-                    return all(SDLError(message: "cannot hand it to a loader: \(String(cString: strerror(errno)))", isOverLimits: true))
+                    return all(.unavailable("cannot hand it to a loader: \(String(cString: strerror(errno)))"))
                 }
                 fd = input
             }
             guard LoaderSocket.send(request, on: loader.socket, fd: fd) else {
                 let ended = retire(loader, .unusable)
-                if attempt == 1, ended.description != Self.stopped.description { continue }
+                if attempt == 1, ended != .shuttingDown { continue }
                 return all(ended)
             }
             var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
@@ -243,7 +244,7 @@ public final class LoaderPool: @unchecked Sendable {
             for (answer, item) in zip(reply.answers, request.items) { decoderNotes.tell(answer.notes, about: item.name) }
             return images
         }
-        return all(SDLError(message: "no loader would take it", isOverLimits: true))
+        return all(.unavailable("no loader would take it"))
     }
 
     /// A reply's pictures, read out of the memory file it came with once the reply is found to
@@ -252,7 +253,7 @@ public final class LoaderPool: @unchecked Sendable {
     /// a page fits the window, a covered cell has its shorter side the cell's). They are read,
     /// not mapped: a file the loader shrank meanwhile is a short read, never a fault. Nil for a
     /// reply that is not so.
-    private static func images(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> [Result<ScaledImage, SDLError>]? {
+    private static func images(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> [Result<ScaledImage, DecodeFailure>]? {
         var info = stat()
         let fileLength = memory >= 0 && fstat(memory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
         for (answer, item) in zip(reply.answers, asked.items) where answer.failure == nil {
@@ -265,10 +266,10 @@ public final class LoaderPool: @unchecked Sendable {
                   withinAsked, answer.pitch == answer.width * 4, answer.width * answer.height <= asked.limits.maximumPixels,
                   answer.offset >= 0, answer.offset <= fileLength, answer.pitch * answer.height <= fileLength - answer.offset else { return nil }
         }
-        var images: [Result<ScaledImage, SDLError>] = []
+        var images: [Result<ScaledImage, DecodeFailure>] = []
         for answer in reply.answers {
             if let failure = answer.failure {
-                images.append(.failure(SDLError(message: failure, isOverLimits: answer.isOverLimits)))
+                images.append(.failure(failure))
                 continue
             }
             let image = SurfacePixels.make(PixelBox(width: answer.width, height: answer.height), format: asked.format.sdlFormat).map { surface in
@@ -288,7 +289,7 @@ public final class LoaderPool: @unchecked Sendable {
         return images
     }
 
-    private func checkOut(memoryMiB: Int) -> Result<Loader, SDLError> {
+    private func checkOut(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
         condition.lock()
         while idle.isEmpty && started >= processes && !stopping { condition.wait() }
         guard !stopping else {
@@ -335,7 +336,7 @@ public final class LoaderPool: @unchecked Sendable {
     /// starts another in its place. Anything while the program ends is no fault of the photo's;
     /// a crash, a false answer or a decode past its time budget (seconds, where a photo takes
     /// a tenth of one) is, and the thumbnail cache records it.
-    private func retire(_ loader: Loader, _ why: Ending) -> SDLError {
+    private func retire(_ loader: Loader, _ why: Ending) -> DecodeFailure {
         if case .noAnswer = why { Self.awaitEnd(loader.pid) }
         let status = end(loader)
         condition.lock()
@@ -344,24 +345,16 @@ public final class LoaderPool: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if stopped { return Self.stopped }
-        var error: SDLError
         switch why {
-        case .unusable: return SDLError(message: "its loader had ended", isOverLimits: true)
-        case let .timedOut(budget):
-            error = SDLError(message: "the decoder ran past its \(TuningFile.number(budget)) s (library.loaderSeconds) and was stopped")
-        case .badAnswer: error = SDLError(message: "the decoder's answer did not describe its pixels")
+        case .unusable: return .unavailable("its loader had ended")
+        case let .timedOut(budget): return .timedOut(seconds: budget)
+        case .badAnswer: return .badAnswer
         case .noAnswer:
             // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
             let signal = status & 0x7F
-            if signal == 0 || signal == 0x7F {
-                error = SDLError(message: "the decoder ended without an answer (exit status \((status >> 8) & 0xFF))")
-            } else {
-                let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
-                error = SDLError(message: "the decoder crashed: signal \(signal) (\(name))")
-            }
+            guard signal != 0, signal != 0x7F else { return .exited(status: (status >> 8) & 0xFF) }
+            return .crashed(signal: signal, name: strsignal(signal).map { String(cString: $0) } ?? "signal")
         }
-        error.endedLoader = true
-        return error
     }
 
     /// Gives a loader that closed its socket a moment to finish ending, so its own end (a
@@ -376,7 +369,7 @@ public final class LoaderPool: @unchecked Sendable {
     }
 
     /// A new loader, counted among those `stopAll` ends; none once it was called.
-    private func launch(memoryMiB: Int) -> Result<Loader, SDLError> {
+    private func launch(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
         let made = Self.spawn(memoryMiB: memoryMiB)
         guard case let .success(loader) = made else { return made }
         condition.lock()
@@ -395,10 +388,10 @@ public final class LoaderPool: @unchecked Sendable {
     static let loaderNiceness: Int32 = 5
 
     /// A loader process with `memoryMiB` for decoding, its socket on descriptor 3.
-    private static func spawn(memoryMiB: Int) -> Result<Loader, SDLError> {
+    private static func spawn(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            return .failure(SDLError(message: "cannot start a loader: \(String(cString: strerror(errno)))", isOverLimits: true))
+            return .failure(.unavailable("cannot start a loader: \(String(cString: strerror(errno)))"))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -428,7 +421,7 @@ public final class LoaderPool: @unchecked Sendable {
         if status == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), loaderNiceness) }
         guard status == 0 else {
             close(ends[0])
-            return .failure(SDLError(message: "cannot start a loader ('\(path)'): \(String(cString: strerror(status)))", isOverLimits: true))
+            return .failure(.unavailable("cannot start a loader ('\(path)'): \(String(cString: strerror(status)))"))
         }
         return .success(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB))
     }

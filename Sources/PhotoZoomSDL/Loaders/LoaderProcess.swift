@@ -3,6 +3,7 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// The loader's side: a `photozoom` started with `argument`, which decodes what the window's
 /// process sends it until that process closes the socket, within an address-space limit set
@@ -68,7 +69,7 @@ public enum LoaderProcess {
                 _ = LoaderSocket.send(made.reply, on: socket, fd: made.memory)
                 Arena.trim()
             case let .failure(error):
-                _ = LoaderSocket.send(LoaderReply(failure: error.description, isOverLimits: error.isOverLimits, count: request.items.count), on: socket)
+                _ = LoaderSocket.send(LoaderReply(failure: error, count: request.items.count), on: socket)
             }
         }
         // Not exit(): a forked loader would flush the window's buffered output a second time.
@@ -130,15 +131,15 @@ public enum LoaderProcess {
     /// The longest failure an answer says: the first lines of a decoder's complaint.
     private static let failureCharacters = 400
 
-    private static func decode(_ item: LoaderItem, _ fd: Int32, expected: ImageKind?, limits: LibraryLimits) -> Result<UprightPixels, SDLError> {
+    private static func decode(_ item: LoaderItem, _ fd: Int32, expected: ImageKind?, limits: LibraryLimits) -> Result<UprightPixels, DecodeFailure> {
         guard fd >= 0, item.offset >= 0, item.length > 0, item.length <= limits.maximumFileBytes else {
-            return .failure(SDLError(message: "the loader was sent no bytes to decode"))
+            return .failure(DecodeFailure.corrupt("the loader was sent no bytes to decode"))
         }
         var bytes = Data(count: item.length)
         let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, item.length, off_t(item.offset)) }
-        guard read == item.length else { return .failure(SDLError(message: "it changed while it was read")) }
+        guard read == item.length else { return .failure(DecodeFailure.corrupt("it changed while it was read")) }
         if let expected, case let .success(kind) = ImageKind.identify(bytes, named: item.name), kind != expected {
-            return .failure(SDLError(message: "it is a \(kind.rawValue.uppercased()) where a \(expected.rawValue.uppercased()) belongs"))
+            return .failure(DecodeFailure.corrupt("it is a \(kind.rawValue.uppercased()) where a \(expected.rawValue.uppercased()) belongs"))
         }
         let decoded = item.orientation.flatMap(ExifOrientation.init(rawValue:)).map {
             ScaledDecoder.decode(bytes, to: item.size, named: item.name, orientation: $0, limits: limits)
@@ -146,14 +147,14 @@ public enum LoaderProcess {
         // SDL's allocations fail at the address-space limit: the photo needs more than a loader
         // may have, which a person may raise.
         if case let .failure(error) = decoded, error.description.contains("Out of memory") {
-            return .failure(SDLError(message: "decoding it needs more memory than a loader may have (library.loaderMemoryMiB)", isOverLimits: true))
+            return .failure(.overLimits("decoding it needs more memory than a loader may have (library.loaderMemoryMiB)"))
         }
         return decoded
     }
 
     /// The images' rows one after another in the loader's memory file, laid out as `layout`,
     /// and the reply that says where each is; the images are freed.
-    private static func share(_ decoded: [Result<UprightPixels, SDLError>], notes: [[String]], as layout: PixelLayout) -> Result<Made, SDLError> {
+    private static func share(_ decoded: [Result<UprightPixels, DecodeFailure>], notes: [[String]], as layout: PixelLayout) -> Result<Made, DecodeFailure> {
         defer { for case let .success(image) in decoded { SDL_FreeSurface(image.surface) } }
         var answers: [LoaderAnswer] = []
         var length = 0
@@ -167,13 +168,13 @@ public enum LoaderProcess {
             case let .failure(error):
                 // What the decoder printed says why it failed: it goes in the failure's one line.
                 let said = ([error.description] + notes[answers.count]).joined(separator: "; ")
-                answers.append(LoaderAnswer(failure: String(said.prefix(failureCharacters)), isOverLimits: error.isOverLimits))
+                answers.append(LoaderAnswer(failure: error.restated(String(said.prefix(failureCharacters)))))
                 continue
             }
             answers[answers.count - 1].notes = notes[answers.count - 1]
         }
         guard let memory = Arena.holding(length) else {
-            return .failure(SDLError(message: "the loader could not share its pixels: \(String(cString: strerror(errno)))", isOverLimits: true))
+            return .failure(.unavailable("the loader could not share its pixels: \(String(cString: strerror(errno)))"))
         }
         for (index, result) in decoded.enumerated() {
             guard case let .success(image) = result else { continue }
@@ -225,7 +226,7 @@ public enum LoaderProcess {
             // What a decoder that tried to open a file would meet.
             let opened = open("/proc/self/status", O_RDONLY)
             let said = opened >= 0 ? "opened a file" : "open: \(String(cString: strerror(errno)))"
-            _ = LoaderSocket.send(LoaderReply(failure: "\(said) (restricted: \(restricted))", count: request.items.count), on: socket)
+            _ = LoaderSocket.send(LoaderReply(failure: .corrupt("\(said) (restricted: \(restricted))"), count: request.items.count), on: socket)
             if opened >= 0 { close(opened) }
             if fd >= 0 { close(fd) }
             return true

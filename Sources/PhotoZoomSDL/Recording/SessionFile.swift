@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// Why a recording could not be started.
 public struct SessionFileError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import CMD5
 import Foundation
+import PhotoZoomUntrusted
 
 /// A local file's URI as GLib writes it (`g_filename_to_uri`), which is what names its
 /// thumbnail: every file manager and viewer that shares the cache hashes the same string, so a

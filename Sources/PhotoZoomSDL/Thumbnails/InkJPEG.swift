@@ -1,6 +1,7 @@
 import CSDL2
 import CTurboJPEG
 import Foundation
+import PhotoZoomUntrusted
 
 /// CMYK and YCCK JPEGs (print files, Photoshop exports) in true colour. SDL_image hands their
 /// ink values back as if they were RGB with K in alpha, so the astronaut in CMYK came out blue
@@ -9,8 +10,8 @@ enum InkJPEG {
     /// `data`, a CMYK or YCCK JPEG, as an RGBA surface of `width`×`height`: its own size, or one
     /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
     /// TurboJPEG's; a failure says what libjpeg-turbo said.
-    static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
-        guard let handle = tjInitDecompress() else { return .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
+    static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<UnsafeMutablePointer<SDL_Surface>, DecodeFailure> {
+        guard let handle = tjInitDecompress() else { return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
         defer { tjDestroy(handle) }
         var ink = [UInt8](repeating: 0, count: width * height * 4)
         let decoded = data.withUnsafeBytes { raw in
@@ -19,9 +20,9 @@ enum InkJPEG {
                               Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), flags)
             }
         }
-        guard decoded == 0 else { return .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
+        guard decoded == 0 else { return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-            return .failure(SDLError("a \(width)×\(height) surface"))
+            return .failure(DecodeFailure.sdl("a \(width)×\(height) surface"))
         }
         let inverted = hasAdobeMarker(data)
         let pitch = Int(surface.pointee.pitch)

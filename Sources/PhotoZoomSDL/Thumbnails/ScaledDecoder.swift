@@ -4,6 +4,7 @@ import CTurboJPEG
 import CWebP
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// A photo decoded at the size it is shown at.
 public struct ScaledImage {
@@ -39,20 +40,20 @@ public enum ScaledDecoder {
     /// A JPEG larger than `limits` allows is decoded at the largest of libjpeg-turbo's scales
     /// within them, even when that is smaller than `size`.
     /// `named`: the file's name, which tells a TGA (a format with no signature) from garbage.
-    static func decode(_ data: Data, to size: ScaledSize, named name: String = "", limits: LibraryLimits = LibraryLimits()) -> Result<UprightPixels, SDLError> {
+    static func decode(_ data: Data, to size: ScaledSize, named name: String = "", limits: LibraryLimits = LibraryLimits()) -> Result<UprightPixels, DecodeFailure> {
         decode(data, to: size, named: name, orientation: PhotoExif(bytes: data).orientation, limits: limits)
     }
 
     /// `data` with its EXIF orientation given: an embedded preview (`PhotoExif.preview`) has
     /// none of its own and is turned as its photo is.
-    static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<UprightPixels, SDLError> {
-        guard !data.isEmpty else { return .failure(SDLError(message: "it is empty")) }
+    static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<UprightPixels, DecodeFailure> {
+        guard !data.isEmpty else { return .failure(DecodeFailure.corrupt("it is empty")) }
         let claimed: PhotoHeader.Dimensions
         switch PhotoGate.check(data, named: name, limits: limits) {
         case let .success(found): claimed = found
         case let .failure(refusal): return .failure(refusal)
         }
-        let stored: Result<Stored, SDLError>
+        let stored: Result<Stored, DecodeFailure>
         switch claimed.kind {
         case .jpeg: stored = decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels)
         case .webp: stored = decodeWebP(data, to: size, orientation, maximumPixels: limits.maximumPixels)
@@ -98,10 +99,10 @@ public enum ScaledDecoder {
 
     /// A JPEG decoded at the smallest of libjpeg-turbo's quick scales (1/8, 1/4, 1/2, 1) that still
     /// covers what `size` asks for, within `maximumPixels`; ink (CMYK, YCCK) through `InkJPEG`.
-    private static func decodeJPEG(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int) -> Result<Stored, SDLError> {
-        guard let handle = tjInitDecompress() else { return .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
+    private static func decodeJPEG(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int) -> Result<Stored, DecodeFailure> {
+        guard let handle = tjInitDecompress() else { return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
         defer { tjDestroy(handle) }
-        func failure() -> Result<Stored, SDLError> { .failure(SDLError(message: "libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
+        func failure() -> Result<Stored, DecodeFailure> { .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let header = data.withUnsafeBytes { raw in
             tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling, &colorspace)
@@ -150,14 +151,14 @@ public enum ScaledDecoder {
     /// A WebP decoded by libwebp straight to the size it is shown at (its scaler averages the
     /// pixels each output pixel covers), so one larger than `maximumPixels` allows is still shown;
     /// never enlarged. SDL_image would decode it whole and leave the shrinking to us.
-    private static func decodeWebP(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int) -> Result<Stored, SDLError> {
+    private static func decodeWebP(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int) -> Result<Stored, DecodeFailure> {
         var config = WebPDecoderConfig()
-        guard photozoom_webp_init(&config) != 0 else { return .failure(SDLError(message: "libwebp: a version this build was not made for")) }
+        guard photozoom_webp_init(&config) != 0 else { return .failure(DecodeFailure.corrupt("libwebp: a version this build was not made for")) }
         let features = data.withUnsafeBytes { raw in
             photozoom_webp_features(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config.input)
         }
         guard features == VP8_STATUS_OK, config.input.has_animation == 0, config.input.width > 0, config.input.height > 0 else {
-            return .failure(SDLError(message: config.input.has_animation != 0 ? "it is an animated WebP" : "libwebp: its header is broken (status \(features.rawValue))"))
+            return .failure(.corrupt(config.input.has_animation != 0 ? "it is an animated WebP" : "libwebp: its header is broken (status \(features.rawValue))"))
         }
         let full = PixelBox(width: Int(config.input.width), height: Int(config.input.height))
         var out = storedTarget(full, size, orientation)
@@ -179,7 +180,7 @@ public enum ScaledDecoder {
             WebPFreeDecBuffer(&config.output)
             guard status == VP8_STATUS_OK else {
                 SDL_FreeSurface(surface)
-                return .failure(SDLError(message: "libwebp: it did not decode (status \(status.rawValue))"))
+                return .failure(DecodeFailure.corrupt("libwebp: it did not decode (status \(status.rawValue))"))
             }
             return .success(Stored(surface: surface, fullSize: full))
         }
@@ -194,30 +195,30 @@ public enum ScaledDecoder {
     /// the bytes, where SDL_image can read only the first directory. The whole image's size is
     /// the first directory's.
     private static func decodeReducedTIFF(_ data: Data, _ claimed: PhotoHeader.Dimensions, to size: ScaledSize, _ orientation: ExifOrientation,
-                                          maximumPixels: Int) -> Result<Stored, SDLError> {
+                                          maximumPixels: Int) -> Result<Stored, DecodeFailure> {
         let full = PixelBox(width: claimed.width, height: claimed.height)
         let target = storedTarget(full, size, orientation)
         let allowed = claimed.reducedResolutions.filter { $0.pixels <= maximumPixels }
         guard let level = allowed.filter({ $0.width >= target.width && $0.height >= target.height }).min(by: { $0.pixels < $1.pixels })
                 ?? allowed.max(by: { $0.pixels < $1.pixels }) else {
-            return .failure(SDLError(message: "it has no reduced-resolution copy within \(maximumPixels / 1_000_000) megapixels", isOverLimits: true))
+            return .failure(.overLimits("it has no reduced-resolution copy within \(maximumPixels / 1_000_000) megapixels"))
         }
-        return data.withUnsafeBytes { raw -> Result<Stored, SDLError> in
+        return data.withUnsafeBytes { raw -> Result<Stored, DecodeFailure> in
             guard let tiff = photozoom_tiff_open(raw.baseAddress, raw.count, tmsize_t(tiffLargestAllocation)) else {
-                return .failure(SDLError(message: "libtiff could not read it"))
+                return .failure(DecodeFailure.corrupt("libtiff could not read it"))
             }
             defer { TIFFClose(tiff) }
             // libtiff must see the directory as its header was read, or it is not decoded.
             guard TIFFSetDirectory(tiff, tdir_t(level.index)) == 1, Int(photozoom_tiff_width(tiff)) == level.width,
                   Int(photozoom_tiff_height(tiff)) == level.height else {
-                return .failure(SDLError(message: "libtiff does not read its reduced-resolution copy as its header says"))
+                return .failure(DecodeFailure.corrupt("libtiff does not read its reduced-resolution copy as its header says"))
             }
             return SurfacePixels.make(PixelBox(width: level.width, height: level.height)).flatMap { surface in
                 // ABGR words, which are RGBA32's bytes on a little-endian machine.
                 guard TIFFReadRGBAImageOriented(tiff, UInt32(level.width), UInt32(level.height), surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
                                                 ORIENTATION_TOPLEFT, 0) == 1 else {
                     SDL_FreeSurface(surface)
-                    return .failure(SDLError(message: "libtiff could not decode its \(level.width)×\(level.height) copy"))
+                    return .failure(DecodeFailure.corrupt("libtiff could not decode its \(level.width)×\(level.height) copy"))
                 }
                 return .success(Stored(surface: surface, fullSize: full))
             }
@@ -226,16 +227,16 @@ public enum ScaledDecoder {
 
     /// Every other format, decoded whole by SDL_image's loader for `kind` (never its own
     /// sniffing, which would take an SVG or an icon) and converted to RGBA32.
-    private static func decodeWhole(_ data: Data, _ kind: ImageKind) -> Result<Stored, SDLError> {
+    private static func decodeWhole(_ data: Data, _ kind: ImageKind) -> Result<Stored, DecodeFailure> {
         _ = loadersReady
         let decoded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             defer { SDL_RWclose(rw) }
             return load(kind, rw)
         }
-        guard let decoded else { return .failure(SDLError("SDL_image")) }
+        guard let decoded else { return .failure(DecodeFailure.sdl("SDL_image")) }
         defer { SDL_FreeSurface(decoded) }
-        guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return .failure(SDLError("converting to RGBA")) }
+        guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return .failure(DecodeFailure.sdl("converting to RGBA")) }
         return .success(Stored(surface: rgba, fullSize: PixelBox(width: Int(rgba.pointee.w), height: Int(rgba.pointee.h))))
     }
 

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 /// The sizes of the freedesktop.org thumbnail standard, each a folder of the cache: a thumbnail
 /// fits within a square of `pixels`.
@@ -116,13 +117,13 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// first (`read`, `holds` and `recordedFailure` do that).
     /// `writingLater`: the thumbnail is for a cell on screen, and is written to the cache by a
     /// thread of lower priority once the cores are free (`LaterWrites`).
-    public func make(_ file: URL, size: ThumbnailSize, writingLater: Bool = false) -> Result<ScaledImage, SDLError> {
+    public func make(_ file: URL, size: ThumbnailSize, writingLater: Bool = false) -> Result<ScaledImage, DecodeFailure> {
         // The time is taken before the bytes are read: a change while decoding makes the thumbnail stale, never wrongly fresh.
-        guard let original = OriginalFile(file) else { return .failure(SDLError(message: "it cannot be read: \(String(cString: strerror(errno)))")) }
-        guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else { return .failure(SDLError(message: "it is in the thumbnail cache itself")) }
+        guard let original = OriginalFile(file) else { return .failure(DecodeFailure.corrupt("it cannot be read: \(String(cString: strerror(errno)))")) }
+        guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else { return .failure(DecodeFailure.corrupt("it is in the thumbnail cache itself")) }
         let decoded = PhotoGate.open(file, limits: limits).flatMap { opened in
             LoaderPool.shared.decode(opened, name: file.lastPathComponent, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)), limits: limits).mapError { error in
-                if !error.isOverLimits { recordFailure(original, error.description) }
+                if error.isRemembered { recordFailure(original, error.description) }
                 return error
             }
         }
@@ -133,8 +134,8 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// Records that `file`, as it is now, did not decode (a photo's page, decoded outside the
     /// cache), so no thumbnail or page of it is tried again until it changes; a failure of the
     /// limits' is not the file's, and is not recorded.
-    public func recordFailure(of file: URL, _ error: SDLError) {
-        guard !error.isOverLimits, let original = OriginalFile(file) else { return }
+    public func recordFailure(of file: URL, _ error: DecodeFailure) {
+        guard error.isRemembered, let original = OriginalFile(file) else { return }
         _ = recordFailure(original, error.description)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// and count checked against the segment's bytes, so a hostile segment costs nothing but its
 /// facts. Only what the library uses is read: IFD0's orientation, the EXIF IFD's date taken and
 /// its offset, and IFD1's embedded JPEG.
-struct ExifSegment {
+public struct ExifSegment {
     /// The TIFF structure: the segment's bytes after "Exif\0\0".
     private let tiff: [UInt8]
     private let bigEndian: Bool
@@ -12,7 +12,7 @@ struct ExifSegment {
     /// Where the EXIF segment of a JPEG beginning with `head` lies: its TIFF bytes' range, which
     /// may end past `head` (read more, up to it), or nil when there is none before the image
     /// data. Application segments and comments are walked; anything else ends the walk.
-    static func locate(in head: Data) -> Range<Int>? {
+    public static func locate(in head: Data) -> Range<Int>? {
         let b = head
         let start = b.startIndex
         guard b.count >= 4, b[start] == 0xFF, b[start + 1] == 0xD8 else { return nil }
@@ -34,13 +34,13 @@ struct ExifSegment {
     }
 
     /// The segment of a JPEG beginning with `head`, as far as `head` holds it; nil for none.
-    init?(jpeg head: Data) {
+    public init?(jpeg head: Data) {
         guard let range = Self.locate(in: head), range.lowerBound < head.count else { return nil }
         let end = min(range.upperBound, head.count)
         self.init(tiff: [UInt8](head[(head.startIndex + range.lowerBound)..<(head.startIndex + end)]))
     }
 
-    init?(tiff: [UInt8]) {
+    public init?(tiff: [UInt8]) {
         guard tiff.count >= 8 else { return nil }
         if tiff.starts(with: [0x49, 0x49, 0x2A, 0x00]) {
             bigEndian = false
@@ -64,10 +64,10 @@ struct ExifSegment {
 
     /// One directory entry: its type, count and where its value is (in place when it fits in
     /// four bytes, else at the offset those bytes hold).
-    struct Entry {
-        let type: Int
-        let count: Int
-        let valueAt: Int
+    public struct Entry {
+        public let type: Int
+        public let count: Int
+        public let valueAt: Int
     }
 
     /// The entries of the directory at `offset`, by tag; empty where it is not there. At most
@@ -89,7 +89,7 @@ struct ExifSegment {
     private var firstDirectory: Int? { u32(4) }
 
     /// IFD0's orientation: a SHORT of 1 to 8 (anything else is nil).
-    var orientation: Int? {
+    public var orientation: Int? {
         guard let ifd0 = firstDirectory, let entry = directory(at: ifd0)[0x0112], entry.type == 3, entry.count >= 1,
               let value = u16(entry.valueAt), (1...8).contains(value) else { return nil }
         return value
@@ -104,13 +104,13 @@ struct ExifSegment {
     }
 
     /// DateTimeOriginal, as the camera wrote it.
-    var dateTaken: String? { exifText(0x9003) }
+    public var dateTaken: String? { exifText(0x9003) }
     /// OffsetTimeOriginal ("+02:00"), where the camera wrote one.
-    var offsetTaken: String? { exifText(0x9011) }
+    public var offsetTaken: String? { exifText(0x9011) }
 
     /// IFD1's JPEG (JPEGInterchangeFormat and its length), when all of it is in the segment and
     /// it starts as a JPEG does.
-    var preview: Data? {
+    public var preview: Data? {
         guard let ifd0 = firstDirectory, let count = u16(ifd0), let ifd1 = u32(ifd0 + 2 + 12 * count), ifd1 != 0 else { return nil }
         let tags = directory(at: ifd1)
         guard let start = tags[0x0201].flatMap({ $0.type == 4 ? u32($0.valueAt) : nil }),

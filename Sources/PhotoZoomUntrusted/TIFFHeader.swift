@@ -4,11 +4,11 @@ import Foundation
 /// put the first at the end): the first directory is the image shown, and every directory in
 /// the chain is counted, since a decoder may read any of them. Its reduced-resolution copies
 /// (a pyramid's levels) are listed, for a photo too large to decode whole.
-enum TIFFHeader {
+public enum TIFFHeader {
     /// The most directories walked; a hostile chain of offsets (or a loop) ends here.
-    static let maximumDirectories = 64
+    public static let maximumDirectories = 64
 
-    static func dimensions(_ bytes: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+    public static func dimensions(_ bytes: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard let order = bytes.bytes(0, 2) else { return nil }
         let big = order == [0x4D, 0x4D]
         guard let first = bytes.u32(4, bigEndian: big) else { return nil }

@@ -2,20 +2,20 @@ import Foundation
 
 /// A JPEG's size from its start-of-frame segment, found by walking the segments before it: each
 /// names its own length, so only their four-byte headers are read on the way.
-enum JPEGHeader {
-    struct Frame {
-        let marker: UInt8
-        let width: Int
-        let height: Int
-        let components: Int
+public enum JPEGHeader {
+    public struct Frame {
+        public let marker: UInt8
+        public let width: Int
+        public let height: Int
+        public let components: Int
     }
 
     /// Start-of-frame markers of Huffman-coded JPEGs (arithmetic coding packs flat areas tighter).
-    static let huffmanFrames: Set<UInt8> = [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7]
+    public static let huffmanFrames: Set<UInt8> = [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7]
     /// Start-of-frame markers of sequential Huffman-coded JPEGs (baseline, extended, lossless).
-    static let sequentialFrames: Set<UInt8> = [0xC0, 0xC1, 0xC3]
+    public static let sequentialFrames: Set<UInt8> = [0xC0, 0xC1, 0xC3]
 
-    static func dimensions(_ bytes: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+    public static func dimensions(_ bytes: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard let frame = frame(&bytes), frame.components >= 1 else { return nil }
         var found = PhotoHeader.Dimensions(kind: .jpeg, width: frame.width, height: frame.height)
         found.components = frame.components
@@ -28,7 +28,7 @@ enum JPEGHeader {
 
     /// The start-of-frame segment, or nil where the walk meets something that is not a segment
     /// (or the scan) first, or the bytes end.
-    static func frame(_ bytes: inout HeaderBytes) -> Frame? {
+    public static func frame(_ bytes: inout HeaderBytes) -> Frame? {
         guard bytes.bytes(0, 2) == [0xFF, 0xD8] else { return nil }
         var i = 2
         while true {

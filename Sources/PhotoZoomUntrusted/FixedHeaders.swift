@@ -3,10 +3,10 @@ import Foundation
 /// The formats whose size sits at fixed places in their first bytes: PNG, BMP (Windows' and
 /// OS/2's headers), WebP, QOI, PNM, PCX and TGA. Where a format's coding bounds how tightly
 /// pixels pack, the least file that could hold the claim is said too.
-enum FixedHeaders {
+public enum FixedHeaders {
     /// IHDR, which must come first. Deflate packs at most 1,032 bytes into one, so the filtered
     /// rows set a least size (a 300-byte PNG claiming 50000² cannot be one).
-    static func png(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+    public static func png(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard b.be32(8) == 13, b.bytes(12, 4) == Array("IHDR".utf8), let width = b.be32(16), let height = b.be32(20),
               let depth = b.u8(24), let colour = b.u8(25) else { return nil }
         let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colour] ?? 4
@@ -16,7 +16,7 @@ enum FixedHeaders {
 
     /// Windows' header (40 bytes or more, signed 32-bit sides, a negative height drawn top
     /// down) or OS/2's first (12 bytes, unsigned 16-bit sides). Uncompressed rows are all there.
-    static func bmp(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+    public static func bmp(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard let headerSize = b.le32(14) else { return nil }
         let width: Int, height: Int, bitsPerPixel: Int, compression: Int
         if headerSize == 12 {
@@ -40,7 +40,7 @@ enum FixedHeaders {
     /// The first chunk: lossy (`VP8 `, 14-bit sides after the key frame's start code), lossless
     /// (`VP8L`, 14-bit sides less one after its signature) or extended (`VP8X`, the canvas's
     /// 24-bit sides less one).
-    static func webP(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+    public static func webP(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard let chunk = b.bytes(12, 4).map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
         var found: PhotoHeader.Dimensions
         switch chunk {
@@ -77,7 +77,7 @@ enum FixedHeaders {
     }
 
     /// QOI's 14-byte header; its longest run packs 62 pixels into a byte.
-    static func qoi(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+    public static func qoi(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard let w = b.be32(4), let h = b.be32(8) else { return nil }
         return PhotoHeader.Dimensions(kind: .qoi, width: w, height: h, leastFileBytes: PhotoHeader.area(w, h) / 62)
     }
@@ -85,7 +85,7 @@ enum FixedHeaders {
     /// `P1` to `P6`, then the width, the height (and a maximum, but for bitmaps) as decimal text,
     /// comments allowed between them. The binary kinds store every sample, the text kinds at
     /// least a character each.
-    static func pnm(_ head: Data) -> PhotoHeader.Dimensions? {
+    public static func pnm(_ head: Data) -> PhotoHeader.Dimensions? {
         let b = [UInt8](head.prefix(4096))
         guard b.count >= 3 else { return nil }
         let variant = Int(b[1]) - Int(UInt8(ascii: "0"))
@@ -118,7 +118,7 @@ enum FixedHeaders {
 
     /// ZSoft's 128-byte header: the window's corners, inclusive. Its run-length coding packs at
     /// most 63 bytes into two.
-    static func pcx(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+    public static func pcx(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard let bits = b.u8(3), let x0 = b.le16(4), let y0 = b.le16(6), let x1 = b.le16(8), let y1 = b.le16(10), let planes = b.u8(65),
               let rowBytes = b.le16(66), x1 >= x0, y1 >= y0, rowBytes >= ((x1 - x0 + 1) * bits + 7) / 8 else { return nil }
         let height = y1 - y0 + 1
@@ -126,7 +126,7 @@ enum FixedHeaders {
     }
 
     /// TGA's 18-byte header; its run-length packets repeat a pixel at most 128 times.
-    static func tga(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
+    public static func tga(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard let header = b.bytes(0, 18), TGAHeader.isPlausible(header) else { return nil }
         let width = Int(header[12]) | Int(header[13]) << 8, height = Int(header[14]) | Int(header[15]) << 8
         return PhotoHeader.Dimensions(kind: .tga, width: width, height: height, leastFileBytes: width * height / 128)
@@ -134,8 +134,8 @@ enum FixedHeaders {
 }
 
 /// TGA has no signature: a header is taken as one when every field is one a TGA can have.
-enum TGAHeader {
-    static func isPlausible(_ b: [UInt8]) -> Bool {
+public enum TGAHeader {
+    public static func isPlausible(_ b: [UInt8]) -> Bool {
         guard b.count >= 18 else { return false }
         let colourMap = b[1], type = b[2], bits = b[16]
         return colourMap <= 1 && [1, 2, 3, 9, 10, 11].contains(type) && [8, 15, 16, 24, 32].contains(bits)

@@ -3,11 +3,11 @@ import Foundation
 /// What a file is, told by its first bytes and never by its name: a photo named `.png` that is
 /// really a JPEG is read as a JPEG, and a drawing, an icon or an editor's file named like a photo
 /// is skipped before any decoder sees it.
-enum ImageKind: String, CaseIterable, Sendable {
+public enum ImageKind: String, CaseIterable, Sendable {
     case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, pcx, tga
 
     /// The format's usual name, as help and errors give it.
-    var name: String {
+    public var name: String {
         switch self {
         case .jpeg: return "JPEG"
         case .png: return "PNG"
@@ -23,7 +23,7 @@ enum ImageKind: String, CaseIterable, Sendable {
     }
 
     /// The extensions a folder's photos are listed by; a file is then read as what its bytes say.
-    static let extensions: [String: ImageKind] = [
+    public static let extensions: [String: ImageKind] = [
         "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "png": .png, "gif": .gif, "bmp": .bmp, "webp": .webp,
         "tif": .tiff, "tiff": .tiff, "qoi": .qoi, "pnm": .pnm, "ppm": .pnm, "pgm": .pnm, "pbm": .pnm, "pcx": .pcx, "tga": .tga,
     ]
@@ -31,7 +31,7 @@ enum ImageKind: String, CaseIterable, Sendable {
     /// What `head` (a file's first bytes, at least 32 where the file has them) is: a photo
     /// format, or why it is not read. `named` is the file's extension: TGA has no signature, so
     /// only a file named `.tga` with a plausible TGA header is one.
-    static func identify(_ head: Data, named name: String = "") -> Result<ImageKind, SDLError> {
+    public static func identify(_ head: Data, named name: String = "") -> Result<ImageKind, DecodeFailure> {
         let b = [UInt8](head.prefix(64))
         func starts(_ s: String) -> Bool { b.starts(with: Array(s.utf8)) }
         func at(_ i: Int, _ s: String) -> Bool { b.count >= i + s.utf8.count && b[i..<i + s.utf8.count].elementsEqual(s.utf8) }
@@ -48,8 +48,8 @@ enum ImageKind: String, CaseIterable, Sendable {
         if b.count >= 4, b[0] == 0x0A, [0, 2, 3, 4, 5].contains(b[1]), b[2] <= 1, [1, 2, 4, 8].contains(b[3]) { return .success(.pcx) }
         // TGA has no signature, and its commonest header (`00 00 02 00`) starts as a cursor's does.
         if (name as NSString).pathExtension.lowercased() == "tga", TGAHeader.isPlausible(b) { return .success(.tga) }
-        if let other = otherFormat(b) { return .failure(SDLError(message: "it is \(other), not a photo")) }
-        return .failure(SDLError(message: "it is not an image this build reads"))
+        if let other = otherFormat(b) { return .failure(.refused("it is \(other), not a photo")) }
+        return .failure(.refused("it is not an image this build reads"))
     }
 
     /// Formats recognised so they can be named when skipped: drawings, icons, editors' files and

@@ -5,42 +5,42 @@ import Foundation
 /// Swift, bounds-checked, so hostile bytes cost a refusal and never a trap. A decoder allocates
 /// what the header claims, so the claim is checked first: a 44-byte GIF claiming 30000×30000
 /// would otherwise ask for 3.6 GB.
-enum PhotoHeader {
+public enum PhotoHeader {
     /// One of a TIFF's directories: its place in the chain (0 is the image shown) and size.
-    struct Directory: Equatable {
-        var index: Int
-        var width: Int
-        var height: Int
-        var pixels: Int { PhotoHeader.area(width, height) }
+    public struct Directory: Equatable {
+        public var index: Int
+        public var width: Int
+        public var height: Int
+        public var pixels: Int { PhotoHeader.area(width, height) }
     }
 
-    struct Dimensions: Equatable {
-        var kind: ImageKind
+    public struct Dimensions: Equatable {
+        public var kind: ImageKind
         /// The size the photo is shown at (a GIF's logical screen, a TIFF's first directory).
-        var width: Int
-        var height: Int
+        public var width: Int
+        public var height: Int
         /// A JPEG whose pixels are ink (CMYK, or Adobe's YCCK), which SDL_image hands back raw.
-        var isCMYK = false
+        public var isCMYK = false
         /// A JPEG that libjpeg-turbo decodes a row of blocks at a time, at any of its scales:
         /// sequential and Huffman-coded. Progressive and arithmetic-coded JPEGs keep every
         /// coefficient of the whole image however small the output.
-        var decodesInStrips = false
+        public var decodesInStrips = false
         /// A lossy WebP, which libwebp decodes a row of macroblocks at a time straight to any
         /// smaller size (`ScaledDecoder`): however many pixels it claims, it is shown.
-        var decodesToAnySize = false
+        public var decodesToAnySize = false
         /// A TIFF's reduced-resolution copies of the image shown, which one too large to decode
         /// whole is decoded from (`ScaledDecoder`).
-        var reducedResolutions: [Directory] = []
+        public var reducedResolutions: [Directory] = []
         /// The colour channels a JPEG stores, which its coefficients are kept for.
-        var components = 3
+        public var components = 3
         /// The fewest bytes a file of these pixels can be, by the most its coding can pack
         /// (deflate's 1,032 to 1, QOI's run of 62, a Huffman JPEG's two bits a block); 0 where
         /// nothing is known.
-        var leastFileBytes = 0
+        public var leastFileBytes = 0
         /// The most pixels its decoder allocates: every frame and directory, not only the first.
-        var decodedPixels: Int
+        public var decodedPixels: Int
 
-        init(kind: ImageKind, width: Int, height: Int, leastFileBytes: Int = 0, decodedPixels: Int? = nil) {
+        public init(kind: ImageKind, width: Int, height: Int, leastFileBytes: Int = 0, decodedPixels: Int? = nil) {
             self.kind = kind
             self.width = width
             self.height = height
@@ -48,12 +48,12 @@ enum PhotoHeader {
             self.decodedPixels = decodedPixels ?? PhotoHeader.area(width, height)
         }
 
-        var pixels: Int { width * height }
+        public var pixels: Int { width * height }
 
         /// The fewest pixels its decoder can produce: an eighth of each side for a JPEG decoded
         /// in strips (libjpeg-turbo's smallest scale), one for a lossy WebP, a TIFF's smallest
         /// reduced-resolution copy, else all it allocates.
-        var fewestDecodedPixels: Int {
+        public var fewestDecodedPixels: Int {
             if decodesInStrips { return ((width + 7) / 8) * ((height + 7) / 8) }
             if decodesToAnySize { return 1 }
             return reducedResolutions.map(\.pixels).min().map { min($0, decodedPixels) } ?? decodedPixels
@@ -61,22 +61,22 @@ enum PhotoHeader {
 
         /// The bytes a progressive or arithmetic JPEG's decoder keeps for the whole image's
         /// coefficients: two bytes for each of 64 a block, per channel, before subsampling.
-        var coefficientBytes: Int { kind == .jpeg && !decodesInStrips ? pixels * components * 2 : 0 }
+        public var coefficientBytes: Int { kind == .jpeg && !decodesInStrips ? pixels * components * 2 : 0 }
     }
 
     /// The sides a header may claim; larger is no photo (and would overflow what decoders
     /// multiply them into).
-    static let largestSide = 1 << 20
+    public static let largestSide = 1 << 20
 
     /// `width` × `height`, each side counted as at most one past `largestSide`: a claim of
     /// 4 billion on a side is refused by its size, not by a trap multiplying it.
-    static func area(_ width: Int, _ height: Int) -> Int {
+    public static func area(_ width: Int, _ height: Int) -> Int {
         min(max(width, 0), largestSide + 1) * min(max(height, 0), largestSide + 1)
     }
 
     /// The dimensions `data` claims, its format told from its bytes; nil for a format this build
     /// does not read or a header too broken (or too short) to say.
-    static func dimensions(of data: Data, named name: String = "") -> Dimensions? {
+    public static func dimensions(of data: Data, named name: String = "") -> Dimensions? {
         guard case let .success(kind) = ImageKind.identify(data, named: name) else { return nil }
         var bytes = HeaderBytes(head: data)
         return dimensions(kind, &bytes)
@@ -84,7 +84,7 @@ enum PhotoHeader {
 
     /// The dimensions a `kind` file's header claims, reading past its head through its
     /// descriptor where `bytes` has one; nil where it does not say.
-    static func dimensions(_ kind: ImageKind, _ bytes: inout HeaderBytes) -> Dimensions? {
+    public static func dimensions(_ kind: ImageKind, _ bytes: inout HeaderBytes) -> Dimensions? {
         let found: Dimensions?
         switch kind {
         case .jpeg: found = JPEGHeader.dimensions(&bytes)
@@ -103,7 +103,7 @@ enum PhotoHeader {
     }
 
     /// The JPEG's start-of-frame marker, found by walking the segments before it.
-    static func frameMarker(_ data: Data) -> UInt8? {
+    public static func frameMarker(_ data: Data) -> UInt8? {
         var bytes = HeaderBytes(head: data)
         return JPEGHeader.frame(&bytes)?.marker
     }

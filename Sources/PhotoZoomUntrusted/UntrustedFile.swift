@@ -7,16 +7,16 @@ import Foundation
 /// device is opened without blocking and refused by its type; nothing larger than the caller's
 /// cap is read.
 public final class UntrustedFile {
-    let path: String
-    let descriptor: Int32
+    public let path: String
+    public let descriptor: Int32
     /// The size the descriptor had when it was opened.
-    let bytes: Int
+    public let bytes: Int
     /// Seconds since the epoch, as the thumbnail standard keys a file.
-    let modified: Int
+    public let modified: Int
 
     /// How a link at the path itself is taken: a photo a person linked into a folder is theirs
     /// to show; a thumbnail cache entry that is a link is someone else's doing.
-    enum Links {
+    public enum Links {
         case follow, refuse
     }
 
@@ -31,37 +31,37 @@ public final class UntrustedFile {
 
     /// Opens `path` if it is a regular file of at least one byte and at most `maximumBytes`;
     /// `limitName` is the setting that raises the cap, named in the refusal.
-    static func open(_ path: String, maximumBytes: Int, limitName: String? = nil, links: Links = .follow) -> Result<UntrustedFile, SDLError> {
+    public static func open(_ path: String, maximumBytes: Int, limitName: String? = nil, links: Links = .follow) -> Result<UntrustedFile, DecodeFailure> {
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
         if links == .refuse { flags |= O_NOFOLLOW }
         let fd = PathBytes.withCString(path) { Glibc.open($0, flags) }
         guard fd >= 0 else {
-            return .failure(SDLError(message: errno == ELOOP && links == .refuse ? "it is a link" : reason(errno)))
+            return .failure(.unreadable(errno == ELOOP && links == .refuse ? "it is a link" : reason(errno)))
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let error = errno
             close(fd)
-            return .failure(SDLError(message: reason(error)))
+            return .failure(.unreadable(reason(error)))
         }
-        let refusal: SDLError?
+        let refusal: DecodeFailure?
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             if info.st_size <= 0 {
-                refusal = SDLError(message: "it is empty")
+                refusal = .refused("it is empty")
             } else if info.st_size > maximumBytes {
                 let size = String(format: "%.1f MiB", Double(info.st_size) / 1_048_576)
                 let cap = String(format: "%g MiB", Double(maximumBytes) / 1_048_576)
-                refusal = SDLError(message: "it is \(size); " + (limitName.map { "a photo may be \(cap) (\($0))" } ?? "at most \(cap) is read"),
-                                  isOverLimits: limitName != nil)
+                let why = "it is \(size); " + (limitName.map { "a photo may be \(cap) (\($0))" } ?? "at most \(cap) is read")
+                refusal = limitName == nil ? .refused(why) : .overLimits(why)
             } else {
                 refusal = nil
             }
-        case S_IFDIR: refusal = SDLError(message: "it is a folder")
-        case S_IFIFO: refusal = SDLError(message: "it is a FIFO, not a file")
-        case S_IFCHR, S_IFBLK: refusal = SDLError(message: "it is a device, not a file")
-        case S_IFSOCK: refusal = SDLError(message: "it is a socket, not a file")
-        default: refusal = SDLError(message: "it is not a file")
+        case S_IFDIR: refusal = .refused("it is a folder")
+        case S_IFIFO: refusal = .refused("it is a FIFO, not a file")
+        case S_IFCHR, S_IFBLK: refusal = .refused("it is a device, not a file")
+        case S_IFSOCK: refusal = .refused("it is a socket, not a file")
+        default: refusal = .refused("it is not a file")
         }
         if let refusal {
             close(fd)
@@ -82,12 +82,12 @@ public final class UntrustedFile {
 
     /// The whole of the regular file at `path`, if it has at most `maximumBytes`: a recording or
     /// any other file a command is named, read once through the descriptor that was checked.
-    public static func contents(of path: String, maximumBytes: Int) -> Result<Data, SDLError> {
+    public static func contents(of path: String, maximumBytes: Int) -> Result<Data, DecodeFailure> {
         open(path, maximumBytes: maximumBytes).flatMap { $0.readAll() }
     }
 
     /// Up to `count` bytes from `offset`, fewer where the file ends (or shrank since it was opened).
-    func read(at offset: Int, count: Int) -> Data {
+    public func read(at offset: Int, count: Int) -> Data {
         let wanted = max(0, min(count, bytes - offset))
         guard wanted > 0 else { return Data() }
         var data = Data(count: wanted)
@@ -107,9 +107,9 @@ public final class UntrustedFile {
     }
 
     /// The whole file as it was sized when opened: a file that grew since is read to that size.
-    func readAll() -> Result<Data, SDLError> {
+    public func readAll() -> Result<Data, DecodeFailure> {
         let data = read(at: 0, count: bytes)
-        guard data.count == bytes else { return .failure(SDLError(message: "it changed while it was read")) }
+        guard data.count == bytes else { return .failure(.unreadable("it changed while it was read")) }
         return .success(data)
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// A GIF's logical screen and every image descriptor in it, walked block by block: SDL_image
 /// allocates a frame at its descriptor's size, which need not be the screen's (a 44-byte GIF
 /// whose screen says 4×3 and whose frame says 30000×30000).
-enum GIFHeader {
+public enum GIFHeader {
     /// The screen's size, and the most pixels any frame or the screen claims. A walk that runs
     /// out of bytes (a head, not the whole file) counts what it saw.
-    static func dimensions(_ data: Data) -> PhotoHeader.Dimensions? {
+    public static func dimensions(_ data: Data) -> PhotoHeader.Dimensions? {
         let b = [UInt8](data)
         guard b.count >= 13 else { return nil }
         func le16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }

@@ -1,0 +1,75 @@
+import PhotoZoomCore
+
+/// Why a photo is not shown, as the case that decides what happens next: whether the thumbnail
+/// cache remembers it (so no later launch tries the file again), whether the loader that tried
+/// it was ended (so photos decoded beside it are tried again on their own), and what a person
+/// is told (`description`, one line naming the problem).
+public enum DecodeFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is not what a photo is, or claims what it cannot hold: refused before any decoder.
+    case refused(String)
+    /// The file could not be opened or read whole.
+    case unreadable(String)
+    /// A decoder read it and found it broken.
+    case corrupt(String)
+    /// It is larger than the library's limits allow, which a person may raise.
+    case overLimits(String)
+    /// The loader decoding it crashed, ended by this signal.
+    case crashed(signal: Int32, name: String)
+    /// The loader decoding it exited without an answer.
+    case exited(status: Int32)
+    /// The loader ran past its time budget (library.loaderSeconds) and was stopped.
+    case timedOut(seconds: Double)
+    /// The loader's answer did not describe its pixels.
+    case badAnswer
+    /// Decoding stopped because the program is ending.
+    case shuttingDown
+    /// No loader could take it: none would start, or it could not be handed over.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case let .refused(why), let .unreadable(why), let .corrupt(why), let .overLimits(why), let .unavailable(why): return why
+        case let .crashed(signal, name): return "the decoder crashed: signal \(signal) (\(name))"
+        case let .exited(status): return "the decoder ended without an answer (exit status \(status))"
+        case let .timedOut(seconds): return "the decoder ran past its \(TuningFile.number(seconds)) s (library.loaderSeconds) and was stopped"
+        case .badAnswer: return "the decoder's answer did not describe its pixels"
+        case .shuttingDown: return "decoding stopped as the program ends"
+        }
+    }
+
+    /// A fault of the file's own, which the thumbnail cache records: not one a person can lift
+    /// by raising a limit, nor one of the machine's (no loader, the program ending).
+    public var isRemembered: Bool {
+        switch self {
+        case .refused, .unreadable, .corrupt, .crashed, .exited, .timedOut, .badAnswer: return true
+        case .overLimits, .shuttingDown, .unavailable: return false
+        }
+    }
+
+    /// Over a limit a person may raise.
+    public var isOverLimits: Bool {
+        if case .overLimits = self { return true }
+        return false
+    }
+
+    /// The loader that tried it was ended: of several photos it decoded together, any may be at fault.
+    public var endedLoader: Bool {
+        switch self {
+        case .crashed, .exited, .timedOut, .badAnswer: return true
+        case .refused, .unreadable, .corrupt, .overLimits, .shuttingDown, .unavailable: return false
+        }
+    }
+}
+
+extension DecodeFailure {
+    /// The same case, told in `words`: a loader's failure with what its decoder printed added.
+    public func restated(_ words: String) -> DecodeFailure {
+        switch self {
+        case .refused: return .refused(words)
+        case .unreadable: return .unreadable(words)
+        case .overLimits: return .overLimits(words)
+        case .unavailable: return .unavailable(words)
+        case .corrupt, .crashed, .exited, .timedOut, .badAnswer, .shuttingDown: return .corrupt(words)
+        }
+    }
+}
