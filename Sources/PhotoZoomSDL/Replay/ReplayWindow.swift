@@ -153,17 +153,9 @@ public enum ReplayWindow {
         }
     }
 
-    /// The scene area split for `count` sessions: across when it is wider than tall, else one
-    /// above the other, into halves of the same size (a point of an odd size is left over).
-    static func areas(_ area: Rect, count: Int) -> [Rect] {
-        guard count > 1 else { return [area] }
-        if area.width >= area.height {
-            let half = (area.width / 2).rounded(.down)
-            return [Rect(x: area.minX, y: area.minY, width: half, height: area.height), Rect(x: area.minX + half, y: area.minY, width: half, height: area.height)]
-        }
-        let half = (area.height / 2).rounded(.down)
-        return [Rect(x: area.minX, y: area.minY, width: area.width, height: half), Rect(x: area.minX, y: area.minY + half, width: area.width, height: half)]
-    }
+    /// The scene area split for `count` sessions (`SplitLayout`), with no divider: each scene
+    /// is letterboxed in its half, which sets them apart.
+    static func areas(_ area: Rect, count: Int) -> [Rect] { SplitLayout(count: count, sharing: area.size, divider: 0).areas(in: area) }
 
     /// The session `beside` plays: the other side of a recording of two compared, or
     /// `recording`'s input under another tuning (its own reloads left out, as the headless
