@@ -4,9 +4,9 @@ import Foundation
 import PhotoZoomCore
 
 /// The sessions a window shows, fed from one photo stream: one, or two side by side under one
-/// pointer (`run --compare`). Each frame is poll → `update` → `draw`, the same for the window,
-/// the bench and the tests, which drive this type headless.
-public final class WindowSessions {
+/// pointer (`run --compare`). A `FrameDriver` runs its frames, the same for the window, the
+/// bench and the tests, which drive it headless.
+public final class WindowSessions: FrameSteps {
     // Let go of before the surface: the textures must go before a window's SDL_Quit.
     public let sessions: [WindowSession]
     private let photos: PhotoStream
