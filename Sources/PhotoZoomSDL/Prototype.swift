@@ -52,27 +52,11 @@ public enum Prototype {
         LoaderPool.shared.decoderNotes.send(to: log)
         guard let (window, sessions) = try open(options, logTail: logTail, log: log) else { return }
         defer { sessions.close(stoppingLoaders: true) }
-        var pacer = FramePacer(framesPerSecond: sessions.sessions[0].sim.world.clock.rate)
-        var frames = 0
-        while true {
-            // Poll: gather input, sleeping until some arrives while nothing moves (hidden, until
-            // the cells it opens on have their pictures); the sessions stamp it with their next tick.
-            let idle = sessions.isIdle(at: now())
-            let polled = window.poll(wait: sessions.pollWait(idle: idle, at: now()))
-            if polled.quit { break }
-            // Update: whole fixed ticks for the time passed; the first of them takes the input.
-            sessions.update(polled, wasIdle: idle, at: now())
-            if sessions.isShown { window.show() }
-            // Draw: blend between the last two sim states, with the overlays on top, if that
-            // shows anything new.
-            let drew = sessions.draw(at: now())
-            if drew {
-                window.present()
-                frames += 1
-            }
-            if let limit = options.exitAfterFrames, frames >= limit { break }
-            if window.isShown { pacer.endFrame(presentWaitsForVSync: drew && window.hasVSync) }
-        }
+        // Poll (asleep while nothing moves; hidden until the cells it opens on have their
+        // pictures) → update → draw, blended between the last two sim states, if that shows
+        // anything new → present → pace.
+        var driver = FrameDriver(input: window, clock: MonotonicClock(), framesPerSecond: sessions.sessions[0].sim.world.clock.rate)
+        driver.run(sessions, exitAfterFrames: options.exitAfterFrames)
     }
 
     /// Reads the folder while the window is made (hidden until it has something to show), then

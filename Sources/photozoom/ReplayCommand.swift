@@ -123,7 +123,7 @@ struct ReplayCommand: ParsableCommand {
             logLine("photozoom: B ('\(name)') differs from the recorded tuning (A) in \(differences.count) values:")
             for line in differences { logLine("photozoom:   " + line) }
         }
-        return HeadlessReplay.Comparison(tuning: b.tuning, labels: SessionLabel.pieces(files: [recorded, b],
+        return HeadlessReplay.Comparison(tuning: b.tuning, labels: ComparedLabels.pieces(files: [recorded, b],
                                                                                       names: ["\((file as NSString).lastPathComponent), as recorded", name]))
     }
 
@@ -143,7 +143,7 @@ struct ReplayCommand: ParsableCommand {
         var a = TuningFile(), other = TuningFile()
         a.tuning = recording.header.tuning
         other.tuning = b.header.tuning
-        return HeadlessReplay.Comparison(beside: .recorded(b), labels: SessionLabel.pieces(files: [a, other], names: ["as recorded", "as recorded"]))
+        return HeadlessReplay.Comparison(beside: .recorded(b), labels: ComparedLabels.pieces(files: [a, other], names: ["as recorded", "as recorded"]))
     }
 
     /// Says how the replay went; `side`: which of two compared sessions it was, named first.

@@ -1,33 +1,28 @@
-import CSDL2
 import PhotoZoomSDL
 import XCTest
 
 /// The window's loop is paced whatever its renderer says of vsync: a present that returns at
-/// once (a driver that says it waits and does not) leaves the pacer to sleep out the frame.
+/// once (a driver that says it waits and does not) leaves the pacer to sleep out the frame. The
+/// pacer asks the clock to sleep: these run on a scripted one.
 final class FramePacerTests: XCTestCase {
-    /// The milliseconds `frames` quick frames take, each ended as `presentWaitsForVSync` says.
-    func milliseconds(_ frames: Int, presentWaitsForVSync: Bool) -> Double {
-        var pacer = FramePacer(framesPerSecond: 50)
-        let start = SDL_GetPerformanceCounter()
-        for _ in 0..<frames { pacer.endFrame(presentWaitsForVSync: presentWaitsForVSync) }
-        return Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
-    }
-
-    /// Ten frames at 50 a second take at least 180 ms (SDL_Delay sleeps whole milliseconds,
-    /// never less than asked), with vsync said or not: a sleep is never shorter than asked for,
-    /// so this holds on any machine.
     func testAFrameThatReturnedAtOnceIsSleptOutEvenWhereVSyncIsSaid() {
-        XCTAssertGreaterThanOrEqual(milliseconds(10, presentWaitsForVSync: false), 180)
-        XCTAssertGreaterThanOrEqual(milliseconds(10, presentWaitsForVSync: true), 180, "a present that did not wait is paced")
+        for vsync in [false, true] {
+            var clock = ScriptedClock(time: 1_000)
+            var pacer = FramePacer(framesPerSecond: 50, at: clock.now())
+            for _ in 0..<10 { pacer.endFrame(presentWaitsForVSync: vsync, clock: &clock) }
+            XCTAssertEqual(clock.sleeps, (1...10).map { 1_000 + UInt64($0) * 20_000_000 }, "vsync said: \(vsync); each frame slept to its 20 ms")
+        }
     }
 
-    /// A frame that took its time (a present that waited for the display) is not slept again.
+    /// A frame that took its time (a present that waited for the display) is not slept again;
+    /// one that did not say so is slept out.
     func testAFrameTheDisplayPacedIsNotSleptAgain() {
-        var pacer = FramePacer(framesPerSecond: 10)
-        SDL_Delay(60)
-        let start = SDL_GetPerformanceCounter()
-        pacer.endFrame(presentWaitsForVSync: true)
-        let slept = Double(SDL_GetPerformanceCounter() - start) * 1000 / Double(SDL_GetPerformanceFrequency())
-        XCTAssertLessThan(slept, 20, "60 of the frame's 100 ms were the display's; the pacer would sleep the other 40")
+        for vsync in [true, false] {
+            var clock = ScriptedClock(time: 0)
+            var pacer = FramePacer(framesPerSecond: 10, at: 0)
+            clock.time = 60_000_000
+            pacer.endFrame(presentWaitsForVSync: vsync, clock: &clock)
+            XCTAssertEqual(clock.sleeps, vsync ? [] : [100_000_000], "60 of the frame's 100 ms; vsync said: \(vsync)")
+        }
     }
 }

@@ -21,7 +21,7 @@ public struct HeadlessReplay: Equatable, Sendable {
     public var compare: Comparison?
 
     /// Another tuning to replay the recorded input under, drawn beside the recording, and each
-    /// side's label (`SessionLabel.pieces`), laid out where it is drawn.
+    /// side's label (`ComparedLabels.pieces`), laid out where it is drawn.
     public struct Comparison: Equatable, Sendable {
         public var beside: SessionReplay.Beside
         public var labels: [[String]]

@@ -15,10 +15,10 @@ public final class ReplayCanvas {
     /// window's size changes. Valid until the next `draw`.
     private(set) var picture: UnsafeMutablePointer<SDL_Surface>
 
-    /// Two sessions side by side (`ReplayLayout`): both are drawn in `canvas` in turn and copied
+    /// Two sessions side by side (`SplitLayout`): both are drawn in `canvas` in turn and copied
     /// here, each into its place under its label; nil for one.
     private let pair: UnsafeMutablePointer<SDL_Surface>?
-    public let layout: ReplayLayout
+    public let layout: SplitLayout
     /// Each session's label, laid out as the window lays it out: the first's, then the second's.
     private let labels: [[String]]
     /// The height of the strip each label has over its session's picture, in pixels.
@@ -28,25 +28,25 @@ public final class ReplayCanvas {
     /// two sessions (`draw(_:beside:)`), each under its label of `labels` (`SessionLabel`'s
     /// pieces), laid out across the narrowest window the recording has so that every frame
     /// has the same strip.
-    public init(photos: PhotoLibrary, recording: SessionRecording, layout: ReplayLayout = .single, labels: [[String]] = [],
+    public init(photos: PhotoLibrary, recording: SessionRecording, layout: SplitLayout = SplitLayout(.whole), labels: [[String]] = [],
                 log: @escaping (String) -> Void) throws {
         let largest = Self.largestWindow(of: recording)
         // Tall enough for the highest strip too, which is drawn here before it is copied.
-        canvas = try HeadlessCanvas(size: Size(width: largest.width, height: max(largest.height, SessionLabel.height(lines: SessionLabel.maximumLines))))
+        canvas = try HeadlessCanvas(size: Size(width: largest.width, height: max(largest.height, SessionLabel.height(lines: ComparedLabels.maximumLines))))
         let text = TextRenderer(renderer: canvas.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
-        self.labels = layout == .single ? [] : SessionLabel.lines(labels, width: Self.narrowestWidth(of: recording), text: text, scale: 1)
+        self.labels = layout.count == 1 ? [] : SessionLabel.lines(labels, width: Self.narrowestWidth(of: recording), text: text, scale: 1)
         strip = Int(SessionLabel.height(lines: self.labels.first?.count ?? 0))
         scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: log)
         picture = try Self.view(of: canvas, width: 1, height: 1)
         self.layout = layout
-        let both = layout.size(of: Size(width: largest.width, height: largest.height + Double(strip)))
-        pair = layout == .single ? nil : try PictureScaler.surface(width: Int(both.width.rounded()), height: Int(both.height.rounded()))
+        let both = layout.size(holding: Size(width: largest.width, height: largest.height + Double(strip)))
+        pair = layout.count == 1 ? nil : try PictureScaler.surface(width: Int(both.width.rounded()), height: Int(both.height.rounded()))
     }
 
     /// The size of the picture of a window of `window`: two sessions' windows, each under its
     /// label, for a pair.
     public func pictureSize(of window: Size) -> Size {
-        layout == .single ? window : layout.size(of: Size(width: window.width, height: window.height + Double(strip)))
+        layout.count == 1 ? window : layout.size(holding: Size(width: window.width, height: window.height + Double(strip)))
     }
 
     deinit {
@@ -60,10 +60,13 @@ public final class ReplayCanvas {
     public func draw(_ sim: Simulation, beside other: Simulation) throws {
         guard let pair else { return try draw(sim) }
         var width: Int32 = 0, height: Int32 = 0
+        /// The pair's whole picture, for sessions of the size last drawn under their labels.
+        func whole() -> Rect { Rect(origin: .zero, size: layout.size(holding: Size(width: Double(width), height: Double(height) + Double(strip)))) }
         for (i, session) in [sim, other].enumerated() {
             try draw(session)
             (width, height) = (picture.pointee.w, picture.pointee.h)
-            let origin = i == 0 ? (x: 0, y: 0) : layout.secondOrigin(width: Int(width), height: Int(height) + strip)
+            let at = layout.areas(in: whole())[i].origin
+            let origin = (x: Int(at.x), y: Int(at.y))
             var place = SDL_Rect(x: Int32(origin.x), y: Int32(origin.y + strip), w: width, h: height)
             guard SDL_UpperBlit(picture, nil, pair, &place) == 0 else { throw SDLError("cannot copy the replay's picture") }
             guard strip > 0 else { continue }
@@ -74,12 +77,11 @@ public final class ReplayCanvas {
             place = SDL_Rect(x: Int32(origin.x), y: Int32(origin.y), w: width, h: Int32(strip))
             guard SDL_UpperBlit(label, nil, pair, &place) == 0 else { throw SDLError("cannot copy the replay's label") }
         }
-        let origin = layout.secondOrigin(width: Int(width), height: Int(height) + strip)
-        var divider = layout == .sideBySide ? SDL_Rect(x: width, y: 0, w: Int32(origin.x) - width, h: height + Int32(strip))
-            : SDL_Rect(x: 0, y: height + Int32(strip), w: width, h: Int32(origin.y) - height - Int32(strip))
-        let c = WindowSessions.dividerColor
+        let gap = layout.dividerArea(in: whole())!
+        var divider = SDL_Rect(x: Int32(gap.minX), y: Int32(gap.minY), w: Int32(gap.width), h: Int32(gap.height))
+        let c = SplitLayout.dividerColor
         SDL_FillRect(pair, &divider, SDL_MapRGBA(pair.pointee.format, c.r, c.g, c.b, 255))
-        let both = layout.size(of: Size(width: Double(width), height: Double(height) + Double(strip)))
+        let both = whole().size
         guard let view = SDL_CreateRGBSurfaceWithFormatFrom(pair.pointee.pixels, Int32(both.width), Int32(both.height), 32, pair.pointee.pitch,
                                                             SDL_PIXELFORMAT_RGBA32.rawValue) else {
             throw SDLError("cannot make a view of the replay's pair of pictures")

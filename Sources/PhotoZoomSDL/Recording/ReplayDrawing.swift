@@ -25,7 +25,7 @@ final class ReplayDrawing {
     /// beside each other, each under its label; `differences` are where they part.
     init(_ recording: SessionRecording, outputs: HeadlessReplay, photos: PhotoLibrary, differences: [MomentDifference],
          log: @escaping (String) -> Void) throws {
-        let layout = outputs.compare == nil ? ReplayLayout.single : .pair(for: ReplayCanvas.longestWindow(of: recording))
+        let layout = outputs.compare == nil ? SplitLayout(.whole) : .pair(of: ReplayCanvas.longestWindow(of: recording))
         canvas = try ReplayCanvas(photos: photos, recording: recording, layout: layout, labels: outputs.compare?.labels ?? [], log: log)
         framesFolder = outputs.frames
         every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))

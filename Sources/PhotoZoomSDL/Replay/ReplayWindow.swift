@@ -26,16 +26,6 @@ public enum ReplayWindow {
         }
     }
 
-    /// Everything a frame shows; the same again draws nothing.
-    private struct Shown: Equatable {
-        let tick: Int
-        let besideTick: Int?
-        let alpha: Double
-        let timeline: ReplayTimeline
-        let window: Size
-        let scale: Double
-    }
-
     /// Opens the window first, so a machine without a display says so at once; then verifies
     /// the whole session, so the timeline shows the verdict, and plays it.
     public static func run(_ options: Options, log: @escaping (String) -> Void) throws {
@@ -58,19 +48,12 @@ public enum ReplayWindow {
         var moments = SessionMoments(recording)
         player.playThrough { moments.observe($0) }
         // B's player keeps to A's tick; where B goes otherwise is marked on the timeline.
-        var beside = options.compare.map { SessionPlayer(Self.recording(of: $0.beside, beside: recording)) }
+        let beside = options.compare.map { SessionPlayer(Self.recording(of: $0.beside, beside: recording)) }
         let differences = options.compare.map { MomentComparison.differences(recording, beside: $0.beside) } ?? []
         for difference in differences { log("photozoom: replay: B differs at tick \(difference.tick): \(difference.text)") }
-        var timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all,
+        let timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all,
                                       divergence: outcome.divergence?.tick, differences: differences.map(\.tick), playing: options.pausedAt == nil)
         if let tick = options.pausedAt { player.seek(to: tick) }
-        func follow() {
-            guard var b = beside else { return }
-            let target = min(player.tick, b.lastTick)
-            if b.tick > target || target - b.tick > 16 { b.seek(to: target) } else { while b.tick < target { b.step() } }
-            beside = b
-        }
-        follow()
         // The scenes are drawn by window sessions following the players, each in its area
         // under its label, laid out again when the window's width changes.
         let labelText = TextRenderer(renderer: window.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
@@ -86,84 +69,17 @@ public enum ReplayWindow {
         let sessions = zip([player.sim, beside?.sim].compactMap { $0 }, zip(areas, labels(areas, scale: window.pixelScale))).map { sim, placed in
             WindowSession(following: sim, label: placed.1, area: placed.0, surface: window, pictures: scene, log: log)
         }
-        let verdict = Self.verdict(outcome)
         log("photozoom: replay keys: " + ReplayKeys.hint)
         let tickRate = recording.header.loop.tickRate
-        var loop = FixedTimestepLoop(tickRate: tickRate, maxFrameDelta: 0.25)
-        var clock = MonotonicClock()
-        var pacer = FramePacer(framesPerSecond: min(tickRate, 120))
-        var translator = ReplayKeys.Translator()
-        var shown: Shown?
-        var frames = 0
-        var wasPlaying = false
-
-        while true {
-            // Poll: the window's own controls; asleep while nothing plays.
-            let idle = !timeline.playing && shown != nil && options.exitAfterFrames == nil
-            var redraw = false
-            for event in window.pendingEvents(wait: idle ? 0.25 : 0) {
-                switch translator.translate(event) {
-                case let .control(control)?:
-                    timeline.apply(control, to: &player, window: window.sizeInPoints)
-                    follow()
-                case .quit?: return
-                case .redraw?: redraw = true
-                case nil: break
-                }
-            }
-            // Update: whole ticks at the recorded pace times the chosen speed; time spent
-            // paused is not caught up on.
-            let delta = clock.nextFrameDelta()
-            if timeline.playing {
-                if !wasPlaying { loop = FixedTimestepLoop(tickRate: tickRate, maxFrameDelta: 0.25) }
-                let playback = player.sim.world.playback
-                let pace = timeline.speed.speed * (playback.paused ? 1 : playback.speed)
-                for _ in 0..<loop.advance(by: delta * pace) where !player.atEnd { player.step() }
-                follow()
-                if player.atEnd { timeline.reachedEnd() }
-            }
-            wasPlaying = timeline.playing
-            // Draw, if anything changed.
-            let size = window.sizeInPoints, scale = window.pixelScale
-            let frame = Shown(tick: player.tick, besideTick: beside?.tick, alpha: timeline.playing ? loop.interpolationAlpha : 1, timeline: timeline, window: size, scale: scale)
-            let draw = frame != shown || redraw || options.exitAfterFrames != nil
-            if draw {
-                let areas = Self.areas(ReplayTimeline.sceneArea(in: size), count: sessions.count)
-                // What no session covers (a point left over from an odd width) is not stale.
-                SDL_SetRenderDrawColor(window.renderer, 0, 0, 0, 255)
-                SDL_RenderClear(window.renderer)
-                let lines = labels(areas, scale: scale)
-                for (i, (session, (area, sim))) in zip(sessions, zip(areas, [player.sim, beside?.sim].compactMap { $0 })).enumerated() {
-                    session.move(to: area, label: lines[i], telling: false)
-                    session.follow(sim, alpha: frame.alpha)
-                    session.draw(at: 0)
-                    let drawn = session.scenePixels
-                    bar.letterbox(around: Rect(x: Double(drawn.minX), y: Double(drawn.minY), width: Double(drawn.maxX - drawn.minX),
-                                               height: Double(drawn.maxY - drawn.minY)), area: session.sceneArea, scale: scale)
-                }
-                let playback = player.sim.world.playback
-                bar.draw(timeline, tick: player.tick, tickRate: tickRate, phase: player.sim.world.viewer.phase,
-                         recordedSpeed: playback.paused ? 1 : playback.speed, verdict: verdict, window: size, scale: scale)
-                window.present()
-                shown = frame
-                frames += 1
-                if let limit = options.exitAfterFrames, frames >= limit { return }
-            }
-            pacer.endFrame(presentWaitsForVSync: draw && window.hasVSync)
-        }
+        let playback = ReplayPlayback(player: player, beside: beside, timeline: timeline, sessions: sessions, bar: bar, window: window,
+                                      labels: labels, verdict: Self.verdict(outcome), tickRate: tickRate, scripted: options.exitAfterFrames != nil)
+        var driver = FrameDriver(input: ReplayPlayback.Input(window: window), clock: MonotonicClock(), framesPerSecond: min(tickRate, 120))
+        driver.run(playback, exitAfterFrames: options.exitAfterFrames)
     }
 
-    /// The scene area split for `count` sessions: across when it is wider than tall, else one
-    /// above the other, into halves of the same size (a point of an odd size is left over).
-    static func areas(_ area: Rect, count: Int) -> [Rect] {
-        guard count > 1 else { return [area] }
-        if area.width >= area.height {
-            let half = (area.width / 2).rounded(.down)
-            return [Rect(x: area.minX, y: area.minY, width: half, height: area.height), Rect(x: area.minX + half, y: area.minY, width: half, height: area.height)]
-        }
-        let half = (area.height / 2).rounded(.down)
-        return [Rect(x: area.minX, y: area.minY, width: area.width, height: half), Rect(x: area.minX, y: area.minY + half, width: area.width, height: half)]
-    }
+    /// The scene area split for `count` sessions (`SplitLayout`), with no divider: each scene
+    /// is letterboxed in its half, which sets them apart.
+    static func areas(_ area: Rect, count: Int) -> [Rect] { SplitLayout(count: count, sharing: area.size, divider: 0).areas(in: area) }
 
     /// The session `beside` plays: the other side of a recording of two compared, or
     /// `recording`'s input under another tuning (its own reloads left out, as the headless

@@ -34,7 +34,7 @@ struct PointerRouting: Equatable {
                 if pointer.phase == .down, pointer.position.y < 0 { continue }
                 local = .pointer(pointer)
             case let .wheel(dx, dy, position, modifiers):
-                let at = position - scenes[Self.area(at: position, in: areas)]
+                let at = position - scenes[SplitLayout.side(at: position, among: areas)]
                 if at.y < 0 { continue }
                 local = .wheel(dx: dx, dy: dy, position: at, modifiers: modifiers)
             default:
@@ -51,21 +51,12 @@ struct PointerRouting: Equatable {
     /// The session `pointer` belongs to: the one it went down in.
     private mutating func place(of pointer: PointerEvent, areas: [Rect]) -> Int {
         guard areas.count > 1 else { return 0 }
-        let index = pressedIn[pointer.id] ?? Self.area(at: pointer.position, in: areas)
+        let index = pressedIn[pointer.id] ?? SplitLayout.side(at: pointer.position, among: areas)
         switch pointer.phase {
         case .down: pressedIn[pointer.id] = index
         case .up, .cancelled: pressedIn[pointer.id] = nil
         case .moved: break
         }
         return index
-    }
-
-    /// The area holding `point`, or the nearest.
-    static func area(at point: Point, in areas: [Rect]) -> Int {
-        func distance(_ area: Rect) -> Double {
-            let dx = max(area.minX - point.x, 0, point.x - area.maxX), dy = max(area.minY - point.y, 0, point.y - area.maxY)
-            return dx * dx + dy * dy
-        }
-        return areas.indices.first { areas[$0].contains(point) } ?? areas.indices.min { distance(areas[$0]) < distance(areas[$1]) }!
     }
 }

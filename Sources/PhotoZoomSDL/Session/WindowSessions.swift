@@ -4,9 +4,9 @@ import Foundation
 import PhotoZoomCore
 
 /// The sessions a window shows, fed from one photo stream: one, or two side by side under one
-/// pointer (`run --compare`). Each frame is poll → `update` → `draw`, the same for the window,
-/// the bench and the tests, which drive this type headless.
-public final class WindowSessions {
+/// pointer (`run --compare`). A `FrameDriver` runs its frames, the same for the window, the
+/// bench and the tests, which drive it headless.
+public final class WindowSessions: FrameSteps {
     // Let go of before the surface: the textures must go before a window's SDL_Quit.
     public let sessions: [WindowSession]
     private let photos: PhotoStream
@@ -57,13 +57,13 @@ public final class WindowSessions {
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
         let labelText = TextRenderer(renderer: surface.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
         self.labelText = labelText
-        let labels = SessionLabel.lines(SessionLabel.pieces(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(WindowSession.tuningName)),
+        let labels = SessionLabel.lines(ComparedLabels.pieces(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(WindowSession.tuningName)),
                                         width: areas[0].width, text: labelText, scale: surface.pixelScale)
         let compared = settings.count > 1
         do {
             sessions = try zip(settings, zip(areas, labels)).enumerated().map { i, session in
                 let (settings, (area, label)) = session
-                return try WindowSession(settings, side: compared ? Self.sides[i] : nil, area: area, label: label, surface: surface, photos: photos,
+                return try WindowSession(settings, side: compared ? ComparedLabels.sides[i] : nil, area: area, label: label, surface: surface, photos: photos,
                                          wake: wake, logTail: logTail, log: log)
             }
         } catch {
@@ -100,24 +100,10 @@ public final class WindowSessions {
         photos.stop()
     }
 
-    /// Each session's area in a surface of `size` points: the whole, or two halves, side by
-    /// side when it is wider than tall, else one above the other, a `divider` apart (two grids
-    /// that touched read as one). Two halves are the same size (a point of an odd size is left
-    /// over), so the two sims always have the same window.
+    /// Each session's area in a surface of `size` points (`SplitLayout`).
     static func areas(count: Int, in size: Size) -> [Rect] {
-        guard count > 1 else { return [Rect(origin: .zero, size: size)] }
-        if size.width >= size.height {
-            let half = max(((size.width - divider) / 2).rounded(.down), 1)
-            return [Rect(x: 0, y: 0, width: half, height: size.height), Rect(x: half + divider, y: 0, width: half, height: size.height)]
-        }
-        let half = max(((size.height - divider) / 2).rounded(.down), 1)
-        return [Rect(x: 0, y: 0, width: size.width, height: half), Rect(x: 0, y: half + divider, width: size.width, height: half)]
+        SplitLayout(count: count, sharing: size).areas(in: Rect(origin: .zero, size: size))
     }
-
-    /// The gap between two sessions, in points, in `dividerColor`: apart from the grid's
-    /// white and the pager's black alike.
-    static let divider = 8.0
-    static let dividerColor = Color(r: 96, g: 96, b: 104)
 
     /// Nothing moves, nothing waits and nothing fades: the window may sleep.
     public func isIdle(at now: UInt64) -> Bool {
@@ -180,10 +166,9 @@ public final class WindowSessions {
         let wanted = sessions.map { $0.needsDrawing(lost: lost, at: now) }
         guard wanted.contains(true) else { return false }
         photos.textures.beginFrame(now: now)
-        // What no session covers (the divider, a point left over from an odd size) is cleared,
-        // not stale.
+        // What no session covers, the divider, is cleared, not stale.
         if sessions.count > 1 {
-            let c = Self.dividerColor
+            let c = SplitLayout.dividerColor
             SDL_SetRenderDrawColor(surface.renderer, c.r, c.g, c.b, 255)
             SDL_RenderClear(surface.renderer)
         }
@@ -236,11 +221,9 @@ public final class WindowSessions {
             + (differences.isEmpty ? "the same tuning" : "\(differences.count) difference\(differences.count == 1 ? "" : "s"): " + differences.joined(separator: "; ")))
     }
 
-    static let sides = ["A", "B"]
-
     /// Each session's label laid out across halves `width` points wide.
     private func labels(width: Double) -> [[String]] {
-        SessionLabel.lines(SessionLabel.pieces(files: sessions.map(\.tuningFile), names: sessions.map(\.tuningName), driven: driven),
+        SessionLabel.lines(ComparedLabels.pieces(files: sessions.map(\.tuningFile), names: sessions.map(\.tuningName), driven: driven),
                            width: width, text: labelText, scale: surface.pixelScale)
     }
 

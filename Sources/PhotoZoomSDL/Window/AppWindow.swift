@@ -190,3 +190,11 @@ public final class AppWindow {
         isShown = true
     }
 }
+
+extension AppWindow.Polled: FramePoll {}
+
+extension AppWindow: FrameInput {
+    /// SDL's wait, on SDL's clock: a window's poll is woken by its events, whatever the clock.
+    public func poll<Clock: WallClock>(wait: Double, clock: inout Clock) -> Polled { poll(wait: wait) }
+    public var presentWaitsForVSync: Bool { hasVSync }
+}

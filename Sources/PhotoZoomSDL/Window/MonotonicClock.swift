@@ -1,15 +1,14 @@
-import CSDL2
-import PhotoZoomCore
+import Dispatch
+import Foundation
 
-/// Seconds between frames from SDL's monotonic high-resolution counter. Only the window's
-/// loop reads it; the sim never sees a clock.
-public struct MonotonicClock: FrameClock {
-    private var last = SDL_GetPerformanceCounter()
-    private let frequency = Double(SDL_GetPerformanceFrequency())
+/// The machine's monotonic clock, the one the sessions' wall times are read from. Only the
+/// loops read it; the sim never sees a clock.
+public struct MonotonicClock: WallClock {
     public init() {}
-    public mutating func nextFrameDelta() -> Double {
-        let now = SDL_GetPerformanceCounter()
-        defer { last = now }
-        return Double(now - last) / frequency
+    public func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    /// Never less than asked, to the microsecond.
+    public mutating func sleep(until time: UInt64) {
+        let now = now()
+        if time > now { usleep(UInt32(min((time - now + 999) / 1000, UInt64(UInt32.max)))) }
     }
 }

@@ -136,7 +136,7 @@ struct LibraryBenchmark {
         defer { try? FileManager.default.removeItem(at: cache) }
         let cold = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache)
         let firstFrame = cold.firstFrameMilliseconds
-        let frames = try cold.interact(frameSeconds: Self.frameSeconds)
+        let frames = try cold.interact()
         let coldVisible = try cold.thumbnailsVisible()
         let coldSharp = try cold.thumbnailsSharp()
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -144,7 +144,7 @@ struct LibraryBenchmark {
         let warm = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache)
         let warmVisible = try warm.thumbnailsVisible()
         let warmSharp = try warm.thumbnailsSharp()
-        try warm.browseToTheEnd(frameSeconds: Self.frameSeconds)
+        try warm.browseToTheEnd()
         // Cold again, in a cache of its own, left alone until its first screen is sharp.
         let untouchedCache = cache.appendingPathExtension("untouched")
         defer { try? FileManager.default.removeItem(at: untouchedCache) }
@@ -154,7 +154,7 @@ struct LibraryBenchmark {
         let loadersPeak = DecodeFloor.loadersPeakMiB()
         let compared = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache, comparing: true)
         _ = try compared.thumbnailsSharp()
-        let compareTimes = try compared.interact(frameSeconds: Self.frameSeconds, steps: InteractionScript.openSwipeAndDismiss).map(\.milliseconds)
+        let compareTimes = try compared.interact(steps: InteractionScript.openSwipeAndDismiss).map(\.milliseconds)
         let times = frames.map(\.milliseconds), cpu = frames.map(\.cpuMilliseconds)
         let phases = BenchScript.phases.compactMap { phase -> PhaseFrames? in
             let inPhase = frames.filter { $0.phase == phase.name }
@@ -201,8 +201,8 @@ final class OpenedLibrary {
 
     /// The compared side's tuning file, watched while the sessions run.
     private let comparedTuning: URL?
-    /// Paces the frames that are not the interaction's, as the window's loop is paced.
-    private var pacer = FramePacer(framesPerSecond: 1 / LibraryBenchmark.frameSeconds)
+    /// The window's loop, paced as the window's is, at the interaction's rate.
+    private var driver = FrameDriver(input: CanvasInput(), clock: MonotonicClock(), framesPerSecond: 1 / LibraryBenchmark.frameSeconds)
 
     /// `comparing`: two sessions side by side, the second under a bouncier zoom-in.
     init(folder: String, viewport: Size, thumbnailCache: URL, comparing: Bool = false) throws {
@@ -226,6 +226,7 @@ final class OpenedLibrary {
                                       cache: ThumbnailCache(root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, log: { _ in }),
                                       fillsCache: false, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
                                       log: { _ in })
+        driver.input.arrived = { [sessions] in sessions.hasArrivals }
         // Hidden until the cells in view have their pictures or the deadline passes.
         while firstFrameMilliseconds == 0 { frame([]) }
     }
@@ -254,32 +255,27 @@ final class OpenedLibrary {
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
-    /// One frame of the window's loop with `input` as its poll's: first asleep while nothing
-    /// moves, until a picture arrives or the poll's wait ends, as the window's poll is woken,
-    /// and paced as the window's frames are (`scripted`: the script's input comes at the next
-    /// frame instead, which ends the wait, and the script paces itself); returns the
-    /// milliseconds its update and its drawing took, nil for the drawing when nothing new
-    /// was drawn.
+    /// One frame of the window's loop through its driver, with `input` as its poll's: first
+    /// asleep while nothing moves, until a picture arrives or the poll's wait ends, as the
+    /// window's poll is woken (`scripted`: the script's input comes at the next frame instead,
+    /// which ends the wait), and paced as the window's frames are; returns the milliseconds its
+    /// update and its drawing took, nil for the drawing when nothing new was drawn, and when
+    /// the frame's work ended, before its pacing.
     @discardableResult
-    private func frame(_ input: [InputEvent], scripted: Bool = false) -> (update: Double, draw: Double?) {
-        let idle = sessions.isIdle(at: Self.now())
-        let wakeBy = Self.now() + (scripted ? 0 : UInt64(sessions.pollWait(idle: idle, at: Self.now()) * 1e9))
-        while !sessions.hasArrivals, Self.now() < wakeBy { usleep(500) }
-        let begin = Self.now()
-        sessions.update(AppWindow.Polled(events: input), wasIdle: idle, at: begin)
-        let update = Self.milliseconds(since: begin)
-        let drawStart = Self.now()
-        let drew = sessions.draw(at: drawStart)
-        if !scripted, sessions.isShown { pacer.endFrame() }
-        guard drew else { return (update, nil) }
-        let draw = Self.milliseconds(since: drawStart)
+    private func frame(_ input: [InputEvent], scripted: Bool = false) -> (update: Double, draw: Double?, ended: UInt64) {
+        driver.input.script = scripted ? input : nil
+        // A headless canvas's poll never quits.
+        guard let frame = driver.frame(sessions) else { return (0, nil, Self.now()) }
+        let update = Double(frame.updated - frame.polled) / 1e6
+        guard let presented = frame.presented else { return (update, nil, frame.updated) }
+        let draw = Double(presented - frame.updated) / 1e6
         // One moment for all three, so a first frame that already shows every picture is not
         // counted as coming after them.
-        let drawn = Self.milliseconds(since: started)
+        let drawn = Double(presented - started) / 1e6
         if firstFrameMilliseconds == 0 { firstFrameMilliseconds = drawn }
         if visibleAt == nil, sessions.showsEveryCell { visibleAt = drawn }
         if sharpAt == nil, sessions.showsEveryCellSharp { sharpAt = drawn }
-        return (update, draw)
+        return (update, draw, presented)
     }
 
     /// Milliseconds from the opening to every cell in view drawn with a picture.
@@ -299,7 +295,7 @@ final class OpenedLibrary {
 
     /// The scripted interaction — scroll down and back, open a photo, page five times, drag it
     /// home — paced at the window's rate; returns each frame's time and phase.
-    func interact(frameSeconds: Double, steps: [Range<Int>] = [0..<InteractionScript.frames]) throws -> [FrameSample] {
+    func interact(steps: [Range<Int>] = [0..<InteractionScript.frames]) throws -> [FrameSample] {
         let script = try BenchScript(viewport: world.viewport, photos: photoCount)
         var samples: [FrameSample] = []
         for step in steps.joined() {
@@ -307,9 +303,7 @@ final class OpenedLibrary {
             let origin = sessions.sessions[0].sceneArea.origin
             let events = InteractionScript.events(at: step, script: script, viewport: world.viewport).map { $0.moved(by: origin) }
             let parts = frame(events, scripted: true)
-            let spent = Self.now() - begin
-            let budget = UInt64(frameSeconds * 1e9)
-            defer { if spent < budget { usleep(UInt32((budget - spent) / 1000)) } }
+            let spent = parts.ended - begin
             // A frame with nothing new to show draws nothing, as the window's: not a frame's time.
             guard let draw = parts.draw else { continue }
             let phase = BenchScript.phases.first { $0.phase == world.viewer.phase }?.name ?? "\(world.viewer.phase)"
@@ -322,7 +316,7 @@ final class OpenedLibrary {
 
     /// Scrolls the grid from top to bottom a screen at a time, a frame per screen, as a person
     /// flicking through the whole library.
-    func browseToTheEnd(frameSeconds: Double) throws {
+    func browseToTheEnd() throws {
         let viewport = world.viewport
         let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
         let screen = -viewport.height / world.tuning.wheelPointsPerUnit
@@ -330,7 +324,6 @@ final class OpenedLibrary {
         while world.grid.offset > last + 0.5 || !world.grid.isAtRest {
             last = world.grid.offset
             frame([.wheel(dx: 0, dy: screen, position: centre, modifiers: [])], scripted: true)
-            usleep(UInt32(frameSeconds * 1e6))
         }
     }
 }
@@ -382,4 +375,27 @@ extension InputEvent {
             return self
         }
     }
+}
+
+/// A headless canvas's poll: a script's input at once, else asleep until a picture arrives or
+/// the wait ends, as a window's poll is woken.
+struct CanvasInput: FrameInput {
+    /// Decodes finished since the last update.
+    var arrived: () -> Bool = { false }
+    /// This frame's input from a script, which ends the wait; nil for none.
+    var script: [InputEvent]?
+
+    mutating func poll<Clock: WallClock>(wait: Double, clock: inout Clock) -> AppWindow.Polled {
+        if let script {
+            self.script = nil
+            return AppWindow.Polled(events: script)
+        }
+        let wakeBy = clock.now() + UInt64(wait * 1e9)
+        while !arrived(), clock.now() < wakeBy { clock.sleep(until: min(clock.now() + 500_000, wakeBy)) }
+        return AppWindow.Polled()
+    }
+
+    func show() {}
+    func present() {}
+    var presentWaitsForVSync: Bool { false }
 }

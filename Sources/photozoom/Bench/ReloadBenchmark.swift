@@ -58,22 +58,14 @@ struct ReloadBenchmark {
                                           cache: nil, fillsCache: false, limits: live.good.library, wake: window.wakeSignal, log: { _ in })
         defer { sessions.close(stoppingLoaders: false) }
         let session = sessions.sessions[0]
-        var pacer = FramePacer(framesPerSecond: session.sim.world.clock.rate)
+        var driver = FrameDriver(input: ScriptedWindow(window: window), clock: MonotonicClock(), framesPerSecond: session.sim.world.clock.rate)
         func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
         /// The window's frame, with `input` added to its poll's; the update's milliseconds, and
         /// when the frame was presented (nil: nothing new to draw).
         func frame(_ input: [InputEvent] = []) -> (update: Double, presented: UInt64?) {
-            let idle = sessions.isIdle(at: now())
-            var polled = window.poll(wait: input.isEmpty ? sessions.pollWait(idle: idle, at: now()) : 0)
-            polled.events += input
-            let begin = now()
-            sessions.update(polled, wasIdle: idle, at: begin)
-            let update = Double(now() - begin) / 1e6
-            let drew = sessions.draw(at: now())
-            if drew { window.present() }
-            let presented = drew ? now() : nil
-            pacer.endFrame()
-            return (update, presented)
+            driver.input.script = input
+            guard let frame = driver.frame(sessions) else { return (0, nil) }
+            return (Double(frame.updated - frame.polled) / 1e6, frame.presented)
         }
         let script = try BenchScript(viewport: window.sizeInPoints, photos: session.sim.world.photos.count)
         func pointer(_ phase: PointerPhase) -> InputEvent { .pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: script.cell)) }
@@ -119,4 +111,21 @@ struct ReloadBenchmark {
                             reloadWorkMillisecondsMax: work.max()!, reloadFrameMillisecondsMax: frames.max()!,
                             plainFrameMillisecondsMax: plainFrames.max() ?? 0)
     }
+}
+
+/// A window's events with a script's input added: a frame with script input waits for none.
+struct ScriptedWindow: FrameInput {
+    let window: AppWindow
+    var script: [InputEvent] = []
+
+    mutating func poll<Clock: WallClock>(wait: Double, clock: inout Clock) -> AppWindow.Polled {
+        var polled = window.poll(wait: script.isEmpty ? wait : 0)
+        polled.events += script
+        script = []
+        return polled
+    }
+
+    func show() { window.show() }
+    func present() { window.present() }
+    var presentWaitsForVSync: Bool { window.hasVSync }
 }
