@@ -58,11 +58,13 @@ struct RunCommand: ParsableCommand {
         } catch let error as TuningTextError {
             throw fail(error.description)
         } catch let error as OutputFileError {
-            throw fail("cannot write the default tuning: \(error.description)")
+            let message = "cannot write the default tuning: \(error.description)"
+            throw error.isUsage ? fail(message) : refused(message)
         } catch let error as TuningWatchError {
             throw fail(error.description)
         } catch let error as SessionFileError {
-            throw fail(error.description)
+            // A file that exists was refused by validate(); here the system refused the file.
+            throw refused(error.description)
         }
     }
 }

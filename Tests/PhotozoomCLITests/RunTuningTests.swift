@@ -17,14 +17,15 @@ final class RunTuningTests: PhotozoomCLITestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\"grid\": {\"cellGap\": 4}}")
     }
 
-    func testAFolderOrAMissingFolderIsOneLineAndExit2() throws {
+    /// A folder is no tuning file (exit 2); a missing folder is a write the system refuses (exit 1).
+    func testAFolderOrAMissingFolderIsOneLine() throws {
         let folder = try temporaryFolder()
         let r = try photozoom(["run", "--tuning", folder.path, "--exit-after-frames", "3"])
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.errorLines, ["photozoom: cannot read '\(folder.path)': Is a directory"])
         let nowhere = folder.appendingPathComponent("no/such/my.json").path
         let missing = try photozoom(["run", "--tuning", nowhere, "--exit-after-frames", "3"])
-        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.errorLines.count, 1, missing.stderr)
         XCTAssertTrue(missing.stderr.hasPrefix("photozoom: cannot write the default tuning: "), missing.stderr)
     }
