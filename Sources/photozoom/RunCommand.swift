@@ -47,7 +47,10 @@ struct RunCommand: ParsableCommand {
         options.comparePath = compare
         let interrupt = Interrupt.catchCtrlC()
         do {
-            try Prototype.run(options, log: logLine)
+            try Prototype.run(options, log: logLine) { line in
+                // Advice only: a standard output that cannot be written costs the run nothing.
+                try? StandardOutput.write(escapingControlCharacters(line) + "\n")
+            }
             // Ended by Ctrl-C: the window closed as a close closes it (a recording finished,
             // nothing lost), and the status says so, as the shell's own 130 would.
             if interrupt.happened { throw ExitCode(130) }

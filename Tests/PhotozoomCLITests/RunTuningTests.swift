@@ -17,6 +17,15 @@ final class RunTuningTests: PhotozoomCLITestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\"grid\": {\"cellGap\": 4}}")
     }
 
+    /// A plain run says how to tune on stdout, as advice: not on stderr, where it read as a
+    /// warning, and so not in a bug report's log either.
+    func testAPlainRunSaysHowToTuneOnStandardOutput() throws {
+        let app = try RunningPhotozoom(["run"], outputIn: try temporaryFolder())
+        XCTAssertTrue(app.wait { $0.stdout.contains("--tuning FILE") }, "stdout: \(app.stdout)\nstderr: \(app.stderr)")
+        XCTAssertEqual(app.stdout, "tuning: run with --tuning FILE to tune live (FILE is written with the defaults if it does not exist)\n")
+        XCTAssertFalse(app.stderr.contains("--tuning"), app.stderr)
+    }
+
     /// A folder is no tuning file (exit 2); a missing folder is a write the system refuses (exit 1).
     func testAFolderOrAMissingFolderIsOneLine() throws {
         let folder = try temporaryFolder()
