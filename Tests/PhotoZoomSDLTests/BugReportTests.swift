@@ -37,6 +37,10 @@ final class BugReportTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: first).sorted()
         XCTAssertEqual(names, BugReport.files.filter { $0 != "screenshot.png" }.sorted())
         XCTAssertEqual(try String(contentsOfFile: first + "/log.txt", encoding: .utf8), "a line\n")
+        // The schema tuning.json names is beside it, for an editor.
+        XCTAssertTrue(try String(contentsOfFile: first + "/tuning.json", encoding: .utf8).contains("\"$schema\": \"tuning.schema.json\""))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first + "/tuning.schema.json")),
+                       try Data(contentsOf: PackagePaths.root.appendingPathComponent("assets/tuning.schema.json")))
         XCTAssertTrue(try String(contentsOfFile: first + "/README.txt", encoding: .utf8).contains("photozoom replay session.jsonl --verify"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.hasPrefix(".") }, [], "no half-built folder left")
         var info = stat()

@@ -21,7 +21,7 @@ public struct BugReport {
     }
 
     /// The files, in the order the README lists them.
-    public static let files = ["session.jsonl", "tuning.json", "screenshot.png", "contact-sheet.png", "log.txt", "system.txt", "README.txt"]
+    public static let files = ["session.jsonl", "tuning.json", "tuning.schema.json", "screenshot.png", "contact-sheet.png", "log.txt", "system.txt", "README.txt"]
 
     /// Writes the report into a new folder in `parent` named for `date`, and returns its path.
     /// A contact sheet that cannot be drawn is said in the README and the report is written
@@ -42,11 +42,12 @@ public struct BugReport {
 
         try OutputFile.saveText(session, to: file("session.jsonl"), overwrite: false, replaceFlag: "")
         try OutputFile.saveText(tuning, to: file("tuning.json"), overwrite: false, replaceFlag: "")
+        var notes: [String] = []
+        if TuningSchemaFile.place(beside: file("tuning.json")) != nil { notes.append("The tuning's schema could not be copied here.") }
         try screenshot?.save(to: file("screenshot.png"))
         let recording = Result { try SessionRecording.read(session) }
         // The session ends on the tick F6 was pressed on: the moment `replay --at` opens.
         let tick = (try? recording.get())?.end?.end
-        var notes: [String] = []
         do {
             // The sheet `replay --verify --contact-sheet` draws, verdict included; its log is
             // left out, since its lines would name the hidden folder the report is built in.
@@ -92,6 +93,7 @@ public struct BugReport {
                            the photos are looked for where they were shown (system.txt says where);
                            elsewhere, name their folder with --photos DIR
         tuning.json        the tuning in effect; run with it: photozoom run --tuning tuning.json
+        tuning.schema.json the schema tuning.json names, with which an editor completes and checks it
         screenshot.png     the window as it was when F6 was pressed
         contact-sheet.png  the session's presses, releases and landings, each labelled with its tick and phase
         log.txt            the program's last log lines
