@@ -263,6 +263,15 @@ final class CLITests: PhotozoomCLITestCase {
         }
     }
 
+    /// A folder of one photo has nothing to swipe to: one line and exit 2, not a trap.
+    func testBenchOnAFolderOfOnePhotoSaysSoInOneLine() throws {
+        let folder = try temporaryFolder()
+        try BigLibraryReplayTests.writeJPEG(folder.appendingPathComponent("IMG_0001.jpg"), width: 64, height: 48)
+        let r = try photozoom(["bench", "--repeats", "1", "--photos", folder.path], timeout: 120)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderr, "photozoom: bench needs a folder of at least two photos, one to open and one to swipe to; --photos has 1\n")
+    }
+
     /// The session is scripted from the layout, so it plays out, every phase of it, in a
     /// desktop window, a phone's and a tiny one alike.
     func testBenchRunsItsSessionInWindowsOfEveryShape() throws {
