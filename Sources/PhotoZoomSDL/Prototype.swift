@@ -31,26 +31,28 @@ public enum Prototype {
         }
     }
 
-    /// Said once the window is open when the run has no tuning file.
-    static let tuningHint = "photozoom: tuning: run with --tuning FILE to tune live (FILE is written with the defaults if it does not exist)"
+    /// Said once the window is open when the run has no tuning file: advice, not a problem, so
+    /// it goes to stdout and not to the log a bug report holds.
+    static let tuningHint = "tuning: run with --tuning FILE to tune live (FILE is written with the defaults if it does not exist)"
 
     /// The tuning file's start-up lines, said once the window is open; a script's run
     /// (`--exit-after-frames`) without a file is not told how to tune.
-    private static func sayTuning(_ started: (live: LiveTuning, lines: [String])?, _ options: Options, log: (String) -> Void) {
+    private static func sayTuning(_ started: (live: LiveTuning, lines: [String])?, _ options: Options, log: (String) -> Void, say: (String) -> Void) {
         guard let started else {
-            if options.exitAfterFrames == nil { log(tuningHint) }
+            if options.exitAfterFrames == nil { say(tuningHint) }
             return
         }
         for line in started.lines { log(line.hasPrefix(started.live.path + ":") ? line : "photozoom: " + line) }
     }
 
-    /// Runs until the window closes or `exitAfterFrames` frames were drawn.
-    public static func run(_ options: Options, log: @escaping (String) -> Void) throws {
+    /// Runs until the window closes or `exitAfterFrames` frames were drawn. `log` takes
+    /// problems and events (stderr, and a bug report's log); `say` advice for the person (stdout).
+    public static func run(_ options: Options, log: @escaping (String) -> Void, say: (String) -> Void) throws {
         // A bug report holds the log's last lines.
         let logTail = LogTail()
         let log = logTail.logging(to: log)
         LoaderPool.shared.decoderNotes.send(to: log)
-        guard let (window, sessions) = try open(options, logTail: logTail, log: log) else { return }
+        guard let (window, sessions) = try open(options, logTail: logTail, log: log, say: say) else { return }
         defer { sessions.close(stoppingLoaders: true) }
         // Poll (asleep while nothing moves; hidden until the cells it opens on have their
         // pictures) → update → draw, blended between the last two sim states, if that shows
@@ -63,7 +65,7 @@ public enum Prototype {
     /// starts the sessions on it: one, or two side by side with `--compare`. Nil when the
     /// window was closed before the folder was read. A folder that cannot be shown is said
     /// before a window that cannot open.
-    private static func open(_ options: Options, logTail: LogTail, log: @escaping (String) -> Void) throws -> (AppWindow, WindowSessions)? {
+    private static func open(_ options: Options, logTail: LogTail, log: @escaping (String) -> Void, say: (String) -> Void) throws -> (AppWindow, WindowSessions)? {
         // The tuning files first: they say what photos may be, before any is read.
         let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
         let compared = try options.comparePath.map { try LiveTuning.start(path: $0) }
@@ -106,7 +108,7 @@ public enum Prototype {
             LoaderPool.shared.stopAll()
             throw error
         }
-        sayTuning(started, options, log: log)
+        sayTuning(started, options, log: log, say: say)
         if let compared { for line in compared.lines { log(line.hasPrefix(compared.live.path + ":") ? line : "photozoom: " + line) } }
         return (window, sessions)
     }

@@ -18,6 +18,13 @@ func fail(_ message: String) -> ExitCode {
     return ExitCode(2)
 }
 
+/// Exit code 1 after one clear line: the system refused a write (a missing or read-only
+/// folder, a full disk). An output refused by our own rules (a file that exists) is `fail`'s.
+func refused(_ message: String) -> ExitCode {
+    logLine("photozoom: \(message)")
+    return ExitCode(1)
+}
+
 /// `text` with every C0 and C1 control character and DEL written as a Swift escape: "\n",
 /// "\r", "\t", or "\u{1B}" and the like.
 func escapingControlCharacters(_ text: String) -> String {

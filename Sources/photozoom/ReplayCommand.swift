@@ -14,10 +14,10 @@ struct ReplayCommand: ParsableCommand {
         shift ← → jump between presses, releases and landings, S changes the speed).
 
         Exit status: 0 when every digest matches; 1 at the first that does not, after the tick \
-        and what differs (key.path: recorded → replayed); 2 for a file that is not a session \
-        this build can read, or an output that cannot be written. A file cut short (a \
-        recording that was killed) is replayed up to its last whole line, and the line it \
-        stopped at is said on stderr.
+        and what differs (key.path: recorded → replayed), or when the system refuses to write \
+        an output; 2 for a file that is not a session this build can read, or an output that \
+        already exists. A file cut short (a recording that was killed) is replayed up to its \
+        last whole line, and the line it stopped at is said on stderr.
         """
     )
 
@@ -88,7 +88,7 @@ struct ReplayCommand: ParsableCommand {
         } catch let error as SDLError {
             throw fail(error.description)
         } catch let error as OutputFileError {
-            throw fail(error.description)
+            throw error.isUsage ? fail(error.description) : refused(error.description)
         } catch let error as WindowError {
             throw fail(error.description)
         }

@@ -47,7 +47,10 @@ struct RunCommand: ParsableCommand {
         options.comparePath = compare
         let interrupt = Interrupt.catchCtrlC()
         do {
-            try Prototype.run(options, log: logLine)
+            try Prototype.run(options, log: logLine) { line in
+                // Advice only: a standard output that cannot be written costs the run nothing.
+                try? StandardOutput.write(escapingControlCharacters(line) + "\n")
+            }
             // Ended by Ctrl-C: the window closed as a close closes it (a recording finished,
             // nothing lost), and the status says so, as the shell's own 130 would.
             if interrupt.happened { throw ExitCode(130) }
@@ -58,11 +61,13 @@ struct RunCommand: ParsableCommand {
         } catch let error as TuningTextError {
             throw fail(error.description)
         } catch let error as OutputFileError {
-            throw fail("cannot write the default tuning: \(error.description)")
+            let message = "cannot write the default tuning: \(error.description)"
+            throw error.isUsage ? fail(message) : refused(message)
         } catch let error as TuningWatchError {
             throw fail(error.description)
         } catch let error as SessionFileError {
-            throw fail(error.description)
+            // A file that exists was refused by validate(); here the system refused the file.
+            throw refused(error.description)
         }
     }
 }

@@ -38,6 +38,7 @@ struct TuningInitCommand: ParsableCommand {
             // The file appeared since validate() looked.
             throw ValidationError(error.description)
         }
+        if let note = TuningSchemaFile.place(beside: path) { logLine("photozoom: " + note) }
         try StandardOutput.write(escapingControlCharacters("wrote the default tuning to '\(path)'") + "\n")
     }
 }

@@ -37,11 +37,36 @@ final class BugReportTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: first).sorted()
         XCTAssertEqual(names, BugReport.files.filter { $0 != "screenshot.png" }.sorted())
         XCTAssertEqual(try String(contentsOfFile: first + "/log.txt", encoding: .utf8), "a line\n")
+        // The schema tuning.json names is beside it, for an editor.
+        XCTAssertTrue(try String(contentsOfFile: first + "/tuning.json", encoding: .utf8).contains("\"$schema\": \"tuning.schema.json\""))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first + "/tuning.schema.json")),
+                       try Data(contentsOf: PackagePaths.root.appendingPathComponent("assets/tuning.schema.json")))
         XCTAssertTrue(try String(contentsOfFile: first + "/README.txt", encoding: .utf8).contains("photozoom replay session.jsonl --verify"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.hasPrefix(".") }, [], "no half-built folder left")
         var info = stat()
         stat(first, &info)
         XCTAssertNotEqual(info.st_mode & 0o044, 0, "readable as any new folder is, not the owner's alone")
+    }
+
+    /// The README names the moment F6 was pressed (the tick the session ends on, 152 in the
+    /// tap) and the command that opens the replay there, which works as written; system.txt
+    /// names the tick too. docs/recording.md calls `--at TICK` "the moment a bug report names".
+    func testTheReportNamesTheTickF6WasPressedOnAndTheCommandThatOpensIt() throws {
+        let folder = try report().write(into: parent)
+        let readme = try String(contentsOfFile: folder + "/README.txt", encoding: .utf8)
+        XCTAssertTrue(readme.contains("up to the moment of the report, tick 152, when F6 was pressed"), readme)
+        let line = try XCTUnwrap(readme.components(separatedBy: "\n").first { $0.contains("photozoom replay session.jsonl --at 152 ") }, readme)
+        // The command, up to the note in brackets after it.
+        let command = line.components(separatedBy: "(")[0].trimmingCharacters(in: .whitespaces)
+        XCTAssertTrue(try String(contentsOfFile: folder + "/system.txt", encoding: .utf8).contains("F6 pressed at: tick 152\n"))
+
+        let words = command.split(separator: " ").map(String.init)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        let replay = try ChildProcess.run(PackagePaths.executable, Array(words.dropFirst()) + ["--exit-after-frames", "2"], environment: environment,
+                                          directory: URL(fileURLWithPath: folder), timeout: 60)
+        XCTAssertEqual(replay.status, 0, "\(command): \(replay.stderr)")
     }
 
     /// The photos' folder gone since the session ran: the sheet cannot be drawn, and says why.

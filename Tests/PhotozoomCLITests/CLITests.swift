@@ -245,6 +245,33 @@ final class CLITests: PhotozoomCLITestCase {
                       && opening.thumbs_visible_ms_cold <= opening.thumbs_sharp_ms_cold, r.stdout)
     }
 
+    /// The table a person reads: every row's name is padded to the longest, so that two spaces
+    /// at least part it from its values (a long name once ran into them: "…photos'3097.110 µs").
+    func testBenchTableKeepsEveryNameApartFromItsValues() throws {
+        let folder = try temporaryFolder()
+        let photo = folder.appendingPathComponent("IMG_0001.jpg")
+        try BigLibraryReplayTests.writeJPEG(photo, width: 64, height: 48)
+        try FileManager.default.linkItem(at: photo, to: folder.appendingPathComponent("IMG_0002.jpg"))
+        let r = try photozoom(["bench", "--repeats", "1", "--size", "200x300", "--photos", folder.path], timeout: 120)
+        XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").map(String.init)
+        let header = try XCTUnwrap(rows.first, r.stdout)
+        let width = try XCTUnwrap(header.range(of: "median").map { header.distance(from: header.startIndex, to: $0.lowerBound) }, header)
+        XCTAssertGreaterThan(rows.count, 20, r.stdout)
+        for row in rows {
+            XCTAssertTrue(row.count > width && row.prefix(width).hasSuffix("  "), "the name runs into the values:\n\(row)")
+        }
+    }
+
+    /// A folder of one photo has nothing to swipe to: one line and exit 2, not a trap.
+    func testBenchOnAFolderOfOnePhotoSaysSoInOneLine() throws {
+        let folder = try temporaryFolder()
+        try BigLibraryReplayTests.writeJPEG(folder.appendingPathComponent("IMG_0001.jpg"), width: 64, height: 48)
+        let r = try photozoom(["bench", "--repeats", "1", "--photos", folder.path], timeout: 120)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderr, "photozoom: bench needs a folder of at least two photos, one to open and one to swipe to; --photos has 1\n")
+    }
+
     /// The session is scripted from the layout, so it plays out, every phase of it, in a
     /// desktop window, a phone's and a tiny one alike.
     func testBenchRunsItsSessionInWindowsOfEveryShape() throws {

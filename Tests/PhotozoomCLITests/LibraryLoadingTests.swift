@@ -76,18 +76,18 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         process.executableURL = Self.executable
         process.arguments = ["run", "--photos", dir.path, "--size", "1280x800"]
         process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = output
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
         defer { ChildProcess.stop(process) }
-        // The window is open once it says how to tune; then let it load for a moment.
+        // The window is open once it says how to tune (on stdout); then let it load for a moment.
         let opened = Date().addingTimeInterval(20)
         var said = Data()
         while !String(decoding: said, as: UTF8.self).contains("--tuning"), Date() < opened {
-            said += errors.fileHandleForReading.availableData
+            said += output.fileHandleForReading.availableData
         }
         Thread.sleep(forTimeInterval: 0.5)
         XCTAssertTrue(process.isRunning)

@@ -17,6 +17,13 @@ final class MonkeyCommandTests: PhotozoomCLITestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [], "nothing broke, so no recording")
     }
 
+    /// `--help` says each option's default once, in words.
+    func testHelpSaysTheDefaultFolderOnce() throws {
+        let help = try photozoom(["monkey", "--help"]).stdout
+        let out = try XCTUnwrap(help.components(separatedBy: "\n  --out").dropFirst().first?.components(separatedBy: "\n  -").first, help)
+        XCTAssertEqual(out.components(separatedBy: "default").count - 1, 1, "--out's help:\(out)")
+    }
+
     func testAnAbsurdDurationIsOneLineAndExit2() throws {
         for minutes in ["0", "-1", "nan", "1e9"] {
             let r = try photozoom(["monkey", "--minutes", minutes])

@@ -35,7 +35,8 @@ class PhotozoomCLITestCase: XCTestCase {
     /// Runs photozoom with the headless SDL drivers, from the package root (where the default
     /// photo folder, assets/photos, is found). `env` overrides variables; nil removes one.
     /// `launcher` is a program and its arguments that run photozoom (setpriv, to drop root).
-    func photozoom(_ arguments: [String], env overrides: [String: String?] = [:], launcher: [String] = [],
+    /// `timeout` is for the few runs that are long by design (`bench`).
+    func photozoom(_ arguments: [String], env overrides: [String: String?] = [:], launcher: [String] = [], timeout: TimeInterval = timeout,
                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "offscreen"
@@ -44,9 +45,9 @@ class PhotozoomCLITestCase: XCTestCase {
 
         let program = launcher.first.map { URL(fileURLWithPath: $0) } ?? Self.executable
         let programArguments = launcher.isEmpty ? arguments : launcher.dropFirst() + [Self.executable.path] + arguments
-        let outcome = try ChildProcess.run(program, programArguments, environment: environment, directory: PackagePaths.root, timeout: Self.timeout)
+        let outcome = try ChildProcess.run(program, programArguments, environment: environment, directory: PackagePaths.root, timeout: timeout)
         if outcome.timedOut {
-            XCTFail("photozoom \(arguments.joined(separator: " ")) did not exit within \(Self.timeout) s; killed", file: file, line: line)
+            XCTFail("photozoom \(arguments.joined(separator: " ")) did not exit within \(timeout) s; killed", file: file, line: line)
         }
         return Result(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }

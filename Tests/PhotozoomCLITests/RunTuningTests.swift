@@ -17,14 +17,56 @@ final class RunTuningTests: PhotozoomCLITestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\"grid\": {\"cellGap\": 4}}")
     }
 
-    func testAFolderOrAMissingFolderIsOneLineAndExit2() throws {
+    /// A plain run says how to tune on stdout, as advice: not on stderr, where it read as a
+    /// warning, and so not in a bug report's log either.
+    func testAPlainRunSaysHowToTuneOnStandardOutput() throws {
+        let app = try RunningPhotozoom(["run"], outputIn: try temporaryFolder())
+        XCTAssertTrue(app.wait { $0.stdout.contains("--tuning FILE") }, "stdout: \(app.stdout)\nstderr: \(app.stderr)")
+        XCTAssertEqual(app.stdout, "tuning: run with --tuning FILE to tune live (FILE is written with the defaults if it does not exist)\n")
+        XCTAssertFalse(app.stderr.contains("--tuning"), app.stderr)
+    }
+
+    /// docs/tuning.md's example of a reload is what the window says when the file it wrote
+    /// with the defaults gets the doc's edit: the spring's value in it, from the old to the new.
+    func testTheDocsReloadExampleIsWhatTheWindowSaysForThatEdit() throws {
+        let doc = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/tuning.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let example = try XCTUnwrap(CommandLineDocTests.captures(#"\((`photozoom: tuning reloaded: [^`]+`)\)"#, in: doc).first, "the doc's example")
+        let line = String(example.dropFirst().dropLast())
+        let parts = try XCTUnwrap(Self.reload(line), "one value, `springs.SPRING.KEY OLD → NEW`: \(line)")
+
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("my.json").path
+        let app = try RunningPhotozoom(["run", "--tuning", path], outputIn: folder)
+        XCTAssertTrue(app.wait { $0.errorLines.count == 1 }, app.stderr)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let at = try XCTUnwrap(lines.firstIndex { $0.contains("\"\(parts.spring)\": {") && $0.contains("\"\(parts.key)\": \(parts.old)") },
+                               "the defaults hold \(parts.spring).\(parts.key) = \(parts.old):\n\(text)")
+        var edited = lines
+        edited[at] = lines[at].replacingOccurrences(of: "\"\(parts.key)\": \(parts.old)", with: "\"\(parts.key)\": \(parts.new)")
+        try edited.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertTrue(app.wait { $0.errorLines.count == 2 }, app.stderr)
+        XCTAssertEqual(app.errorLines.last, line)
+    }
+
+    /// `photozoom: tuning reloaded: springs.SPRING.KEY OLD → NEW`, in its parts.
+    static func reload(_ line: String) -> (spring: String, key: String, old: String, new: String)? {
+        let pattern = try! NSRegularExpression(pattern: #"^photozoom: tuning reloaded: springs\.(\w+)\.(\w+) (\S+) → (\S+)$"#)
+        guard let match = pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
+        let group = { (i: Int) in String(line[Range(match.range(at: i), in: line)!]) }
+        return (group(1), group(2), group(3), group(4))
+    }
+
+    /// A folder is no tuning file (exit 2); a missing folder is a write the system refuses (exit 1).
+    func testAFolderOrAMissingFolderIsOneLine() throws {
         let folder = try temporaryFolder()
         let r = try photozoom(["run", "--tuning", folder.path, "--exit-after-frames", "3"])
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.errorLines, ["photozoom: cannot read '\(folder.path)': Is a directory"])
         let nowhere = folder.appendingPathComponent("no/such/my.json").path
         let missing = try photozoom(["run", "--tuning", nowhere, "--exit-after-frames", "3"])
-        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.errorLines.count, 1, missing.stderr)
         XCTAssertTrue(missing.stderr.hasPrefix("photozoom: cannot write the default tuning: "), missing.stderr)
     }

@@ -28,8 +28,8 @@ final class TuningCommandTests: PhotozoomCLITestCase {
         let forced = try photozoom(["tuning", "init", path, "--force"])
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try bundledDefaults)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent), ["mine.json"],
-                       "no temporary file is left beside it")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).sorted(),
+                       ["mine.json", "tuning.schema.json"], "no temporary file is left beside it, only the schema it names")
     }
 
     func testCheckPassesTheDefaults() throws {

@@ -21,7 +21,7 @@ public struct BugReport {
     }
 
     /// The files, in the order the README lists them.
-    public static let files = ["session.jsonl", "tuning.json", "screenshot.png", "contact-sheet.png", "log.txt", "system.txt", "README.txt"]
+    public static let files = ["session.jsonl", "tuning.json", "tuning.schema.json", "screenshot.png", "contact-sheet.png", "log.txt", "system.txt", "README.txt"]
 
     /// Writes the report into a new folder in `parent` named for `date`, and returns its path.
     /// A contact sheet that cannot be drawn is said in the README and the report is written
@@ -42,19 +42,24 @@ public struct BugReport {
 
         try OutputFile.saveText(session, to: file("session.jsonl"), overwrite: false, replaceFlag: "")
         try OutputFile.saveText(tuning, to: file("tuning.json"), overwrite: false, replaceFlag: "")
-        try screenshot?.save(to: file("screenshot.png"))
         var notes: [String] = []
+        if TuningSchemaFile.place(beside: file("tuning.json")) != nil { notes.append("The tuning's schema could not be copied here.") }
+        try screenshot?.save(to: file("screenshot.png"))
+        let recording = Result { try SessionRecording.read(session) }
+        // The session ends on the tick F6 was pressed on: the moment `replay --at` opens.
+        let tick = (try? recording.get())?.end?.end
         do {
             // The sheet `replay --verify --contact-sheet` draws, verdict included; its log is
             // left out, since its lines would name the hidden folder the report is built in.
             _ = try HeadlessReplay(contactSheet: file("contact-sheet.png"))
-                .run(try SessionRecording.read(session), name: "session.jsonl", photos: photosFolder, verify: true, log: { _ in })
+                .run(try recording.get(), name: "session.jsonl", photos: photosFolder, verify: true, log: { _ in })
         } catch {
             notes.append("The contact sheet could not be drawn: \(error)")
         }
         try OutputFile.saveText(log, to: file("log.txt"), overwrite: false, replaceFlag: "")
-        try OutputFile.saveText(facts.text, to: file("system.txt"), overwrite: false, replaceFlag: "")
-        try OutputFile.saveText(readme(notes: notes), to: file("README.txt"), overwrite: false, replaceFlag: "")
+        let moment = tick.map { "F6 pressed at: tick \($0)\n" } ?? ""
+        try OutputFile.saveText(facts.text + moment, to: file("system.txt"), overwrite: false, replaceFlag: "")
+        try OutputFile.saveText(readme(tick: tick, notes: notes), to: file("README.txt"), overwrite: false, replaceFlag: "")
 
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -73,20 +78,26 @@ public struct BugReport {
         throw OutputFileError(description: "a hundred bug reports already written at \(stem)", isUsage: false)
     }
 
-    private func readme(notes: [String]) -> String {
-        """
+    /// How to replay it; `tick`, the moment F6 was pressed, if the session could be read.
+    private func readme(tick: Int?, notes: [String]) -> String {
+        // The notes in brackets line up after the commands, however long the tick.
+        func noted(_ command: String, _ note: String) -> String { command + String(repeating: " ", count: max(42 - command.count, 1)) + note }
+        let window = tick.map { noted("photozoom replay session.jsonl --at \($0)", "(in a window, paused at that moment, with a timeline)") }
+            ?? noted("photozoom replay session.jsonl", "(in a window, with a timeline)")
+        return """
         A PhotoZoom bug report.
 
-        session.jsonl      the recorded session up to the moment of the report; it replays exactly:
-                             photozoom replay session.jsonl            (in a window, with a timeline)
-                             photozoom replay session.jsonl --verify   (headless: every digest checked)
+        session.jsonl      the recorded session up to the moment of the report\(tick.map { ", tick \($0), when F6 was pressed" } ?? ""); it replays exactly:
+                             \(window)
+                             \(noted("photozoom replay session.jsonl --verify", "(headless: every digest checked)"))
                            the photos are looked for where they were shown (system.txt says where);
                            elsewhere, name their folder with --photos DIR
         tuning.json        the tuning in effect; run with it: photozoom run --tuning tuning.json
+        tuning.schema.json the schema tuning.json names, with which an editor completes and checks it
         screenshot.png     the window as it was when F6 was pressed
         contact-sheet.png  the session's presses, releases and landings, each labelled with its tick and phase
         log.txt            the program's last log lines
-        system.txt         the app, system, SDL, renderer, display and window
+        system.txt         the app, system, SDL, renderer, display and window, and the tick F6 was pressed on
         \(notes.map { "\n" + $0 + "\n" }.joined())
         """
     }

@@ -67,6 +67,8 @@ public final class LoaderPool: @unchecked Sendable {
     public func forkEarly() {
         guard (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) == 1 else { return }
         let memoryMiB = Int(LibraryLimits().loaderMemoryMiB)
+        // What `ps` shows for it: the command line a loader started as its own program has.
+        let title = [Self.executable, LoaderProcess.argument, String(memoryMiB)].joined(separator: " ")
         for _ in 0..<processes {
             var ends: [Int32] = [0, 0]
             guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return }
@@ -77,6 +79,7 @@ public final class LoaderPool: @unchecked Sendable {
                 let quiet = open("/dev/null", O_WRONLY)
                 if quiet >= 0 { dup2(quiet, 2) }
                 _ = photozoom_close_from(UInt32(LoaderProcess.socket + 1))
+                _ = photozoom_set_process_title(title)
                 LoaderProcess.serve(memoryMiB: memoryMiB)
             }
             close(ends[1])

@@ -53,7 +53,7 @@ public final class LiveTuning {
         if stat(path, &info) != 0, errno == ENOENT {
             try OutputFile.saveText(TuningFile().text, to: path, overwrite: false, replaceFlag: "--force")
             return (LiveTuning(path: path, good: TuningFile(), problems: []),
-                    ["tuning: wrote the defaults to '\(path)' — edit and save it to tune live"])
+                    ["tuning: wrote the defaults to '\(path)' — edit and save it to tune live"] + [TuningSchemaFile.place(beside: path)].compactMap { $0 })
         }
         let text = try TuningText.read(path)
         let reading = TuningFile.read(text)

@@ -75,6 +75,8 @@ struct BenchCommand: ParsableCommand {
             throw fail(error.description)
         } catch let error as NoRoomForSession {
             throw fail(error.description)
+        } catch let error as TooFewPhotosForSession {
+            throw fail(error.description)
         } catch let error as ReplayDiverged {
             throw fail(error.description)
         } catch let error as ReloadNotNoticed {

@@ -42,7 +42,8 @@ struct BenchReport: Codable {
     }
 
     var table: String {
-        func name(_ s: String) -> String { s.padding(toLength: 44, withPad: " ", startingAt: 0) }
+        // A row is its name, a tab and its values; the names are padded to the longest below.
+        func name(_ s: String) -> String { s + "\t" }
         var lines = [name("benchmark") + "median      unit"]
         lines += measurements.map { name($0.name) + String(format: "%-11.3f %@", $0.median, $0.unit) }
         lines += ["", name("sim tick by library size") + "   ticks    p50 µs    p99 µs  session digest"]
@@ -73,6 +74,8 @@ struct BenchReport: Codable {
                   name("peak memory after scrolling through all") + String(format: "%.0f MiB; the largest loader %.0f MiB", library.peakRSSMiB,
                                                                            library.loadersPeakRSSMiB)]
         lines += [name("replay --verify, recorded seconds per second") + String(format: "%-11.0f × real time (%d ticks)", replay.replaySpeedup, replay.ticks)]
-        return lines.joined(separator: "\n")
+        let rows = lines.map { $0.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init) }
+        let width = (rows.map { $0.count == 2 ? $0[0].count : 0 }.max() ?? 0) + 2
+        return rows.map { $0.count == 2 ? $0[0].padding(toLength: width, withPad: " ", startingAt: 0) + $0[1] : $0[0] }.joined(separator: "\n")
     }
 }

@@ -11,6 +11,14 @@ struct NoRoomForSession: Error, CustomStringConvertible {
     }
 }
 
+/// The folder has too few photos for the session, which opens one and swipes to the next.
+struct TooFewPhotosForSession: Error, CustomStringConvertible {
+    let photos: Int
+    var description: String {
+        "bench needs a folder of at least two photos, one to open and one to swipe to; --photos has \(photos)"
+    }
+}
+
 /// Input for the sim-tick benchmarks: a repeating five-second session through every system —
 /// grid drag and flick, a wheel back to the top, tap into the pager, a swipe, double-tap zoom
 /// in and out, and a drag down that dismisses into the grid. Where each gesture happens comes
@@ -47,7 +55,7 @@ struct BenchScript {
 
     /// A session over `photos` (at least two: one to open, one to swipe to) in `viewport`.
     init(viewport: Size, photos: Int, tuning: Tuning = Tuning()) throws {
-        precondition(photos >= 2, "the benchmark's libraries are ours, and all hold more than two photos")
+        guard photos >= 2 else { throw TooFewPhotosForSession(photos: photos) }
         let layout = GridLayout(viewport: viewport, count: photos, tuning: tuning)
         // The grid is drawn, and tapped, only above the tab bar.
         let band = viewport.height - tuning.tabBarHeight

@@ -19,7 +19,7 @@ struct MonkeyCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "How long to run, in minutes.") var minutes: Double = 1
     @Option(help: "The seed: the same seed runs the same episodes.") var seed: UInt64 = 1
-    @Option(help: "Folder for the recording of a failing episode (default: the current folder).") var out: String = "."
+    @Option(help: "Folder for the recording of a failing episode (default: the current folder).") var out: String?
 
     static let episodeTicks = 3_000
 
@@ -28,6 +28,8 @@ struct MonkeyCommand: ParsableCommand {
     }
 
     func run() throws {
+        let out = self.out ?? "."
+        try Self.requireWritableFolder(out)
         let started = DispatchTime.now().uptimeNanoseconds
         let budget = UInt64(minutes * 60 * 1e9)
         var episode = 0, ticks = 0
@@ -48,6 +50,15 @@ struct MonkeyCommand: ParsableCommand {
         } while DispatchTime.now().uptimeNanoseconds - started < budget
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         try StandardOutput.write(String(format: "monkey: %d episodes, %d ticks in %.0f s (seed %llu): no invariant broken\n", episode, ticks, seconds, seed))
+    }
+
+    /// The folder a failing episode is written to is checked before the first episode: a
+    /// failure found in minute 50 must not be lost to a folder that was never there.
+    static func requireWritableFolder(_ folder: String) throws {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { throw refused("--out: cannot write in '\(folder)': \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw ValidationError("--out: '\(folder)' is not a folder") }
+        guard access(folder, W_OK | X_OK) == 0 else { throw refused("--out: cannot write in '\(folder)': \(String(cString: strerror(errno)))") }
     }
 
     struct Failure {
