@@ -80,7 +80,7 @@ final class BugReportWindowTests: XCTestCase {
 
         let facts = try String(contentsOfFile: report + "/system.txt", encoding: .utf8)
         for fact in ["app: photozoom 0.", "SDL: 2.", "video driver: x11", "renderer: software (software, into X shared memory (this display has no GPU))",
-                     "display: 800x900 pixels", "window: 393x700 points"] {
+                     "display: 800x900 pixels", "window: 393x700 points", "loader sandbox: system-call filter and address-space limit in force"] {
             XCTAssertTrue(facts.contains(fact), "\(fact) in:\n\(facts)")
         }
         // Advice on how to tune is no problem to report.

@@ -48,6 +48,7 @@ public struct SystemFacts: Equatable {
         add("tick rate", String(format: "%g Hz", tickRate))
         add("processors", "\(SDL_GetCPUCount()), \(SDL_GetSystemRAM()) MB of memory")
         add("photos", "\(photos) from \(photosFolder)")
+        add("loader sandbox", LoaderPool.shared.sandbox.summary)
         return facts
     }
 }

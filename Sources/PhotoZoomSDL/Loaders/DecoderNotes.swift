@@ -61,6 +61,9 @@ enum DecoderNotes {
         /// Where the lines go from now on: the window's log, which a bug report keeps.
         func send(to log: @escaping (String) -> Void) { lock.withLock { sink = log } }
 
+        /// Logs a line of the loaders' own, outside the decoders' notes and their cap.
+        func say(_ line: String) { lock.withLock { sink }(line) }
+
         func tell(_ notes: [String], about name: String) {
             guard !notes.isEmpty else { return }
             let named = String(String.UnicodeScalarView(name.unicodeScalars.flatMap { scalar -> [UnicodeScalar] in

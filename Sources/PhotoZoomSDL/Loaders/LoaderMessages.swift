@@ -172,23 +172,31 @@ enum PixelLayout: Int, Equatable {
 /// A loader's reply: an answer for each picture asked for, in order.
 struct LoaderReply: LoaderMessage {
     var answers: [LoaderAnswer]
+    /// The steps of the loader's sandbox that did not hold (`LoaderSandbox`), said with every reply.
+    var sandboxGaps: [String] = []
 
     func write(to out: inout MessageWriter) {
         out.int(answers.count)
         for answer in answers { answer.write(to: &out) }
+        out.int(sandboxGaps.count)
+        for gap in sandboxGaps { out.text(gap) }
     }
 
     init(reading r: inout MessageReader) throws {
         let count = try r.int()
         guard (1...LoaderRequest.maximumItems).contains(count) else { throw MessageReader.Malformed() }
         answers = try (0..<count).map { _ in try LoaderAnswer(reading: &r) }
+        let gaps = try r.int()
+        guard (0...LoaderSandbox.linesAtMost).contains(gaps) else { throw MessageReader.Malformed() }
+        sandboxGaps = try (0..<gaps).map { _ in DecoderNotes.shown(Array(try r.text().utf8.prefix(LoaderSandbox.lineCharacters))) }
     }
 
-    init(answers: [LoaderAnswer]) { self.answers = answers }
+    init(answers: [LoaderAnswer], sandboxGaps: [String] = []) { self.answers = answers; self.sandboxGaps = sandboxGaps }
 
     /// The same failure for every one of `count` pictures.
-    init(failure: DecodeFailure, count: Int) {
+    init(failure: DecodeFailure, count: Int, sandboxGaps: [String] = []) {
         answers = Array(repeating: LoaderAnswer(failure: failure), count: count)
+        self.sandboxGaps = sandboxGaps
     }
 }
 

@@ -25,6 +25,8 @@ public final class LoaderPool: @unchecked Sendable {
     private var stopping = false
     /// Where what the decoders print goes: standard error until the window sends it to its log.
     let decoderNotes = DecoderNotes.Log()
+    /// The steps of the loaders' sandbox that did not hold, as they said them.
+    public let sandbox = LoaderSandbox()
     /// How many loaders run at most: one a core.
     let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
@@ -238,6 +240,7 @@ public final class LoaderPool: @unchecked Sendable {
             repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
             guard polled > 0 else { return all(retire(loader, .timedOut(request.limits.loaderSeconds))) }
             guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else { return all(retire(loader, .noAnswer)) }
+            for gap in sandbox.note(reply.sandboxGaps) { decoderNotes.say("photozoom: loader sandbox: \(gap); photos are decoded without it") }
             defer { if memory >= 0 { close(memory) } }
             // Read before the loader is handed its next request, which it answers in the same file.
             guard reply.answers.count == count, let images = Self.images(of: reply, in: memory, asked: request) else {

@@ -23,6 +23,8 @@ public enum LoaderProcess {
 
     /// Whether the kernel took the system-call filter (`photozoom_restrict_syscalls`).
     private static var restricted = false
+    /// The steps of the sandbox that did not hold, said with every reply (`LoaderSandbox`).
+    private static var sandboxGaps: [String] = []
 
     /// Whether this process was started as a loader.
     public static var isLoader: Bool { CommandLine.arguments.count == 3 && CommandLine.arguments[1] == argument }
@@ -44,12 +46,15 @@ public enum LoaderProcess {
         // not through Swift's crash handler, which a forked loader inherits and which would
         // try to start a backtracer the filter forbids.
         for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fatal, SIG_DFL) }
-        if let memoryMiB { limitAddressSpace(extraBytes: memoryMiB << 20) }
+        if let memoryMiB, let failed = limitAddressSpace(extraBytes: memoryMiB << 20) {
+            sandboxGaps.append("the address-space limit (library.loaderMemoryMiB) is not set: \(failed)")
+        }
         // What needs a file opened or a library loaded is done before the filter forbids it:
         // SDL_image's format libraries.
         _ = ScaledDecoder.loadersReady
         DecoderNotes.catchStandardError()
         restricted = photozoom_restrict_syscalls() == 0
+        if !restricted { sandboxGaps.append("the system-call filter is not installed: \(reason(errno))") }
         warmUp()
         let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
         while let (request, fd) = LoaderSocket.receive(LoaderRequest.self, on: socket) {
@@ -66,10 +71,11 @@ public enum LoaderProcess {
             switch share(decoded, notes: notes, as: request.format) {
             case var .success(made):
                 if let hooked { made = lie(hooked, made) }
+                made.reply.sandboxGaps = sandboxGaps
                 _ = LoaderSocket.send(made.reply, on: socket, fd: made.memory)
                 Arena.trim()
             case let .failure(error):
-                _ = LoaderSocket.send(LoaderReply(failure: error, count: request.items.count), on: socket)
+                _ = LoaderSocket.send(LoaderReply(failure: error, count: request.items.count, sandboxGaps: sandboxGaps), on: socket)
             }
         }
         // Not exit(): a forked loader would flush the window's buffered output a second time.
@@ -116,15 +122,23 @@ public enum LoaderProcess {
         }
     }
 
-    /// RLIMIT_AS at what is mapped now (the runtime, its libraries and threads) and `extraBytes`.
-    private static func limitAddressSpace(extraBytes: Int) {
+    /// RLIMIT_AS at what is mapped now (the runtime, its libraries and threads) and `extraBytes`;
+    /// why not, when the kernel refuses it (a hard limit below it, for a process without the
+    /// right to raise one).
+    private static func limitAddressSpace(extraBytes: Int) -> String? {
         let mapped = (ProcessStatus.kibibytes("VmSize") ?? 0) << 10
         var limit = rlimit(rlim_cur: rlim_t(mapped + extraBytes), rlim_max: rlim_t(mapped + extraBytes))
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        return setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 ? nil : reason(errno)
+    }
+
+    /// The system's words for `error`, as a line goes on: "operation not permitted".
+    private static func reason(_ error: Int32) -> String {
+        let text = String(cString: strerror(error))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     private struct Made {
-        let reply: LoaderReply
+        var reply: LoaderReply
         let memory: Int32
     }
 
@@ -226,7 +240,7 @@ public enum LoaderProcess {
             // What a decoder that tried to open a file would meet.
             let opened = open("/proc/self/status", O_RDONLY)
             let said = opened >= 0 ? "opened a file" : "open: \(String(cString: strerror(errno)))"
-            _ = LoaderSocket.send(LoaderReply(failure: .corrupt("\(said) (restricted: \(restricted))"), count: request.items.count), on: socket)
+            _ = LoaderSocket.send(LoaderReply(failure: .corrupt("\(said) (restricted: \(restricted))"), count: request.items.count, sandboxGaps: sandboxGaps), on: socket)
             if opened >= 0 { close(opened) }
             if fd >= 0 { close(fd) }
             return true

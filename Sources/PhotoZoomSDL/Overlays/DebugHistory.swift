@@ -82,7 +82,7 @@ public struct DebugHistory: Equatable {
     }
 
     /// What the debug overlay shows now.
-    public func readout() -> DebugReadout {
+    public func readout(sandboxGaps: [String] = []) -> DebugReadout {
         let recorded = samples.elements
         // Slots not yet recorded lie at the left, so the newest value is always at the right edge.
         let gap = [Sample?](repeating: nil, count: capacity - recorded.count)
@@ -100,7 +100,7 @@ public struct DebugHistory: Equatable {
         return DebugReadout(frame: Self.timing(frameCosts), tick: Self.timing(tickCosts),
                             phase: latest.map { Self.words($0.phase) } ?? "–",
                             currentIndex: latest?.currentIndex ?? 0, photoCount: latest?.photoCount ?? 0,
-                            tickNumber: latest?.tick ?? 0, traces: traces)
+                            tickNumber: latest?.tick ?? 0, traces: traces, sandboxGaps: sandboxGaps)
     }
 
     /// The latest cost and the 99th percentile, in milliseconds; nil before any was recorded.

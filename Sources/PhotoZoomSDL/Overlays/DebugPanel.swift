@@ -29,7 +29,7 @@ enum DebugPanel {
             timing("ticks", r.tick, 2),
             r.photoCount > 0 ? "\(r.phase) · photo \(r.currentIndex + 1) of \(r.photoCount)" : r.phase,
             "tick \(r.tickNumber)",
-        ]
+        ] + r.sandboxGaps.map { "sandbox: " + $0 }
     }
 
     /// Where everything goes, with the panel's top at `top`.

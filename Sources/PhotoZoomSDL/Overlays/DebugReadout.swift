@@ -39,9 +39,11 @@ public struct DebugReadout: Equatable {
     /// The transition sprite's centre y, its scale against the fitted frame, and the
     /// background's alpha, in that order.
     public var traces: [Trace]
+    /// The steps of the loaders' sandbox that did not hold (`LoaderSandbox`): none, mostly.
+    public var sandboxGaps: [String]
 
     public init(frame: Timing? = nil, tick: Timing? = nil, phase: String, currentIndex: Int, photoCount: Int,
-                tickNumber: Int, traces: [Trace]) {
+                tickNumber: Int, traces: [Trace], sandboxGaps: [String] = []) {
         self.frame = frame
         self.tick = tick
         self.phase = phase
@@ -49,5 +51,6 @@ public struct DebugReadout: Equatable {
         self.photoCount = photoCount
         self.tickNumber = tickNumber
         self.traces = traces
+        self.sandboxGaps = sandboxGaps
     }
 }

@@ -113,7 +113,7 @@ public struct WindowOverlays {
         var shown = toast
         shown?.age = toastAge(at: now) ?? 0
         var content = OverlayContent(help: help, status: Self.status(world.playback, tick: world.tick),
-                                     toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout() : nil)
+                                     toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout(sandboxGaps: LoaderPool.shared.sandbox.missing) : nil)
         content.warnings = warnings
         content.recording = recording
         content.library = library
