@@ -105,30 +105,11 @@ final class RunTuningTests: PhotozoomCLITestCase {
     /// `arguments` run under the offscreen driver until the test ends, and a wait for their
     /// stderr to have a number of lines (at most 20 s) that returns those it has.
     private func running(_ arguments: [String], in folder: URL) throws -> (Process, (Int) -> [String]) {
-        let errURL = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let err = try FileHandle(forWritingTo: errURL)
-        addTeardownBlock { try? err.close() }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        environment["SDL_RENDER_DRIVER"] = "software"
-        process.environment = environment
-        process.currentDirectoryURL = PackagePaths.root
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-
-        func stderrLines() -> [String] {
-            ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
-        return (process, { count in
-            let deadline = Date() + 20
-            while stderrLines().count < count, Date() < deadline, process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
-            return stderrLines()
+        let window = try RunningPhotozoom(arguments, outputIn: folder)
+        addTeardownBlock { window.stop() }
+        return (window.process, { count in
+            window.wait { $0.errorLines.count >= count }
+            return window.errorLines
         })
     }
 }
