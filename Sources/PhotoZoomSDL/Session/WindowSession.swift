@@ -87,9 +87,9 @@ public final class WindowSession {
         overlays = WindowOverlays(tickRate: file.loop.tickRate)
         if let live { overlays.showProblems(errors: live.problems, warnings: live.warnings) }
         saves = try live.map { try SavedTuning(live: $0, wake: wake) }
-        scene = SceneRenderer(renderer: surface.renderer, source: photos.textures, targetFormat: (surface as? HeadlessCanvas)?.format, log: log)
+        scene = SceneRenderer(renderer: surface.renderer, source: photos.textures, targetFormat: surface.canvasFormat, log: log)
         labelRenderer = label.isEmpty ? nil : SceneRenderer(renderer: surface.renderer, source: photos.textures,
-                                                            targetFormat: (surface as? HeadlessCanvas)?.format, log: log)
+                                                            targetFormat: surface.canvasFormat, log: log)
         overlayRenderer = OverlayRenderer(renderer: surface.renderer, log: log)
         reporter = BugReporter(sim: sim, contentHashes: { photos.contentHashes() }, logTail: logTail, app: settings.appVersion,
                                photosFolder: settings.photosFolder)
@@ -323,7 +323,7 @@ public final class WindowSession {
     /// F6: the frame just drawn (the whole window's), read now, and the session so far, into a
     /// new bug report folder, written off the window's thread (`BugReporter.takeFinished` says when).
     func startReport(at now: UInt64) {
-        guard let window = surface as? AppWindow else { return }
+        guard let window = surface.reportedWindow else { return }
         let screenshot: Screenshot?
         do {
             screenshot = try window.readPixels()

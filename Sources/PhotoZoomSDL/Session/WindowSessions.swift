@@ -134,7 +134,7 @@ public final class WindowSessions: FrameSteps {
             }
         }
         for _ in 0..<polled.recordingToggles { toggleRecording() }
-        if polled.bugReport, surface is AppWindow { reportAsked = true }
+        if polled.bugReport, surface.reportedWindow != nil { reportAsked = true }
         let arrived = photos.collect(now: now)
         newPixels = arrived.newPixels
         let events = routing.route(polled.events, areas: sessions.map(\.area), scenes: sessions.map(\.sceneArea.origin))
