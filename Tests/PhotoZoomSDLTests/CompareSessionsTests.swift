@@ -49,7 +49,7 @@ final class CompareSessionsTests: XCTestCase {
             let reading = OpeningRead(folder: CompareSessionsTests.folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
             canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
             let settings = try tunings.map { path in
-                WindowSession.Settings(tuning: try path.map { try LiveTuning.start(path: $0).live }, photosFolder: CompareSessionsTests.folder.path)
+                LiveSession.Settings(tuning: try path.map { try LiveTuning.start(path: $0).live }, photosFolder: CompareSessionsTests.folder.path)
             }
             sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings, cache: nil, fillsCache: false,
                                           limits: LibraryLimits(), wake: .none, recordPath: recordPath, log: { _ in })
@@ -99,7 +99,7 @@ final class CompareSessionsTests: XCTestCase {
     func testEachHalfIsItsTuningsSessionAloneUnderTheSameHand() throws {
         let b = try quickZoomIn()
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, b])
-        let areas = pair.sessions.sessions.map(\.sceneArea)
+        let areas = pair.sessions.views.map(\.sceneArea)
         XCTAssertEqual(areas.map(\.size), [Size(width: 446, height: 594), Size(width: 446, height: 594)], "side by side, each under its two-line label")
         let alone = try [nil, b].map { try Opened(size: areas[0].size, tunings: [$0]) }
         // A cell in B's half: the same press in both sessions, at the same point of each.
@@ -122,7 +122,7 @@ final class CompareSessionsTests: XCTestCase {
 
     func testTabDrivesOneSideThenTheOtherThenBoth() throws {
         let pair = try Opened(size: Size(width: 600, height: 900), tunings: [nil, nil])
-        let areas = pair.sessions.sessions.map(\.area)
+        let areas = pair.sessions.views.map(\.area)
         XCTAssertEqual(areas.map(\.minY), [0, 454], "taller than wide: one above the other, a divider apart")
         func phases() -> [ViewerPhase] { pair.sessions.sessions.map(\.sim.world.viewer.phase) }
         pair.frame(switchingSides: 1)
@@ -146,7 +146,7 @@ final class CompareSessionsTests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-\(getpid()).jsonl").path
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, b], recordPath: path)
-        let areas = pair.sessions.sessions.map(\.sceneArea)
+        let areas = pair.sessions.views.map(\.sceneArea)
         // Both open a photo; then A alone is dragged home while B stays in its pager.
         for events in Self.tap(at: areas[1].origin + Point(x: 60, y: 60)) { pair.frame(events) }
         for _ in 0..<40 { pair.frame() }
@@ -205,7 +205,7 @@ final class CompareSessionsTests: XCTestCase {
         let differences = ["springs.zoomIn.uikitDuration 0.5 | 0.3", "pager.pageGap 16 | 30", "dismissal.shrink 0.5 | 0.3"]
         for size in [Size(width: 900, height: 600), Size(width: 393, height: 852)] {
             let pair = try Opened(size: size, tunings: [nil, b])
-            let sessions = pair.sessions.sessions
+            let sessions = pair.sessions.views
             for difference in differences {
                 XCTAssertTrue(sessions[1].label.contains { $0.contains(difference) }, "\(size): \(difference) in \(sessions[1].label)")
             }
@@ -243,7 +243,7 @@ final class CompareSessionsTests: XCTestCase {
         defer { SDL_FreeSurface(loaded); SDL_FreeSurface(frame) }
         // The recording's window is 390×700: two of them across, a divider apart, each under its strip.
         let pair = try Opened(size: Size(width: 390, height: 1000), tunings: [nil, b])
-        let window = pair.sessions.sessions[1]
+        let window = pair.sessions.views[1]
         let strip = Int(window.sceneArea.minY - window.area.minY)
         XCTAssertGreaterThan(strip, 20)
         XCTAssertEqual(Int(frame.pointee.h), 700 + strip, "the strips are above the pictures, not over them")

@@ -28,7 +28,7 @@ final class DebugOverlayIdleTests: XCTestCase {
                       "the pager at rest, the overlay still open")
         XCTAssertFalse(window.frame(afterSleep: true))
         // The wake's frame was as long as the sleep before it: not a frame's cost to show.
-        let frame = try XCTUnwrap(window.sessions.sessions[0].shownOverlay.debug?.frame)
+        let frame = try XCTUnwrap(window.sessions.views[0].shownOverlay.debug?.frame)
         XCTAssertEqual(frame.p99, 16.67, accuracy: 0.01, "the slowest frame shown is a sixtieth of a second, not a 250 ms sleep")
     }
 }

@@ -29,7 +29,7 @@ final class HeadlessWindow {
         }
         let reading = OpeningRead(folder: folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
         canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
-        let settings = WindowSession.Settings(tuning: try tuning.map { try LiveTuning.start(path: $0).live }, photosFolder: folder.path)
+        let settings = LiveSession.Settings(tuning: try tuning.map { try LiveTuning.start(path: $0).live }, photosFolder: folder.path)
         var logLine: (String) -> Void = { _ in }
         sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: [settings], cache: nil, fillsCache: false,
                                       limits: LibraryLimits(), wake: .none, log: { logLine($0) })
