@@ -42,8 +42,9 @@ final class CompareSessionsTests: XCTestCase {
     final class Opened {
         let canvas: HeadlessCanvas
         let sessions: WindowSessions
-        /// Wall time as the test tells it: whole frames of exactly two ticks.
-        private(set) var now: UInt64 = 1_000_000_000
+        /// The window's loop on a scripted clock: frames of a sixtieth of a second, two ticks
+        /// each, or a sleep's worth when an idle poll waits.
+        private var driver = FrameDriver(input: HandedPolls(), clock: ScriptedClock(time: 1_000_000_000), framesPerSecond: 60)
 
         init(size: Size, tunings: [String?], recordPath: String? = nil) throws {
             let reading = OpeningRead(folder: CompareSessionsTests.folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
@@ -57,9 +58,7 @@ final class CompareSessionsTests: XCTestCase {
             // Asleep between arrivals, as the window is: a wake runs a tick only for its input.
             while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.sessions.allSatisfy(\.sim.isIdle)), Date() < deadline {
                 usleep(5_000)
-                now += 500_000_000
-                sessions.update(AppWindow.Polled(), wasIdle: true, at: now)
-                _ = sessions.draw(at: now)
+                _ = driver.frame(sessions)
             }
         }
 
@@ -68,14 +67,25 @@ final class CompareSessionsTests: XCTestCase {
         /// Ends the sessions: a recording's last lines written.
         func close() { sessions.close(stoppingLoaders: false) }
 
-        /// One frame with `events` polled, two ticks long; `afterSleep`: the poll slept first,
-        /// so only input runs a tick.
-        func frame(_ events: [InputEvent] = [], switchingSides: Int = 0, afterSleep: Bool = false) {
+        /// One frame with `events` polled and Tab pressed `switchingSides` times, after a sleep
+        /// if the sessions are idle, when only input runs a tick.
+        func frame(_ events: [InputEvent] = [], switchingSides: Int = 0) {
             var polled = AppWindow.Polled(events: events)
             polled.sideSwitches = switchingSides
-            now += afterSleep ? 250_000_000 : 16_666_666
-            sessions.update(polled, wasIdle: afterSleep, at: now)
-            _ = sessions.draw(at: now)
+            driver.input.next = polled
+            _ = driver.frame(sessions)
+        }
+
+        /// Frames until the window may sleep (its photos' decodes ahead come in on threads of
+        /// their own), or 5 s of real time; whether it may.
+        func untilIdle() -> Bool {
+            let deadline = Date().addingTimeInterval(5)
+            while !sessions.isIdle(at: driver.clock.now()) {
+                guard Date() < deadline else { return false }
+                usleep(5_000)
+                frame()
+            }
+            return true
         }
     }
 
@@ -180,11 +190,13 @@ final class CompareSessionsTests: XCTestCase {
     func testBothSessionsKeepTheSameTicksWhenOneAloneHearsTheInput() throws {
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, nil])
         pair.frame(switchingSides: 1)
-        let start = pair.sessions.sessions.map(\.sim.world.tick)
-        XCTAssertEqual(start[0], start[1])
-        for _ in 0..<5 { pair.frame([.key(.right, modifiers: [])], afterSleep: true) }
-        let ticks = pair.sessions.sessions.map(\.sim.world.tick)
-        XCTAssertEqual(ticks, [start[0] + 5, start[1] + 5], "each wake is one tick in both")
+        for key in 0..<5 {
+            XCTAssertTrue(pair.untilIdle(), "the window sleeps before key \(key)")
+            let start = pair.sessions.sessions.map(\.sim.world.tick)
+            XCTAssertEqual(start[0], start[1])
+            pair.frame([.key(.right, modifiers: [])])
+            XCTAssertEqual(pair.sessions.sessions.map(\.sim.world.tick), [start[0] + 1, start[1] + 1], "key \(key): the wake is one tick in both")
+        }
     }
 
     /// A tuning file three values away from the defaults, in the defaults' words.
