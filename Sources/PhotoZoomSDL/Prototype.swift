@@ -94,7 +94,7 @@ public enum Prototype {
         let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
                                    log: log)
         let settings = [started?.live, compared?.live].prefix(compared == nil ? 1 : 2).map { live in
-            var settings = WindowSession.Settings(tuning: live, photosFolder: options.photosFolder)
+            var settings = LiveSession.Settings(tuning: live, photosFolder: options.photosFolder)
             settings.appVersion = options.appVersion
             settings.gridStart = options.scan.gridStart
             return settings

@@ -42,14 +42,15 @@ final class CompareSessionsTests: XCTestCase {
     final class Opened {
         let canvas: HeadlessCanvas
         let sessions: WindowSessions
-        /// Wall time as the test tells it: whole frames of exactly two ticks.
-        private(set) var now: UInt64 = 1_000_000_000
+        /// The window's loop on a scripted clock: frames of a sixtieth of a second, two ticks
+        /// each, or a sleep's worth when an idle poll waits.
+        private var driver = FrameDriver(input: HandedPolls(), clock: ScriptedClock(time: 1_000_000_000), framesPerSecond: 60)
 
         init(size: Size, tunings: [String?], recordPath: String? = nil) throws {
             let reading = OpeningRead(folder: CompareSessionsTests.folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
             canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
             let settings = try tunings.map { path in
-                WindowSession.Settings(tuning: try path.map { try LiveTuning.start(path: $0).live }, photosFolder: CompareSessionsTests.folder.path)
+                LiveSession.Settings(tuning: try path.map { try LiveTuning.start(path: $0).live }, photosFolder: CompareSessionsTests.folder.path)
             }
             sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings, cache: nil, fillsCache: false,
                                           limits: LibraryLimits(), wake: .none, recordPath: recordPath, log: { _ in })
@@ -57,9 +58,7 @@ final class CompareSessionsTests: XCTestCase {
             // Asleep between arrivals, as the window is: a wake runs a tick only for its input.
             while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.sessions.allSatisfy(\.sim.isIdle)), Date() < deadline {
                 usleep(5_000)
-                now += 500_000_000
-                sessions.update(AppWindow.Polled(), wasIdle: true, at: now)
-                _ = sessions.draw(at: now)
+                _ = driver.frame(sessions)
             }
         }
 
@@ -68,14 +67,25 @@ final class CompareSessionsTests: XCTestCase {
         /// Ends the sessions: a recording's last lines written.
         func close() { sessions.close(stoppingLoaders: false) }
 
-        /// One frame with `events` polled, two ticks long; `afterSleep`: the poll slept first,
-        /// so only input runs a tick.
-        func frame(_ events: [InputEvent] = [], switchingSides: Int = 0, afterSleep: Bool = false) {
+        /// One frame with `events` polled and Tab pressed `switchingSides` times, after a sleep
+        /// if the sessions are idle, when only input runs a tick.
+        func frame(_ events: [InputEvent] = [], switchingSides: Int = 0) {
             var polled = AppWindow.Polled(events: events)
             polled.sideSwitches = switchingSides
-            now += afterSleep ? 250_000_000 : 16_666_666
-            sessions.update(polled, wasIdle: afterSleep, at: now)
-            _ = sessions.draw(at: now)
+            driver.input.next = polled
+            _ = driver.frame(sessions)
+        }
+
+        /// Frames until the window may sleep (its photos' decodes ahead come in on threads of
+        /// their own), or 5 s of real time; whether it may.
+        func untilIdle() -> Bool {
+            let deadline = Date().addingTimeInterval(5)
+            while !sessions.isIdle(at: driver.clock.now()) {
+                guard Date() < deadline else { return false }
+                usleep(5_000)
+                frame()
+            }
+            return true
         }
     }
 
@@ -99,7 +109,7 @@ final class CompareSessionsTests: XCTestCase {
     func testEachHalfIsItsTuningsSessionAloneUnderTheSameHand() throws {
         let b = try quickZoomIn()
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, b])
-        let areas = pair.sessions.sessions.map(\.sceneArea)
+        let areas = pair.sessions.views.map(\.sceneArea)
         XCTAssertEqual(areas.map(\.size), [Size(width: 446, height: 594), Size(width: 446, height: 594)], "side by side, each under its two-line label")
         let alone = try [nil, b].map { try Opened(size: areas[0].size, tunings: [$0]) }
         // A cell in B's half: the same press in both sessions, at the same point of each.
@@ -122,7 +132,7 @@ final class CompareSessionsTests: XCTestCase {
 
     func testTabDrivesOneSideThenTheOtherThenBoth() throws {
         let pair = try Opened(size: Size(width: 600, height: 900), tunings: [nil, nil])
-        let areas = pair.sessions.sessions.map(\.area)
+        let areas = pair.sessions.views.map(\.area)
         XCTAssertEqual(areas.map(\.minY), [0, 454], "taller than wide: one above the other, a divider apart")
         func phases() -> [ViewerPhase] { pair.sessions.sessions.map(\.sim.world.viewer.phase) }
         pair.frame(switchingSides: 1)
@@ -146,7 +156,7 @@ final class CompareSessionsTests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-\(getpid()).jsonl").path
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, b], recordPath: path)
-        let areas = pair.sessions.sessions.map(\.sceneArea)
+        let areas = pair.sessions.views.map(\.sceneArea)
         // Both open a photo; then A alone is dragged home while B stays in its pager.
         for events in Self.tap(at: areas[1].origin + Point(x: 60, y: 60)) { pair.frame(events) }
         for _ in 0..<40 { pair.frame() }
@@ -180,11 +190,13 @@ final class CompareSessionsTests: XCTestCase {
     func testBothSessionsKeepTheSameTicksWhenOneAloneHearsTheInput() throws {
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, nil])
         pair.frame(switchingSides: 1)
-        let start = pair.sessions.sessions.map(\.sim.world.tick)
-        XCTAssertEqual(start[0], start[1])
-        for _ in 0..<5 { pair.frame([.key(.right, modifiers: [])], afterSleep: true) }
-        let ticks = pair.sessions.sessions.map(\.sim.world.tick)
-        XCTAssertEqual(ticks, [start[0] + 5, start[1] + 5], "each wake is one tick in both")
+        for key in 0..<5 {
+            XCTAssertTrue(pair.untilIdle(), "the window sleeps before key \(key)")
+            let start = pair.sessions.sessions.map(\.sim.world.tick)
+            XCTAssertEqual(start[0], start[1])
+            pair.frame([.key(.right, modifiers: [])])
+            XCTAssertEqual(pair.sessions.sessions.map(\.sim.world.tick), [start[0] + 1, start[1] + 1], "key \(key): the wake is one tick in both")
+        }
     }
 
     /// A tuning file three values away from the defaults, in the defaults' words.
@@ -205,7 +217,7 @@ final class CompareSessionsTests: XCTestCase {
         let differences = ["springs.zoomIn.uikitDuration 0.5 | 0.3", "pager.pageGap 16 | 30", "dismissal.shrink 0.5 | 0.3"]
         for size in [Size(width: 900, height: 600), Size(width: 393, height: 852)] {
             let pair = try Opened(size: size, tunings: [nil, b])
-            let sessions = pair.sessions.sessions
+            let sessions = pair.sessions.views
             for difference in differences {
                 XCTAssertTrue(sessions[1].label.contains { $0.contains(difference) }, "\(size): \(difference) in \(sessions[1].label)")
             }
@@ -243,7 +255,7 @@ final class CompareSessionsTests: XCTestCase {
         defer { SDL_FreeSurface(loaded); SDL_FreeSurface(frame) }
         // The recording's window is 390×700: two of them across, a divider apart, each under its strip.
         let pair = try Opened(size: Size(width: 390, height: 1000), tunings: [nil, b])
-        let window = pair.sessions.sessions[1]
+        let window = pair.sessions.views[1]
         let strip = Int(window.sceneArea.minY - window.area.minY)
         XCTAssertGreaterThan(strip, 20)
         XCTAssertEqual(Int(frame.pointee.h), 700 + strip, "the strips are above the pictures, not over them")

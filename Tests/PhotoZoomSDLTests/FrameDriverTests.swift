@@ -42,7 +42,7 @@ final class FrameDriverTests: XCTestCase {
         XCTAssertEqual(sessions.sessions[0].sim.world.tick, tick, "a wake with nothing to do runs no tick")
         // A tap on a cell ends the wait: one tick takes it, the frame is drawn, then presented,
         // then the rest of the frame is slept out.
-        let cell = sessions.sessions[0].sceneArea.origin + Point(x: 60, y: 200)
+        let cell = sessions.views[0].sceneArea.origin + Point(x: 60, y: 200)
         driver.input.script = [[.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: cell))],
                                [.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: cell))]]
         let pressed = try XCTUnwrap(driver.frame(sessions))

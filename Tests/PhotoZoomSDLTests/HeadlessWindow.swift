@@ -4,15 +4,17 @@ import Foundation
 import PhotoZoomCore
 @testable import PhotoZoomSDL
 
-/// A window's sessions drawn into a headless canvas, fed frame by frame as the window's loop
-/// feeds them (poll → update → draw), on a folder of flat-coloured photos of its own. Wall time
-/// is the test's: whole frames, or a sleep's worth after an idle poll.
+/// A window's sessions drawn into a headless canvas, run frame by frame by the window's own
+/// loop (`FrameDriver`), on a folder of flat-coloured photos of its own. Wall time is a
+/// scripted clock's: frames paced at 60 a second, or a sleep's worth when an idle poll waits.
 final class HeadlessWindow {
     let folder: URL
     let canvas: HeadlessCanvas
     let sessions: WindowSessions
-    /// Starts at the real clock: the opening's previews are stamped with it as they arrive.
-    private(set) var now = DispatchTime.now().uptimeNanoseconds
+    /// The window's loop, its clock started at the real one: the opening's previews are
+    /// stamped with it as they arrive.
+    private var driver: FrameDriver<HandedPolls, ScriptedClock>
+    var now: UInt64 { driver.clock.now() }
     /// What the sessions said, as the window's stderr would have it.
     private(set) var log: [String] = []
     private let lock = NSLock()
@@ -29,16 +31,17 @@ final class HeadlessWindow {
         }
         let reading = OpeningRead(folder: folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
         canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
-        let settings = WindowSession.Settings(tuning: try tuning.map { try LiveTuning.start(path: $0).live }, photosFolder: folder.path)
+        let settings = LiveSession.Settings(tuning: try tuning.map { try LiveTuning.start(path: $0).live }, photosFolder: folder.path)
         var logLine: (String) -> Void = { _ in }
         sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: [settings], cache: nil, fillsCache: false,
                                       limits: LibraryLimits(), wake: .none, log: { logLine($0) })
+        driver = FrameDriver(input: HandedPolls(), clock: ScriptedClock(time: DispatchTime.now().uptimeNanoseconds), framesPerSecond: 60)
         logLine = { [unowned self] line in lock.lock(); log.append(line); lock.unlock() }
         let deadline = Date().addingTimeInterval(20)
         // Settled: every picture in, every fade over, nothing moving.
         while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.isIdle(at: now)), Date() < deadline {
             usleep(5_000)
-            frame(afterSleep: true)
+            frame()
         }
     }
 
@@ -50,13 +53,11 @@ final class HeadlessWindow {
     /// The lines logged so far.
     var said: [String] { lock.lock(); defer { lock.unlock() }; return log }
 
-    /// One frame of `polled` input: a sixtieth of a second after the last, or after a sleep
-    /// (`afterSleep`: the poll waited, so only input runs a tick). Whether it drew.
+    /// One frame, `polled` its input, after a sleep if the sessions are idle. Whether it drew.
     @discardableResult
-    func frame(_ polled: AppWindow.Polled = AppWindow.Polled(), afterSleep: Bool = false) -> Bool {
-        now += afterSleep ? UInt64(WindowSessions.idleWait * 1e9) : 16_666_666
-        sessions.update(polled, wasIdle: afterSleep, at: now)
-        return sessions.draw(at: now)
+    func frame(_ polled: AppWindow.Polled? = nil) -> Bool {
+        driver.input.next = polled
+        return driver.frame(sessions)?.presented != nil
     }
 
     /// Frames, asleep between them as the window is while idle, until `done` or 5 s of real
@@ -66,8 +67,25 @@ final class HeadlessWindow {
         while !done() {
             guard Date() < deadline else { return false }
             usleep(10_000)
-            frame(afterSleep: sessions.isIdle(at: now))
+            frame()
         }
         return true
     }
+}
+
+/// Polls as a test hands them, one a frame. A poll that may wait sleeps its whole wait on the
+/// clock, and what was handed arrives as it ends: input that wakes a window at rest comes after
+/// a sleep, as a person's does.
+struct HandedPolls: FrameInput {
+    var next: AppWindow.Polled?
+
+    mutating func poll<Clock: WallClock>(wait: Double, clock: inout Clock) -> AppWindow.Polled {
+        if wait > 0 { clock.sleep(until: clock.now() + UInt64(wait * 1e9)) }
+        defer { next = nil }
+        return next ?? AppWindow.Polled()
+    }
+
+    func show() {}
+    func present() {}
+    var presentWaitsForVSync: Bool { false }
 }

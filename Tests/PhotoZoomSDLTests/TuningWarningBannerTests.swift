@@ -42,7 +42,7 @@ final class TuningWarningBannerTests: XCTestCase {
 
     func testATypodKeyShowsAQuietBannerUntilASaveWithoutIt() throws {
         let window = try HeadlessWindow(tuning: path)
-        let session = window.sessions.sessions[0]
+        let session = window.sessions.views[0]
         let clean = band(window)
         XCTAssertEqual(session.shownOverlay.warnings, [])
         let good = try String(contentsOfFile: path, encoding: .utf8)
@@ -76,7 +76,7 @@ final class TuningWarningBannerTests: XCTestCase {
     func testAFileOpenedWithATypoShowsItsWarningAtOnce() throws {
         try TuningFile().text.replacingOccurrences(of: "\"cellGap\"", with: "\"celGap\"").write(toFile: path, atomically: true, encoding: .utf8)
         let window = try HeadlessWindow(tuning: path)
-        let warnings = window.sessions.sessions[0].shownOverlay.warnings
+        let warnings = window.sessions.views[0].shownOverlay.warnings
         XCTAssertEqual(warnings.count, 1, "\(warnings)")
         XCTAssertTrue(warnings.first?.hasPrefix("my.json: unknown key grid.celGap") ?? false, "\(warnings)")
         XCTAssertEqual(rgb(window, Int(ErrorPanel.margin), top + 20), amber)

@@ -48,9 +48,8 @@ final class ReplayPlayback: FrameSteps {
     private var player: SessionPlayer
     private var beside: SessionPlayer?
     private var timeline: ReplayTimeline
-    /// The scenes, drawn by window sessions following the players, each in its area under its
-    /// label.
-    private let sessions: [WindowSession]
+    /// The players' scenes, each fitted into its area under its label.
+    private let views: [SessionView]
     private let bar: TimelineRenderer
     private let window: AppWindow
     private let labels: (_ areas: [Rect], _ scale: Double) -> [[String]]
@@ -65,9 +64,9 @@ final class ReplayPlayback: FrameSteps {
     /// The wall time of the last update; playing advances by the time between.
     private var lastUpdate: UInt64?
 
-    init(player: SessionPlayer, beside: SessionPlayer?, timeline: ReplayTimeline, sessions: [WindowSession], bar: TimelineRenderer, window: AppWindow,
+    init(player: SessionPlayer, beside: SessionPlayer?, timeline: ReplayTimeline, views: [SessionView], bar: TimelineRenderer, window: AppWindow,
          labels: @escaping ([Rect], Double) -> [[String]], verdict: TimelineRenderer.Verdict, tickRate: Double, scripted: Bool) {
-        self.player = player; self.beside = beside; self.timeline = timeline; self.sessions = sessions; self.bar = bar; self.window = window
+        self.player = player; self.beside = beside; self.timeline = timeline; self.views = views; self.bar = bar; self.window = window
         self.labels = labels; self.verdict = verdict; self.tickRate = tickRate; self.scripted = scripted
         loop = FixedTimestepLoop(tickRate: tickRate, maxFrameDelta: 0.25)
         follow()
@@ -107,18 +106,17 @@ final class ReplayPlayback: FrameSteps {
         let frame = Shown(tick: player.tick, besideTick: beside?.tick, alpha: timeline.playing ? loop.interpolationAlpha : 1, timeline: timeline,
                           window: size, scale: scale)
         guard frame != shown || redraw || scripted else { return false }
-        let areas = ReplayWindow.areas(ReplayTimeline.sceneArea(in: size), count: sessions.count)
+        let areas = ReplayWindow.areas(ReplayTimeline.sceneArea(in: size), count: views.count)
         // What no session covers (a point left over from an odd width) is not stale.
         SDL_SetRenderDrawColor(window.renderer, 0, 0, 0, 255)
         SDL_RenderClear(window.renderer)
         let lines = labels(areas, scale)
-        for (i, (session, (area, sim))) in zip(sessions, zip(areas, [player.sim, beside?.sim].compactMap { $0 })).enumerated() {
-            session.move(to: area, label: lines[i], telling: false)
-            session.follow(sim, alpha: frame.alpha)
-            session.draw(at: 0)
-            let drawn = session.scenePixels
+        for (i, (view, (area, sim))) in zip(views, zip(areas, [player.sim, beside?.sim].compactMap { $0 })).enumerated() {
+            view.move(to: area, label: lines[i])
+            view.draw(SessionView.Frame(sim, alpha: frame.alpha))
+            let drawn = view.scenePixels
             bar.letterbox(around: Rect(x: Double(drawn.minX), y: Double(drawn.minY), width: Double(drawn.maxX - drawn.minX),
-                                       height: Double(drawn.maxY - drawn.minY)), area: session.sceneArea, scale: scale)
+                                       height: Double(drawn.maxY - drawn.minY)), area: view.sceneArea, scale: scale)
         }
         let playback = player.sim.world.playback
         bar.draw(timeline, tick: player.tick, tickRate: tickRate, phase: player.sim.world.viewer.phase,

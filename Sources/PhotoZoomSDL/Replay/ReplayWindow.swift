@@ -54,8 +54,8 @@ public enum ReplayWindow {
         let timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all,
                                       divergence: outcome.divergence?.tick, differences: differences.map(\.tick), playing: options.pausedAt == nil)
         if let tick = options.pausedAt { player.seek(to: tick) }
-        // The scenes are drawn by window sessions following the players, each in its area
-        // under its label, laid out again when the window's width changes.
+        // The players' scenes are drawn by session views, each fitted into its area under its
+        // label, laid out again when the window's width changes.
         let labelText = TextRenderer(renderer: window.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
         var laidOut: (width: Double, scale: Double, lines: [[String]])?
         func labels(_ areas: [Rect], scale: Double) -> [[String]] {
@@ -66,12 +66,12 @@ public enum ReplayWindow {
             return lines
         }
         let areas = Self.areas(ReplayTimeline.sceneArea(in: window.sizeInPoints), count: beside == nil ? 1 : 2)
-        let sessions = zip([player.sim, beside?.sim].compactMap { $0 }, zip(areas, labels(areas, scale: window.pixelScale))).map { sim, placed in
-            WindowSession(following: sim, label: placed.1, area: placed.0, surface: window, pictures: scene, log: log)
+        let views = zip(areas, labels(areas, scale: window.pixelScale)).map { area, label in
+            SessionView(area: area, label: label, placement: .fitted, surface: window, pictures: scene, log: log)
         }
         log("photozoom: replay keys: " + ReplayKeys.hint)
         let tickRate = recording.header.loop.tickRate
-        let playback = ReplayPlayback(player: player, beside: beside, timeline: timeline, sessions: sessions, bar: bar, window: window,
+        let playback = ReplayPlayback(player: player, beside: beside, timeline: timeline, views: views, bar: bar, window: window,
                                       labels: labels, verdict: Self.verdict(outcome), tickRate: tickRate, scripted: options.exitAfterFrames != nil)
         var driver = FrameDriver(input: ReplayPlayback.Input(window: window), clock: MonotonicClock(), framesPerSecond: min(tickRate, 120))
         driver.run(playback, exitAfterFrames: options.exitAfterFrames)

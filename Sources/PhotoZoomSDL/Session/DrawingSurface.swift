@@ -7,6 +7,12 @@ public protocol DrawingSurface: AnyObject {
     var renderer: OpaquePointer { get }
     var sizeInPoints: Size { get }
     var pixelScale: Double { get }
+    /// The pixel format drawn into, where the renderer has no window to ask it of (a canvas);
+    /// nil for a window, whose renderer knows.
+    var canvasFormat: UInt32? { get }
+    /// The window a bug report describes; nil for a canvas, which has no system around it to
+    /// report on, so that F6 over it does nothing.
+    var reportedWindow: AppWindow? { get }
 }
 
 extension DrawingSurface {
@@ -24,9 +30,14 @@ extension DrawingSurface {
     }
 }
 
-extension AppWindow: DrawingSurface {}
+extension AppWindow: DrawingSurface {
+    public var canvasFormat: UInt32? { nil }
+    public var reportedWindow: AppWindow? { self }
+}
 
 extension HeadlessCanvas: DrawingSurface {
     public var sizeInPoints: Size { Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale) }
     public var pixelScale: Double { scale }
+    public var canvasFormat: UInt32? { format }
+    public var reportedWindow: AppWindow? { nil }
 }

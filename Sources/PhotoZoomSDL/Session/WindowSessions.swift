@@ -3,12 +3,15 @@ import Dispatch
 import Foundation
 import PhotoZoomCore
 
-/// The sessions a window shows, fed from one photo stream: one, or two side by side under one
-/// pointer (`run --compare`). A `FrameDriver` runs its frames, the same for the window, the
-/// bench and the tests, which drive it headless.
+/// The sessions a window shows, fed from one photo stream, each run by a `LiveSession` and
+/// shown by a `SessionView`: one, or two side by side under one pointer (`run --compare`). A
+/// `FrameDriver` runs its frames, the same for the window, the bench and the tests, which drive
+/// it headless.
 public final class WindowSessions: FrameSteps {
+    public let sessions: [LiveSession]
     // Let go of before the surface: the textures must go before a window's SDL_Quit.
-    public let sessions: [WindowSession]
+    /// Each session's view, in the same order.
+    public let views: [SessionView]
     private let photos: PhotoStream
     /// The recording of every session, one file (`--record`, F5).
     private var recording: SessionFile?
@@ -45,7 +48,7 @@ public final class WindowSessions: FrameSteps {
     /// filling it for the whole folder when `fillsCache`), shown by a session for each of
     /// `settings` (two side by side). `showBy`: the wall time the surface shows at whatever it
     /// has; nil shows it at once. `recordPath`: a new file to record every session into.
-    public init(opening: FolderOpening, surface: DrawingSurface, settings: [WindowSession.Settings], cache: ThumbnailCache?, fillsCache: Bool,
+    public init(opening: FolderOpening, surface: DrawingSurface, settings: [LiveSession.Settings], cache: ThumbnailCache?, fillsCache: Bool,
                 limits: LibraryLimits, wake: WakeSignal, logTail: LogTail = LogTail(), showBy: UInt64? = nil, scripted: Bool = false,
                 recordPath: String? = nil, log: @escaping (String) -> Void) throws {
         precondition((1...2).contains(settings.count), "a window shows one session, or two compared")
@@ -57,18 +60,21 @@ public final class WindowSessions: FrameSteps {
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
         let labelText = TextRenderer(renderer: surface.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
         self.labelText = labelText
-        let labels = SessionLabel.lines(ComparedLabels.pieces(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(WindowSession.tuningName)),
+        let labels = SessionLabel.lines(ComparedLabels.pieces(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(LiveSession.tuningName)),
                                         width: areas[0].width, text: labelText, scale: surface.pixelScale)
         let compared = settings.count > 1
         do {
             sessions = try zip(settings, zip(areas, labels)).enumerated().map { i, session in
                 let (settings, (area, label)) = session
-                return try WindowSession(settings, side: compared ? ComparedLabels.sides[i] : nil, area: area, label: label, surface: surface, photos: photos,
-                                         wake: wake, logTail: logTail, log: log)
+                return try LiveSession(settings, side: compared ? ComparedLabels.sides[i] : nil, viewport: SessionView.scene(of: area, label: label).size,
+                                       photos: photos.initialInfos, contentHashes: { photos.contentHashes() }, wake: wake, logTail: logTail, log: log)
             }
         } catch {
             photos.stop()
             throw error
+        }
+        views = zip(areas, labels).map { area, label in
+            SessionView(area: area, label: label, placement: .filling, surface: surface, pictures: photos, log: log)
         }
         self.log = log
         self.showBy = showBy ?? 0
@@ -77,7 +83,7 @@ public final class WindowSessions: FrameSteps {
         if sessions.count > 1 { relabel(saying: true) }
         if let recordPath {
             do {
-                startRecording(try SessionFile(path: recordPath, headers: sessions.map { $0.header(midSession: false) }, log: log))
+                startRecording(try SessionFile(path: recordPath, headers: sessions.map { $0.header(midSession: false, pixelDensity: surface.pixelScale) }, log: log))
             } catch {
                 photos.stop()
                 throw error
@@ -129,21 +135,19 @@ public final class WindowSessions: FrameSteps {
             lostFrames = 3
             // A session alone hears of the window's resizes as they came, in their place.
             let areas = Self.areas(count: sessions.count, in: size)
-            for (session, (area, label)) in zip(sessions, zip(areas, labels(width: areas[0].width))) {
-                session.move(to: area, label: label, telling: sessions.count > 1)
-            }
+            for (i, (area, label)) in zip(areas, labels(width: areas[0].width)).enumerated() { place(i, in: area, label: label, telling: sessions.count > 1) }
         }
         for _ in 0..<polled.recordingToggles { toggleRecording() }
-        if polled.bugReport, surface is AppWindow { reportAsked = true }
+        if polled.bugReport, surface.reportedWindow != nil { reportAsked = true }
         let arrived = photos.collect(now: now)
         newPixels = arrived.newPixels
-        let events = routing.route(polled.events, areas: sessions.map(\.area), scenes: sessions.map(\.sceneArea.origin))
-        var inputs = sessions.indices.map { i in WindowSession.Input(events: events[i], toggles: routing.drives(i) ? polled.toggles : []) }
+        let events = routing.route(polled.events, areas: views.map(\.area), scenes: views.map(\.sceneArea.origin))
+        var inputs = sessions.indices.map { i in LiveSession.Input(events: events[i], toggles: routing.drives(i) ? polled.toggles : []) }
         // Pointers held in a session that Tab stops driving are let go of, as a focus lost.
         if switching { for i in inputs.indices { inputs[i].events.insert(.focusLost, at: 0) } }
         let frameSeconds = Double(now - min(lastUpdate ?? now, now)) / 1e9
         lastUpdate = now
-        let saves = zip(sessions, inputs).map { session, input in session.take(input, sizes: arrived.sizes, at: now) }
+        let saves = zip(sessions, inputs).map { session, input in session.take(input, sizes: arrived.sizes, library: photos.progress, at: now) }
         let woken = sessions.contains(where: \.hasPendingInput)
         for session in sessions { session.advance(frameSeconds: frameSeconds, wasIdle: wasIdle, woken: woken) }
         if saves.contains(true) {
@@ -163,7 +167,8 @@ public final class WindowSessions: FrameSteps {
         let lost = lostFrames > 0 || scripted || newPixels || reportAsked || photos.textures.isFading(at: now)
         lostFrames = max(lostFrames - 1, 0)
         // Each gate is asked, so each remembers what it is about to draw.
-        let wanted = sessions.map { $0.needsDrawing(lost: lost, at: now) }
+        let frames = sessions.map { $0.frame(at: now) }
+        let wanted = zip(views, frames).map { $0.needsDrawing($1, lost: lost) }
         guard wanted.contains(true) else { return false }
         photos.textures.beginFrame(now: now)
         // What no session covers, the divider, is cleared, not stale.
@@ -172,10 +177,10 @@ public final class WindowSessions: FrameSteps {
             SDL_SetRenderDrawColor(surface.renderer, c.r, c.g, c.b, 255)
             SDL_RenderClear(surface.renderer)
         }
-        for session in sessions { session.draw(at: now) }
-        if reportAsked {
+        for (view, frame) in zip(views, frames) { view.draw(frame) }
+        if reportAsked, let window = surface.reportedWindow {
             reportAsked = false
-            sessions[0].startReport(at: now)
+            sessions[0].startReport(in: window, at: now)
         }
         return true
     }
@@ -190,7 +195,7 @@ public final class WindowSessions: FrameSteps {
             return
         }
         do {
-            let started = try RecordingsFolder.newSession { try SessionFile(path: $0, headers: sessions.map { $0.header(midSession: true) }, log: log) }
+            let started = try RecordingsFolder.newSession { try SessionFile(path: $0, headers: sessions.map { $0.header(midSession: true, pixelDensity: surface.pixelScale) }, log: log) }
             startRecording(started)
             log("photozoom: recording the session to '\(started.path)' (F5 stops)")
         } catch {
@@ -214,11 +219,18 @@ public final class WindowSessions: FrameSteps {
     /// when `saying`; one alone has no label.
     private func relabel(saying: Bool = false) {
         guard sessions.count > 1 else { return }
-        for (session, label) in zip(sessions, labels(width: sessions[0].area.width)) { session.move(to: session.area, label: label) }
+        for (i, label) in labels(width: views[0].area.width).enumerated() { place(i, in: views[i].area, label: label) }
         guard saying else { return }
         let differences = sessions[0].tuningFile.comparison(with: sessions[1].tuningFile)
         log("photozoom: comparing A (\(sessions[0].tuningName)) and B (\(sessions[1].tuningName)): "
             + (differences.isEmpty ? "the same tuning" : "\(differences.count) difference\(differences.count == 1 ? "" : "s"): " + differences.joined(separator: "; ")))
+    }
+
+    /// Moves session `i`'s view to `area` under `label`; `telling`: its sim hears of a new size
+    /// as input for its next tick (a session alone hears of the window's own resizes as they
+    /// came).
+    private func place(_ i: Int, in area: Rect, label: [String], telling: Bool = true) {
+        if views[i].move(to: area, label: label), telling { sessions[i].resize(to: views[i].sceneArea.size) }
     }
 
     /// Each session's label laid out across halves `width` points wide.

@@ -216,10 +216,10 @@ final class OpenedLibrary {
             _ = try reading.take()
             throw error
         }
-        var settings = [WindowSession.Settings(tuning: nil, photosFolder: folder)]
+        var settings = [LiveSession.Settings(tuning: nil, photosFolder: folder)]
         comparedTuning = comparing ? try Self.bouncierZoomIn() : nil
         if let comparedTuning {
-            settings.append(WindowSession.Settings(tuning: try LiveTuning.start(path: comparedTuning.appendingPathComponent("b.json").path).live,
+            settings.append(LiveSession.Settings(tuning: try LiveTuning.start(path: comparedTuning.appendingPathComponent("b.json").path).live,
                                                    photosFolder: folder))
         }
         sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings,
@@ -300,7 +300,7 @@ final class OpenedLibrary {
         var samples: [FrameSample] = []
         for step in steps.joined() {
             let begin = Self.now(), cpuBegin = Self.threadCPUNanoseconds()
-            let origin = sessions.sessions[0].sceneArea.origin
+            let origin = sessions.views[0].sceneArea.origin
             let events = InteractionScript.events(at: step, script: script, viewport: world.viewport).map { $0.moved(by: origin) }
             let parts = frame(events, scripted: true)
             let spent = parts.ended - begin

@@ -54,7 +54,7 @@ struct ReloadBenchmark {
         let folder = PhotoFolder.bundledFolder()
         let reading = OpeningRead(folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: live.good, log: { _ in })
         let window = try AppWindow(title: "PhotoZoom bench", size: viewport)
-        let sessions = try WindowSessions(opening: try reading.take(), surface: window, settings: [WindowSession.Settings(tuning: live, photosFolder: folder)],
+        let sessions = try WindowSessions(opening: try reading.take(), surface: window, settings: [LiveSession.Settings(tuning: live, photosFolder: folder)],
                                           cache: nil, fillsCache: false, limits: live.good.library, wake: window.wakeSignal, log: { _ in })
         defer { sessions.close(stoppingLoaders: false) }
         let session = sessions.sessions[0]
