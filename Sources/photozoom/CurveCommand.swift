@@ -79,7 +79,7 @@ struct CurveCommand: ParsableCommand {
         guard ways == 1 else {
             throw ValidationError("describe the spring exactly one way: --stiffness/--damping[/--mass], --response/--damping-ratio, --spring-duration/--bounce, or --uikit-duration/--damping-ratio")
         }
-        do {
+        return try withUserFacingErrors(telling: SpringParameterError.self, as: { ToldError("\(flag(for: $0.field)) \($0.reason)") }) {
             if physical {
                 guard let stiffness, let damping else { throw ValidationError("--stiffness and --damping go together") }
                 return try SpringParameters(mass: mass ?? 1, stiffness: stiffness, damping: damping)
@@ -95,8 +95,6 @@ struct CurveCommand: ParsableCommand {
             guard let springDuration, let bounce else { throw ValidationError("--spring-duration and --bounce go together") }
             if dampingRatio != nil { throw ValidationError("--damping-ratio does not go with --spring-duration") }
             return try .duration(springDuration, bounce: bounce)
-        } catch let error as SpringParameterError {
-            throw ValidationError("\(flag(for: error.field)) \(error.reason)")
         }
     }
 
@@ -145,15 +143,11 @@ struct CurveCommand: ParsableCommand {
             let t = times.time(ofRow: i)
             return (t, motion.value(at: t))
         }
-        do {
+        // A file refused by our rules here appeared while we drew.
+        try withUserFacingErrors {
             let canvas = try CurvePlot.render(samples: samples, from: from, target: to,
                                               settleTime: settleTime(motion), size: pngSize)
             try canvas.save(to: path, overwrite: overwrite)
-        } catch let error as SDLError {
-            throw fail(error.description)
-        } catch let error as OutputFileError where error.isUsage {
-            // The file appeared while we drew.
-            throw ValidationError(error.description)
         }
     }
 

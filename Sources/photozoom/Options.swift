@@ -50,11 +50,9 @@ struct PhotoOptions: ParsableArguments {
 /// Refuses, as a usage error and before anything is rendered, an image path we would not
 /// write: a folder, a file that exists without --overwrite, or an extension we cannot encode.
 func validateImagePath(_ path: String, overwrite: Bool) throws {
-    do {
+    try withUserFacingErrors {
         // A folder is named as one before its name is judged as an image's.
         try OutputFile.check(path, overwrite: overwrite)
         _ = try ImageFormat(path: path)
-    } catch let error as OutputFileError {
-        throw ValidationError(error.description)
     }
 }

@@ -59,14 +59,11 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let recording: SessionRecording
-        do {
-            recording = try SessionRecording.read(try Self.text(of: file))
-        } catch let error as SessionFormatError {
-            throw fail("'\(file)' \(error.description)")
+        let recording = try withUserFacingErrors(telling: SessionFormatError.self, as: { ToldError("'\(file)' \($0)") }) {
+            try SessionRecording.read(try Self.text(of: file))
         }
         if let stopped = recording.stopped { logLine("photozoom: '\(file)': \(stopped)") }
-        do {
+        try withUserFacingErrors {
             guard !inWindow else {
                 return try showWindow(recording, compare: try compare.map { try comparison(with: $0, recording: recording) } ?? recorded(recording))
             }
@@ -83,14 +80,6 @@ struct ReplayCommand: ParsableCommand {
                 return
             }
             try report(outcome, recording: recording, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-        } catch let error as PhotoFolderError {
-            throw fail(error.description)
-        } catch let error as SDLError {
-            throw fail(error.description)
-        } catch let error as OutputFileError {
-            throw error.isUsage ? fail(error.description) : refused(error.description)
-        } catch let error as WindowError {
-            throw fail(error.description)
         }
     }
 

@@ -46,7 +46,8 @@ struct RunCommand: ParsableCommand {
         options.scan = photoOptions.scan
         options.comparePath = compare
         let interrupt = Interrupt.catchCtrlC()
-        do {
+        // The one file a run writes and may be refused is the default tuning, at a --tuning path that had none.
+        try withUserFacingErrors(telling: OutputFileError.self, as: { ToldError("cannot write the default tuning: \($0)", isRefusal: $0.isRefusal) }) {
             try Prototype.run(options, log: logLine) { line in
                 // Advice only: a standard output that cannot be written costs the run nothing.
                 try? StandardOutput.write(escapingControlCharacters(line) + "\n")
@@ -54,20 +55,6 @@ struct RunCommand: ParsableCommand {
             // Ended by Ctrl-C: the window closed as a close closes it (a recording finished,
             // nothing lost), and the status says so, as the shell's own 130 would.
             if interrupt.happened { throw ExitCode(130) }
-        } catch let error as WindowError {
-            throw fail(error.description)
-        } catch let error as PhotoFolderError {
-            throw fail(error.description)
-        } catch let error as TuningTextError {
-            throw fail(error.description)
-        } catch let error as OutputFileError {
-            let message = "cannot write the default tuning: \(error.description)"
-            throw error.isUsage ? fail(message) : refused(message)
-        } catch let error as TuningWatchError {
-            throw fail(error.description)
-        } catch let error as SessionFileError {
-            // A file that exists was refused by validate(); here the system refused the file.
-            throw refused(error.description)
         }
     }
 }

@@ -32,16 +32,10 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        // A file refused by our rules here appeared while we rendered.
+        try withUserFacingErrors {
             let (canvas, _) = try GridSnapshot.render(folder: photoOptions.folder, scan: photoOptions.scan, size: photoOptions.size, scale: scale, scroll: scroll, log: logLine)
             try canvas.save(to: out, overwrite: overwrite)
-        } catch let error as PhotoFolderError {
-            throw fail(error.description)
-        } catch let error as SDLError {
-            throw fail(error.description)
-        } catch let error as OutputFileError where error.isUsage {
-            // The file appeared while we rendered.
-            throw ValidationError(error.description)
         }
     }
 }

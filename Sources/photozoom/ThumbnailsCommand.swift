@@ -24,12 +24,7 @@ struct ThumbnailsCommand: ParsableCommand {
     var size: ThumbnailSize = .large
 
     func run() throws {
-        let files: [URL]
-        do {
-            files = try PhotoFolder.imageFiles(in: folder)
-        } catch let error as PhotoFolderError {
-            throw fail(error.description)
-        }
+        let files = try withUserFacingErrors { try PhotoFolder.imageFiles(in: self.folder) }
         let progress = ThumbnailProgress(total: files.count)
         let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: AppVersion.number, log: progress.say)
         let queue = ThumbnailQueue(files: files)

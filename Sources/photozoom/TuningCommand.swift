@@ -24,20 +24,12 @@ struct TuningInitCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        do {
-            try OutputFile.check(path, overwrite: force, replaceFlag: "--force")
-        } catch let error as OutputFileError {
-            throw ValidationError(error.description)
-        }
+        try withUserFacingErrors { try OutputFile.check(path, overwrite: force, replaceFlag: "--force") }
     }
 
     func run() throws {
-        do {
-            try OutputFile.saveText(TuningFile().text, to: path, overwrite: force, replaceFlag: "--force")
-        } catch let error as OutputFileError where error.isUsage {
-            // The file appeared since validate() looked.
-            throw ValidationError(error.description)
-        }
+        // A file refused here appeared since validate() looked.
+        try withUserFacingErrors { try OutputFile.saveText(TuningFile().text, to: path, overwrite: force, replaceFlag: "--force") }
         if let note = TuningSchemaFile.place(beside: path) { logLine("photozoom: " + note) }
         try StandardOutput.write(escapingControlCharacters("wrote the default tuning to '\(path)'") + "\n")
     }
@@ -82,10 +74,6 @@ struct TuningCheckCommand: ParsableCommand {
     /// The file's text; or why it cannot be had (a folder, too large, not UTF-8, the system's
     /// reason), as one line and exit 2.
     static func text(of path: String) throws -> String {
-        do {
-            return try TuningText.read(path)
-        } catch let error as TuningTextError {
-            throw fail(error.description)
-        }
+        try withUserFacingErrors { try TuningText.read(path) }
     }
 }

@@ -32,10 +32,8 @@ struct BenchCommand: ParsableCommand {
         if let columns { _ = try Self.tuning(columns: columns, width: photoOptions.size.width) }
         // Before any benchmark runs: a window too small for the session was refused only after
         // the library's, some ten seconds in.
-        do {
+        try withUserFacingErrors(telling: NoRoomForSession.self, as: { ToldError("--size: \($0)") }) {
             _ = try BenchScript(viewport: photoOptions.size, photos: 2)
-        } catch let error as NoRoomForSession {
-            throw ValidationError("--size: \(error.description)")
         }
     }
 
@@ -55,38 +53,15 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let tuning = try columns.map { try Self.tuning(columns: $0, width: photoOptions.size.width) } ?? Tuning()
         let bench = Benchmarks(viewport: photoOptions.size, tuning: tuning, repeats: repeats, ticks: Self.ticksPerRepeat)
-        let report: BenchReport
-        do {
+        let report = try withUserFacingErrors(telling: OutputFileError.self, as: { ToldError("cannot write the benchmark's tuning file: \($0)") }) {
             // First, so that its peak memory is its own.
             let library = try LibraryBenchmark(folder: photoOptions.folder).run()
             let simTick = try bench.simTick()
             let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
             let reload = try ReloadBenchmark(viewport: photoOptions.size, saves: max(8, repeats * 4)).run()
             let replay = try ReplayBenchmark(viewport: photoOptions.size, sessions: 10).run()
-            report = BenchReport(measurements: [simTick, try bench.springs(), try bench.sizeArrivalTicks()], libraries: libraries, reload: reload, replay: replay,
-                                 library: library)
-        } catch let error as PhotoFolderError {
-            throw fail(error.description)
-        } catch let error as SDLError {
-            throw fail(error.description)
-        } catch let error as ThumbnailsNeverArrived {
-            throw fail(error.description)
-        } catch let error as SessionMissedPhases {
-            throw fail(error.description)
-        } catch let error as NoRoomForSession {
-            throw fail(error.description)
-        } catch let error as TooFewPhotosForSession {
-            throw fail(error.description)
-        } catch let error as ReplayDiverged {
-            throw fail(error.description)
-        } catch let error as ReloadNotNoticed {
-            throw fail(error.description)
-        } catch let error as WindowError {
-            throw fail(error.description)
-        } catch let error as TuningWatchError {
-            throw fail(error.description)
-        } catch let error as OutputFileError {
-            throw fail("cannot write the benchmark's tuning file: \(error.description)")
+            return BenchReport(measurements: [simTick, try bench.springs(), try bench.sizeArrivalTicks()], libraries: libraries, reload: reload, replay: replay,
+                               library: library)
         }
         try StandardOutput.write((json ? try report.json() : report.table) + "\n")
     }

@@ -2,7 +2,7 @@ import PhotoZoomCore
 
 /// The window has no room for the session: the grid shows only above the tab bar, so in a
 /// window no taller than the bar no photo can be tapped open.
-struct NoRoomForSession: Error, CustomStringConvertible {
+struct NoRoomForSession: UserFacingError {
     let viewport: Size
     let tabBarHeight: Double
     var description: String {
@@ -12,7 +12,7 @@ struct NoRoomForSession: Error, CustomStringConvertible {
 }
 
 /// The folder has too few photos for the session, which opens one and swipes to the next.
-struct TooFewPhotosForSession: Error, CustomStringConvertible {
+struct TooFewPhotosForSession: UserFacingError {
     let photos: Int
     var description: String {
         "bench needs a folder of at least two photos, one to open and one to swipe to; --photos has \(photos)"

@@ -4,7 +4,7 @@ import PhotoZoomSDL
 
 /// The scripted session never reached some phases, so its numbers would not time the
 /// interaction; `description` is the one line the command prints.
-struct SessionMissedPhases: Error, CustomStringConvertible {
+struct SessionMissedPhases: UserFacingError {
     let photos: Int
     let viewport: Size
     let missed: [String]

@@ -177,7 +177,7 @@ struct LibraryBenchmark {
 }
 
 /// Thumbnails never all arrived: a decoding thread is stuck, or the machine is.
-struct ThumbnailsNeverArrived: Error, CustomStringConvertible {
+struct ThumbnailsNeverArrived: UserFacingError {
     let seconds: Double
     var description: String { "bench opened the folder and the thumbnails in view had not all arrived after \(Int(seconds)) s" }
 }

@@ -29,7 +29,7 @@ struct ReloadResult: Codable {
 }
 
 /// The save was never noticed: the watcher is broken, or the machine is stalled.
-struct ReloadNotNoticed: Error, CustomStringConvertible {
+struct ReloadNotNoticed: UserFacingError {
     var description: String { "bench saved a tuning file and the window did not take it within 2 s" }
 }
 

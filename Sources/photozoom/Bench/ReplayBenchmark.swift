@@ -41,7 +41,7 @@ struct ReplayBenchmark {
 }
 
 /// The bench's own recording did not verify: the sim is not deterministic.
-struct ReplayDiverged: Error, CustomStringConvertible {
+struct ReplayDiverged: UserFacingError {
     let outcome: String
     var description: String { "the benchmark's own recording did not replay to its digests: \(outcome)" }
 }

@@ -36,10 +36,10 @@ struct MonkeyCommand: ParsableCommand {
         repeat {
             if let failure = try Self.episode(seed: seed, number: episode, ticks: &ticks) {
                 let path = "\(out)/monkey-seed\(seed)-episode\(episode).jsonl"
-                do {
+                try withUserFacingErrors(telling: OutputFileError.self, as: {
+                    ToldError("tick \(failure.tick) of episode \(episode) broke: \(failure.violation); and the recording could not be written: \($0)")
+                }) {
                     try OutputFile.saveText(failure.recording, to: path, overwrite: false, replaceFlag: "a new --out")
-                } catch let error as OutputFileError {
-                    throw fail("tick \(failure.tick) of episode \(episode) broke: \(failure.violation); and the recording could not be written: \(error)")
                 }
                 try StandardOutput.write(escapingControlCharacters(
                     "monkey: tick \(failure.tick) of episode \(episode) (seed \(seed)) broke an invariant: \(failure.violation)") + "\n"

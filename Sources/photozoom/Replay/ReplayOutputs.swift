@@ -59,10 +59,8 @@ struct ReplayOutputs: ParsableArguments {
     }
 
     private static func refuseExisting(_ path: String, flag: String) throws {
-        do {
+        try withUserFacingErrors(telling: OutputFileError.self, as: { ToldError("\(flag): \($0)") }) {
             try OutputFile.check(path, overwrite: false, replaceFlag: nil)
-        } catch let error as OutputFileError {
-            throw ValidationError("\(flag): \(error.description)")
         }
     }
 
