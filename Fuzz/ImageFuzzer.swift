@@ -31,16 +31,24 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     var kinds: [String: Result<ImageKind, DecodeFailure>] = [:]
     for name in names {
         let kind = ImageKind.identify(data, named: name)
-        if !same(kind, ImageKind.identify(data, named: name)) { broken("identify(named: \(name)) twice gave two answers") }
-        if !same(kind, ImageKind.identify(slice, named: name)) { broken("identify(named: \(name)) of a slice is not that of the bytes") }
-        if case let .failure(refusal) = kind { oneLine(refusal, "identify(named: \(name))", broken) }
+        if !same(kind, ImageKind.identify(data, named: name)) {
+            broken("identify(named: \(name)) twice gave two answers")
+        }
+        if !same(kind, ImageKind.identify(slice, named: name)) {
+            broken("identify(named: \(name)) of a slice is not that of the bytes")
+        }
+        if case .failure(let refusal) = kind { oneLine(refusal, "identify(named: \(name))", broken) }
         kinds[name] = kind
 
         let claimed = PhotoHeader.dimensions(of: data, named: name)
-        if claimed != PhotoHeader.dimensions(of: data, named: name) { broken("dimensions(named: \(name)) twice gave two claims") }
-        if claimed != PhotoHeader.dimensions(of: slice, named: name) { broken("dimensions(named: \(name)) of a slice is not that of the bytes") }
+        if claimed != PhotoHeader.dimensions(of: data, named: name) {
+            broken("dimensions(named: \(name)) twice gave two claims")
+        }
+        if claimed != PhotoHeader.dimensions(of: slice, named: name) {
+            broken("dimensions(named: \(name)) of a slice is not that of the bytes")
+        }
         if let claimed {
-            guard case let .success(identified) = kind, identified == claimed.kind else {
+            guard case .success(let identified) = kind, identified == claimed.kind else {
                 broken("dimensions(named: \(name)) says \(claimed.kind) where identify says \(kind)")
             }
             inRange(claimed, "dimensions(named: \(name))", broken)
@@ -50,22 +58,34 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
         for limits in limitSets {
             let checked = PhotoGate.check(data, named: name, limits: limits)
             let what = "check(named: \(name), maximumMegapixels: \(limits.maximumMegapixels))"
-            if !same(checked, PhotoGate.check(data, named: name, limits: limits)) { broken("\(what) twice gave two answers") }
-            if !same(checked, PhotoGate.check(slice, named: name, limits: limits)) { broken("\(what) of a slice is not that of the bytes") }
+            if !same(checked, PhotoGate.check(data, named: name, limits: limits)) {
+                broken("\(what) twice gave two answers")
+            }
+            if !same(checked, PhotoGate.check(slice, named: name, limits: limits)) {
+                broken("\(what) of a slice is not that of the bytes")
+            }
             switch checked {
-            case let .success(passed):
-                if passed != claimed { broken("\(what) let through \(passed), where dimensions claims \(String(describing: claimed))") }
+            case .success(let passed):
+                if passed != claimed {
+                    broken("\(what) let through \(passed), where dimensions claims \(String(describing: claimed))")
+                }
                 inRange(passed, what, broken)
                 if passed.fewestDecodedPixels > limits.maximumPixels {
-                    broken("\(what) let through \(passed.width)×\(passed.height), which decodes to at least \(passed.fewestDecodedPixels) pixels, over \(limits.maximumPixels)")
+                    broken(
+                        "\(what) let through \(passed.width)×\(passed.height), which decodes to at least \(passed.fewestDecodedPixels) pixels, over \(limits.maximumPixels)"
+                    )
                 }
                 if passed.leastFileBytes > data.count {
-                    broken("\(what) let through \(passed.width)×\(passed.height), which needs at least \(passed.leastFileBytes) bytes, from \(data.count)")
+                    broken(
+                        "\(what) let through \(passed.width)×\(passed.height), which needs at least \(passed.leastFileBytes) bytes, from \(data.count)"
+                    )
                 }
                 if passed.coefficientBytes > PhotoGate.coefficientBudgetBytes {
-                    broken("\(what) let through \(passed.width)×\(passed.height) with \(passed.coefficientBytes) bytes of coefficients")
+                    broken(
+                        "\(what) let through \(passed.width)×\(passed.height) with \(passed.coefficientBytes) bytes of coefficients"
+                    )
                 }
-            case let .failure(refusal):
+            case .failure(let refusal):
                 oneLine(refusal, what, broken)
                 // A header that says its size is refused only for its claim.
                 if let claimed, PhotoGate.claimProblem(claimed, fileBytes: data.count, limits: limits) == nil {
@@ -79,9 +99,12 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
         switch (checks[0], checks[1]) {
         case (.failure, .success):
             broken("a photo refused under the default limits is let through under tighter ones")
-        case let (.success, .failure(tight)) where !tight.isOverLimits:
-            broken("a photo let through under the default limits is refused under tighter ones, not for its size: \(tight)")
-        case let (.failure(loose), .failure(tight)) where !loose.isOverLimits && loose.description != tight.description:
+        case (.success, .failure(let tight)) where !tight.isOverLimits:
+            broken(
+                "a photo let through under the default limits is refused under tighter ones, not for its size: \(tight)"
+            )
+        case (.failure(let loose), .failure(let tight))
+        where !loose.isOverLimits && loose.description != tight.description:
             broken("a refusal not for size changes with the limits: \(loose) / \(tight)")
         default:
             break
@@ -91,9 +114,9 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     }
     // TGA is told only by its name, and only where nothing else is.
     switch (kinds[names[0]]!, kinds[names[1]]!) {
-    case let (.success(neutral), tga) where !same(tga, .success(neutral)):
+    case (.success(let neutral), let tga) where !same(tga, .success(neutral)):
         broken("a \(neutral) named x.tga is identified as \(tga)")
-    case let (.failure, .success(tga)) where tga != .tga:
+    case (.failure, .success(let tga)) where tga != .tga:
         broken("identify says \(tga) only when the file is named x.tga")
     default:
         break
@@ -105,14 +128,18 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let text = ThumbnailPNG.text(in: data)
     if text != ThumbnailPNG.text(in: data) { broken("ThumbnailPNG.text twice gave two answers") }
     if text != ThumbnailPNG.text(in: slice) { broken("ThumbnailPNG.text of a slice is not that of the bytes") }
-    if (text == nil) != !data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { broken("ThumbnailPNG.text is nil for a PNG, or not nil for another file") }
+    if (text == nil) != !data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        broken("ThumbnailPNG.text is nil for a PNG, or not nil for another file")
+    }
     if let text, text.count > count / 12 { broken("ThumbnailPNG.text found \(text.count) chunks in \(count) bytes") }
     return 0
 }
 
 /// The probe of `data` as the head of a file of its size, against what the gate said of it.
-private func probe(_ data: Data, slice: Data, name: String, claimed: PhotoHeader.Dimensions?,
-                   checks: [Result<PhotoHeader.Dimensions, DecodeFailure>], _ broken: (String) -> Never) {
+private func probe(
+    _ data: Data, slice: Data, name: String, claimed: PhotoHeader.Dimensions?,
+    checks: [Result<PhotoHeader.Dimensions, DecodeFailure>], _ broken: (String) -> Never
+) {
     // The EXIF reader reads every input, whatever the gate says of it.
     let exif = PhotoExif(bytes: data)
     if exif != PhotoExif(bytes: data) { broken("PhotoExif twice gave two readings") }
@@ -120,28 +147,47 @@ private func probe(_ data: Data, slice: Data, name: String, claimed: PhotoHeader
     let contentHash = ContentHash.ofHead(data.prefix(ContentHash.headBytes), fileBytes: data.count)
     for (limits, checked) in zip(limitSets, checks) {
         let what = "probe(named: \(name), maximumMegapixels: \(limits.maximumMegapixels))"
-        let probed = PhotoProbe.probe(head: data, name: name, fileBytes: data.count, modified: 0, limits: limits, keepingPreview: true)
-        if !same(probed, PhotoProbe.probe(head: data, name: name, fileBytes: data.count, modified: 0, limits: limits, keepingPreview: true)) {
+        let probed = PhotoProbe.probe(
+            head: data, name: name, fileBytes: data.count, modified: 0, limits: limits, keepingPreview: true)
+        if !same(
+            probed,
+            PhotoProbe.probe(
+                head: data, name: name, fileBytes: data.count, modified: 0, limits: limits, keepingPreview: true))
+        {
             broken("\(what) twice gave two answers")
         }
         switch (probed, checked) {
-        case let (.success(found), .success(passed)):
-            let upright = found.orientation.swapsAxes ? PixelBox(width: passed.height, height: passed.width) : PixelBox(width: passed.width, height: passed.height)
-            if found.uprightSize != upright { broken("\(what) says \(found.uprightSize) for a \(passed.width)×\(passed.height) turned \(found.orientation)") }
-            if found.orientation != exif.orientation { broken("\(what) says \(found.orientation) where PhotoExif says \(exif.orientation)") }
+        case (.success(let found), .success(let passed)):
+            let upright =
+                found.orientation.swapsAxes
+                ? PixelBox(width: passed.height, height: passed.width)
+                : PixelBox(width: passed.width, height: passed.height)
+            if found.uprightSize != upright {
+                broken(
+                    "\(what) says \(found.uprightSize) for a \(passed.width)×\(passed.height) turned \(found.orientation)"
+                )
+            }
+            if found.orientation != exif.orientation {
+                broken("\(what) says \(found.orientation) where PhotoExif says \(exif.orientation)")
+            }
             if found.isCMYK != passed.isCMYK { broken("\(what) and check disagree on CMYK") }
             if found.contentHash != contentHash { broken("\(what) hashed something else") }
-            if (found.preview == nil) != (found.previewSize == nil) { broken("\(what) kept a preview without its size, or a size without its preview") }
+            if (found.preview == nil) != (found.previewSize == nil) {
+                broken("\(what) kept a preview without its size, or a size without its preview")
+            }
             if let size = found.previewSize {
                 if size.pixels > PhotoGate.previewMaximumPixels || !PhotoProbe.sameShape(size, found.uprightSize) {
                     broken("\(what) took a \(size) preview for a \(found.uprightSize) photo")
                 }
-                guard let preview = found.preview, let previewClaim = PhotoHeader.dimensions(of: preview), previewClaim.kind == .jpeg,
-                      PhotoGate.claimProblem(previewClaim, fileBytes: preview.count, limits: limits) == nil else {
+                guard let preview = found.preview, let previewClaim = PhotoHeader.dimensions(of: preview),
+                    previewClaim.kind == .jpeg,
+                    PhotoGate.claimProblem(previewClaim, fileBytes: preview.count, limits: limits) == nil
+                else {
                     broken("\(what) kept a preview the gate does not let through")
                 }
             }
-        case let (.failure(a), .failure(b)) where a.description == b.description && a.isOverLimits == b.isOverLimits:
+        case (.failure(let a), .failure(let b))
+        where a.description == b.description && a.isOverLimits == b.isOverLimits:
             break
         default:
             broken("\(what) says \(probed) where check says \(checked)")
@@ -156,11 +202,12 @@ private func probe(_ data: Data, slice: Data, name: String, claimed: PhotoHeader
 private func throughDescriptor(_ data: Data, claimed whole: PhotoHeader.Dimensions?, _ broken: (String) -> Never) {
     guard !data.isEmpty, let file = scratch.holding(data) else { return }
     let head = data.prefix(64)
-    guard case let .success(kind) = ImageKind.identify(head, named: names[0]) else { return }
+    guard case .success(let kind) = ImageKind.identify(head, named: names[0]) else { return }
     var bytes = HeaderBytes(head: head, file: file)
     let claimed = PhotoHeader.dimensions(kind, &bytes)
     if let claimed { inRange(claimed, "dimensions through a descriptor", broken) }
-    let differs = "the \(kind) claim through a descriptor, \(String(describing: claimed)), is not the whole bytes' \(String(describing: whole))"
+    let differs =
+        "the \(kind) claim through a descriptor, \(String(describing: claimed)), is not the whole bytes' \(String(describing: whole))"
     switch kind {
     case .png, .bmp, .webp, .qoi, .pcx, .tga:
         // Fixed places, a few reads each.
@@ -172,19 +219,27 @@ private func throughDescriptor(_ data: Data, claimed whole: PhotoHeader.Dimensio
         // A TIFF walk out of reads stops where it is, a GIF walk at the head's end: the image
         // shown is the same, and no more pixels are counted than the whole walk counts (fewer
         // may be; ScaledDecoder checks the whole file again before it decodes).
-        if let claimed, let whole, claimed.width != whole.width || claimed.height != whole.height || claimed.decodedPixels > whole.decodedPixels {
+        if let claimed, let whole,
+            claimed.width != whole.width || claimed.height != whole.height
+                || claimed.decodedPixels > whole.decodedPixels
+        {
             broken(differs)
         }
     case .pnm:
         // Decimal sides cut off by the head's end: anything the parser can say.
         break
     }
-    _ = PhotoProbe.probe(head: head, file: file, name: names[0], fileBytes: file.bytes, modified: file.modified, keepingPreview: true)
+    _ = PhotoProbe.probe(
+        head: head, file: file, name: names[0], fileBytes: file.bytes, modified: file.modified, keepingPreview: true)
 
     // The EXIF read from the file: its first step, then the rest of a segment that goes on past
     // it. Where the first step holds enough of the segment to say something, it is all read.
-    if PhotoExif(bytes: data.prefix(PhotoExif.readStep)) != PhotoExif(), PhotoExif(file: scratch.path) != PhotoExif(bytes: data) {
-        broken("PhotoExif(file:) reads \(String(describing: PhotoExif(file: scratch.path))) where the whole bytes say \(PhotoExif(bytes: data))")
+    if PhotoExif(bytes: data.prefix(PhotoExif.readStep)) != PhotoExif(),
+        PhotoExif(file: scratch.path) != PhotoExif(bytes: data)
+    {
+        broken(
+            "PhotoExif(file:) reads \(String(describing: PhotoExif(file: scratch.path))) where the whole bytes say \(PhotoExif(bytes: data))"
+        )
     }
 }
 
@@ -206,30 +261,40 @@ private final class Scratch {
     func holding(_ data: Data) -> UntrustedFile? {
         guard descriptor >= 0, ftruncate(descriptor, 0) == 0 else { return nil }
         let written = data.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        guard written == data.count, case let .success(file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
+        guard written == data.count, case .success(let file) = UntrustedFile.open(path, maximumBytes: .max) else {
+            return nil
+        }
         return file
     }
 }
 
 private func inRange(_ claimed: PhotoHeader.Dimensions, _ what: String, _ broken: (String) -> Never) {
     let sides = 1...PhotoHeader.largestSide
-    if !sides.contains(claimed.width) || !sides.contains(claimed.height) { broken("\(what) claims \(claimed.width)×\(claimed.height)") }
-    if claimed.decodedPixels < 1 || claimed.fewestDecodedPixels < 1 || claimed.leastFileBytes < 0 { broken("\(what) claims \(claimed)") }
+    if !sides.contains(claimed.width) || !sides.contains(claimed.height) {
+        broken("\(what) claims \(claimed.width)×\(claimed.height)")
+    }
+    if claimed.decodedPixels < 1 || claimed.fewestDecodedPixels < 1 || claimed.leastFileBytes < 0 {
+        broken("\(what) claims \(claimed)")
+    }
 }
 
 /// Not empty, and nothing a terminal or an editor may start a new line at: a refusal is one
 /// line of the library's log.
 private func oneLine(_ refusal: DecodeFailure, _ what: String, _ broken: (String) -> Never) {
     let message = refusal.description
-    if message.isEmpty || message.unicodeScalars.contains(where: { ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }) {
+    if message.isEmpty
+        || message.unicodeScalars.contains(where: {
+            ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0)
+        })
+    {
         broken("\(what) refused with a message that is empty or not one line: \(message.debugDescription)")
     }
 }
 
 private func same<T: Equatable>(_ a: Result<T, DecodeFailure>, _ b: Result<T, DecodeFailure>) -> Bool {
     switch (a, b) {
-    case let (.success(x), .success(y)): return x == y
-    case let (.failure(x), .failure(y)): return x.description == y.description && x.isOverLimits == y.isOverLimits
+    case (.success(let x), .success(let y)): return x == y
+    case (.failure(let x), .failure(let y)): return x.description == y.description && x.isOverLimits == y.isOverLimits
     default: return false
     }
 }

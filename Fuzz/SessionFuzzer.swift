@@ -7,6 +7,8 @@
 public func sessionFuzzTarget(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // Bytes that are not UTF-8 read as U+FFFD, as they would from a file.
     let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
-    if let broken = SessionFileProperties.violation(readingAndReplaying: text) { fatalError("\(broken)\n--- input ---\n\(text)") }
+    if let broken = SessionFileProperties.violation(readingAndReplaying: text) {
+        fatalError("\(broken)\n--- input ---\n\(text)")
+    }
     return 0
 }

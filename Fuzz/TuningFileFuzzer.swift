@@ -8,9 +8,12 @@ public func tuningFileFuzzTarget(_ data: UnsafePointer<UInt8>, _ count: Int) -> 
     let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
     let reading = TuningFile.read(text)
     func broken(_ what: String) -> Never {
-        fatalError("\(what)\n--- input ---\n\(text)\n--- problems ---\n\(reading.problems.map(\.description).joined(separator: "\n"))")
+        fatalError(
+            "\(what)\n--- input ---\n\(text)\n--- problems ---\n\(reading.problems.map(\.description).joined(separator: "\n"))"
+        )
     }
-    for problem in reading.problems where problem.message.isEmpty || problem.message.unicodeScalars.contains(where: isLineBreak) {
+    for problem in reading.problems
+    where problem.message.isEmpty || problem.message.unicodeScalars.contains(where: isLineBreak) {
         broken("a problem's message is empty or not one line: \(problem.message.debugDescription)")
     }
     let violations = TuningFile.violations(in: reading.file)
@@ -19,8 +22,12 @@ public func tuningFileFuzzTarget(_ data: UnsafePointer<UInt8>, _ count: Int) -> 
     if again.problems != reading.problems || again.file != reading.file { broken("reading twice gave two readings") }
     let written = reading.file.text
     let back = TuningFile.read(written)
-    if !back.problems.isEmpty { broken("the file written back has problems: \(back.problems)\n--- written ---\n\(written)") }
-    if back.file.tuning != reading.file.tuning { broken("the file written back reads as another tuning\n--- written ---\n\(written)") }
+    if !back.problems.isEmpty {
+        broken("the file written back has problems: \(back.problems)\n--- written ---\n\(written)")
+    }
+    if back.file.tuning != reading.file.tuning {
+        broken("the file written back reads as another tuning\n--- written ---\n\(written)")
+    }
     return 0
 }
 

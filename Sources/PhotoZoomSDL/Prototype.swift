@@ -25,19 +25,29 @@ public enum Prototype {
         public var comparePath: String?
         /// Named in a recording's header: which PhotoZoom made it.
         public var appVersion = "photozoom"
-        public init(photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil, recordPath: String? = nil) {
-            self.photosFolder = photosFolder; self.windowSize = windowSize; self.exitAfterFrames = exitAfterFrames
-            self.tuningPath = tuningPath; self.recordPath = recordPath
+        public init(
+            photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil,
+            recordPath: String? = nil
+        ) {
+            self.photosFolder = photosFolder
+            self.windowSize = windowSize
+            self.exitAfterFrames = exitAfterFrames
+            self.tuningPath = tuningPath
+            self.recordPath = recordPath
         }
     }
 
     /// Said once the window is open when the run has no tuning file: advice, not a problem, so
     /// it goes to stdout and not to the log a bug report holds.
-    static let tuningHint = "tuning: run with --tuning FILE to tune live (FILE is written with the defaults if it does not exist)"
+    static let tuningHint =
+        "tuning: run with --tuning FILE to tune live (FILE is written with the defaults if it does not exist)"
 
     /// The tuning file's start-up lines, said once the window is open; a script's run
     /// (`--exit-after-frames`) without a file is not told how to tune.
-    private static func sayTuning(_ started: (live: LiveTuning, lines: [String])?, _ options: Options, log: (String) -> Void, say: (String) -> Void) {
+    private static func sayTuning(
+        _ started: (live: LiveTuning, lines: [String])?, _ options: Options, log: (String) -> Void,
+        say: (String) -> Void
+    ) {
         guard let started else {
             if options.exitAfterFrames == nil { say(tuningHint) }
             return
@@ -57,7 +67,8 @@ public enum Prototype {
         // Poll (asleep while nothing moves; hidden until the cells it opens on have their
         // pictures) → update → draw, blended between the last two sim states, if that shows
         // anything new → present → pace.
-        var driver = FrameDriver(input: window, clock: MonotonicClock(), framesPerSecond: sessions.sessions[0].sim.world.clock.rate)
+        var driver = FrameDriver(
+            input: window, clock: MonotonicClock(), framesPerSecond: sessions.sessions[0].sim.world.clock.rate)
         driver.run(sessions, exitAfterFrames: options.exitAfterFrames)
     }
 
@@ -65,7 +76,9 @@ public enum Prototype {
     /// starts the sessions on it: one, or two side by side with `--compare`. Nil when the
     /// window was closed before the folder was read. A folder that cannot be shown is said
     /// before a window that cannot open.
-    private static func open(_ options: Options, logTail: LogTail, log: @escaping (String) -> Void, say: (String) -> Void) throws -> (AppWindow, WindowSessions)? {
+    private static func open(
+        _ options: Options, logTail: LogTail, log: @escaping (String) -> Void, say: (String) -> Void
+    ) throws -> (AppWindow, WindowSessions)? {
         // The tuning files first: they say what photos may be, before any is read.
         let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
         let compared = try options.comparePath.map { try LiveTuning.start(path: $0) }
@@ -73,10 +86,12 @@ public enum Prototype {
         // Listed, the headers of the screen the grid opens on and the next read, and the
         // previews of the cells it opens on decoded, while the window opens; the rest arrive
         // as the session runs.
-        let opening = OpeningRead(folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, file: file, log: log)
+        let opening = OpeningRead(
+            folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, file: file, log: log)
         let window: AppWindow
         do {
-            window = try AppWindow(title: compared == nil ? "PhotoZoom" : "PhotoZoom — A | B", size: options.windowSize, hidden: true)
+            window = try AppWindow(
+                title: compared == nil ? "PhotoZoom" : "PhotoZoom — A | B", size: options.windowSize, hidden: true)
         } catch {
             _ = try opening.take()
             throw error
@@ -91,8 +106,10 @@ public enum Prototype {
             }
         }
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
-        let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion, limits: file.library,
-                                   log: log)
+        let cache = ThumbnailCache(
+            root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion,
+            limits: file.library,
+            log: log)
         let settings = [started?.live, compared?.live].prefix(compared == nil ? 1 : 2).map { live in
             var settings = LiveSession.Settings(tuning: live, photosFolder: options.photosFolder)
             settings.appVersion = options.appVersion
@@ -101,15 +118,18 @@ public enum Prototype {
         }
         let sessions: WindowSessions
         do {
-            sessions = try WindowSessions(opening: try opening.take(), surface: window, settings: settings, cache: cache, fillsCache: true,
-                                          limits: file.library, wake: window.wakeSignal, logTail: logTail, showBy: showBy,
-                                          scripted: options.exitAfterFrames != nil, recordPath: options.recordPath, log: log)
+            sessions = try WindowSessions(
+                opening: try opening.take(), surface: window, settings: settings, cache: cache, fillsCache: true,
+                limits: file.library, wake: window.wakeSignal, logTail: logTail, showBy: showBy,
+                scripted: options.exitAfterFrames != nil, recordPath: options.recordPath, log: log)
         } catch {
             LoaderPool.shared.stopAll()
             throw error
         }
         sayTuning(started, options, log: log, say: say)
-        if let compared { for line in compared.lines { log(line.hasPrefix(compared.live.path + ":") ? line : "photozoom: " + line) } }
+        if let compared {
+            for line in compared.lines { log(line.hasPrefix(compared.live.path + ":") ? line : "photozoom: " + line) }
+        }
         return (window, sessions)
     }
 
@@ -117,13 +137,15 @@ public enum Prototype {
     static var platform: String {
         var name = utsname()
         uname(&name)
-        func text<T>(_ field: T) -> String { withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
         var version = SDL_version()
         SDL_GetVersion(&version)
-        return "\(text(name.sysname)) \(text(name.release)) \(text(name.machine)), SDL \(version.major).\(version.minor).\(version.patch)"
+        return
+            "\(text(name.sysname)) \(text(name.release)) \(text(name.machine)), SDL \(version.major).\(version.minor).\(version.patch)"
     }
 
     /// Wall time for the overlays (a toast's age, tick costs); never seen by the sim.
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
-

@@ -13,7 +13,10 @@ public struct SDLError: Error, CustomStringConvertible {
     /// `what` failed; SDL_GetError() says why.
     init(_ what: String) { description = "\(what): \(String(cString: SDL_GetError()))" }
     /// A failure found before SDL was asked.
-    init(message: String, isOverLimits: Bool = false) { description = message; self.isOverLimits = isOverLimits }
+    init(message: String, isOverLimits: Bool = false) {
+        description = message
+        self.isOverLimits = isOverLimits
+    }
 }
 
 extension DecodeFailure {

@@ -28,10 +28,12 @@ public enum DecodeFailure: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .refused(why), let .unreadable(why), let .corrupt(why), let .overLimits(why), let .unavailable(why): return why
-        case let .crashed(signal, name): return "the decoder crashed: signal \(signal) (\(name))"
-        case let .exited(status): return "the decoder ended without an answer (exit status \(status))"
-        case let .timedOut(seconds): return "the decoder ran past its \(TuningFile.number(seconds)) s (library.loaderSeconds) and was stopped"
+        case .refused(let why), .unreadable(let why), .corrupt(let why), .overLimits(let why), .unavailable(let why):
+            return why
+        case .crashed(let signal, let name): return "the decoder crashed: signal \(signal) (\(name))"
+        case .exited(let status): return "the decoder ended without an answer (exit status \(status))"
+        case .timedOut(let seconds):
+            return "the decoder ran past its \(TuningFile.number(seconds)) s (library.loaderSeconds) and was stopped"
         case .badAnswer: return "the decoder's answer did not describe its pixels"
         case .shuttingDown: return "decoding stopped as the program ends"
         }

@@ -20,12 +20,17 @@ public struct ExifSegment {
         while i + 4 <= b.count {
             guard b[start + i] == 0xFF else { return nil }
             let marker = b[start + i + 1]
-            if marker == 0xFF { i += 1; continue }
+            if marker == 0xFF {
+                i += 1
+                continue
+            }
             guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { return nil }
             let length = Int(b[start + i + 2]) << 8 | Int(b[start + i + 3])
             guard length >= 2 else { return nil }
             let body = i + 4
-            if marker == 0xE1, length >= 8, body + 6 <= b.count, b[(start + body)..<(start + body + 6)].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
+            if marker == 0xE1, length >= 8, body + 6 <= b.count,
+                b[(start + body)..<(start + body + 6)].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0])
+            {
                 return (body + 6)..<(i + 2 + length)
             }
             i += 2 + length
@@ -91,14 +96,17 @@ public struct ExifSegment {
     /// IFD0's orientation: a SHORT of 1 to 8 (anything else is nil).
     public var orientation: Int? {
         guard let ifd0 = firstDirectory, let entry = directory(at: ifd0)[0x0112], entry.type == 3, entry.count >= 1,
-              let value = u16(entry.valueAt), (1...8).contains(value) else { return nil }
+            let value = u16(entry.valueAt), (1...8).contains(value)
+        else { return nil }
         return value
     }
 
     /// ASCII of `tag` in the EXIF IFD (IFD0's 0x8769 points at it), up to its terminating NUL.
     private func exifText(_ tag: Int) -> String? {
-        guard let ifd0 = firstDirectory, let pointer = directory(at: ifd0)[0x8769], pointer.type == 4, let exifIFD = u32(pointer.valueAt),
-              let entry = directory(at: exifIFD)[tag], entry.type == 2, entry.valueAt >= 0, entry.valueAt < tiff.count else { return nil }
+        guard let ifd0 = firstDirectory, let pointer = directory(at: ifd0)[0x8769], pointer.type == 4,
+            let exifIFD = u32(pointer.valueAt),
+            let entry = directory(at: exifIFD)[tag], entry.type == 2, entry.valueAt >= 0, entry.valueAt < tiff.count
+        else { return nil }
         let end = min(entry.valueAt + entry.count, tiff.count)
         return String(decoding: tiff[entry.valueAt..<end].prefix { $0 != 0 }, as: UTF8.self)
     }
@@ -111,11 +119,14 @@ public struct ExifSegment {
     /// IFD1's JPEG (JPEGInterchangeFormat and its length), when all of it is in the segment and
     /// it starts as a JPEG does.
     public var preview: Data? {
-        guard let ifd0 = firstDirectory, let count = u16(ifd0), let ifd1 = u32(ifd0 + 2 + 12 * count), ifd1 != 0 else { return nil }
+        guard let ifd0 = firstDirectory, let count = u16(ifd0), let ifd1 = u32(ifd0 + 2 + 12 * count), ifd1 != 0 else {
+            return nil
+        }
         let tags = directory(at: ifd1)
         guard let start = tags[0x0201].flatMap({ $0.type == 4 ? u32($0.valueAt) : nil }),
-              let length = tags[0x0202].flatMap({ $0.type == 4 ? u32($0.valueAt) : nil }),
-              length > 2, start >= 8, start + length <= tiff.count, tiff[start] == 0xFF, tiff[start + 1] == 0xD8 else { return nil }
+            let length = tags[0x0202].flatMap({ $0.type == 4 ? u32($0.valueAt) : nil }),
+            length > 2, start >= 8, start + length <= tiff.count, tiff[start] == 0xFF, tiff[start + 1] == 0xD8
+        else { return nil }
         return Data(tiff[start..<(start + length)])
     }
 }

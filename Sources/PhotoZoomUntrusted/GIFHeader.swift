@@ -28,13 +28,17 @@ public enum GIFHeader {
             switch b[i] {
             case 0x2C:
                 guard i + 10 <= b.count else { break walk }
-                let left = le16(i + 1), top = le16(i + 3), width = le16(i + 5), height = le16(i + 7), flags = b[i + 9]
+                let left = le16(i + 1)
+                let top = le16(i + 3)
+                let width = le16(i + 5)
+                let height = le16(i + 7)
+                let flags = b[i + 9]
                 if firstFrame == nil { firstFrame = (width, height) }
                 // A frame placed past the screen makes some decoders grow their canvas to hold it.
                 most = max(most, width * height, (left + width) * (top + height))
                 i += 10
                 if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
-                i += 1 // the LZW minimum code size
+                i += 1  // the LZW minimum code size
                 guard skipSubBlocks() else { break walk }
             case 0x21:
                 i += 2
@@ -45,7 +49,9 @@ public enum GIFHeader {
             }
         }
         // A screen of 0×0 is allowed by decoders, which then take the first frame's size.
-        guard let shown = [screen, firstFrame].compactMap({ $0 }).first(where: { $0.width > 0 && $0.height > 0 }) else { return nil }
+        guard let shown = [screen, firstFrame].compactMap({ $0 }).first(where: { $0.width > 0 && $0.height > 0 }) else {
+            return nil
+        }
         return PhotoHeader.Dimensions(kind: .gif, width: shown.width, height: shown.height, decodedPixels: max(most, 1))
     }
 }

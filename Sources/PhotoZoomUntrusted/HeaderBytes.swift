@@ -38,7 +38,9 @@ public struct HeaderBytes {
     public mutating func be16(_ offset: Int) -> Int? { bytes(offset, 2).map { Int($0[0]) << 8 | Int($0[1]) } }
     public mutating func le16(_ offset: Int) -> Int? { bytes(offset, 2).map { Int($0[0]) | Int($0[1]) << 8 } }
     public mutating func be32(_ offset: Int) -> Int? { bytes(offset, 4).map { $0.reduce(0) { $0 << 8 | Int($1) } } }
-    public mutating func le32(_ offset: Int) -> Int? { bytes(offset, 4).map { $0.reversed().reduce(0) { $0 << 8 | Int($1) } } }
+    public mutating func le32(_ offset: Int) -> Int? {
+        bytes(offset, 4).map { $0.reversed().reduce(0) { $0 << 8 | Int($1) } }
+    }
     public mutating func u16(_ offset: Int, bigEndian: Bool) -> Int? { bigEndian ? be16(offset) : le16(offset) }
     public mutating func u32(_ offset: Int, bigEndian: Bool) -> Int? { bigEndian ? be32(offset) : le32(offset) }
 }

@@ -25,7 +25,8 @@ public enum ImageKind: String, CaseIterable, Sendable {
     /// The extensions a folder's photos are listed by; a file is then read as what its bytes say.
     public static let extensions: [String: ImageKind] = [
         "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "png": .png, "gif": .gif, "bmp": .bmp, "webp": .webp,
-        "tif": .tiff, "tiff": .tiff, "qoi": .qoi, "pnm": .pnm, "ppm": .pnm, "pgm": .pnm, "pbm": .pnm, "pcx": .pcx, "tga": .tga,
+        "tif": .tiff, "tiff": .tiff, "qoi": .qoi, "pnm": .pnm, "ppm": .pnm, "pgm": .pnm, "pbm": .pnm, "pcx": .pcx,
+        "tga": .tga,
     ]
 
     /// What `head` (a file's first bytes, at least 32 where the file has them) is: a photo
@@ -34,18 +35,26 @@ public enum ImageKind: String, CaseIterable, Sendable {
     public static func identify(_ head: Data, named name: String = "") -> Result<ImageKind, DecodeFailure> {
         let b = [UInt8](head.prefix(64))
         func starts(_ s: String) -> Bool { b.starts(with: Array(s.utf8)) }
-        func at(_ i: Int, _ s: String) -> Bool { b.count >= i + s.utf8.count && b[i..<i + s.utf8.count].elementsEqual(s.utf8) }
+        func at(_ i: Int, _ s: String) -> Bool {
+            b.count >= i + s.utf8.count && b[i..<i + s.utf8.count].elementsEqual(s.utf8)
+        }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return .success(.jpeg) }
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .success(.png) }
         if starts("GIF87a") || starts("GIF89a") { return .success(.gif) }
         if starts("BM"), b.count >= 18 { return .success(.bmp) }
         if starts("RIFF"), at(8, "WEBP") { return .success(.webp) }
-        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .success(.tiff) }
+        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            return .success(.tiff)
+        }
         if starts("qoif") { return .success(.qoi) }
-        if b.count >= 3, b[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(b[1]), [0x20, 0x09, 0x0A, 0x0D].contains(b[2]) {
+        if b.count >= 3, b[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(b[1]),
+            [0x20, 0x09, 0x0A, 0x0D].contains(b[2])
+        {
             return .success(.pnm)
         }
-        if b.count >= 4, b[0] == 0x0A, [0, 2, 3, 4, 5].contains(b[1]), b[2] <= 1, [1, 2, 4, 8].contains(b[3]) { return .success(.pcx) }
+        if b.count >= 4, b[0] == 0x0A, [0, 2, 3, 4, 5].contains(b[1]), b[2] <= 1, [1, 2, 4, 8].contains(b[3]) {
+            return .success(.pcx)
+        }
         // TGA has no signature, and its commonest header (`00 00 02 00`) starts as a cursor's does.
         if (name as NSString).pathExtension.lowercased() == "tga", TGAHeader.isPlausible(b) { return .success(.tga) }
         if let other = otherFormat(b) { return .failure(.refused("it is \(other), not a photo")) }
@@ -55,9 +64,15 @@ public enum ImageKind: String, CaseIterable, Sendable {
     /// Formats recognised so they can be named when skipped: drawings, icons, editors' files and
     /// containers SDL_image would otherwise try, or formats this build cannot decode.
     private static func otherFormat(_ b: [UInt8]) -> String? {
-        func at(_ i: Int, _ s: String) -> Bool { b.count >= i + s.utf8.count && b[i..<i + s.utf8.count].elementsEqual(s.utf8) }
-        let text = String(decoding: b.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.prefix(48), as: UTF8.self).lowercased()
-        if text.hasPrefix("<svg") || text.hasPrefix("<?xml") || text.hasPrefix("<!doctype svg") { return "an SVG drawing" }
+        func at(_ i: Int, _ s: String) -> Bool {
+            b.count >= i + s.utf8.count && b[i..<i + s.utf8.count].elementsEqual(s.utf8)
+        }
+        let text = String(
+            decoding: b.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.prefix(48), as: UTF8.self
+        ).lowercased()
+        if text.hasPrefix("<svg") || text.hasPrefix("<?xml") || text.hasPrefix("<!doctype svg") {
+            return "an SVG drawing"
+        }
         if text.hasPrefix("/* xpm */") || text.hasPrefix("! xpm2") { return "an XPM icon" }
         if b.starts(with: [0, 0, 1, 0]) || b.starts(with: [0, 0, 2, 0]) { return "an icon (ICO or CUR)" }
         if at(0, "gimp xcf") { return "a GIMP working file (XCF)" }
@@ -67,7 +82,9 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if at(0, "P7 332") { return "an XV thumbnail" }
         if b.starts(with: [0xFF, 0x0A]) || at(4, "JXL ") { return "a JPEG XL image, which this build cannot decode" }
         if at(4, "ftyp") { return "a HEIF or AVIF image, which this build cannot decode" }
-        if b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) { return "a BigTIFF, which this build cannot decode" }
+        if b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
+            return "a BigTIFF, which this build cannot decode"
+        }
         return nil
     }
 }

@@ -33,7 +33,10 @@ public enum JPEGHeader {
         var i = 2
         while true {
             guard bytes.u8(i) == 0xFF, let marker = bytes.u8(i + 1) else { return nil }
-            if marker == 0xFF { i += 1; continue }
+            if marker == 0xFF {
+                i += 1
+                continue
+            }
             // Markers without a length: the restart markers, and the start and end of an image.
             if (0xD0...0xD9).contains(marker) || marker == 0x01 {
                 guard marker != 0xD9 else { return nil }
@@ -42,7 +45,9 @@ public enum JPEGHeader {
             }
             guard marker != 0xDA, let length = bytes.be16(i + 2), length >= 2 else { return nil }
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                guard length >= 8, let height = bytes.be16(i + 5), let width = bytes.be16(i + 7), let components = bytes.u8(i + 9) else { return nil }
+                guard length >= 8, let height = bytes.be16(i + 5), let width = bytes.be16(i + 7),
+                    let components = bytes.u8(i + 9)
+                else { return nil }
                 return Frame(marker: UInt8(marker), width: width, height: height, components: components)
             }
             i += 2 + length

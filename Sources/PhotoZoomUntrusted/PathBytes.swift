@@ -43,8 +43,12 @@ public enum PathBytes {
     }
 
     /// Calls `body` with `path` as the C string the system takes.
-    public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes(path) + [0]).withUnsafeBufferPointer { try $0.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) } }
+    public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows
+        -> Result
+    {
+        try (bytes(path) + [0]).withUnsafeBufferPointer {
+            try $0.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
     }
 
     /// `text` as a person reads it: each byte that is no character written `\xNN`.
@@ -64,7 +68,11 @@ public enum PathBytes {
     /// The arguments the program was started with, each byte kept.
     public static var commandLine: [String] {
         (0..<Int(CommandLine.argc)).map { i in
-            CommandLine.unsafeArgv[i].map { string(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? ""
+            CommandLine.unsafeArgv[i].map {
+                string(
+                    UnsafeBufferPointer(
+                        start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+            } ?? ""
         }
     }
 
@@ -72,13 +80,23 @@ public enum PathBytes {
     /// and its length; nil where the byte there starts none.
     private static func decode(_ bytes: [UInt8], _ at: Int) -> (Unicode.Scalar, Int)? {
         let lead = bytes[at]
-        let length: Int, smallest: UInt32
+        let length: Int
+        let smallest: UInt32
         var value: UInt32
         switch lead {
         case 0x00..<0x80: return (Unicode.Scalar(lead), 1)
-        case 0xC2..<0xE0: length = 2; smallest = 0x80; value = UInt32(lead & 0x1F)
-        case 0xE0..<0xF0: length = 3; smallest = 0x800; value = UInt32(lead & 0x0F)
-        case 0xF0..<0xF5: length = 4; smallest = 0x10000; value = UInt32(lead & 0x07)
+        case 0xC2..<0xE0:
+            length = 2
+            smallest = 0x80
+            value = UInt32(lead & 0x1F)
+        case 0xE0..<0xF0:
+            length = 3
+            smallest = 0x800
+            value = UInt32(lead & 0x0F)
+        case 0xF0..<0xF5:
+            length = 4
+            smallest = 0x10000
+            value = UInt32(lead & 0x07)
         default: return nil
         }
         guard at + length <= bytes.count else { return nil }

@@ -20,7 +20,9 @@ public enum PhotoGate {
     }
 
     /// The photo at `file`, opened if it is a regular file no larger than a photo may be.
-    public static func open(_ file: URL, limits: LibraryLimits = LibraryLimits()) -> Result<UntrustedFile, DecodeFailure> {
+    public static func open(_ file: URL, limits: LibraryLimits = LibraryLimits()) -> Result<
+        UntrustedFile, DecodeFailure
+    > {
         UntrustedFile.open(file.path, maximumBytes: limits.maximumFileBytes, limitName: "library.maximumFileMiB")
     }
 
@@ -31,13 +33,16 @@ public enum PhotoGate {
 
     /// What a whole file's bytes are and claim, or why no decoder may be given them: not a photo
     /// format, a header that does not say its size, or a claim over the limits.
-    public static func check(_ data: Data, named name: String = "", limits: LibraryLimits = LibraryLimits()) -> Result<PhotoHeader.Dimensions, DecodeFailure> {
+    public static func check(_ data: Data, named name: String = "", limits: LibraryLimits = LibraryLimits()) -> Result<
+        PhotoHeader.Dimensions, DecodeFailure
+    > {
         ImageKind.identify(data, named: name).flatMap { kind in
             var bytes = HeaderBytes(head: data)
             guard let claimed = PhotoHeader.dimensions(kind, &bytes) else {
                 return .failure(.refused("its \(kind.rawValue.uppercased()) header does not say its size"))
             }
-            return claimProblem(claimed, fileBytes: data.count, limits: limits).map { .failure($0) } ?? .success(claimed)
+            return claimProblem(claimed, fileBytes: data.count, limits: limits).map { .failure($0) }
+                ?? .success(claimed)
         }
     }
 
@@ -45,20 +50,28 @@ public enum PhotoGate {
     /// decoded at a fraction of its size within the limit is decoded so, never whole. A claim
     /// more than a file of `fileBytes` could hold (a 694-byte JPEG claiming 30000×30000) is
     /// refused before its decoder allocates for it.
-    public static func claimProblem(_ claimed: PhotoHeader.Dimensions, fileBytes: Int, limits: LibraryLimits = LibraryLimits()) -> DecodeFailure? {
+    public static func claimProblem(
+        _ claimed: PhotoHeader.Dimensions, fileBytes: Int, limits: LibraryLimits = LibraryLimits()
+    ) -> DecodeFailure? {
         let size = "\(claimed.width)×\(claimed.height)"
         if fileBytes < claimed.leastFileBytes {
             return .refused("its header claims \(size) pixels, more than its \(fileBytes) bytes could hold")
         }
         if claimed.fewestDecodedPixels > limits.maximumPixels {
             let megapixels = String(format: "%.0f megapixels", Double(claimed.decodedPixels) / 1e6)
-            let claim = claimed.decodedPixels > claimed.pixels ? "its header claims \(size) pixels but a frame of \(megapixels)"
+            let claim =
+                claimed.decodedPixels > claimed.pixels
+                ? "its header claims \(size) pixels but a frame of \(megapixels)"
                 : "its header claims \(size) pixels, \(megapixels)"
-            return .overLimits("\(claim); " + "a photo may have \(TuningFile.number(limits.maximumMegapixels)) (library.maximumMegapixels)")
+            return .overLimits(
+                "\(claim); "
+                    + "a photo may have \(TuningFile.number(limits.maximumMegapixels)) (library.maximumMegapixels)")
         }
         if claimed.coefficientBytes > coefficientBudgetBytes {
-            return .overLimits("its header claims \(size) pixels, progressive or arithmetic-coded: "
-                + "\(claimed.coefficientBytes >> 20) MiB of coefficients, over the \(coefficientBudgetBytes >> 20) MiB a decoder may keep")
+            return .overLimits(
+                "its header claims \(size) pixels, progressive or arithmetic-coded: "
+                    + "\(claimed.coefficientBytes >> 20) MiB of coefficients, over the \(coefficientBudgetBytes >> 20) MiB a decoder may keep"
+            )
         }
         return nil
     }

@@ -77,7 +77,7 @@ public enum PhotoHeader {
     /// The dimensions `data` claims, its format told from its bytes; nil for a format this build
     /// does not read or a header too broken (or too short) to say.
     public static func dimensions(of data: Data, named name: String = "") -> Dimensions? {
-        guard case let .success(kind) = ImageKind.identify(data, named: name) else { return nil }
+        guard case .success(let kind) = ImageKind.identify(data, named: name) else { return nil }
         var bytes = HeaderBytes(head: data)
         return dimensions(kind, &bytes)
     }
@@ -98,7 +98,9 @@ public enum PhotoHeader {
         case .pcx: found = FixedHeaders.pcx(&bytes)
         case .tga: found = FixedHeaders.tga(&bytes)
         }
-        guard let found, (1...largestSide).contains(found.width), (1...largestSide).contains(found.height) else { return nil }
+        guard let found, (1...largestSide).contains(found.width), (1...largestSide).contains(found.height) else {
+            return nil
+        }
         return found
     }
 

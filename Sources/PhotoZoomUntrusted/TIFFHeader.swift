@@ -19,13 +19,18 @@ public enum TIFFHeader {
         var reduced: [PhotoHeader.Directory] = []
         while next != 0, visited.count < maximumDirectories, visited.insert(next).inserted {
             guard let entries = bytes.u16(next, bigEndian: big) else { break }
-            var width: Int?, height: Int?, subfileType = 0
+            var width: Int?
+            var height: Int?
+            var subfileType = 0
             for e in 0..<entries {
                 let at = next + 2 + 12 * e
-                guard let tag = bytes.u16(at, bigEndian: big), let type = bytes.u16(at + 2, bigEndian: big) else { break }
+                guard let tag = bytes.u16(at, bigEndian: big), let type = bytes.u16(at + 2, bigEndian: big) else {
+                    break
+                }
                 guard tag == 254 || tag == 256 || tag == 257 else { continue }
                 // A SHORT sits in the value's first two bytes; a LONG fills all four.
-                let value = type == 3 ? bytes.u16(at + 8, bigEndian: big) : type == 4 ? bytes.u32(at + 8, bigEndian: big) : nil
+                let value =
+                    type == 3 ? bytes.u16(at + 8, bigEndian: big) : type == 4 ? bytes.u32(at + 8, bigEndian: big) : nil
                 switch tag {
                 case 254: subfileType = value ?? 0
                 case 256: width = value

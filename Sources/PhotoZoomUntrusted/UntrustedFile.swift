@@ -31,7 +31,9 @@ public final class UntrustedFile {
 
     /// Opens `path` if it is a regular file of at least one byte and at most `maximumBytes`;
     /// `limitName` is the setting that raises the cap, named in the refusal.
-    public static func open(_ path: String, maximumBytes: Int, limitName: String? = nil, links: Links = .follow) -> Result<UntrustedFile, DecodeFailure> {
+    public static func open(_ path: String, maximumBytes: Int, limitName: String? = nil, links: Links = .follow)
+        -> Result<UntrustedFile, DecodeFailure>
+    {
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
         if links == .refuse { flags |= O_NOFOLLOW }
         let fd = PathBytes.withCString(path) { Glibc.open($0, flags) }
@@ -52,7 +54,8 @@ public final class UntrustedFile {
             } else if info.st_size > maximumBytes {
                 let size = String(format: "%.1f MiB", Double(info.st_size) / 1_048_576)
                 let cap = String(format: "%g MiB", Double(maximumBytes) / 1_048_576)
-                let why = "it is \(size); " + (limitName.map { "a photo may be \(cap) (\($0))" } ?? "at most \(cap) is read")
+                let why =
+                    "it is \(size); " + (limitName.map { "a photo may be \(cap) (\($0))" } ?? "at most \(cap) is read")
                 refusal = limitName == nil ? .refused(why) : .overLimits(why)
             } else {
                 refusal = nil
@@ -69,7 +72,8 @@ public final class UntrustedFile {
         }
         // Reads of a regular file never block; the flag is dropped so a read is never short for it.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return .success(UntrustedFile(path: path, descriptor: fd, bytes: Int(info.st_size), modified: Int(info.st_mtim.tv_sec)))
+        return .success(
+            UntrustedFile(path: path, descriptor: fd, bytes: Int(info.st_size), modified: Int(info.st_mtim.tv_sec)))
     }
 
     /// Why a file could not be opened, as the end of `cannot read 'x': …` or of `(…)` after a

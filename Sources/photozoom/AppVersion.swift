@@ -5,9 +5,9 @@ enum AppVersion {
 
     static var described: String {
         #if DEBUG
-        "photozoom \(number) (debug build)"
+            "photozoom \(number) (debug build)"
         #else
-        "photozoom \(number)"
+            "photozoom \(number)"
         #endif
     }
 }

@@ -8,32 +8,37 @@ struct CurveCommand: ParsableCommand {
         commandName: "curve",
         abstract: "Print a spring's trajectory as CSV (t,value,velocity), or draw it to a PNG.",
         discussion: """
-        Describe the spring one way: physically (--stiffness, --damping, optional --mass), \
-        SwiftUI-style (--response, --damping-ratio), iOS 17-style (--spring-duration, --bounce) \
-        or UIKit-style (--uikit-duration, --damping-ratio; duration is where the envelope has \
-        decayed to 0.001 of the distance).
-        """
+            Describe the spring one way: physically (--stiffness, --damping, optional --mass), \
+            SwiftUI-style (--response, --damping-ratio), iOS 17-style (--spring-duration, --bounce) \
+            or UIKit-style (--uikit-duration, --damping-ratio; duration is where the envelope has \
+            decayed to 0.001 of the distance).
+            """
     )
 
     @Option(parsing: .unconditional, help: "Mass (physical).") var mass: Double?
     @Option(parsing: .unconditional, help: "Stiffness k (physical).") var stiffness: Double?
     @Option(parsing: .unconditional, help: "Damping c (physical).") var damping: Double?
     @Option(parsing: .unconditional, help: "SwiftUI response: seconds per undamped oscillation.") var response: Double?
-    @Option(parsing: .unconditional, help: "Damping ratio ζ, with --response or --uikit-duration.") var dampingRatio: Double?
+    @Option(parsing: .unconditional, help: "Damping ratio ζ, with --response or --uikit-duration.") var dampingRatio:
+        Double?
     @Option(parsing: .unconditional, help: "iOS 17 perceptual duration, with --bounce.") var springDuration: Double?
     @Option(parsing: .unconditional, help: "iOS 17 bounce in (-1, 1], with --spring-duration.") var bounce: Double?
     @Option(parsing: .unconditional, help: "UIKit duration, with --damping-ratio.") var uikitDuration: Double?
-    @Option(parsing: .unconditional, help: "UIKit initialSpringVelocity: a fraction of the distance per second (instead of --velocity).")
+    @Option(
+        parsing: .unconditional,
+        help: "UIKit initialSpringVelocity: a fraction of the distance per second (instead of --velocity).")
     var uikitInitialVelocity: Double?
 
     @Option(parsing: .unconditional, help: "Start value.") var from: Double = 0
     @Option(parsing: .unconditional, help: "Target value.") var to: Double = 1
     @Option(parsing: .unconditional, help: "Start velocity, in value units per second.") var velocity: Double?
     @Option(parsing: .unconditional, help: "Seconds between rows (default: a tick at 120 Hz, 1/120).") var step: Double?
-    @Option(parsing: .unconditional, help: "Seconds covered: rows at t = 0, step, 2·step, … up to this.") var duration: Double = 1
+    @Option(parsing: .unconditional, help: "Seconds covered: rows at t = 0, step, 2·step, … up to this.") var duration:
+        Double = 1
 
     @Option(help: "Draw the curve to this image (.png, .jpg or .jpeg) instead of printing CSV.") var png: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("PNG size in pixels, WIDTHxHEIGHT.", valueName: "WxH")) var pngSize = Size(width: 800, height: 480)
+    @Option(parsing: .unconditional, help: ArgumentHelp("PNG size in pixels, WIDTHxHEIGHT.", valueName: "WxH"))
+    var pngSize = Size(width: 800, height: 480)
     @Flag(help: "Replace --png if it already exists.") var overwrite = false
 
     /// Rows at most: ten million lines of CSV is already a few hundred megabytes.
@@ -48,9 +53,11 @@ struct CurveCommand: ParsableCommand {
     var times: RowTimes { step.map(RowTimes.init(step:)) ?? .rate(LoopSettings().tickRate) }
 
     func validate() throws {
-        let numbers = [("from", from), ("to", to), ("velocity", velocity), ("uikit-initial-velocity", uikitInitialVelocity),
-                       ("step", step), ("duration", duration)]
-        for case let (name, value?) in numbers where !value.isFinite {
+        let numbers = [
+            ("from", from), ("to", to), ("velocity", velocity), ("uikit-initial-velocity", uikitInitialVelocity),
+            ("step", step), ("duration", duration),
+        ]
+        for case (let name, let value?) in numbers where !value.isFinite {
             throw ValidationError("--\(name) must be a finite number, got \(value)")
         }
         guard stepSeconds > 0 else { throw ValidationError("--step must be greater than 0, got \(stepSeconds)") }
@@ -58,11 +65,14 @@ struct CurveCommand: ParsableCommand {
         guard duration / stepSeconds <= Double(Self.maximumRows) else {
             throw ValidationError("--duration / --step asks for more than \(Self.maximumRows) rows")
         }
-        if velocity != nil, uikitInitialVelocity != nil { throw ValidationError("give --velocity or --uikit-initial-velocity, not both") }
+        if velocity != nil, uikitInitialVelocity != nil {
+            throw ValidationError("give --velocity or --uikit-initial-velocity, not both")
+        }
         _ = try parameters()
         if let png { try validateImagePath(png, overwrite: overwrite) }
         guard startVelocity.isFinite else {
-            throw ValidationError("--uikit-initial-velocity × (--to − --from) is not finite: \(uikitInitialVelocity ?? 0) × \(to - from)")
+            throw ValidationError(
+                "--uikit-initial-velocity × (--to − --from) is not finite: \(uikitInitialVelocity ?? 0) × \(to - from)")
         }
     }
 
@@ -75,11 +85,17 @@ struct CurveCommand: ParsableCommand {
     /// The one parameterization given, mapped to physical constants.
     func parameters() throws -> SpringParameters {
         let physical = stiffness != nil || damping != nil || mass != nil
-        let ways = [physical, response != nil, springDuration != nil || bounce != nil, uikitDuration != nil].filter { $0 }.count
+        let ways = [physical, response != nil, springDuration != nil || bounce != nil, uikitDuration != nil].filter {
+            $0
+        }.count
         guard ways == 1 else {
-            throw ValidationError("describe the spring exactly one way: --stiffness/--damping[/--mass], --response/--damping-ratio, --spring-duration/--bounce, or --uikit-duration/--damping-ratio")
+            throw ValidationError(
+                "describe the spring exactly one way: --stiffness/--damping[/--mass], --response/--damping-ratio, --spring-duration/--bounce, or --uikit-duration/--damping-ratio"
+            )
         }
-        return try withUserFacingErrors(telling: SpringParameterError.self, as: { ToldError("\(flag(for: $0.field)) \($0.reason)") }) {
+        return try withUserFacingErrors(
+            telling: SpringParameterError.self, as: { ToldError("\(flag(for: $0.field)) \($0.reason)") }
+        ) {
             if physical {
                 guard let stiffness, let damping else { throw ValidationError("--stiffness and --damping go together") }
                 return try SpringParameters(mass: mass ?? 1, stiffness: stiffness, damping: damping)
@@ -92,7 +108,9 @@ struct CurveCommand: ParsableCommand {
                 guard let dampingRatio else { throw ValidationError("--uikit-duration needs --damping-ratio") }
                 return try .uikit(duration: uikitDuration, dampingRatio: dampingRatio)
             }
-            guard let springDuration, let bounce else { throw ValidationError("--spring-duration and --bounce go together") }
+            guard let springDuration, let bounce else {
+                throw ValidationError("--spring-duration and --bounce go together")
+            }
             if dampingRatio != nil { throw ValidationError("--damping-ratio does not go with --spring-duration") }
             return try .duration(springDuration, bounce: bounce)
         }
@@ -122,7 +140,10 @@ struct CurveCommand: ParsableCommand {
             // Swift's description is the shortest text that reads back as the same double.
             out += "\(t),\(s.value),\(s.velocity)\n"
             // In pieces of a megabyte: a failed write stops the rows at once.
-            if out.utf8.count > 1 << 20 { try StandardOutput.write(out); out = "" }
+            if out.utf8.count > 1 << 20 {
+                try StandardOutput.write(out)
+                out = ""
+            }
         }
         try StandardOutput.write(out)
     }
@@ -131,9 +152,12 @@ struct CurveCommand: ParsableCommand {
     /// the first row is printed, by evaluating every row once.
     private func requireFiniteRows(_ motion: SpringMotion<Double>, _ times: RowTimes) throws {
         for i in 0..<rows {
-            let t = times.time(ofRow: i), s = motion.state(at: t)
+            let t = times.time(ofRow: i)
+            let s = motion.state(at: t)
             guard s.value.isFinite, s.velocity.isFinite else {
-                throw ValidationError("the curve is not finite at t = \(t) (value \(s.value), velocity \(s.velocity)): its numbers are too large for a double")
+                throw ValidationError(
+                    "the curve is not finite at t = \(t) (value \(s.value), velocity \(s.velocity)): its numbers are too large for a double"
+                )
             }
         }
     }
@@ -145,8 +169,9 @@ struct CurveCommand: ParsableCommand {
         }
         // A file refused by our rules here appeared while we drew.
         try withUserFacingErrors {
-            let canvas = try CurvePlot.render(samples: samples, from: from, target: to,
-                                              settleTime: settleTime(motion), size: pngSize)
+            let canvas = try CurvePlot.render(
+                samples: samples, from: from, target: to,
+                settleTime: settleTime(motion), size: pngSize)
             try canvas.save(to: path, overwrite: overwrite)
         }
     }

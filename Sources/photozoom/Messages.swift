@@ -35,7 +35,8 @@ func escapingControlCharacters(_ text: String) -> String {
         case "\n": escaped += "\\n"
         case "\r": escaped += "\\r"
         case "\t": escaped += "\\t"
-        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+            escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         default: escaped.unicodeScalars.append(scalar)
         }
     }

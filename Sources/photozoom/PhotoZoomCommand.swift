@@ -9,7 +9,10 @@ struct PhotoZoomCommand: ParsableCommand {
         commandName: "photozoom",
         abstract: "A desktop prototype of the iOS Photos grid ⇄ pager interaction.",
         version: AppVersion.number,
-        subcommands: [RunCommand.self, SnapshotCommand.self, CurveCommand.self, BenchCommand.self, TuningCommand.self, ReplayCommand.self, MonkeyCommand.self, ThumbnailsCommand.self],
+        subcommands: [
+            RunCommand.self, SnapshotCommand.self, CurveCommand.self, BenchCommand.self, TuningCommand.self,
+            ReplayCommand.self, MonkeyCommand.self, ThumbnailsCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 

@@ -23,10 +23,10 @@ enum RowTimes {
     /// Row `i`'s time: the exact product rounded once to the nearest double.
     func time(ofRow i: Int) -> Double {
         switch self {
-        case let .rate(rate):
+        case .rate(let rate):
             // IEEE division rounds the exact quotient once.
             return Double(i) / rate
-        case let .decimal(significand, decimals):
+        case .decimal(let significand, let decimals):
             let (product, overflow) = significand.multipliedReportingOverflow(by: UInt64(i))
             if !overflow, product < 1 << 53, abs(decimals) < Self.exactPowersOfTen.count {
                 // Both operands are exact doubles, so one multiplication or division rounds the
@@ -36,7 +36,8 @@ enum RowTimes {
             }
             // The product has at most 17 + 8 digits: split it at 10^19 to print it.
             let (high, low) = Self.tenToThe19.dividingFullWidth(significand.multipliedFullWidth(by: UInt64(i)))
-            let digits = high == 0 ? "\(low)" : "\(high)" + String(repeating: "0", count: 19 - "\(low)".count) + "\(low)"
+            let digits =
+                high == 0 ? "\(low)" : "\(high)" + String(repeating: "0", count: 19 - "\(low)".count) + "\(low)"
             // Reading decimal text rounds it correctly; digits and an exponent always read.
             return Double("\(digits)e\(-decimals)")!
         }

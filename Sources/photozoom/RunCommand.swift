@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import PhotoZoomCore
 import PhotoZoomSDL
 
@@ -14,24 +14,34 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Draw this many frames, then exit 0 (for smoke tests and scripts).")
     var exitAfterFrames: Int?
 
-    @Option(help: ArgumentHelp("Tune live: watch this JSON file and apply each save at once (written with the defaults if it does not exist).",
-                               valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Tune live: watch this JSON file and apply each save at once (written with the defaults if it does not exist).",
+            valueName: "FILE"))
     var tuning: String?
 
-    @Option(help: ArgumentHelp("Record the session to this new file (JSON Lines), to replay exactly with photozoom replay.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Record the session to this new file (JSON Lines), to replay exactly with photozoom replay.",
+            valueName: "FILE"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Compare: run a second session beside the first under this tuning file, both under one pointer (Tab drives one alone); both files reload live.",
-                               valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare: run a second session beside the first under this tuning file, both under one pointer (Tab drives one alone); both files reload live.",
+            valueName: "FILE"))
     var compare: String?
 
     func validate() throws {
         if let compare {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: compare, isDirectory: &isFolder) else {
-                throw ValidationError("--compare: '\(compare)' does not exist (photozoom tuning init writes one to start from)")
+                throw ValidationError(
+                    "--compare: '\(compare)' does not exist (photozoom tuning init writes one to start from)")
             }
-            guard !isFolder.boolValue else { throw ValidationError("--compare: '\(compare)' is a folder, not a tuning file") }
+            guard !isFolder.boolValue else {
+                throw ValidationError("--compare: '\(compare)' is a folder, not a tuning file")
+            }
         }
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1, got \(n)") }
         if let record, FileManager.default.fileExists(atPath: record) {
@@ -40,14 +50,18 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options = Prototype.Options(photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
-                                        tuningPath: tuning, recordPath: record)
+        var options = Prototype.Options(
+            photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
+            tuningPath: tuning, recordPath: record)
         options.appVersion = AppVersion.described
         options.scan = photoOptions.scan
         options.comparePath = compare
         let interrupt = Interrupt.catchCtrlC()
         // The one file a run writes and may be refused is the default tuning, at a --tuning path that had none.
-        try withUserFacingErrors(telling: OutputFileError.self, as: { ToldError("cannot write the default tuning: \($0)", isRefusal: $0.isRefusal) }) {
+        try withUserFacingErrors(
+            telling: OutputFileError.self,
+            as: { ToldError("cannot write the default tuning: \($0)", isRefusal: $0.isRefusal) }
+        ) {
             try Prototype.run(options, log: logLine) { line in
                 // Advice only: a standard output that cannot be written costs the run nothing.
                 try? StandardOutput.write(escapingControlCharacters(line) + "\n")

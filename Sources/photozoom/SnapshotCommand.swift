@@ -16,7 +16,11 @@ struct SnapshotCommand: ParsableCommand {
 
     // Negative numbers are values here, so a negative scale meets its rule below; a scroll above
     // the top stops at the top, as the wheel does.
-    @Option(parsing: .unconditional, help: "Scroll the grid down by this many points first (by wheel input, as a person would; it stops at either end).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Scroll the grid down by this many points first (by wheel input, as a person would; it stops at either end)."
+    )
     var scroll: Double = 0
 
     @Option(parsing: .unconditional, help: "Pixels per point: 2 renders as a 2x (HiDPI) screen would.")
@@ -27,14 +31,18 @@ struct SnapshotCommand: ParsableCommand {
 
     func validate() throws {
         guard scale > 0, scale <= 4 else { throw ValidationError("--scale must lie in (0, 4], got \(scale)") }
-        guard scroll.isFinite else { throw ValidationError("--scroll must be a finite number of points, got \(scroll)") }
+        guard scroll.isFinite else {
+            throw ValidationError("--scroll must be a finite number of points, got \(scroll)")
+        }
         try validateImagePath(out, overwrite: overwrite)
     }
 
     func run() throws {
         // A file refused by our rules here appeared while we rendered.
         try withUserFacingErrors {
-            let (canvas, _) = try GridSnapshot.render(folder: photoOptions.folder, scan: photoOptions.scan, size: photoOptions.size, scale: scale, scroll: scroll, log: logLine)
+            let (canvas, _) = try GridSnapshot.render(
+                folder: photoOptions.folder, scan: photoOptions.scan, size: photoOptions.size, scale: scale,
+                scroll: scroll, log: logLine)
             try canvas.save(to: out, overwrite: overwrite)
         }
     }

@@ -9,24 +9,28 @@ extension ThumbnailSize: ExpressibleByArgument {}
 struct ThumbnailsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnails",
-        abstract: "Fill the shared thumbnail cache (freedesktop.org's, in $XDG_CACHE_HOME/thumbnails) for a folder of photos.",
+        abstract:
+            "Fill the shared thumbnail cache (freedesktop.org's, in $XDG_CACHE_HOME/thumbnails) for a folder of photos.",
         discussion: """
-        Photos whose thumbnail is already there and up to date are skipped, and so are photos that \
-        failed before and have not changed since (recorded in fail/photozoom-\(AppVersion.number)). \
-        Exit 0 when done, 1 when the cache cannot be written, 2 for a folder that cannot be used; Ctrl-C stops at once.
-        """
+            Photos whose thumbnail is already there and up to date are skipped, and so are photos that \
+            failed before and have not changed since (recorded in fail/photozoom-\(AppVersion.number)). \
+            Exit 0 when done, 1 when the cache cannot be written, 2 for a folder that cannot be used; Ctrl-C stops at once.
+            """
     )
 
     @Argument(help: "The folder of photos.")
     var folder: String
 
-    @Option(help: ArgumentHelp("The cache's size: normal (128 pixels), large (256), x-large (512) or xx-large (1024).", valueName: "size"))
+    @Option(
+        help: ArgumentHelp(
+            "The cache's size: normal (128 pixels), large (256), x-large (512) or xx-large (1024).", valueName: "size"))
     var size: ThumbnailSize = .large
 
     func run() throws {
         let files = try withUserFacingErrors { try PhotoFolder.imageFiles(in: self.folder) }
         let progress = ThumbnailProgress(total: files.count)
-        let cache = ThumbnailCache(root: ThumbnailCache.standardRoot(), program: "photozoom", version: AppVersion.number, log: progress.say)
+        let cache = ThumbnailCache(
+            root: ThumbnailCache.standardRoot(), program: "photozoom", version: AppVersion.number, log: progress.say)
         let queue = ThumbnailQueue(files: files)
         let finished = DispatchSemaphore(value: 0)
 
@@ -62,30 +66,37 @@ struct ThumbnailsCommand: ParsableCommand {
         let settled = DispatchTime.now() + 0.1
         while running > 0, finished.wait(timeout: settled) == .success { running -= 1 }
         progress.finish()
-        let tally = queue.tally, refused = cache.refusedWrites
+        let tally = queue.tally
+        let refused = cache.refusedWrites
         if queue.isCancelled { logLine("photozoom: stopped at Ctrl-C") }
         let folder = cache.root.appendingPathComponent(size.rawValue).path
-        try StandardOutput.write("thumbnails (\(size.rawValue), \(size.pixels) pixels) in \(folder): \(cache.keptThumbnails) made, "
-            + "\(tally.alreadyThere) already there, \(tally.failed) failed" + (refused > 0 ? ", \(refused) not written" : "")
-            + String(format: ", %.1f s\n", progress.elapsed))
+        try StandardOutput.write(
+            "thumbnails (\(size.rawValue), \(size.pixels) pixels) in \(folder): \(cache.keptThumbnails) made, "
+                + "\(tally.alreadyThere) already there, \(tally.failed) failed"
+                + (refused > 0 ? ", \(refused) not written" : "")
+                + String(format: ", %.1f s\n", progress.elapsed))
         if queue.isCancelled { throw ExitCode(130) }
         if refused > 0 { throw ExitCode(1) }
     }
 
     /// What became of one photo, and whether a loader decoded it; a failure is said at once,
     /// naming the file.
-    private static func thumbnail(of file: URL, in cache: ThumbnailCache, size: ThumbnailSize,
-                                  progress: ThumbnailProgress) -> (outcome: ThumbnailQueue.Outcome, decoded: Bool) {
+    private static func thumbnail(
+        of file: URL, in cache: ThumbnailCache, size: ThumbnailSize,
+        progress: ThumbnailProgress
+    ) -> (outcome: ThumbnailQueue.Outcome, decoded: Bool) {
         if cache.holds(file, size: size) { return (.alreadyThere, false) }
         if let reason = cache.recordedFailure(of: file) {
-            progress.say("photozoom: cannot make a thumbnail of \(file.path) (\(reason); it failed before, and is tried again once the file changes)")
+            progress.say(
+                "photozoom: cannot make a thumbnail of \(file.path) (\(reason); it failed before, and is tried again once the file changes)"
+            )
             return (.failed, false)
         }
         switch cache.make(file, size: size) {
-        case let .success(image):
+        case .success(let image):
             SDL_FreeSurface(image.surface)
             return (.made, true)
-        case let .failure(error):
+        case .failure(let error):
             progress.say("photozoom: cannot make a thumbnail of \(file.path) (\(error))")
             return (.failed, true)
         }

@@ -7,7 +7,9 @@ struct TuningCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tuning",
         abstract: "Write or check a tuning file: every constant a person can feel, in named groups.",
-        subcommands: [TuningInitCommand.self, TuningCheckCommand.self, TuningExportCommand.self, TuningDiffCommand.self]
+        subcommands: [
+            TuningInitCommand.self, TuningCheckCommand.self, TuningExportCommand.self, TuningDiffCommand.self,
+        ]
     )
 }
 
@@ -29,7 +31,9 @@ struct TuningInitCommand: ParsableCommand {
 
     func run() throws {
         // A file refused here appeared since validate() looked.
-        try withUserFacingErrors { try OutputFile.saveText(TuningFile().text, to: path, overwrite: force, replaceFlag: "--force") }
+        try withUserFacingErrors {
+            try OutputFile.saveText(TuningFile().text, to: path, overwrite: force, replaceFlag: "--force")
+        }
         if let note = TuningSchemaFile.place(beside: path) { logLine("photozoom: " + note) }
         try StandardOutput.write(escapingControlCharacters("wrote the default tuning to '\(path)'") + "\n")
     }
@@ -40,10 +44,10 @@ struct TuningCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check a tuning file and list its problems.",
         discussion: """
-        Each problem is one line on stderr, FILE: error: … or FILE: warning: …. Exit status: 0 \
-        when the file is good, 1 when it has warnings only (unknown or repeated keys), 2 when it \
-        has errors (a value that cannot be used, or a file that is not JSON or cannot be read).
-        """
+            Each problem is one line on stderr, FILE: error: … or FILE: warning: …. Exit status: 0 \
+            when the file is good, 1 when it has warnings only (unknown or repeated keys), 2 when it \
+            has errors (a value that cannot be used, or a file that is not JSON or cannot be read).
+            """
     )
 
     @Argument(help: "The tuning file to check.")

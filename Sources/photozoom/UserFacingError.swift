@@ -28,7 +28,8 @@ func withUserFacingErrors<T>(_ body: () throws -> T) throws -> T {
 /// As `withUserFacingErrors(_:)`, with an error of type `E` told in the command's words: what
 /// it knows and the error does not (the file it was reading, the write it was making, the
 /// flag the person typed).
-func withUserFacingErrors<E: Error, T>(telling _: E.Type, as tell: (E) -> ToldError, _ body: () throws -> T) throws -> T {
+func withUserFacingErrors<E: Error, T>(telling _: E.Type, as tell: (E) -> ToldError, _ body: () throws -> T) throws -> T
+{
     try withUserFacingErrors {
         do {
             return try body()

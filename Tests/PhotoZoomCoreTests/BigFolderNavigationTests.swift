@@ -16,7 +16,9 @@ final class BigFolderNavigationTests: XCTestCase {
     var page: Double { 750 - pitch }
     let middle = Point(x: 640, y: 400)
 
-    func folder(_ count: Int = 1000) -> ScriptedInput { ScriptedInput(photos: photoInfos(count: count), viewport: window) }
+    func folder(_ count: Int = 1000) -> ScriptedInput {
+        ScriptedInput(photos: photoInfos(count: count), viewport: window)
+    }
 
     func key(_ key: Key, _ modifiers: Modifiers = []) -> InputEvent { .key(key, modifiers: modifiers) }
 
@@ -74,10 +76,21 @@ final class BigFolderNavigationTests: XCTestCase {
     func testPressesInARowAddUpFromWhereTheScrollIsHeaded() {
         var input = folder()
         var offsets: [Double] = []
-        for _ in 0..<3 { input.tick([key(.pageDown)]); offsets.append(input.world.grid.offset); input.tick(); offsets.append(input.world.grid.offset) }
-        while !input.world.grid.isAtRest { input.tick(); offsets.append(input.world.grid.offset) }
-        XCTAssertEqual(input.world.grid.offset, 3 * page, accuracy: 1e-9, "three pages, not three from wherever each press found it")
-        XCTAssertEqual(zip(offsets, offsets.dropFirst()).filter { $1 < $0 - 1e-9 }.count, 0, "never moves backwards: no jump")
+        for _ in 0..<3 {
+            input.tick([key(.pageDown)])
+            offsets.append(input.world.grid.offset)
+            input.tick()
+            offsets.append(input.world.grid.offset)
+        }
+        while !input.world.grid.isAtRest {
+            input.tick()
+            offsets.append(input.world.grid.offset)
+        }
+        XCTAssertEqual(
+            input.world.grid.offset, 3 * page, accuracy: 1e-9,
+            "three pages, not three from wherever each press found it")
+        XCTAssertEqual(
+            zip(offsets, offsets.dropFirst()).filter { $1 < $0 - 1e-9 }.count, 0, "never moves backwards: no jump")
         XCTAssertLessThan(offsets.max()!, 3 * page + pitch, "no great overshoot")
         input.tick([key(.pageUp)])
         input.settleGrid()

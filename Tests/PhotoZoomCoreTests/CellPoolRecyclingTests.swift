@@ -10,12 +10,14 @@ final class CellPoolRecyclingTests: XCTestCase {
     let cell = (390.0 - 4) / 3
     var pitch: Double { cell + 2 }
 
-    func wheel(_ units: Double) -> InputEvent { .wheel(dx: 0, dy: units, position: Point(x: 100, y: 100), modifiers: []) }
+    func wheel(_ units: Double) -> InputEvent {
+        .wheel(dx: 0, dy: units, position: Point(x: 100, y: 100), modifiers: [])
+    }
 
     /// The drawn photo cells, by photo.
     func drawnCells(_ input: ScriptedInput, interpolation: Double) -> [(photo: Int, item: DrawItem)] {
         input.sim.drawList(interpolation: interpolation).compactMap { item in
-            guard case let .photo(p) = item.content else { return nil }
+            guard case .photo(let p) = item.content else { return nil }
             return (p, item)
         }
     }
@@ -26,7 +28,8 @@ final class CellPoolRecyclingTests: XCTestCase {
         var recycled = 0
         var stray: [String] = []
         for step in 0..<240 {
-            let before = input.world.grid.offset, had = input.world.cells.photos
+            let before = input.world.grid.offset
+            let had = input.world.cells.photos
             // Smooth wheel scrolling, six notches down every 20 ticks: nothing jumps, so kept
             // sprites blend; rows entering the margin take sprites from rows that left it.
             input.tick(step % 20 == 0 ? [wheel(-6)] : [])
@@ -37,8 +40,10 @@ final class CellPoolRecyclingTests: XCTestCase {
                 let top = Double(p / 3) * pitch
                 let (a, b) = (top - before, top - now)
                 if item.frame.minY < min(a, b) - 1e-6 || item.frame.minY > max(a, b) + 1e-6
-                    || abs(item.frame.minX - Double(p % 3) * pitch) > 1e-6 {
-                    stray.append("tick \(input.world.tick): photo \(p) drawn at \(item.frame), its row moved \(a) → \(b)")
+                    || abs(item.frame.minX - Double(p % 3) * pitch) > 1e-6
+                {
+                    stray.append(
+                        "tick \(input.world.tick): photo \(p) drawn at \(item.frame), its row moved \(a) → \(b)")
                 }
             }
         }
@@ -56,9 +61,13 @@ final class CellPoolRecyclingTests: XCTestCase {
         XCTAssertEqual(input.world.cells.photos, 0..<4)
         let drawn = drawnCells(input, interpolation: 1).sorted { $0.photo < $1.photo }
         XCTAssertEqual(drawn.map(\.photo), [0, 1], "only the photos in the window are drawn")
-        XCTAssertEqual(drawn.map(\.item.frame), [Rect(x: 0, y: 0, width: 200, height: 200), Rect(x: 0, y: 202, width: 200, height: 200)])
+        XCTAssertEqual(
+            drawn.map(\.item.frame),
+            [Rect(x: 0, y: 0, width: 200, height: 200), Rect(x: 0, y: 202, width: 200, height: 200)])
         XCTAssertEqual(input.world.cells.spare.count, 23)
-        for e in input.world.cells.spare { XCTAssertTrue(input.world.scene[e].hidden, "spare sprite \(e.index) is hidden") }
+        for e in input.world.cells.spare {
+            XCTAssertTrue(input.world.scene[e].hidden, "spare sprite \(e.index) is hidden")
+        }
     }
 
     func testARecycledSpriteIsCroppedForItsNewPhoto() {
@@ -76,7 +85,9 @@ final class CellPoolRecyclingTests: XCTestCase {
             for (p, item) in drawnCells(input, interpolation: 1) {
                 seen.insert(p)
                 let expected = p % 2 == 0 ? landscape : portrait
-                if item.crop.distance(to: expected) > 1e-12 { wrong.append("tick \(input.world.tick): photo \(p) cropped \(item.crop)") }
+                if item.crop.distance(to: expected) > 1e-12 {
+                    wrong.append("tick \(input.world.tick): photo \(p) cropped \(item.crop)")
+                }
             }
         }
         XCTAssertGreaterThan(seen.count, 60, "the scroll showed rows that came in on recycled sprites")
@@ -95,7 +106,8 @@ final class CellPoolRecyclingTests: XCTestCase {
             XCTAssertEqual(input.world.grid.offset, offset, accuracy: 1e-9)
             // Drawn at the newest position even with no interpolation toward it.
             for (p, item) in drawnCells(input, interpolation: 0) {
-                XCTAssertEqual(item.frame.minY, Double(p / 3) * pitch - offset, accuracy: 1e-9, "photo \(p) at move \(i)")
+                XCTAssertEqual(
+                    item.frame.minY, Double(p / 3) * pitch - offset, accuracy: 1e-9, "photo \(p) at move \(i)")
             }
         }
     }
@@ -114,7 +126,9 @@ final class CellPoolRecyclingTests: XCTestCase {
             XCTAssertEqual(sprite?.content, .photo(photo))
         }
         for s in input.world.scene.sprites.compactMap({ $0 }) where !s.hidden {
-            if case let .cell(photo) = s.role { XCTAssertTrue(input.world.cells.photos.contains(photo), "a shown cell sprite of photo \(photo)") }
+            if case .cell(let photo) = s.role {
+                XCTAssertTrue(input.world.cells.photos.contains(photo), "a shown cell sprite of photo \(photo)")
+            }
         }
     }
 }

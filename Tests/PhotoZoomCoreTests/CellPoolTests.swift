@@ -33,11 +33,14 @@ final class CellPoolTests: XCTestCase {
         XCTAssertEqual(input.world.scene.entities.count, sprites, "scrolling recycles; it spawns nothing")
         let top = Int((input.world.grid.offset / layout.rowPitch).rounded(.down)) * 3
         for photo in top..<(top + 21) {
-            guard let sprite = input.world.sprite(.cell(photo: photo)) else { return XCTFail("photo \(photo) has no sprite") }
+            guard let sprite = input.world.sprite(.cell(photo: photo)) else {
+                return XCTFail("photo \(photo) has no sprite")
+            }
             XCTAssertEqual(sprite.content, .photo(photo))
             XCTAssertFalse(sprite.hidden)
             // Rows 392/3 pt apart: (390 − 4)/3 pt cells and a 2 pt gap.
-            XCTAssertEqual(sprite.current.frame.minY, Double(photo / 3) * 392 / 3 - input.world.grid.offset, accuracy: 1e-9)
+            XCTAssertEqual(
+                sprite.current.frame.minY, Double(photo / 3) * 392 / 3 - input.world.grid.offset, accuracy: 1e-9)
         }
         XCTAssertNil(input.world.sprite(.cell(photo: 0)), "rows far above the window have given their sprites back")
     }
@@ -63,12 +66,14 @@ final class CellPoolTests: XCTestCase {
         XCTAssertEqual(layout.index(at: Point(x: cell + 1, y: 5)), nil, "the gap between columns 0 and 1")
         XCTAssertEqual(layout.index(at: Point(x: cell + 2.5, y: 5)), 1)
         XCTAssertEqual(layout.index(at: Point(x: 5, y: cell + 1)), nil, "the gap between rows")
-        XCTAssertEqual(layout.index(at: Point(x: 389, y: 3 * (cell + 2) + 1)), nil, "row 3 has only photo 9, in column 0")
+        XCTAssertEqual(
+            layout.index(at: Point(x: 389, y: 3 * (cell + 2) + 1)), nil, "row 3 has only photo 9, in column 0")
         XCTAssertEqual(layout.index(at: Point(x: 5, y: 3 * (cell + 2) + 1)), 9)
         XCTAssertEqual(layout.index(at: Point(x: 5, y: 4 * (cell + 2) + 1)), nil, "below the last row")
         XCTAssertEqual(layout.index(at: Point(x: -1, y: 5)), nil)
         // A tap means the nearer cell across a gap, and nothing past the photos.
-        XCTAssertEqual(layout.index(tappedAt: Point(x: cell + 0.5, y: 5)), 0, "the left half of the gap between columns 0 and 1")
+        XCTAssertEqual(
+            layout.index(tappedAt: Point(x: cell + 0.5, y: 5)), 0, "the left half of the gap between columns 0 and 1")
         XCTAssertEqual(layout.index(tappedAt: Point(x: cell + 1.5, y: 5)), 1, "its right half")
         XCTAssertEqual(layout.index(tappedAt: Point(x: 5, y: cell + 0.5)), 0, "the top half of the gap between rows")
         XCTAssertEqual(layout.index(tappedAt: Point(x: 5, y: cell + 1.5)), 3, "its bottom half: the next row")

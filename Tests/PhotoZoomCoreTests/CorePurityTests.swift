@@ -8,7 +8,8 @@ final class CorePurityTests: XCTestCase {
     func testTheCoreImportsNoSDLAndReadsNoClockRandomnessOrProcessState() throws {
         let root = PackagePaths.root
         let core = root.appendingPathComponent("Sources/PhotoZoomCore")
-        let files = FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        let files = FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "swift" }
         XCTAssertGreaterThan(files.count, 10)
         for file in files {
             let path = file.path.replacingOccurrences(of: root.path + "/", with: "")
@@ -40,7 +41,11 @@ final class CorePurityTests: XCTestCase {
             let raw = #"a "quoted" Date \#(ContinuousClock.now)"#
             """##
         let found = CoreSourceScan.forbiddenUses(in: source).map { "\($0.line) \($0.name)" }
-        XCTAssertEqual(found, ["2 import CSDL2", "4 Date", "5 UUID", "6 ProcessInfo", "8 random(", "8 DispatchTime",
-                               "9 CFAbsoluteTimeGetCurrent", "9 time(", "9 arc4random_uniform", "12 Thread", "14 ContinuousClock"])
+        XCTAssertEqual(
+            found,
+            [
+                "2 import CSDL2", "4 Date", "5 UUID", "6 ProcessInfo", "8 random(", "8 DispatchTime",
+                "9 CFAbsoluteTimeGetCurrent", "9 time(", "9 arc4random_uniform", "12 Thread", "14 ContinuousClock",
+            ])
     }
 }

@@ -36,7 +36,9 @@ enum CoreSourceScan {
 
     static func forbiddenUses(in source: String) -> [Use] {
         var uses: [Use] = []
-        for (index, line) in SwiftCodeText.code(of: source).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in SwiftCodeText.code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let number = index + 1
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("import "), trimmed.contains("SDL") {
@@ -66,7 +68,10 @@ enum CoreSourceScan {
         var found: [(String, Character?)] = []
         var i = 0
         while i < line.count {
-            guard starts(line[i]) else { i += 1; continue }
+            guard starts(line[i]) else {
+                i += 1
+                continue
+            }
             var end = i
             while end < line.count, starts(line[end]) || line[end].isNumber { end += 1 }
             var after = end

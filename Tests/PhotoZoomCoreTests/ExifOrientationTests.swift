@@ -64,9 +64,9 @@ final class ExifOrientationTests: XCTestCase {
             let offset = (y * result.width + x) * 4
             return result.pixels[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
         }
-        XCTAssertEqual(sourceIndex(atX: 0, y: 0), 450 * 300)          // bottom-left moves to top-left
-        XCTAssertEqual(sourceIndex(atX: 450, y: 0), 0)                // top-left moves to top-right
-        XCTAssertEqual(sourceIndex(atX: 450, y: 299), 299)            // top-right moves to bottom-right
+        XCTAssertEqual(sourceIndex(atX: 0, y: 0), 450 * 300)  // bottom-left moves to top-left
+        XCTAssertEqual(sourceIndex(atX: 450, y: 0), 0)  // top-left moves to top-right
+        XCTAssertEqual(sourceIndex(atX: 450, y: 299), 299)  // top-right moves to bottom-right
         XCTAssertEqual(sourceIndex(atX: 0, y: 299), 450 * 300 + 299)  // bottom-right moves to bottom-left
     }
 
@@ -77,21 +77,30 @@ final class ExifOrientationTests: XCTestCase {
         let packed = (0..<UInt8(width * height)).flatMap { [$0, 0x40 + $0, 0x80 + $0, 0xC0 + $0] }
         for orientation in ExifOrientation.allCases {
             let expected = orientation.reorient(pixels: packed, width: width, height: height)
-            let sourcePitch = width * 4 + 8, destinationPitch = expected.width * 4 + 12
+            let sourcePitch = width * 4 + 8
+            let destinationPitch = expected.width * 4 + 12
             var source = [UInt8](repeating: 0xEE, count: sourcePitch * height)
-            for y in 0..<height { source.replaceSubrange(y * sourcePitch..<y * sourcePitch + width * 4, with: packed[y * width * 4..<(y + 1) * width * 4]) }
+            for y in 0..<height {
+                source.replaceSubrange(
+                    y * sourcePitch..<y * sourcePitch + width * 4, with: packed[y * width * 4..<(y + 1) * width * 4])
+            }
             var destination = [UInt8](repeating: 0xAA, count: destinationPitch * expected.height)
             source.withUnsafeBytes { from in
                 destination.withUnsafeMutableBytes { to in
-                    orientation.reorient(from: from.baseAddress!, pitch: sourcePitch, width: width, height: height,
-                                         into: to.baseAddress!, pitch: destinationPitch)
+                    orientation.reorient(
+                        from: from.baseAddress!, pitch: sourcePitch, width: width, height: height,
+                        into: to.baseAddress!, pitch: destinationPitch)
                 }
             }
             for y in 0..<expected.height {
                 let row = Array(destination[y * destinationPitch..<(y + 1) * destinationPitch])
-                XCTAssertEqual(Array(row.prefix(expected.width * 4)), Array(expected.pixels[y * expected.width * 4..<(y + 1) * expected.width * 4]),
-                               "\(orientation) row \(y)")
-                XCTAssertEqual(Array(row.dropFirst(expected.width * 4)), Array(repeating: 0xAA, count: 12), "\(orientation) row \(y)'s padding")
+                XCTAssertEqual(
+                    Array(row.prefix(expected.width * 4)),
+                    Array(expected.pixels[y * expected.width * 4..<(y + 1) * expected.width * 4]),
+                    "\(orientation) row \(y)")
+                XCTAssertEqual(
+                    Array(row.dropFirst(expected.width * 4)), Array(repeating: 0xAA, count: 12),
+                    "\(orientation) row \(y)'s padding")
             }
         }
     }
@@ -103,8 +112,10 @@ final class ExifOrientationTests: XCTestCase {
         ids.flatMap { [$0, 0x10 + $0, 0x20 + $0, 0x30 + $0] }
     }
 
-    private func assertReorient(_ orientation: ExifOrientation, gives expected: [UInt8], width: Int, height: Int,
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertReorient(
+        _ orientation: ExifOrientation, gives expected: [UInt8], width: Int, height: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let result = orientation.reorient(pixels: pixels([1, 2, 3, 4, 5, 6]), width: 3, height: 2)
         XCTAssertEqual(result.width, width, "width", file: file, line: line)
         XCTAssertEqual(result.height, height, "height", file: file, line: line)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// The Kotlin and JavaScript `tuning export` prints are code their compilers take. kotlinc is not
 /// on the machines, so the Kotlin is held to a grammar of the few declarations it uses; the
@@ -10,7 +11,8 @@ final class ExportSyntaxTests: XCTestCase {
     /// The defaults, the tuning corpus, and a file with the springs that need a form's care: a
     /// mass other than 1, one too stiff for a Float, an undamped one and an over-damped one.
     func files() throws -> [(name: String, file: TuningFile)] {
-        let reading = TuningFile.read("""
+        let reading = TuningFile.read(
+            """
             {"springs": {"zoomIn": {"mass": 1e-30, "stiffness": 1e30, "damping": 1}, "cancel": {"mass": 3, "stiffness": 50, "damping": 100},
                          "finish": {"response": 0.4, "dampingRatio": 0}}, "chrome": {"fadeSpring": {"uikitDuration": 0.6, "dampingRatio": 3}}}
             """)
@@ -29,35 +31,60 @@ final class ExportSyntaxTests: XCTestCase {
         ("comment", #"^//.*$"#),
         ("import", #"^import [a-z][a-z0-9]*(?:\.[a-zA-Z][a-zA-Z0-9]*)+$"#),
         ("constant", #"^const val (\#(name)) = (\#(double))$"#),
-        ("spring", #"^fun <T> (\#(name))\(\): SpringSpec<T> = spring\(dampingRatio = (\#(double))f, stiffness = (\#(double))f\)$"#),
-        ("force", #"^fun (\#(name))\(\): SpringForce = SpringForce\(\)\.setDampingRatio\((\#(double))f\)\.setStiffness\((\#(double))f\)$"#),
+        (
+            "spring",
+            #"^fun <T> (\#(name))\(\): SpringSpec<T> = spring\(dampingRatio = (\#(double))f, stiffness = (\#(double))f\)$"#
+        ),
+        (
+            "force",
+            #"^fun (\#(name))\(\): SpringForce = SpringForce\(\)\.setDampingRatio\((\#(double))f\)\.setStiffness\((\#(double))f\)$"#
+        ),
     ]
 
     /// Kotlin's hard keywords, which no declaration may take as its name.
-    static let kotlinKeywords: Set<String> = ["as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface",
-                                              "is", "null", "object", "package", "return", "super", "this", "throw", "true", "try", "typealias",
-                                              "typeof", "val", "var", "when", "while"]
+    static let kotlinKeywords: Set<String> = [
+        "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface",
+        "is", "null", "object", "package", "return", "super", "this", "throw", "true", "try", "typealias",
+        "typeof", "val", "var", "when", "while",
+    ]
 
     /// What is wrong with `code` as Kotlin, one message a fault.
     static func kotlinFaults(_ code: String) -> [String] {
-        var faults: [String] = [], names = Set<String>(), declared = false, depth = 0
-        for (number, line) in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init).enumerated() {
+        var faults: [String] = []
+        var names = Set<String>()
+        var declared = false
+        var depth = 0
+        for (number, line) in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            .enumerated()
+        {
             let matches = kotlinLines.compactMap { kind, pattern -> (String, [String])? in
                 let regex = try! NSRegularExpression(pattern: pattern)
-                guard let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
+                guard let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else {
+                    return nil
+                }
                 return (kind, (1..<match.numberOfRanges).map { String(line[Range(match.range(at: $0), in: line)!]) })
             }
-            guard let (kind, groups) = matches.first else { faults.append("line \(number + 1) is no declaration: \(line)"); continue }
+            guard let (kind, groups) = matches.first else {
+                faults.append("line \(number + 1) is no declaration: \(line)")
+                continue
+            }
             if kind == "import", declared { faults.append("line \(number + 1): an import after a declaration") }
             if ["constant", "spring", "force"].contains(kind) {
                 declared = true
-                if kotlinKeywords.contains(groups[0]) || !names.insert(groups[0]).inserted { faults.append("line \(number + 1): the name \(groups[0])") }
+                if kotlinKeywords.contains(groups[0]) || !names.insert(groups[0]).inserted {
+                    faults.append("line \(number + 1): the name \(groups[0])")
+                }
             }
-            if kind == "force", !groups[0].hasSuffix("Force") { faults.append("line \(number + 1): a SpringForce named \(groups[0])") }
+            if kind == "force", !groups[0].hasSuffix("Force") {
+                faults.append("line \(number + 1): a SpringForce named \(groups[0])")
+            }
             // A Float literal that rounds to infinity is refused, and one that rounds to 0 is another spring.
             for literal in kind == "spring" || kind == "force" ? groups.dropFirst() : [] {
-                let value = Double(literal)!, float = Float(value)
-                if !float.isFinite || (float == 0 && value != 0) { faults.append("line \(number + 1): \(literal)f is no Float") }
+                let value = Double(literal)!
+                let float = Float(value)
+                if !float.isFinite || (float == 0 && value != 0) {
+                    faults.append("line \(number + 1): \(literal)f is no Float")
+                }
             }
             if kind != "comment" {
                 for character in line {
@@ -81,16 +108,23 @@ final class ExportSyntaxTests: XCTestCase {
                 let block = PlatformExportTests.blocks(code, open: "//")[spring.path] ?? ""
                 let compose = spring.export.compose
                 if Float(compose.stiffness).isFinite {
-                    XCTAssertTrue(block.contains("fun <T> \(spring.name)(): SpringSpec<T> = spring(") && block.contains("fun \(spring.name)Force(): SpringForce"), "\(name): \(block)")
+                    XCTAssertTrue(
+                        block.contains("fun <T> \(spring.name)(): SpringSpec<T> = spring(")
+                            && block.contains("fun \(spring.name)Force(): SpringForce"), "\(name): \(block)")
                 } else {
-                    XCTAssertTrue(block.contains("does not fit the Floats Compose and SpringForce take"), "\(name): \(block)")
+                    XCTAssertTrue(
+                        block.contains("does not fit the Floats Compose and SpringForce take"), "\(name): \(block)")
                     XCTAssertFalse(block.contains("fun "), "\(name): \(block)")
                 }
             }
         }
         // The grammar refuses what Kotlin would.
-        for (broken, why) in [("const val zoom = 1.", "no digits after the point"), ("fun <T> a(): SpringSpec<T> = spring(dampingRatio = 1e39f, stiffness = 1.0f)", "beyond a Float"),
-                              ("fun <T> a(): SpringSpec<T> = spring(dampingRatio = 1.0f, stiffness = 1.0f", "an open bracket"), ("val zoomIn = spring(1f)", "no such declaration")] {
+        for (broken, why) in [
+            ("const val zoom = 1.", "no digits after the point"),
+            ("fun <T> a(): SpringSpec<T> = spring(dampingRatio = 1e39f, stiffness = 1.0f)", "beyond a Float"),
+            ("fun <T> a(): SpringSpec<T> = spring(dampingRatio = 1.0f, stiffness = 1.0f", "an open bracket"),
+            ("val zoomIn = spring(1f)", "no such declaration"),
+        ] {
             XCTAssertNotEqual(Self.kotlinFaults(broken + "\n"), [], why)
         }
     }
@@ -98,35 +132,56 @@ final class ExportSyntaxTests: XCTestCase {
     // MARK: JavaScript
 
     func testTheFramerMotionAndReanimatedExportsAreModulesOfConstants() throws {
-        let constants = ["dismissalAngle", "dismissalShrink", "dismissalScaleDistance", "dismissalFadeDistance", "dismissalFinishDistance",
-                         "projectionDecelerationRate", "dismissalPinchFinishScale"]
+        let constants = [
+            "dismissalAngle", "dismissalShrink", "dismissalScaleDistance", "dismissalFadeDistance",
+            "dismissalFinishDistance",
+            "projectionDecelerationRate", "dismissalPinchFinishScale",
+        ]
         for (name, file) in try files() {
-            for (form, keys) in [(TuningExport.Form.framerMotion, ["type", "stiffness", "damping", "mass"]), (.reanimated, ["mass", "stiffness", "damping"])] {
+            for (form, keys) in [
+                (TuningExport.Form.framerMotion, ["type", "stiffness", "damping", "mass"]),
+                (.reanimated, ["mass", "stiffness", "damping"]),
+            ] {
                 let code = TuningExport.code(file, form: form)
                 let exports: [(name: String, value: JavaScriptSubset.Value)]
-                do { exports = try JavaScriptSubset.parse(code) } catch { XCTFail("\(name), \(form): \(error)\n\(code)"); continue }
+                do { exports = try JavaScriptSubset.parse(code) } catch {
+                    XCTFail("\(name), \(form): \(error)\n\(code)")
+                    continue
+                }
                 let springs = TuningExport.namedSprings(file)
                 XCTAssertEqual(exports.map(\.name), constants + springs.map(\.name), "\(name), \(form)")
                 for (spring, export) in zip(springs, exports.dropFirst(constants.count)) {
-                    guard case let .object(members) = export.value else { XCTFail("\(name): \(export)"); continue }
+                    guard case .object(let members) = export.value else {
+                        XCTFail("\(name): \(export)")
+                        continue
+                    }
                     XCTAssertEqual(members.map(\.key), keys, "\(name), \(form): \(spring.path)")
                     let p = spring.export.parameters
                     let values = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
-                    XCTAssertEqual(["stiffness", "damping", "mass"].map { values[$0] }, [.number(p.stiffness), .number(p.damping), .number(p.mass)],
-                                   "\(name), \(form): \(spring.path), the constants bit for bit")
+                    XCTAssertEqual(
+                        ["stiffness", "damping", "mass"].map { values[$0] },
+                        [.number(p.stiffness), .number(p.damping), .number(p.mass)],
+                        "\(name), \(form): \(spring.path), the constants bit for bit")
                     if form == .framerMotion { XCTAssertEqual(members.first?.value, .string("spring")) }
                 }
             }
         }
-        for broken in ["export const a = 1", "export const a = { mass: 1, mass: 2 };", "export const new = 1;", "export const a = 01;", "export const a = 1.;", "const a = 1;"] {
+        for broken in [
+            "export const a = 1", "export const a = { mass: 1, mass: 2 };", "export const new = 1;",
+            "export const a = 01;", "export const a = 1.;", "const a = 1;",
+        ] {
             XCTAssertThrowsError(try JavaScriptSubset.parse(broken), broken)
         }
     }
 
     func testNodeChecksTheFramerMotionAndReanimatedExports() throws {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        guard let node = path.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent("node") })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        guard
+            let node = path.split(separator: ":").map({
+                URL(fileURLWithPath: String($0)).appendingPathComponent("node")
+            })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else {
             throw XCTSkip("node is not installed; JavaScriptSubset has parsed the code")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-export-\(UUID().uuidString)")
@@ -135,7 +190,8 @@ final class ExportSyntaxTests: XCTestCase {
         func check(_ code: String, _ name: String) throws -> ChildProcess.Outcome {
             let module = folder.appendingPathComponent("\(name).mjs")
             try code.write(to: module, atomically: true, encoding: .utf8)
-            return try ChildProcess.run(node, ["--check", module.path], environment: ProcessInfo.processInfo.environment, timeout: 60)
+            return try ChildProcess.run(
+                node, ["--check", module.path], environment: ProcessInfo.processInfo.environment, timeout: 60)
         }
         for (index, (name, file)) in try files().enumerated() {
             for form in [TuningExport.Form.framerMotion, .reanimated] {
@@ -143,6 +199,7 @@ final class ExportSyntaxTests: XCTestCase {
                 XCTAssertEqual(outcome.status, 0, "\(name), \(form): \(outcome.stderr)")
             }
         }
-        XCTAssertNotEqual(try check("export const a = { mass: 1 ;\n", "broken").status, 0, "node --check refuses a broken module")
+        XCTAssertNotEqual(
+            try check("export const a = { mass: 1 ;\n", "broken").status, 0, "node --check refuses a broken module")
     }
 }

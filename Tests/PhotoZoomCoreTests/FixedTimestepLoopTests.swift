@@ -1,5 +1,6 @@
-@testable import PhotoZoomCore
 import XCTest
+
+@testable import PhotoZoomCore
 
 final class FixedTimestepLoopTests: XCTestCase {
     func testSixtyHertzFramesRunExactlyTwoTicksEachAtOneTwentyHertz() {

@@ -5,7 +5,9 @@ import XCTest
 final class GridLayoutTests: XCTestCase {
     func testColumnCountFollowsTheWindowWidth() {
         let tuning = Tuning()
-        func columns(_ w: Double) -> Int { GridLayout(viewport: Size(width: w, height: 800), count: 18, tuning: tuning).columns }
+        func columns(_ w: Double) -> Int {
+            GridLayout(viewport: Size(width: w, height: 800), count: 18, tuning: tuning).columns
+        }
         XCTAssertEqual(columns(390), 3)
         XCTAssertEqual(columns(393), 3)
         XCTAssertEqual(columns(306), 3)  // 3·100 + 2·2 = 304 fits
@@ -18,7 +20,10 @@ final class GridLayoutTests: XCTestCase {
     func testCellsAreSquareWithTwoPointGapsAndFillTheWidth() {
         let layout = GridLayout(viewport: Size(width: 390, height: 800), count: 7, tuning: Tuning())
         XCTAssertEqual(layout.cellSize, (390 - 4) / 3, accuracy: 1e-12)
-        let f0 = layout.frame(of: 0), f1 = layout.frame(of: 1), f2 = layout.frame(of: 2), f3 = layout.frame(of: 3)
+        let f0 = layout.frame(of: 0)
+        let f1 = layout.frame(of: 1)
+        let f2 = layout.frame(of: 2)
+        let f3 = layout.frame(of: 3)
         XCTAssertEqual(f1.minX - f0.maxX, 2, accuracy: 1e-12)
         XCTAssertEqual(f3.minY - f0.maxY, 2, accuracy: 1e-12)
         XCTAssertEqual(f2.maxX, 390, accuracy: 1e-12)
@@ -49,15 +54,25 @@ final class GridLayoutTests: XCTestCase {
     }
 
     func testCellSpritesUseTheLayoutFrameAndTheirPhotosCrop() {
-        let sizes = [Size(width: 600, height: 400), Size(width: 267, height: 400), Size(width: 640, height: 213), Size(width: 705, height: 1411)]
+        let sizes = [
+            Size(width: 600, height: 400), Size(width: 267, height: 400), Size(width: 640, height: 213),
+            Size(width: 705, height: 1411),
+        ]
         let input = ScriptedInput(photos: photoInfos(sizes), viewport: Size(width: 390, height: 800))
         // 386/3 pt squares, 392/3 apart: three in row 0, the fourth starting row 1.
-        let side = 386.0 / 3, pitch = 392.0 / 3
-        let frames = [Rect(x: 0, y: 0, width: side, height: side), Rect(x: pitch, y: 0, width: side, height: side),
-                      Rect(x: 2 * pitch, y: 0, width: side, height: side), Rect(x: 0, y: pitch, width: side, height: side)]
+        let side = 386.0 / 3
+        let pitch = 392.0 / 3
+        let frames = [
+            Rect(x: 0, y: 0, width: side, height: side), Rect(x: pitch, y: 0, width: side, height: side),
+            Rect(x: 2 * pitch, y: 0, width: side, height: side), Rect(x: 0, y: pitch, width: side, height: side),
+        ]
         // The centred square crops, by hand: the longer side keeps shorter/longer of itself.
-        let crops = [Rect(x: 1.0 / 6, y: 0, width: 2.0 / 3, height: 1), Rect(x: 0, y: 133.0 / 800, width: 1, height: 267.0 / 400),
-                     Rect(x: 427.0 / 1280, y: 0, width: 213.0 / 640, height: 1), Rect(x: 0, y: 353.0 / 1411, width: 1, height: 705.0 / 1411)]
+        let crops = [
+            Rect(x: 1.0 / 6, y: 0, width: 2.0 / 3, height: 1),
+            Rect(x: 0, y: 133.0 / 800, width: 1, height: 267.0 / 400),
+            Rect(x: 427.0 / 1280, y: 0, width: 213.0 / 640, height: 1),
+            Rect(x: 0, y: 353.0 / 1411, width: 1, height: 705.0 / 1411),
+        ]
         for i in sizes.indices {
             let v = input.world.sprite(.cell(photo: i))!.current
             XCTAssertLessThan(v.frame.distance(to: frames[i]), 1e-12, "cell \(i): \(v.frame)")
@@ -69,7 +84,11 @@ final class GridLayoutTests: XCTestCase {
         var input = ScriptedInput(photos: photoInfos(count: 60), viewport: Size(width: 390, height: 600))
         // Scroll so row 5 (photos 15…17) sits at the top, a quarter of it hidden.
         let pitch = input.world.grid.layout!.rowPitch
-        input.tick([.wheel(dx: 0, dy: -(5.25 * pitch) / Tuning().wheelPointsPerUnit, position: Point(x: 100, y: 100), modifiers: [])])
+        input.tick([
+            .wheel(
+                dx: 0, dy: -(5.25 * pitch) / Tuning().wheelPointsPerUnit, position: Point(x: 100, y: 100), modifiers: []
+            )
+        ])
         input.settleGrid()
         XCTAssertEqual(input.world.grid.offset, 5.25 * 392 / 3, accuracy: 0.01, "686 pt: rows 392/3 apart")
         XCTAssertEqual(input.world.grid.layout!.firstVisibleIndex(atOffset: input.world.grid.offset), 15)
@@ -95,7 +114,9 @@ final class GridLayoutTests: XCTestCase {
         input.ticks(3)
         XCTAssertTrue(input.sim.drawList(interpolation: 0.5).isEmpty)
         input.tick([.resize(Size(width: 390, height: 800))])
-        let photos = input.sim.drawList(interpolation: 1).filter { if case .photo = $0.content { return true } else { return false } }
+        let photos = input.sim.drawList(interpolation: 1).filter {
+            if case .photo = $0.content { return true } else { return false }
+        }
         XCTAssertEqual(photos.count, 18)
     }
 }

@@ -12,7 +12,10 @@ final class GridScrollTests: XCTestCase {
         var input = tall()
         input.tick([.wheel(dx: 0, dy: -3, position: centre, modifiers: [])])
         var offsets = [input.world.grid.offset]
-        for _ in 0..<60 { input.tick(); offsets.append(input.world.grid.offset) }
+        for _ in 0..<60 {
+            input.tick()
+            offsets.append(input.world.grid.offset)
+        }
         XCTAssertLessThan(offsets[1], 60, "eases in: no jump to the target")
         XCTAssertEqual(zip(offsets, offsets.dropFirst()).filter { $1 < $0 }.count, 0, "never moves backwards")
         input.settleGrid()
@@ -64,7 +67,8 @@ final class GridScrollTests: XCTestCase {
 
     func testMomentumIsTheSameWhetherMeasuredAtOneTwentyOrSixtyHertz() {
         func coast(rate: Double) -> Double {
-            var input = ScriptedInput(photos: photoInfos(count: 300), viewport: viewport, loop: LoopSettings(tickRate: rate))
+            var input = ScriptedInput(
+                photos: photoInfos(count: 300), viewport: viewport, loop: LoopSettings(tickRate: rate))
             let ticks = Int(rate / 4)
             input.drag(from: Point(x: 100, y: 700), to: Point(x: 100, y: 400), ticks: ticks)
             let start = input.world.grid.offset
@@ -82,7 +86,10 @@ final class GridScrollTests: XCTestCase {
         XCTAssertEqual(input.world.grid.offset, expected, accuracy: 1e-9)
         input.pointer(.up, Point(x: 100, y: 400))
         var offsets: [Double] = []
-        for _ in 0..<120 { input.tick(); offsets.append(input.world.grid.offset) }
+        for _ in 0..<120 {
+            input.tick()
+            offsets.append(input.world.grid.offset)
+        }
         XCTAssert(offsets.allSatisfy { $0 <= 0 }, "a critically damped return never overshoots into the content")
         XCTAssertEqual(zip(offsets, offsets.dropFirst()).filter { $1 < $0 - 1e-9 }.count, 0)
         input.settleGrid()
@@ -96,7 +103,10 @@ final class GridScrollTests: XCTestCase {
         let end = 1664.0 / 3
         input.drag(from: Point(x: 100, y: 700), to: Point(x: 100, y: 400), ticks: 10)  // 3600 pt/s
         var peak = 0.0
-        for _ in 0..<240 { input.tick(); peak = max(peak, input.world.grid.offset) }
+        for _ in 0..<240 {
+            input.tick()
+            peak = max(peak, input.world.grid.offset)
+        }
         XCTAssertGreaterThan(peak, end + 5, "momentum carries past the end")
         input.settleGrid()
         XCTAssertEqual(input.world.grid.offset, end, accuracy: 1e-9)
@@ -130,7 +140,8 @@ final class GridScrollTests: XCTestCase {
         // `shown` is x0 = (d/(1 − |shown|/d) − d)/c; 20 pt more finger pulls x0 + 20.
         let x0 = (800 / (1 + shown / 800) - 800) / 0.55
         let expected = -(1 - 1 / ((x0 + 20) * 0.55 / 800 + 1)) * 800
-        XCTAssertEqual(input.world.grid.offset, expected, accuracy: 1e-9, "follows the finger from where it was drawn, banded")
+        XCTAssertEqual(
+            input.world.grid.offset, expected, accuracy: 1e-9, "follows the finger from where it was drawn, banded")
         XCTAssertLessThan(input.world.grid.offset, shown - 5, "moved with the finger")
         XCTAssertGreaterThan(input.world.grid.offset, shown - 20, "resisted by the band")
     }

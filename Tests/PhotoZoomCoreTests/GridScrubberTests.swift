@@ -37,7 +37,10 @@ final class GridScrubberTests: XCTestCase {
         XCTAssertFalse(input.sim.isIdle, "the window keeps drawing while it fades")
 
         var ticks = 0
-        while !input.sim.isIdle, ticks < 600 { input.tick(); ticks += 1 }
+        while !input.sim.isIdle, ticks < 600 {
+            input.tick()
+            ticks += 1
+        }
         XCTAssertTrue(input.sim.isIdle)
         XCTAssertEqual(Double(ticks), 120 * (1.5 + 0.3), accuracy: 2, "held a moment, then faded")
         XCTAssertTrue(thumb(input)!.hidden, "faded out")
@@ -59,12 +62,16 @@ final class GridScrubberTests: XCTestCase {
         let grab = Point(x: frame.minX - 10, y: frame.minY + 10)
         input.pointer(.down, grab)
         input.pointer(.moved, grab + Point(x: 0, y: 1))
-        XCTAssertEqual(input.world.grid.offset, start + end / (travel.upperBound - travel.lowerBound), accuracy: 1e-6,
-                       "a point of thumb is a screenful of folder, from where it was: no jump, no slop")
-        for y in stride(from: grab.y, through: travel.upperBound + 10, by: 20) { input.pointer(.moved, Point(x: grab.x, y: y)) }
+        XCTAssertEqual(
+            input.world.grid.offset, start + end / (travel.upperBound - travel.lowerBound), accuracy: 1e-6,
+            "a point of thumb is a screenful of folder, from where it was: no jump, no slop")
+        for y in stride(from: grab.y, through: travel.upperBound + 10, by: 20) {
+            input.pointer(.moved, Point(x: grab.x, y: y))
+        }
         input.pointer(.moved, Point(x: grab.x, y: travel.upperBound + 10))
         XCTAssertEqual(input.world.grid.offset, end, accuracy: 1e-6, "the thumb at the bottom is the end")
-        XCTAssertEqual(thumb(input)!.current.frame.minY, travel.upperBound, accuracy: 1e-9, "the thumb follows the pointer")
+        XCTAssertEqual(
+            thumb(input)!.current.frame.minY, travel.upperBound, accuracy: 1e-9, "the thumb follows the pointer")
         input.pointer(.up, Point(x: grab.x, y: travel.upperBound + 10))
         input.settleGrid()
         XCTAssertEqual(input.world.grid.offset, end, accuracy: 1e-6)
@@ -80,7 +87,8 @@ final class GridScrubberTests: XCTestCase {
         let pulled = input.world.grid.offset
         XCTAssertGreaterThan(pulled, end, "past the end")
         XCTAssertLessThan(pulled, end + 800, "but banded, not the thumb's whole overshoot")
-        XCTAssertEqual(thumb(input)!.current.frame.minY, travel.upperBound, accuracy: 1e-9, "the thumb stays on its track")
+        XCTAssertEqual(
+            thumb(input)!.current.frame.minY, travel.upperBound, accuracy: 1e-9, "the thumb stays on its track")
         input.pointer(.up, Point(x: frame.center.x, y: 800))
         input.settleGrid()
         XCTAssertEqual(input.world.grid.offset, end, accuracy: 1e-6)

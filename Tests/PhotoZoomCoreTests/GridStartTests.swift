@@ -1,7 +1,8 @@
 import Foundation
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// A library in date order opens at its end, as Photos does: the first frame shows the last
 /// row above the tab bar, and a recording of it replays from there.
@@ -11,8 +12,10 @@ final class GridStartTests: XCTestCase {
     func testTheFirstFrameOfAGridOpenedAtTheEndShowsTheLastPhotoAboveTheTabBar() throws {
         let sim = Simulation(world: World(photos: photoInfos(count: 100), viewport: Self.viewport, gridStart: .end))
         let world = sim.world
-        let last = try XCTUnwrap(world.sprite(.cell(photo: 99)), "the last photo's cell is in the first frame").current.frame
-        XCTAssertEqual(last.maxY, Self.viewport.height - world.tuning.tabBarHeight, accuracy: 1e-9, "its row ends at the tab bar")
+        let last = try XCTUnwrap(world.sprite(.cell(photo: 99)), "the last photo's cell is in the first frame").current
+            .frame
+        XCTAssertEqual(
+            last.maxY, Self.viewport.height - world.tuning.tabBarHeight, accuracy: 1e-9, "its row ends at the tab bar")
         XCTAssertNil(world.sprite(.cell(photo: 0)), "the first photo is far above")
         XCTAssertEqual(world.grid.offset, world.grid.scrollRange(viewportHeight: Self.viewport.height).upperBound)
         XCTAssertTrue(sim.isIdle, "it opens there at rest, with nothing to spring back")
@@ -37,7 +40,8 @@ final class GridStartTests: XCTestCase {
     func testASessionRecordedFromTheEndReplaysExactly() throws {
         var sim = Simulation(world: World(photos: photoInfos(count: 100), viewport: Self.viewport, gridStart: .end))
         var recorder = SessionRecorder()
-        var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))
+        var text = try recorder.headerLine(
+            SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))
         func tick(_ input: [InputEvent] = []) {
             sim.step(input)
             if let line = try? recorder.line(after: sim, input: input) { text += line }
@@ -50,7 +54,10 @@ final class GridStartTests: XCTestCase {
         for i in 1...10 { tick(pointer(.moved, 300 + Double(i) * 12)) }
         tick(pointer(.up, 420))
         for _ in 0..<2_000 where !sim.world.grid.isAtRest { tick() }
-        let shown = try XCTUnwrap((0..<100).last { sim.world.sprite(.cell(photo: $0)).map { (300...400).contains($0.current.frame.center.y) } ?? false })
+        let shown = try XCTUnwrap(
+            (0..<100).last {
+                sim.world.sprite(.cell(photo: $0)).map { (300...400).contains($0.current.frame.center.y) } ?? false
+            })
         let cell = try XCTUnwrap(sim.world.sprite(.cell(photo: shown))).current.frame.center
         tick([.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: cell))])
         tick([.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: cell))])
@@ -67,7 +74,9 @@ final class GridStartTests: XCTestCase {
 
         let older = try SessionRecording.read(text.replacingOccurrences(of: #","gridStart":"end""#, with: ""))
         XCTAssertNil(older.header.gridStart)
-        guard case let .diverged(divergence) = SessionReplay.run(older) else { return XCTFail("a replay from the top matched") }
+        guard case .diverged(let divergence) = SessionReplay.run(older) else {
+            return XCTFail("a replay from the top matched")
+        }
         XCTAssertEqual(divergence.tick, 0)
     }
 
@@ -78,9 +87,14 @@ final class GridStartTests: XCTestCase {
         XCTAssertNil(header.gridStart)
         var recorder = SessionRecorder()
         XCTAssertFalse(try recorder.headerLine(header).contains("gridStart"))
-        let midSession = SessionHeader(app: "test", platform: "test", world: Simulation(world: World(photos: photoInfos(count: 100), viewport: Self.viewport,
-                                                                                                      gridStart: .end)).world,
-                                       pixelDensity: 1, contentHashes: [], midSession: true)
+        let midSession = SessionHeader(
+            app: "test", platform: "test",
+            world: Simulation(
+                world: World(
+                    photos: photoInfos(count: 100), viewport: Self.viewport,
+                    gridStart: .end)
+            ).world,
+            pixelDensity: 1, contentHashes: [], midSession: true)
         XCTAssertNil(midSession.gridStart, "a header with the whole state needs none")
     }
 }

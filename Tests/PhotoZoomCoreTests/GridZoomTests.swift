@@ -14,7 +14,9 @@ final class GridZoomTests: XCTestCase {
     let levels = [1, 2, 3, 4, 5, 7, 9, 12, 16, 21, 28]
 
     func key(_ key: Key) -> [InputEvent] { [.key(key, modifiers: [])] }
-    func ctrlWheel(_ dy: Double, at p: Point) -> [InputEvent] { [.wheel(dx: 0, dy: dy, position: p, modifiers: .control)] }
+    func ctrlWheel(_ dy: Double, at p: Point) -> [InputEvent] {
+        [.wheel(dx: 0, dy: dy, position: p, modifiers: .control)]
+    }
 
     /// A grid of `count` photos scrolled so that row 20 is near the middle of the window.
     func scrolled(_ count: Int = 300, viewport: Size? = nil) -> ScriptedInput {
@@ -32,19 +34,23 @@ final class GridZoomTests: XCTestCase {
         let photo = input.world.scene.sprites.compactMap { $0 }.first {
             if case .cell = $0.role { return !$0.hidden && $0.current.frame.contains(p) } else { return false }
         }!
-        guard case let .cell(index) = photo.role else { fatalError() }
+        guard case .cell(let index) = photo.role else { fatalError() }
         let f = photo.current.frame
         return (index, Point(x: (p.x - f.minX) / f.width, y: (p.y - f.minY) / f.height))
     }
 
     /// Runs until the grid is still, checking after every tick that the point at `fraction` of
     /// photo `anchor`'s drawn cell is at `y` within a point.
-    func settleKeeping(_ anchor: Int, at fraction: Point, y: Double, _ input: inout ScriptedInput, file: StaticString = #filePath, line: UInt = #line) {
+    func settleKeeping(
+        _ anchor: Int, at fraction: Point, y: Double, _ input: inout ScriptedInput, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         var ticks = 0
         input.settle { world in
             ticks += 1
             let f = world.sprite(.cell(photo: anchor))!.current.frame
-            XCTAssertEqual(f.minY + fraction.y * f.height, y, accuracy: 1, "tick \(ticks) of the zoom", file: file, line: line)
+            XCTAssertEqual(
+                f.minY + fraction.y * f.height, y, accuracy: 1, "tick \(ticks) of the zoom", file: file, line: line)
         }
         XCTAssertGreaterThan(ticks, 5, "the change is animated", file: file, line: line)
     }
@@ -58,15 +64,22 @@ final class GridZoomTests: XCTestCase {
             input.settle()
             seen.append(input.world.grid.layout!.columns)
         }
-        XCTAssertEqual(seen, [3, 4, 5, 7, 9, 12, 16, 21, 28, 28, 28, 28, 28], "- adds columns, one level a press, up to the last")
-        for _ in 0..<12 { input.tick(key(.plus)); input.settle() }
+        XCTAssertEqual(
+            seen, [3, 4, 5, 7, 9, 12, 16, 21, 28, 28, 28, 28, 28], "- adds columns, one level a press, up to the last")
+        for _ in 0..<12 {
+            input.tick(key(.plus))
+            input.settle()
+        }
         XCTAssertEqual(input.world.grid.layout?.columns, 1, "+ takes them away down to one")
         XCTAssertEqual(input.world.grid.layout!.cellSize, 393, accuracy: 1e-9, "one column fills the width")
     }
 
     func testAStepAtTheLastLevelChangesNothing() {
         var input = ScriptedInput(photos: photoInfos(count: 300), viewport: phone)
-        for _ in 0..<2 { input.tick(key(.plus)); input.settle() }
+        for _ in 0..<2 {
+            input.tick(key(.plus))
+            input.settle()
+        }
         XCTAssertEqual(input.world.grid.layout?.columns, 1)
         let before = input.world
         input.tick(key(.plus))
@@ -74,7 +87,8 @@ final class GridZoomTests: XCTestCase {
         XCTAssertEqual(input.world.grid.layout, before.grid.layout)
         XCTAssertEqual(input.world.grid.offset, before.grid.offset)
         XCTAssertTrue(input.world.grid.isAtRest, "no spring was started")
-        XCTAssertEqual(input.world.scene.sprites.map { $0?.current }, before.scene.sprites.map { $0?.current }, "nothing moved")
+        XCTAssertEqual(
+            input.world.scene.sprites.map { $0?.current }, before.scene.sprites.map { $0?.current }, "nothing moved")
     }
 
     func testMinusKeepsThePhotoAtTheMiddleOfTheGridInPlace() {
@@ -94,10 +108,12 @@ final class GridZoomTests: XCTestCase {
         // Turned toward the person: smaller cells, more columns; two notches in one tick are two steps.
         input.tick(ctrlWheel(-2, at: p))
         XCTAssertEqual(input.world.grid.layout?.columns, 5)
-        XCTAssertEqual(input.world.grid.offset, input.world.grid.scrollRange(viewportHeight: 852).clamped(input.world.grid.offset))
+        XCTAssertEqual(
+            input.world.grid.offset, input.world.grid.scrollRange(viewportHeight: 852).clamped(input.world.grid.offset))
         settleKeeping(anchor, at: fraction, y: p.y, &input)
         // A trackpad's small units add up to a notch: the third of these is the step.
-        input.tick(ctrlWheel(0.4, at: p)); input.tick(ctrlWheel(0.4, at: p))
+        input.tick(ctrlWheel(0.4, at: p))
+        input.tick(ctrlWheel(0.4, at: p))
         XCTAssertEqual(input.world.grid.layout?.columns, 5)
         input.tick(ctrlWheel(0.4, at: p))
         XCTAssertEqual(input.world.grid.layout?.columns, 4, "turned away from the person: larger cells")
@@ -110,8 +126,11 @@ final class GridZoomTests: XCTestCase {
     func testEachPhotoMovesAsOnePieceFromItsCellToItsNewCell() {
         for (key, columns) in [(Key.minus, 4), (.plus, 2)] {
             var input = scrolled()
-            let before = input.world.grid, layout = before.layout!
-            func restFrame(_ grid: GridState, _ photo: Int) -> Rect { grid.layout!.frame(of: photo).offsetBy(dx: 0, dy: -grid.offset) }
+            let before = input.world.grid
+            let layout = before.layout!
+            func restFrame(_ grid: GridState, _ photo: Int) -> Rect {
+                grid.layout!.frame(of: photo).offsetBy(dx: 0, dy: -grid.offset)
+            }
             input.tick(self.key(key))
             var moving: [World] = []
             input.settle { moving.append($0) }
@@ -120,23 +139,33 @@ final class GridZoomTests: XCTestCase {
             let sizes = min(layout.cellSize, after.layout!.cellSize)...max(layout.cellSize, after.layout!.cellSize)
             var between = 0
             for world in moving {
-                let drawn = world.scene.sprites.compactMap { $0 }.filter { if case .cell = $0.role { !$0.hidden } else { false } }
-                let photos = drawn.compactMap { if case let .cell(photo) = $0.role { photo } else { nil } }
-                XCTAssertEqual(Set(photos).count, photos.count, "\(key), tick \(world.tick): a photo drawn in two places")
-                XCTAssertTrue(drawn.allSatisfy { $0.current.alpha == 1 }, "\(key), tick \(world.tick): a cell drawn translucent over another")
-                guard let size = world.grid.zoom.shownCellSize, sizes.contains(size), sizes.upperBound > sizes.lowerBound else { continue }
+                let drawn = world.scene.sprites.compactMap { $0 }.filter {
+                    if case .cell = $0.role { !$0.hidden } else { false }
+                }
+                let photos = drawn.compactMap { if case .cell(let photo) = $0.role { photo } else { nil } }
+                XCTAssertEqual(
+                    Set(photos).count, photos.count, "\(key), tick \(world.tick): a photo drawn in two places")
+                XCTAssertTrue(
+                    drawn.allSatisfy { $0.current.alpha == 1 },
+                    "\(key), tick \(world.tick): a cell drawn translucent over another")
+                guard let size = world.grid.zoom.shownCellSize, sizes.contains(size),
+                    sizes.upperBound > sizes.lowerBound
+                else { continue }
                 between += 1
                 let t = (size - layout.cellSize) / (after.layout!.cellSize - layout.cellSize)
                 for sprite in drawn {
-                    guard case let .cell(photo) = sprite.role else { continue }
+                    guard case .cell(let photo) = sprite.role else { continue }
                     let expected = restFrame(before, photo).lerp(to: restFrame(after, photo), t)
-                    XCTAssertLessThan(sprite.current.frame.distance(to: expected), 1e-6,
-                                      "\(key), tick \(world.tick): photo \(photo) at \(sprite.current.frame), not on its way \(expected)")
+                    XCTAssertLessThan(
+                        sprite.current.frame.distance(to: expected), 1e-6,
+                        "\(key), tick \(world.tick): photo \(photo) at \(sprite.current.frame), not on its way \(expected)"
+                    )
                 }
             }
             XCTAssertGreaterThan(between, 5, "\(key): the cells are seen on their way")
             for (photo, frame) in drawnCells(input.world) {
-                XCTAssertLessThan(frame.distance(to: restFrame(after, photo)), 1e-9, "\(key): photo \(photo) at rest in its new cell")
+                XCTAssertLessThan(
+                    frame.distance(to: restFrame(after, photo)), 1e-9, "\(key): photo \(photo) at rest in its new cell")
             }
         }
     }
@@ -152,8 +181,10 @@ final class GridZoomTests: XCTestCase {
 
     /// Two touch fingers on the middle of the window, `d` apart horizontally.
     func fingers(_ phase: PointerPhase, spread d: Double, centre: Point) -> [InputEvent] {
-        [.pointer(PointerEvent(id: 1, source: .touch, phase: phase, position: centre - Point(x: d / 2, y: 0))),
-         .pointer(PointerEvent(id: 2, source: .touch, phase: phase, position: centre + Point(x: d / 2, y: 0)))]
+        [
+            .pointer(PointerEvent(id: 1, source: .touch, phase: phase, position: centre - Point(x: d / 2, y: 0))),
+            .pointer(PointerEvent(id: 2, source: .touch, phase: phase, position: centre + Point(x: d / 2, y: 0))),
+        ]
     }
 
     func testAPinchScalesTheCellsWithTheSpreadAndSettlesOnTheNearestLevel() {
@@ -169,7 +200,8 @@ final class GridZoomTests: XCTestCase {
             input.tick(fingers(.moved, spread: d, centre: centre))
             let f = drawn(input, anchor)
             XCTAssertEqual(f.width, start * d / 105, accuracy: 1e-6, "the cells grow with the spread")
-            XCTAssertEqual(f.minY + fraction.y * f.height, centre.y, accuracy: 1e-6, "the photo stays under the fingers")
+            XCTAssertEqual(
+                f.minY + fraction.y * f.height, centre.y, accuracy: 1e-6, "the photo stays under the fingers")
         }
         // 129.7 × 140/105 = 172.9: nearer 2 columns' 195.5 than 3 columns' 129.7.
         input.tick(fingers(.up, spread: 140, centre: centre))
@@ -193,7 +225,10 @@ final class GridZoomTests: XCTestCase {
 
     func testPinchingPastTheLastLevelRubberBandsAndSettlesThere() {
         var input = ScriptedInput(photos: photoInfos(count: 300), viewport: phone)
-        for _ in 0..<2 { input.tick(key(.plus)); input.settle() }
+        for _ in 0..<2 {
+            input.tick(key(.plus))
+            input.settle()
+        }
         let centre = Point(x: 196.5, y: 300)
         input.tick(fingers(.down, spread: 100, centre: centre))
         input.tick(fingers(.moved, spread: 105, centre: centre))
@@ -228,7 +263,8 @@ final class GridZoomTests: XCTestCase {
     func largestMove(_ a: World, _ b: World, only: Set<Int>? = nil) -> Double {
         let before = drawnCells(a)
         var most = 0.0
-        for (photo, after) in drawnCells(b) where after.intersection(b.bounds) != nil && only.map({ $0.contains(photo) }) ?? true {
+        for (photo, after) in drawnCells(b)
+        where after.intersection(b.bounds) != nil && only.map({ $0.contains(photo) }) ?? true {
             guard let from = before[photo] else { continue }
             most = max(most, from.distance(to: after))
         }
@@ -238,7 +274,9 @@ final class GridZoomTests: XCTestCase {
     /// Every cell sprite's frame, by photo.
     func drawnCells(_ world: World) -> [Int: Rect] {
         var cells: [Int: Rect] = [:]
-        for (i, entity) in world.cells.entities.enumerated() { cells[world.cells.photos.lowerBound + i] = world.scene[entity].current.frame }
+        for (i, entity) in world.cells.entities.enumerated() {
+            cells[world.cells.photos.lowerBound + i] = world.scene[entity].current.frame
+        }
         return cells
     }
 
@@ -248,11 +286,16 @@ final class GridZoomTests: XCTestCase {
         let (anchor, fraction) = photo(under: p, input)
         input.tick(ctrlWheel(-1, at: p))
         var moves: [Double] = []
-        for _ in 0..<12 { let before = input.world; input.tick(); moves.append(largestMove(before, input.world)) }
+        for _ in 0..<12 {
+            let before = input.world
+            input.tick()
+            moves.append(largestMove(before, input.world))
+        }
         let before = input.world
         input.tick(ctrlWheel(-1, at: Point(x: 20, y: 20)))
         XCTAssertEqual(input.world.grid.layout?.columns, 5)
-        XCTAssertLessThanOrEqual(largestMove(before, input.world), moves.max()!, "the second step starts from where the cells are drawn")
+        XCTAssertLessThanOrEqual(
+            largestMove(before, input.world), moves.max()!, "the second step starts from where the cells are drawn")
         settleKeeping(anchor, at: fraction, y: p.y, &input)
     }
 
@@ -293,7 +336,10 @@ final class GridZoomTests: XCTestCase {
 
     func testAPhotoOpenedFromAZoomedGridGoesBackToItsCellAtThatLevel() {
         var input = scrolled()
-        for _ in 0..<3 { input.tick(key(.minus)); input.settle() }
+        for _ in 0..<3 {
+            input.tick(key(.minus))
+            input.settle()
+        }
         XCTAssertEqual(input.world.grid.layout?.columns, 7)
         let p = Point(x: 100, y: 300)
         let (photo, _) = photo(under: p, input)
@@ -338,9 +384,11 @@ final class GridZoomTests: XCTestCase {
             // changes, and the zoom ends there rather than spring on to frames of no level.
             XCTAssertTrue(input.world.grid.isAtRest, "reload after \(reloadAt) ticks")
             input.settle { world in
-                XCTAssertNil(StateInvariants.violations(previous: world, world: world).first, "reload after \(reloadAt) ticks")
+                XCTAssertNil(
+                    StateInvariants.violations(previous: world, world: world).first, "reload after \(reloadAt) ticks")
             }
-            XCTAssertTrue([2, 3, 6, 10].contains(input.world.grid.layout!.columns), "\(input.world.grid.layout!.columns)")
+            XCTAssertTrue(
+                [2, 3, 6, 10].contains(input.world.grid.layout!.columns), "\(input.world.grid.layout!.columns)")
         }
     }
 
@@ -355,9 +403,12 @@ final class GridZoomTests: XCTestCase {
         let second = input.world
         input.tick([.tuningReloaded(slow)])
         // The same cells, those in view all along: rows further from the anchor move more.
-        let inView = [first, second, input.world].map { world in Set(drawnCells(world).filter { $0.value.intersection(world.bounds) != nil }.keys) }
+        let inView = [first, second, input.world].map { world in
+            Set(drawnCells(world).filter { $0.value.intersection(world.bounds) != nil }.keys)
+        }
         let cells = inView[0].intersection(inView[1]).intersection(inView[2])
-        XCTAssertLessThanOrEqual(largestMove(second, input.world, only: cells), largestMove(first, second, only: cells) * 1.01)
+        XCTAssertLessThanOrEqual(
+            largestMove(second, input.world, only: cells), largestMove(first, second, only: cells) * 1.01)
         XCTAssertGreaterThan(input.settle(), 60, "the slower spring takes longer")
         XCTAssertEqual(input.world.grid.layout?.columns, 4)
     }
@@ -381,7 +432,10 @@ final class GridZoomTests: XCTestCase {
         // Back at 12 columns, the sprites the smaller cells needed go back to the scene: a
         // spare for each cell in use is kept, the viewer's eleven sprites, and the scrubber the
         // scroll through this tall grid showed.
-        for _ in 0..<3 { input.tick(key(.plus)); input.settle() }
+        for _ in 0..<3 {
+            input.tick(key(.plus))
+            input.settle()
+        }
         XCTAssertEqual(input.world.grid.layout?.columns, 12)
         XCTAssertEqual(input.world.cells.spare.count, input.world.cells.photos.count)
         XCTAssertEqual(input.world.scene.entities.count, 2 * input.world.cells.photos.count + 12)

@@ -10,7 +10,10 @@ final class InputTests: XCTestCase {
             var input = ScriptedInput(photos: photoInfos(count: 200), viewport: viewport)
             var out: [Double] = []
             input.drag(from: Point(x: 50, y: 700), to: Point(x: 60, y: 300), ticks: 25, id: id, source: source)
-            for _ in 0..<200 { input.tick(); out.append(input.world.grid.offset) }
+            for _ in 0..<200 {
+                input.tick()
+                out.append(input.world.grid.offset)
+            }
             return out
         }
         let mouse = offsets(.mouse, id: 0)
@@ -28,7 +31,9 @@ final class InputTests: XCTestCase {
         input.pointer(.down, Point(x: 10, y: 10))
         input.pointer(.moved, Point(x: 10, y: 30))
         input.pointer(.up, Point(x: 10, y: 30))
-        guard case .released = input.sim.messages.gestures.first else { return XCTFail("\(input.sim.messages.gestures)") }
+        guard case .released = input.sim.messages.gestures.first else {
+            return XCTFail("\(input.sim.messages.gestures)")
+        }
 
         input.pointer(.down, Point(x: 10, y: 10), id: 1, source: .touch)
         input.ticks(Int(Tuning().tapMaximumDuration * 120) + 2)
@@ -39,15 +44,18 @@ final class InputTests: XCTestCase {
         input.pointer(.down, Point(x: 10, y: 10))
         input.ticks(Int(Tuning().tapMaximumDuration * 120) + 2)
         input.pointer(.up, Point(x: 10, y: 10))
-        guard case .tapped(0, Point(x: 10, y: 10), _)? = input.sim.messages.gestures.first else { return XCTFail("a slow click: \(input.sim.messages.gestures)") }
+        guard case .tapped(0, Point(x: 10, y: 10), _)? = input.sim.messages.gestures.first else {
+            return XCTFail("a slow click: \(input.sim.messages.gestures)")
+        }
     }
 
     func testReleaseVelocityIsMeasuredOverTheRecentWindowOnly() {
         var input = ScriptedInput(photos: photoInfos(count: 200), viewport: viewport)
         input.drag(from: Point(x: 50, y: 700), to: Point(x: 50, y: 400), ticks: 30, hold: 20, release: false)
         input.pointer(.up, Point(x: 50, y: 400))
-        XCTAssertEqual(input.sim.messages.gestures, [.released(pointer: 0, position: Point(x: 50, y: 400), velocity: .zero)],
-                       "stopped for longer than the window before lifting: no fling")
+        XCTAssertEqual(
+            input.sim.messages.gestures, [.released(pointer: 0, position: Point(x: 50, y: 400), velocity: .zero)],
+            "stopped for longer than the window before lifting: no fling")
     }
 
     func testLosingFocusCancelsTheDragWithoutAFling() {
@@ -55,7 +63,8 @@ final class InputTests: XCTestCase {
         input.drag(from: Point(x: 50, y: 700), to: Point(x: 50, y: 400), ticks: 10, release: false)
         let offset = input.world.grid.offset
         input.tick([.focusLost])
-        XCTAssertEqual(input.sim.messages.gestures, [.released(pointer: 0, position: Point(x: 50, y: 400), velocity: .zero)])
+        XCTAssertEqual(
+            input.sim.messages.gestures, [.released(pointer: 0, position: Point(x: 50, y: 400), velocity: .zero)])
         XCTAssertTrue(input.world.pointers.pointers.isEmpty)
         input.pointer(.moved, Point(x: 50, y: 100))  // a straggler from the lost pointer
         input.ticks(60)
@@ -64,8 +73,10 @@ final class InputTests: XCTestCase {
 
     func testASecondFingerDoesNotHijackTheGridDrag() {
         var input = ScriptedInput(photos: photoInfos(count: 200), viewport: viewport)
-        input.drag(from: Point(x: 50, y: 700), to: Point(x: 50, y: 500), ticks: 10, release: false, id: 1, source: .touch)
-        input.drag(from: Point(x: 300, y: 700), to: Point(x: 300, y: 100), ticks: 10, release: false, id: 2, source: .touch)
+        input.drag(
+            from: Point(x: 50, y: 700), to: Point(x: 50, y: 500), ticks: 10, release: false, id: 1, source: .touch)
+        input.drag(
+            from: Point(x: 300, y: 700), to: Point(x: 300, y: 100), ticks: 10, release: false, id: 2, source: .touch)
         // The first finger's 20 pt steps: the drag begins at the first, past the slop.
         XCTAssertEqual(input.world.grid.offset, 180, accuracy: 1e-9)
     }

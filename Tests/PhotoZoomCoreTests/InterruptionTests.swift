@@ -1,6 +1,7 @@
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// Every flight can be grabbed where it is drawn: the press draws no jump, the photo then moves
 /// only as the finger does, and the release hands the finger's velocity to the next spring.
@@ -10,13 +11,18 @@ final class InterruptionTests: XCTestCase {
 
     /// Grabs the flying transition sprite at its centre, drags it `steps` ticks by `delta` per
     /// tick, and checks each tick's motion against the finger's.
-    func grabAndDrag(_ input: inout ScriptedInput, delta: Point = Point(x: 2, y: 3), steps: Int = 20, file: StaticString = #filePath, line: UInt = #line) {
+    func grabAndDrag(
+        _ input: inout ScriptedInput, delta: Point = Point(x: 2, y: 3), steps: Int = 20, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let before = input.world.viewer.transition!.frame
         var finger = before.center
         input.pointer(.down, finger)
         XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: true), file: file, line: line)
         XCTAssertEqual(input.world.viewer.transition!.frame, before, "the press draws no jump", file: file, line: line)
-        XCTAssertEqual(input.sprite(.transition).previous, input.sprite(.transition).current, "held: drawn at the newest state", file: file, line: line)
+        XCTAssertEqual(
+            input.sprite(.transition).previous, input.sprite(.transition).current, "held: drawn at the newest state",
+            file: file, line: line)
         var last = before
         for _ in 0..<steps {
             finger = finger + delta
@@ -32,10 +38,14 @@ final class InterruptionTests: XCTestCase {
         let releaseFrame = last
         input.pointer(.up, finger)
         let firstFree = input.world.viewer.transition!.frame
-        XCTAssertLessThanOrEqual((firstFree.center - releaseFrame.center).length, delta.length * 1.5 + 0.5, "no jump on release", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            (firstFree.center - releaseFrame.center).length, delta.length * 1.5 + 0.5, "no jump on release", file: file,
+            line: line)
         input.tick()
         let second = input.world.viewer.transition!.frame
-        XCTAssertGreaterThan((second.center - firstFree.center).length, 0.5, "still moving with the finger's velocity", file: file, line: line)
+        XCTAssertGreaterThan(
+            (second.center - firstFree.center).length, 0.5, "still moving with the finger's velocity", file: file,
+            line: line)
     }
 
     func testGrabbingTheZoomInMidFlight() {
@@ -51,7 +61,8 @@ final class InterruptionTests: XCTestCase {
         var input = input()
         input.tapCell(4)
         input.settle()
-        input.drag(from: Point(x: 195, y: 400), to: Point(x: 195, y: 450), ticks: 25, hold: 20)  // released still: cancel
+        // Released still: cancel.
+        input.drag(from: Point(x: 195, y: 400), to: Point(x: 195, y: 450), ticks: 25, hold: 20)
         XCTAssertEqual(input.world.viewer.phase, .presenting)
         input.ticks(4)
         grabAndDrag(&input)
@@ -113,7 +124,9 @@ final class InterruptionTests: XCTestCase {
         // 0.55 s in: the photo looks landed but the spring is still settling its last bit.
         input.ticks(66)
         XCTAssertEqual(input.world.viewer.phase, .presenting)
-        XCTAssertLessThan(input.world.viewer.transition!.frame.distance(to: Rect(x: 0, y: 292, width: 390, height: 260)), 0.5, "3:2 fit: 390×260 centred")
+        XCTAssertLessThan(
+            input.world.viewer.transition!.frame.distance(to: Rect(x: 0, y: 292, width: 390, height: 260)), 0.5,
+            "3:2 fit: 390×260 centred")
         input.pointer(.down, Point(x: 195, y: 600))
         XCTAssertEqual(input.world.viewer.phase, .pager, "landed, not grabbed")
         input.pointer(.up, Point(x: 195, y: 600))

@@ -26,7 +26,8 @@ struct JavaScriptSubset {
     static let reserved: Set<String> = [
         "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else",
         "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in",
-        "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static",
+        "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public", "return",
+        "static",
         "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
     ]
 
@@ -57,7 +58,8 @@ struct JavaScriptSubset {
 
     private func error(_ message: String) -> SyntaxError {
         let line = text[..<at].filter { $0 == "\n" }.count + 1
-        return SyntaxError(description: "line \(line): \(message), at \(String(text[at..<min(at + 30, text.count)]).debugDescription)")
+        return SyntaxError(
+            description: "line \(line): \(message), at \(String(text[at..<min(at + 30, text.count)]).debugDescription)")
     }
 
     private mutating func skipSpace() throws {
@@ -84,7 +86,9 @@ struct JavaScriptSubset {
     private mutating func identifier() throws -> String {
         try skipSpace()
         let start = at
-        while at < text.count, text[at].isLetter || text[at] == "_" || text[at] == "$" || (at > start && text[at].isNumber) { at += 1 }
+        while at < text.count,
+            text[at].isLetter || text[at] == "_" || text[at] == "$" || (at > start && text[at].isNumber)
+        { at += 1 }
         guard at > start else { throw error("expected a name") }
         return String(text[start..<at])
     }
@@ -104,9 +108,18 @@ struct JavaScriptSubset {
         var members: [Member] = []
         while true {
             try skipSpace()
-            if at < text.count, text[at] == "}" { at += 1; return .object(members) }
-            if !members.isEmpty { try expect(","); try skipSpace() }
-            if at < text.count, text[at] == "}" { at += 1; return .object(members) }
+            if at < text.count, text[at] == "}" {
+                at += 1
+                return .object(members)
+            }
+            if !members.isEmpty {
+                try expect(",")
+                try skipSpace()
+            }
+            if at < text.count, text[at] == "}" {
+                at += 1
+                return .object(members)
+            }
             let key = try identifier()
             guard !members.contains(where: { $0.key == key }) else { throw error("\(key) given twice") }
             try expect(":")

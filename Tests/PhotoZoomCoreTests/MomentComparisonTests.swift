@@ -29,8 +29,10 @@ final class MomentComparisonTests: XCTestCase {
 
     /// The default zoom-in takes 0.5 s; B's 0.6 s lands 18 ticks later, its 0.3 s 37 earlier.
     func testASlowerZoomInLandsLaterAndAFasterOneEarlier() throws {
-        XCTAssertEqual(try differences(try zoomIn(seconds: 0.6)).map(\.label), ["tick 117 · landing in the pager 150 ms later"])
-        XCTAssertEqual(try differences(try zoomIn(seconds: 0.3)).map(\.label), ["tick 62 · landing in the pager 308 ms earlier"])
+        XCTAssertEqual(
+            try differences(try zoomIn(seconds: 0.6)).map(\.label), ["tick 117 · landing in the pager 150 ms later"])
+        XCTAssertEqual(
+            try differences(try zoomIn(seconds: 0.3)).map(\.label), ["tick 62 · landing in the pager 308 ms earlier"])
     }
 
     /// B needs a drag projected 5000 points to dismiss: the release at tick 172 flies the photo
@@ -53,8 +55,12 @@ final class MomentComparisonTests: XCTestCase {
             for _ in 0..<100 { try tick([]) }
             try RecordedScript.openAndDismiss(tick, world)
         }
-        XCTAssertEqual(found.map(\.label), ["tick 117 · landing in the pager 150 ms later", "tick 172 · dismissal cancels instead of finishing",
-                                             "tick 540 · landing in the pager 150 ms later", "tick 595 · dismissal cancels instead of finishing"])
+        XCTAssertEqual(
+            found.map(\.label),
+            [
+                "tick 117 · landing in the pager 150 ms later", "tick 172 · dismissal cancels instead of finishing",
+                "tick 540 · landing in the pager 150 ms later", "tick 595 · dismissal cancels instead of finishing",
+            ])
     }
 
     /// A drag 30° off straight down picks the photo up in A (up to 45°) and not in B (up to
@@ -65,10 +71,14 @@ final class MomentComparisonTests: XCTestCase {
         b.dismissAngle = 10
         let found = try differences(b) { tick, world in
             let cell = world.grid.layout!.frame(of: 4).center
-            try tick(RecordedScript.pointer(.down, cell)); try tick(RecordedScript.pointer(.up, cell))
+            try tick(RecordedScript.pointer(.down, cell))
+            try tick(RecordedScript.pointer(.up, cell))
             for _ in 0..<150 { try tick([]) }
             try tick(RecordedScript.pointer(.down, Point(x: 195, y: 300)))
-            for i in 1...20 { try tick(RecordedScript.pointer(.moved, Point(x: 195 + 23 * Double(i) / 20, y: 300 + 40 * Double(i) / 20))) }
+            for i in 1...20 {
+                try tick(
+                    RecordedScript.pointer(.moved, Point(x: 195 + 23 * Double(i) / 20, y: 300 + 40 * Double(i) / 20)))
+            }
             for _ in 0..<30 { try tick(RecordedScript.pointer(.moved, Point(x: 218, y: 340))) }
             try tick(RecordedScript.pointer(.up, Point(x: 218, y: 340)))
             for _ in 0..<150 { try tick([]) }
@@ -85,11 +95,15 @@ final class MomentComparisonTests: XCTestCase {
         func openFor(_ ticks: Int) -> Script {
             { tick, world in
                 let cell = world.grid.layout!.frame(of: 4).center
-                try tick(RecordedScript.pointer(.down, cell)); try tick(RecordedScript.pointer(.up, cell))
+                try tick(RecordedScript.pointer(.down, cell))
+                try tick(RecordedScript.pointer(.up, cell))
                 for _ in 2..<ticks { try tick([]) }
             }
         }
-        XCTAssertEqual(try differences(try zoomIn(seconds: 0.3), openFor(80)).map(\.label), ["tick 62 · extra landing in the pager"])
-        XCTAssertEqual(try differences(try zoomIn(seconds: 0.6), openFor(110)).map(\.label), ["tick 99 · no landing in the pager"])
+        XCTAssertEqual(
+            try differences(try zoomIn(seconds: 0.3), openFor(80)).map(\.label),
+            ["tick 62 · extra landing in the pager"])
+        XCTAssertEqual(
+            try differences(try zoomIn(seconds: 0.6), openFor(110)).map(\.label), ["tick 99 · no landing in the pager"])
     }
 }

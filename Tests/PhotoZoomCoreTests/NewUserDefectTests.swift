@@ -20,7 +20,8 @@ final class NewUserDefectTests: XCTestCase {
         input.settleGrid()
         input.tick([.resize(Size(width: 393, height: 852))])
         // 60 photos in 3 columns: 20 rows of 389/3 pt with 2 pt gaps, plus the 50 pt tab bar inset.
-        let rows: Double = 20 * 389.0 / 3, gaps: Double = 19 * 2
+        let rows: Double = 20 * 389.0 / 3
+        let gaps: Double = 19 * 2
         let end: Double = rows + gaps + 50 - 852
         XCTAssertEqual(input.world.grid.offset, end, accuracy: 1e-9, "no void below the last row")
         input.tick([.wheel(dx: 0, dy: -1, position: Point(x: 100, y: 100), modifiers: [])])
@@ -30,9 +31,11 @@ final class NewUserDefectTests: XCTestCase {
 
     func testGrowingTheWindowTallerReclampsAZoomedPhoto() {
         var input = pager(on: 0, viewport: Size(width: 390, height: 400))
-        input.pointer(.down, Point(x: 195, y: 380)); input.pointer(.up, Point(x: 195, y: 380))
+        input.pointer(.down, Point(x: 195, y: 380))
+        input.pointer(.up, Point(x: 195, y: 380))
         input.ticks(3)
-        input.pointer(.down, Point(x: 195, y: 380)); input.pointer(.up, Point(x: 195, y: 380))
+        input.pointer(.down, Point(x: 195, y: 380))
+        input.pointer(.up, Point(x: 195, y: 380))
         input.settle()
         let zoomed = input.world.viewer.zoom.frame!
         XCTAssertEqual(zoomed.width, 2.5 * 390, accuracy: 1e-6)
@@ -49,7 +52,10 @@ final class NewUserDefectTests: XCTestCase {
         var input = ScriptedInput(photos: photoInfos(count: 60), viewport: phone)
         input.tapCell(1)
         input.settle()
-        for _ in 0..<40 { input.tick([.key(.right, modifiers: [])]); input.ticks(40) }
+        for _ in 0..<40 {
+            input.tick([.key(.right, modifiers: [])])
+            input.ticks(40)
+        }
         input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 41)
         input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 450), ticks: 10, release: false)
@@ -90,7 +96,8 @@ final class NewUserDefectTests: XCTestCase {
         XCTAssertEqual(input.world.viewer.phase, .pager)
         // The caught flight goes on as it was going: it lands with the undisturbed zoom-in give
         // or take the tick it was held, rather than starting a slower spring from a standstill.
-        XCTAssertLessThanOrEqual(ticks, undisturbed + 2, "landed \(ticks) ticks after the first click, undisturbed \(undisturbed)")
+        XCTAssertLessThanOrEqual(
+            ticks, undisturbed + 2, "landed \(ticks) ticks after the first click, undisturbed \(undisturbed)")
         let growing = zip(frames, frames.dropFirst()).prefix(10).allSatisfy { $1.width > $0.width }
         XCTAssertTrue(growing, "it keeps growing at once")
     }
@@ -114,13 +121,15 @@ final class NewUserDefectTests: XCTestCase {
         input.tapCell(16)
         input.ticks(2)
         let order = input.sim.drawList(interpolation: 1).map(\.content)
-        let photo = order.lastIndex(of: .photo(16))!, bar = order.firstIndex(of: .fill(Color(r: 247, g: 247, b: 247)))!
+        let photo = order.lastIndex(of: .photo(16))!
+        let bar = order.firstIndex(of: .fill(Color(r: 247, g: 247, b: 247)))!
         XCTAssertLessThan(photo, bar, "the photo flies out from under the fading tab bar")
         // Held, it is on top: a photo under a finger is never hidden by the bar fading back in.
         input.settle()
         input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 700), ticks: 20, release: false)
         let held = input.sim.drawList(interpolation: 1).map(\.content)
-        XCTAssertGreaterThan(held.lastIndex(of: .photo(16))!, held.firstIndex(of: .fill(Color(r: 247, g: 247, b: 247)))!)
+        XCTAssertGreaterThan(
+            held.lastIndex(of: .photo(16))!, held.firstIndex(of: .fill(Color(r: 247, g: 247, b: 247)))!)
     }
 
     func testEndGoesToTheLastPhotoWithoutShowingThoseBetween() {
@@ -181,9 +190,11 @@ final class NewUserDefectTests: XCTestCase {
     func testTwoClicksTheDesktopCallsADoubleClickZoomEvenAThirdOfASecondApart() {
         var input = pager(on: 4)
         let p = Point(x: 195, y: 422)
-        input.pointer(.down, p); input.pointer(.up, p)
+        input.pointer(.down, p)
+        input.pointer(.up, p)
         input.ticks(40)  // 350 ms: past a finger's double-tap interval, within the desktop's double-click time
-        input.pointer(.down, p); input.pointer(.up, p)
+        input.pointer(.down, p)
+        input.pointer(.up, p)
         var chromeChanged = false
         input.settle { if !$0.viewer.chrome.visible { chromeChanged = true } }
         XCTAssertEqual(input.world.viewer.zoom.frame?.width ?? 0, 2.5 * 390, accuracy: 1e-6, "zoomed to 2.5×")
@@ -192,10 +203,12 @@ final class NewUserDefectTests: XCTestCase {
 
     func testASecondSingleClickElsewhereLetsTheFirstCountAtOnce() {
         var input = pager(on: 4)
-        input.pointer(.down, Point(x: 100, y: 400)); input.pointer(.up, Point(x: 100, y: 400))
+        input.pointer(.down, Point(x: 100, y: 400))
+        input.pointer(.up, Point(x: 100, y: 400))
         input.ticks(20)
         // 200 pt away: the desktop counts it as a first click, so the first was a single click.
-        input.pointer(.down, Point(x: 300, y: 400)); input.pointer(.up, Point(x: 300, y: 400))
+        input.pointer(.down, Point(x: 300, y: 400))
+        input.pointer(.up, Point(x: 300, y: 400))
         XCTAssertFalse(input.world.viewer.chrome.visible, "the first click hid the top bar")
         input.settle()
         XCTAssertTrue(input.world.viewer.chrome.visible, "the second showed it again")
@@ -228,7 +241,9 @@ final class NewUserDefectTests: XCTestCase {
         for degrees in stride(from: 0.0, through: 180, by: 5) {
             var input = pager(on: 4)
             let r = degrees * .pi / 180
-            input.drag(from: Point(x: 195, y: 400), to: Point(x: 195 + 150 * sin(r), y: 400 + 150 * cos(r)), ticks: 10, release: false)
+            input.drag(
+                from: Point(x: 195, y: 400), to: Point(x: 195 + 150 * sin(r), y: 400 + 150 * cos(r)), ticks: 10,
+                release: false)
             let moved = input.world.viewer.paging.offset != 4 * pitch || input.world.viewer.transition != nil
             XCTAssertTrue(moved, "a drag \(degrees)° from straight down moved nothing")
         }
@@ -250,7 +265,7 @@ final class NewUserDefectTests: XCTestCase {
         // 200 pt in 6 ticks: 4000 pt/s. The first move (33.3 pt) crosses the slop and the drag
         // begins there, so the finger pulls 166.7 pt past the end.
         input.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), ticks: 6)
-        guard case let .snapping(track) = input.world.viewer.paging.motion else { return XCTFail("snapping back") }
+        guard case .snapping(let track) = input.world.viewer.paging.motion else { return XCTFail("snapping back") }
         // The band shows a pull x as (1 − 1/(x·c/d + 1))·d, whose slope is c/(x·c/d + 1)².
         let slope = 0.55 / pow(500.0 / 3 * 0.55 / 390 + 1, 2)
         XCTAssertEqual(track.motion.initialVelocity, 4000 * slope, accuracy: 10)
@@ -295,7 +310,9 @@ final class NewUserDefectTests: XCTestCase {
         input.pointer(.up, cell.center - Point(x: 0, y: 20))
         input.pointer(.down, cell.center)
         input.pointer(.up, cell.center)
-        XCTAssertFalse(input.sim.drawList(interpolation: 1).contains { $0.content == .fill(.black) && $0.frame == cell }, "lifted: no dimming")
+        XCTAssertFalse(
+            input.sim.drawList(interpolation: 1).contains { $0.content == .fill(.black) && $0.frame == cell },
+            "lifted: no dimming")
     }
 
     func testASlowClickOnACellOpensIt() {

@@ -1,6 +1,7 @@
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 final class PageZoomTests: XCTestCase {
     let viewport = Size(width: 390, height: 844)
@@ -16,9 +17,11 @@ final class PageZoomTests: XCTestCase {
     func scale(_ input: ScriptedInput) -> Double { (input.world.viewer.zoom.frame?.width ?? 390) / 390 }
 
     func doubleTap(_ input: inout ScriptedInput, at p: Point) {
-        input.pointer(.down, p); input.pointer(.up, p)
+        input.pointer(.down, p)
+        input.pointer(.up, p)
         input.ticks(3)
-        input.pointer(.down, p); input.pointer(.up, p)
+        input.pointer(.down, p)
+        input.pointer(.up, p)
     }
 
     func testDoubleTapZoomsToTwoAndAHalfAtTheTappedPointAndBack() {
@@ -34,7 +37,8 @@ final class PageZoomTests: XCTestCase {
         // the pan needs no clamp). 650 pt tall in an 844 pt window it is centred, as UIScrollView
         // does: minY = (844 − 650) / 2 = 97.
         XCTAssertLessThan(zoomed.distance(to: Rect(x: -375, y: 97, width: 975, height: 650)), 1e-9, "\(zoomed)")
-        XCTAssertEqual((p.x - zoomed.minX) / zoomed.width, 250.0 / 390, accuracy: 1e-12, "the tapped point stays under the finger")
+        XCTAssertEqual(
+            (p.x - zoomed.minX) / zoomed.width, 250.0 / 390, accuracy: 1e-12, "the tapped point stays under the finger")
         XCTAssertTrue(input.world.viewer.chrome.visible, "a double tap is not two single taps")
         doubleTap(&input, at: p)
         input.settle()
@@ -44,16 +48,22 @@ final class PageZoomTests: XCTestCase {
 
     func pinch(_ input: inout ScriptedInput, from d0: Double, to d1: Double, ticks: Int, release: Bool = true) {
         let c = Point(x: 195, y: 422)
-        input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .down, position: c - Point(x: d0 / 2, y: 0))),
-                    .pointer(PointerEvent(id: 2, source: .touch, phase: .down, position: c + Point(x: d0 / 2, y: 0)))])
+        input.tick([
+            .pointer(PointerEvent(id: 1, source: .touch, phase: .down, position: c - Point(x: d0 / 2, y: 0))),
+            .pointer(PointerEvent(id: 2, source: .touch, phase: .down, position: c + Point(x: d0 / 2, y: 0))),
+        ])
         for i in 1...ticks {
             let d = d0 + (d1 - d0) * Double(i) / Double(ticks)
-            input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .moved, position: c - Point(x: d / 2, y: 0))),
-                        .pointer(PointerEvent(id: 2, source: .touch, phase: .moved, position: c + Point(x: d / 2, y: 0)))])
+            input.tick([
+                .pointer(PointerEvent(id: 1, source: .touch, phase: .moved, position: c - Point(x: d / 2, y: 0))),
+                .pointer(PointerEvent(id: 2, source: .touch, phase: .moved, position: c + Point(x: d / 2, y: 0))),
+            ])
         }
         if release {
-            input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .up, position: c - Point(x: d1 / 2, y: 0))),
-                        .pointer(PointerEvent(id: 2, source: .touch, phase: .up, position: c + Point(x: d1 / 2, y: 0)))])
+            input.tick([
+                .pointer(PointerEvent(id: 1, source: .touch, phase: .up, position: c - Point(x: d1 / 2, y: 0))),
+                .pointer(PointerEvent(id: 2, source: .touch, phase: .up, position: c + Point(x: d1 / 2, y: 0))),
+            ])
         }
     }
 
@@ -66,8 +76,10 @@ final class PageZoomTests: XCTestCase {
         // = 4 + (1 − 70/81)·4 = 368/81 ≈ 4.543.
         let shown = scale(input)
         XCTAssertEqual(shown, 368.0 / 81, accuracy: 1e-9, "beyond 4× it resists")
-        input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .up, position: Point(x: 45, y: 422))),
-                    .pointer(PointerEvent(id: 2, source: .touch, phase: .up, position: Point(x: 345, y: 422)))])
+        input.tick([
+            .pointer(PointerEvent(id: 1, source: .touch, phase: .up, position: Point(x: 45, y: 422))),
+            .pointer(PointerEvent(id: 2, source: .touch, phase: .up, position: Point(x: 345, y: 422))),
+        ])
         input.settle()
         XCTAssertEqual(scale(input), 4, accuracy: 1e-9)
     }
@@ -107,7 +119,7 @@ final class PageZoomTests: XCTestCase {
         // 100 pt left: the photo moves, the pager does not (the photo has 292 pt to its right edge).
         input.drag(from: Point(x: 300, y: 422), to: Point(x: 200, y: 422), ticks: 20, hold: 15, release: false)
         let start = input.world.viewer.zoom.motion
-        guard case let .panning(_, _, startFinger, _) = start else { return XCTFail("\(start)") }
+        guard case .panning(_, _, let startFinger, _) = start else { return XCTFail("\(start)") }
         XCTAssertEqual(input.world.viewer.zoom.frame!.minX, zoomed.minX - (startFinger.x - 200), accuracy: 1e-9)
         XCTAssertEqual(input.world.viewer.paging.offset, restOffset)
         // On past the edge: now the pager moves.
@@ -123,7 +135,9 @@ final class PageZoomTests: XCTestCase {
         doubleTap(&input, at: Point(x: 195, y: 300))
         input.settle()
         input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 500), ticks: 20, release: false)
-        guard case .panning = input.world.viewer.zoom.motion else { return XCTFail("a pan: \(input.world.viewer.zoom.motion)") }
+        guard case .panning = input.world.viewer.zoom.motion else {
+            return XCTFail("a pan: \(input.world.viewer.zoom.motion)")
+        }
         XCTAssertEqual(input.world.viewer.phase, .pager)
         input.pointer(.up, Point(x: 195, y: 500))
         XCTAssertEqual(input.world.viewer.phase, .pager)
@@ -132,12 +146,15 @@ final class PageZoomTests: XCTestCase {
     func testAltDragPinchesAroundTheWindowCentre() {
         var input = pager()
         let centre = Point(x: 195, y: 422)
-        let p0 = Point(x: 245, y: 422), p1 = Point(x: 345, y: 422)  // 50 → 150 pt from the centre: 3×
+        let p0 = Point(x: 245, y: 422)
+        let p1 = Point(x: 345, y: 422)  // 50 → 150 pt from the centre: 3×
         input.pointer(.down, p0, modifiers: .alt)
         XCTAssertEqual(input.world.pointers.pointer(-1)?.position, centre * 2 - p0)
         for i in 1...20 { input.pointer(.moved, p0 + (p1 - p0) * (Double(i) / 20), modifiers: .alt) }
         // Like UIPinchGestureRecognizer, the scale counts from the spread it was recognised at.
-        guard case let .pinching(_, _, startCentroid, startDistance) = input.world.viewer.zoom.motion else { return XCTFail() }
+        guard case .pinching(_, _, let startCentroid, let startDistance) = input.world.viewer.zoom.motion else {
+            return XCTFail()
+        }
         XCTAssertEqual(startCentroid, centre)
         XCTAssertLessThanOrEqual(startDistance, 110, "recognised within a few points of spreading")
         XCTAssertEqual(scale(input), 300 / startDistance, accuracy: 1e-6)
@@ -155,8 +172,11 @@ final class PageZoomTests: XCTestCase {
         doubleTap(&input, at: Point(x: 195, y: 422))
         input.ticks(60)  // visibly at fit, the spring's tail still running
         // Springing back to the 390×260 fit, still running.
-        guard case let .spring(track) = input.world.viewer.zoom.motion else { return XCTFail("\(input.world.viewer.zoom.motion)") }
-        XCTAssertLessThan(track.target.distance(to: Rect(x: 0, y: 292, width: 390, height: 260)), 1e-9, "\(track.target)")
+        guard case .spring(let track) = input.world.viewer.zoom.motion else {
+            return XCTFail("\(input.world.viewer.zoom.motion)")
+        }
+        XCTAssertLessThan(
+            track.target.distance(to: Rect(x: 0, y: 292, width: 390, height: 260)), 1e-9, "\(track.target)")
         XCTAssertEqual(input.world.viewer.zoom.page, 4)
         input.pointer(.down, Point(x: 195, y: 422))
         var drawn = input.sprite(.page(slot: 1)).current.frame
@@ -165,7 +185,8 @@ final class PageZoomTests: XCTestCase {
             input.pointer(.moved, Point(x: 195, y: y))
         }
         XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: true), "not a pan of a photo that looks fit")
-        XCTAssertEqual(input.world.viewer.transition!.grab!.startFrame, drawn, "from the frame as drawn the tick before: no jump")
+        XCTAssertEqual(
+            input.world.viewer.transition!.grab!.startFrame, drawn, "from the frame as drawn the tick before: no jump")
         input.pointer(.up, Point(x: 195, y: 522))
     }
 }

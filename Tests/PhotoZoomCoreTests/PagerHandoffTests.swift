@@ -26,7 +26,9 @@ final class PagerHandoffTests: XCTestCase {
         tap(&input, Point(x: 195, y: 422))
         input.settle()
         // 390×260 at y 292 scaled 2.5× around (195, 422); 650 pt tall, it stays centred.
-        XCTAssertEqual(input.world.viewer.zoom.frame?.distance(to: Rect(x: -292.5, y: 97, width: 975, height: 650)) ?? .infinity, 0, accuracy: 1e-9)
+        XCTAssertEqual(
+            input.world.viewer.zoom.frame?.distance(to: Rect(x: -292.5, y: 97, width: 975, height: 650)) ?? .infinity,
+            0, accuracy: 1e-9)
     }
 
     func testArrowKeysWorkAgainAfterADismissalDragIsCancelled() {
@@ -103,13 +105,18 @@ final class PagerHandoffTests: XCTestCase {
         // The pages as drawn (the grid's cells are drawn too, beneath the black backdrop).
         let slots = (0..<3).map { input.sprite(.page(slot: $0)) }
         XCTAssertEqual(slots.map(\.content), [.photo(3), .photo(4), .photo(5)])
-        let drawn = Dictionary(uniqueKeysWithValues: slots.map { s -> (Int, Rect) in
-            guard case let .photo(p) = s.content else { return (-1, .zero) }
-            return (p, s.current.frame)
-        })
-        XCTAssertEqual(drawn[5]?.distance(to: fit.offsetBy(dx: 107.5 + pagePitch, dy: 0)) ?? .infinity, 0, accuracy: 1e-9, "off screen, at fit")
-        XCTAssertEqual(drawn[3]?.distance(to: fit.offsetBy(dx: 107.5 - pagePitch, dy: 0)) ?? .infinity, 0, accuracy: 1e-9)
-        XCTAssertEqual(drawn[4]?.distance(to: Rect(x: 107.5, y: 97, width: 975, height: 650)) ?? .infinity, 0, accuracy: 1e-9)
+        let drawn = Dictionary(
+            uniqueKeysWithValues: slots.map { s -> (Int, Rect) in
+                guard case .photo(let p) = s.content else { return (-1, .zero) }
+                return (p, s.current.frame)
+            })
+        XCTAssertEqual(
+            drawn[5]?.distance(to: fit.offsetBy(dx: 107.5 + pagePitch, dy: 0)) ?? .infinity, 0, accuracy: 1e-9,
+            "off screen, at fit")
+        XCTAssertEqual(
+            drawn[3]?.distance(to: fit.offsetBy(dx: 107.5 - pagePitch, dy: 0)) ?? .infinity, 0, accuracy: 1e-9)
+        XCTAssertEqual(
+            drawn[4]?.distance(to: Rect(x: 107.5, y: 97, width: 975, height: 650)) ?? .infinity, 0, accuracy: 1e-9)
     }
 
     func testAZoomedPhotoPulledDownPastItsEdgeFollowsTheFingerDownRubberBanded() {
@@ -118,7 +125,9 @@ final class PagerHandoffTests: XCTestCase {
         // The first move (10 pt) decides a pan; the next pulls 100 pt further down. The photo is
         // centred vertically, so all of it is overscroll: shown (1 − 1/(x·c/d + 1))·d below its place.
         input.drag(through: [Point(x: 195, y: 400), Point(x: 195, y: 410), Point(x: 195, y: 510)], release: false)
-        let pulled = 100.0, c = 0.55, d = 844.0
+        let pulled = 100.0
+        let c = 0.55
+        let d = 844.0
         let shown = 97 + (1 - 1 / (pulled * c / d + 1)) * d
         let frame = input.sprite(.page(slot: 1)).current.frame
         XCTAssertEqual(frame.y, shown, accuracy: 1e-9)

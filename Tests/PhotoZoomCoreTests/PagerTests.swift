@@ -1,6 +1,7 @@
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 final class PagerTests: XCTestCase {
     let viewport = Size(width: 390, height: 844)
@@ -57,7 +58,8 @@ final class PagerTests: XCTestCase {
         input.tick([.key(.right, modifiers: [])])
         input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 1)
-        input.tick([.key(.right, modifiers: [])]); input.settle()
+        input.tick([.key(.right, modifiers: [])])
+        input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 2)
         // From the end the grid had to scroll back up: centring cell 2 (row 0) would need a
         // negative offset, so the grid is clamped to its top.
@@ -85,7 +87,7 @@ final class PagerTests: XCTestCase {
     func testTheSnapCarriesTheReleaseVelocity() {
         var input = pager(on: 10)
         input.drag(from: Point(x: 300, y: 400), to: Point(x: 240, y: 400), ticks: 4)
-        guard case let .snapping(track) = input.world.viewer.paging.motion else { return XCTFail() }
+        guard case .snapping(let track) = input.world.viewer.paging.motion else { return XCTFail() }
         XCTAssertEqual(track.motion.initialVelocity, 15 * 120, accuracy: 1e-6)
     }
 
@@ -105,30 +107,35 @@ final class PagerTests: XCTestCase {
     func testASingleTapTogglesTheChromeOnlyAfterTheDoubleTapIntervalAndTheBackButtonDismisses() {
         // A finger's single tap counts once 0.3 s have passed without a second.
         var touch = pager(on: 3)
-        touch.pointer(.down, Point(x: 200, y: 500), id: 1, source: .touch); touch.pointer(.up, Point(x: 200, y: 500), id: 1, source: .touch)
+        touch.pointer(.down, Point(x: 200, y: 500), id: 1, source: .touch)
+        touch.pointer(.up, Point(x: 200, y: 500), id: 1, source: .touch)
         touch.ticks(Int(0.25 * 120))
         XCTAssertTrue(touch.world.viewer.chrome.visible, "still waiting for a possible second tap")
         touch.ticks(10)
         XCTAssertFalse(touch.world.viewer.chrome.visible)
         // A mouse click waits out the desktop's double-click time, 0.5 s.
         var input = pager(on: 3)
-        input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
+        input.pointer(.down, Point(x: 200, y: 500))
+        input.pointer(.up, Point(x: 200, y: 500))
         input.ticks(Int(0.45 * 120))
         XCTAssertTrue(input.world.viewer.chrome.visible, "still waiting for a possible second click")
         input.ticks(10)
         XCTAssertFalse(input.world.viewer.chrome.visible)
         input.settle()
         XCTAssertEqual(input.sprite(.topBar).hidden, true)
-        input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
+        input.pointer(.down, Point(x: 200, y: 500))
+        input.pointer(.up, Point(x: 200, y: 500))
         input.settle()
         XCTAssertTrue(input.world.viewer.chrome.visible)
-        input.pointer(.down, Point(x: 30, y: 20)); input.pointer(.up, Point(x: 30, y: 20))
+        input.pointer(.down, Point(x: 30, y: 20))
+        input.pointer(.up, Point(x: 30, y: 20))
         XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: false))
 
         var tuning = Tuning()
         tuning.pagerTapAction = .dismiss
         var seed004 = pager(on: 3, tuning: tuning)
-        seed004.pointer(.down, Point(x: 200, y: 500)); seed004.pointer(.up, Point(x: 200, y: 500))
+        seed004.pointer(.down, Point(x: 200, y: 500))
+        seed004.pointer(.up, Point(x: 200, y: 500))
         seed004.ticks(65)
         XCTAssertEqual(seed004.world.viewer.phase, .dismissing(interactive: false))
     }
@@ -139,7 +146,8 @@ final class PagerTests: XCTestCase {
         // Visibly moving: a press catches the page (it then settles on the nearest page, as
         // UIScrollView does) and its tap does not toggle the chrome.
         input.ticks(3)
-        input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
+        input.pointer(.down, Point(x: 200, y: 500))
+        input.pointer(.up, Point(x: 200, y: 500))
         input.settle()
         XCTAssertTrue(input.world.viewer.chrome.visible)
         // 0.6 s after a swipe the spring is still (invisibly) settling: the tap toggles the chrome.
@@ -147,7 +155,8 @@ final class PagerTests: XCTestCase {
         let target = Double(input.world.viewer.currentIndex + 1) * pitch
         input.ticks(70)
         guard case .snapping = input.world.viewer.paging.motion else { return XCTFail("the tail is still running") }
-        input.pointer(.down, Point(x: 200, y: 500)); input.pointer(.up, Point(x: 200, y: 500))
+        input.pointer(.down, Point(x: 200, y: 500))
+        input.pointer(.up, Point(x: 200, y: 500))
         XCTAssertEqual(input.world.viewer.paging.offset, target, "the snap finished where it was going")
         input.ticks(65)
         XCTAssertFalse(input.world.viewer.chrome.visible)

@@ -31,8 +31,10 @@ final class PhaseMachineTests: XCTestCase {
 
     func testAMachineFollowsAWholeRoundTrip() {
         var machine = PhaseMachine()
-        for next in [ViewerPhase.presenting, .pager, .dismissing(interactive: true), .presenting, .pager,
-                     .dismissing(interactive: false), .dismissing(interactive: true), .dismissing(interactive: false), .grid] {
+        for next in [
+            ViewerPhase.presenting, .pager, .dismissing(interactive: true), .presenting, .pager,
+            .dismissing(interactive: false), .dismissing(interactive: true), .dismissing(interactive: false), .grid,
+        ] {
             XCTAssertTrue(machine.move(to: next), "\(machine.phase) → \(next)")
             XCTAssertEqual(machine.phase, next)
         }

@@ -1,6 +1,7 @@
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// A library opens before its files are read: photos stand in as squares, and each size arrives
 /// as input at a tick, which the sim applies like any other input and a replay meets again.
@@ -12,14 +13,16 @@ final class PhotoSizeArrivalTests: XCTestCase {
 
     func testACellTakesTheAspectFillCropOfTheSizeThatArrives() {
         var input = ScriptedInput(photos: unreadLibrary(), viewport: viewport)
-        XCTAssertLessThan(input.sprite(.cell(photo: 4)).current.crop.distance(to: .unit), 1e-12, "a square stand-in shows whole")
+        XCTAssertLessThan(
+            input.sprite(.cell(photo: 4)).current.crop.distance(to: .unit), 1e-12, "a square stand-in shows whole")
         input.tick([.photoSize(PhotoSize(photo: 4, pixelSize: landscape))])
         XCTAssertEqual(input.world.photos[4].pixelSize, landscape)
         XCTAssertEqual(input.world.photos[4].name, "IMG_4.JPG")
         // 4:3 in a square cell: the middle three quarters of its width.
         let crop = input.sprite(.cell(photo: 4)).current.crop
         XCTAssertLessThan(crop.distance(to: Rect(x: 0.125, y: 0, width: 0.75, height: 1)), 1e-9)
-        XCTAssertLessThan(input.sprite(.cell(photo: 5)).current.crop.distance(to: .unit), 1e-12, "the others keep theirs")
+        XCTAssertLessThan(
+            input.sprite(.cell(photo: 5)).current.crop.distance(to: .unit), 1e-12, "the others keep theirs")
     }
 
     func testAFileFoundBrokenBecomesAPlaceholder() {
@@ -49,18 +52,26 @@ final class PhotoSizeArrivalTests: XCTestCase {
         var input = ScriptedInput.pager(on: 3, photos: unreadLibrary(), viewport: viewport)
         input.tick([.key(.up, modifiers: [])])
         let c = Point(x: 195, y: 422)
-        input.pointer(.down, c); input.pointer(.up, c); input.ticks(3); input.pointer(.down, c); input.pointer(.up, c)
+        input.pointer(.down, c)
+        input.pointer(.up, c)
+        input.ticks(3)
+        input.pointer(.down, c)
+        input.pointer(.up, c)
         input.settle()
         XCTAssertNotNil(input.world.viewer.zoom.frame, "double-clicked in")
         input.tick([.photoSize(PhotoSize(photo: 3, pixelSize: landscape))])
         input.settle()
         XCTAssertNil(input.world.viewer.zoom.frame, "back to fit for the real size")
-        XCTAssertLessThan(input.sprite(.page(slot: 1)).current.frame.distance(to: Rect(x: 0, y: (844 - 292.5) / 2, width: 390, height: 292.5)), 1e-9)
+        XCTAssertLessThan(
+            input.sprite(.page(slot: 1)).current.frame.distance(
+                to: Rect(x: 0, y: (844 - 292.5) / 2, width: 390, height: 292.5)), 1e-9)
     }
 
     func testTheDigestFollowsTheArrivingSizesAndAReplayMeetsThemAgain() throws {
-        let events: [[InputEvent]] = [[], [.photoSize(PhotoSize(photo: 0, pixelSize: landscape))], [],
-                                      [.photoSize(PhotoSize(photo: 1, pixelSize: Size(width: 3024, height: 4032)))], []]
+        let events: [[InputEvent]] = [
+            [], [.photoSize(PhotoSize(photo: 0, pixelSize: landscape))], [],
+            [.photoSize(PhotoSize(photo: 1, pixelSize: Size(width: 3024, height: 4032)))], [],
+        ]
         var sim = Simulation(world: World(photos: unreadLibrary(), viewport: viewport))
         var digests: [StateDigest] = []
         for tick in events {
@@ -74,7 +85,8 @@ final class PhotoSizeArrivalTests: XCTestCase {
 
         var recorder = SessionRecorder()
         var again = Simulation(world: World(photos: unreadLibrary(), viewport: viewport))
-        var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: again.world, pixelDensity: 1, contentHashes: []))
+        var text = try recorder.headerLine(
+            SessionHeader(app: "test", platform: "test", world: again.world, pixelDensity: 1, contentHashes: []))
         for tick in events {
             again.step(tick)
             if let line = try recorder.line(after: again, input: tick) { text += line }

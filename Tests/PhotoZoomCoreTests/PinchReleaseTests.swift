@@ -13,8 +13,10 @@ final class PinchReleaseTests: XCTestCase {
     func pager() -> ScriptedInput { .pager(on: 4, photos: photoInfos(count: 12), viewport: viewport) }
 
     func fingers(_ phase: PointerPhase, spread d: Double) -> [InputEvent] {
-        [.pointer(PointerEvent(id: 1, source: .touch, phase: phase, position: centre - Point(x: d / 2, y: 0))),
-         .pointer(PointerEvent(id: 2, source: .touch, phase: phase, position: centre + Point(x: d / 2, y: 0)))]
+        [
+            .pointer(PointerEvent(id: 1, source: .touch, phase: phase, position: centre - Point(x: d / 2, y: 0))),
+            .pointer(PointerEvent(id: 2, source: .touch, phase: phase, position: centre + Point(x: d / 2, y: 0))),
+        ]
     }
 
     /// Two fingers down 200 pt apart around the centre, then one tick per spread in `spreads`,
@@ -26,7 +28,8 @@ final class PinchReleaseTests: XCTestCase {
         precondition(spreads.first == 190)
         input.tick(fingers(.down, spread: 200))
         for d in spreads { input.tick(fingers(.moved, spread: d)) }
-        XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: true), "pinching the photo below fit holds it")
+        XCTAssertEqual(
+            input.world.viewer.phase, .dismissing(interactive: true), "pinching the photo below fit holds it")
         input.tick(fingers(.up, spread: spreads.last!))
         return input.world.viewer.phase
     }
@@ -35,7 +38,8 @@ final class PinchReleaseTests: XCTestCase {
         var input = pager()
         // Scale 1 → 0.9 → 0.8 → 0.7 → 0.6, then opening to 0.65 (123.5 / 190): below 0.75.
         let phase = pinch(&input, through: [190, 171, 152, 133, 114, 123.5])
-        XCTAssertEqual(phase, .dismissing(interactive: false), "below 0.75×: finishing, though the fingers were opening")
+        XCTAssertEqual(
+            phase, .dismissing(interactive: false), "below 0.75×: finishing, though the fingers were opening")
         input.settle()
         XCTAssertEqual(input.world.viewer.phase, .grid)
     }

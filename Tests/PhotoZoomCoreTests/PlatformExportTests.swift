@@ -1,7 +1,8 @@
 import Foundation
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// `tuning export`'s Android and web forms against the exact spring, read back out of the code
 /// they print: Compose's and Framer Motion's numbers give the file's ω₀ and ζ, and the CSS
@@ -12,11 +13,16 @@ final class PlatformExportTests: XCTestCase {
     /// problems keeps what it could read, which is what an export would print.
     static func tuningFiles() throws -> [(name: String, file: TuningFile)] {
         let folder = PackagePaths.fixtures.appendingPathComponent("tuning-corpus")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         XCTAssertGreaterThanOrEqual(names.count, 5, "the corpus is in \(folder.path)")
-        return try [("defaults", TuningFile())] + names.map { name in
-            (name, TuningFile.read(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).file)
-        }
+        return try [("defaults", TuningFile())]
+            + names.map { name in
+                (
+                    name,
+                    TuningFile.read(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).file
+                )
+            }
     }
 
     /// The code's spring blocks by path: each starts with a comment line holding only the path.
@@ -38,41 +44,55 @@ final class PlatformExportTests: XCTestCase {
     }
 
     /// Whether `got` is `expected` within 1e-12 of it.
-    func assertClose(_ got: Double?, _ expected: Double, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertClose(
+        _ got: Double?, _ expected: Double, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let got else { return XCTFail("no number: \(message)", file: file, line: line) }
-        XCTAssertLessThanOrEqual(abs(got - expected), 1e-12 * abs(expected), "\(got) for \(expected): \(message)", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            abs(got - expected), 1e-12 * abs(expected), "\(got) for \(expected): \(message)", file: file, line: line)
     }
 
     func testComposeAndFramerMotionGiveEachSpringsFrequencyAndDampingRatio() throws {
-        var checked = 0, otherMasses = 0
+        var checked = 0
+        var otherMasses = 0
         for (name, file) in try Self.tuningFiles() {
             let compose = Self.blocks(TuningExport.code(file, form: .compose), open: "//")
             let framer = Self.blocks(TuningExport.code(file, form: .framerMotion), open: "//")
             let reanimated = Self.blocks(TuningExport.code(file, form: .reanimated), open: "//")
             for spring in TuningExport.namedSprings(file) {
-                let p = spring.export.parameters, message = "\(name): \(spring.path)"
-                let omega = p.naturalFrequency, zeta = p.dampingRatio
+                let p = spring.export.parameters
+                let message = "\(name): \(spring.path)"
+                let omega = p.naturalFrequency
+                let zeta = p.dampingRatio
                 let kotlin = try XCTUnwrap(compose[spring.path], message)
                 let call = try XCTUnwrap(kotlin.range(of: "= spring(").map { String(kotlin[$0.lowerBound...]) }, kotlin)
-                let stiffness = Self.number(after: "stiffness = ", in: call), ratio = Self.number(after: "dampingRatio = ", in: call)
-                assertClose(stiffness.map { $0.squareRoot() }, omega, "\(message): Compose's ω₀ = √stiffness, \(kotlin)")
+                let stiffness = Self.number(after: "stiffness = ", in: call)
+                let ratio = Self.number(after: "dampingRatio = ", in: call)
+                assertClose(
+                    stiffness.map { $0.squareRoot() }, omega, "\(message): Compose's ω₀ = √stiffness, \(kotlin)")
                 assertClose(ratio, zeta, "\(message): Compose's ζ, \(kotlin)")
                 // The View system's SpringForce takes the same two numbers.
                 XCTAssertEqual(Self.number(after: ".setStiffness(", in: kotlin), stiffness, message)
                 XCTAssertEqual(Self.number(after: ".setDampingRatio(", in: kotlin), ratio, message)
                 if p.mass != 1 {
                     otherMasses += 1
-                    XCTAssertTrue(kotlin.contains("stiffness = \(p.stiffness) / \(p.mass), dampingRatio = \(p.damping) / (2 * sqrt(\(p.stiffness) * \(p.mass)))"), kotlin)
+                    XCTAssertTrue(
+                        kotlin.contains(
+                            "stiffness = \(p.stiffness) / \(p.mass), dampingRatio = \(p.damping) / (2 * sqrt(\(p.stiffness) * \(p.mass)))"
+                        ), kotlin)
                 }
 
                 let js = try XCTUnwrap(framer[spring.path], message)
-                let k = try XCTUnwrap(Self.number(after: "stiffness: ", in: js)), c = try XCTUnwrap(Self.number(after: "damping: ", in: js))
+                let k = try XCTUnwrap(Self.number(after: "stiffness: ", in: js))
+                let c = try XCTUnwrap(Self.number(after: "damping: ", in: js))
                 let m = try XCTUnwrap(Self.number(after: "mass: ", in: js))
                 assertClose((k / m).squareRoot(), omega, "\(message): Framer Motion's ω₀, \(js)")
                 assertClose(c / (2 * (k * m).squareRoot()), zeta, "\(message): Framer Motion's ζ, \(js)")
                 // Reanimated's config is the same three constants, bit for bit.
                 let config = try XCTUnwrap(reanimated[spring.path], message)
-                XCTAssertEqual(["mass: ", "stiffness: ", "damping: "].map { Self.number(after: $0, in: config) }, [m, k, c], config)
+                XCTAssertEqual(
+                    ["mass: ", "stiffness: ", "damping: "].map { Self.number(after: $0, in: config) }, [m, k, c], config
+                )
                 checked += 1
             }
         }
@@ -85,7 +105,9 @@ final class PlatformExportTests: XCTestCase {
     func linearStops(_ text: String, _ message: String) throws -> [(Double, Double)] {
         let start = try XCTUnwrap(text.range(of: "linear("), message)
         let end = try XCTUnwrap(text.range(of: ")", range: start.upperBound..<text.endIndex), message)
-        let parts = text[start.upperBound..<end.lowerBound].split(separator: ",").map { $0.split(whereSeparator: \.isWhitespace) }
+        let parts = text[start.upperBound..<end.lowerBound].split(separator: ",").map {
+            $0.split(whereSeparator: \.isWhitespace)
+        }
         return try parts.enumerated().map { index, words in
             let value = try XCTUnwrap(Double(String(words[0])), "\(words) in \(message)")
             guard words.count == 2 else {
@@ -98,11 +120,14 @@ final class PlatformExportTests: XCTestCase {
     }
 
     func testTheCSSEasingStaysWithinToleranceOfTheSpringEverywhere() throws {
-        var checked = 0, largest = 0.0, stopCounts: [Int] = []
+        var checked = 0
+        var largest = 0.0
+        var stopCounts: [Int] = []
         for (name, file) in try Self.tuningFiles() {
             let css = Self.blocks(TuningExport.code(file, form: .css), open: "/*", close: "*/")
             for spring in TuningExport.namedSprings(file) {
-                let p = spring.export.parameters, message = "\(name): \(spring.path)"
+                let p = spring.export.parameters
+                let message = "\(name): \(spring.path)"
                 let block = try XCTUnwrap(css[spring.path], message)
                 guard let settling = spring.export.settlingDuration else {
                     XCTAssertFalse(block.contains("linear("), "\(message): a spring that never settles has no easing")
@@ -120,6 +145,7 @@ final class PlatformExportTests: XCTestCase {
             }
         }
         XCTAssertEqual(checked, 8 * 9)
-        print("CSS linear(): \(checked) springs, largest gap \(largest), stops \(stopCounts.min()!)–\(stopCounts.max()!)")
+        print(
+            "CSS linear(): \(checked) springs, largest gap \(largest), stops \(stopCounts.min()!)–\(stopCounts.max()!)")
     }
 }

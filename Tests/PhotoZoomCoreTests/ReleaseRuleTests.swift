@@ -41,7 +41,8 @@ final class ReleaseRuleTests: XCTestCase {
         input.drag(through: downward + still, release: false)
         XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: true))
         input.pointer(.up, still.last!)
-        XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: false), "held still past the finish distance: finishing")
+        XCTAssertEqual(
+            input.world.viewer.phase, .dismissing(interactive: false), "held still past the finish distance: finishing")
         input.settle()
         XCTAssertEqual(input.world.viewer.phase, .grid)
         XCTAssertNil(input.world.viewer.transition)

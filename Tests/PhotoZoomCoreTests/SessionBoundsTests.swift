@@ -1,7 +1,8 @@
 import Foundation
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// What the fuzzing of the session reader found, or showed could be reached: a file no
 /// recorder writes that replayed without end or trapped. Each is now refused with one line
@@ -17,7 +18,8 @@ final class SessionBoundsTests: XCTestCase {
     static func edited(_ line: String, _ edit: (inout [String: Any]) -> Void) throws -> String {
         var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         edit(&object)
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
     static func refusal(_ text: String) -> String? {
@@ -30,22 +32,33 @@ final class SessionBoundsTests: XCTestCase {
     }
 
     static func tickLine(_ tick: Int, _ input: [InputEvent]) throws -> String {
-        String(decoding: try JSONEncoder().encode(SessionTick(tick: tick, input: input, digest: "0123456789abcdef")), as: UTF8.self)
+        String(
+            decoding: try JSONEncoder().encode(SessionTick(tick: tick, input: input, digest: "0123456789abcdef")),
+            as: UTF8.self)
     }
 
     /// Found by the mutation test: a tick of 10¹⁸ after tick 2 was 10¹⁸ ticks of replay, a
     /// replay without end. The recorder writes a line every 30 ticks at least.
     func testATickFarAfterTheLastOneStopsTheReplayThere() throws {
         let lines = try Self.lines("tap")
-        for far in ["{\"digest\":\"0123456789abcdef\",\"tick\":1000000000000000000}", "{\"digest\":\"0123456789abcdef\",\"end\":9223372036854775807}"] {
+        for far in [
+            "{\"digest\":\"0123456789abcdef\",\"tick\":1000000000000000000}",
+            "{\"digest\":\"0123456789abcdef\",\"end\":9223372036854775807}",
+        ] {
             let recording = try SessionRecording.read((lines[0...2] + [far]).joined(separator: "\n"))
             let gap = far.contains("end") ? "9223372036854775805" : "999999999999999998"
             let tick = far.contains("end") ? "9223372036854775807" : "1000000000000000000"
-            XCTAssertEqual(recording.stopped, "line 4: tick \(tick) comes \(gap) ticks after tick 2; a recording has a line at least every 30; replayed up to tick 2")
+            XCTAssertEqual(
+                recording.stopped,
+                "line 4: tick \(tick) comes \(gap) ticks after tick 2; a recording has a line at least every 30; replayed up to tick 2"
+            )
             XCTAssertEqual(SessionReplay.run(recording), .verified(ticks: 2, digests: 3))
         }
         let thirtyOne = try SessionRecording.read(lines[0] + "\n" + "{\"digest\":\"0123456789abcdef\",\"tick\":31}")
-        XCTAssertEqual(thirtyOne.stopped, "line 2: tick 31 comes 31 ticks after tick 0; a recording has a line at least every 30; replayed up to tick 0")
+        XCTAssertEqual(
+            thirtyOne.stopped,
+            "line 2: tick 31 comes 31 ticks after tick 0; a recording has a line at least every 30; replayed up to tick 0"
+        )
     }
 
     /// Found measuring `photozoom replay` on large files: a read tick held a whole world's room
@@ -61,17 +74,35 @@ final class SessionBoundsTests: XCTestCase {
     func testAHeaderNoRecordingCouldHaveIsRefusedInOneLine() throws {
         let header = try Self.lines("tap")[0]
         let cases: [(edit: (inout [String: Any]) -> Void, message: String)] = [
-            ({ $0["tuning"] = (($0["tuning"] as! [String: Any]).merging(["cellGap": 1e300]) { $1 }) },
-             "its tuning is one no tuning file gives: grid.cellGap: must lie in [0, 100], got 1e+300"),
-            ({ $0["loop"] = ["tickRate": 1e9, "maxFrameDelta": 0.25] }, "its tuning is one no tuning file gives: debug.tickRate: must lie in [30, 1000], got 1000000000.0"),
-            ({ $0["window"] = ["width": 390, "height": 1e9, "pixelDensity": 1] }, "its window is 390.0×1000000000.0 points; a window is 1 to 16384 points a side"),
-            ({ $0["window"] = ["width": 0, "height": 700, "pixelDensity": 1] }, "its window is 0.0×700.0 points; a window is 1 to 16384 points a side"),
-            ({ $0["window"] = ["width": 390, "height": 700, "pixelDensity": 0] }, "its window has 0.0 pixels per point; a display has 0.25 to 16.0"),
-            ({ $0["photos"] = [["name": "p0", "width": 0, "height": 400, "placeholder": false]] }, "photo 0 is 0.0×400.0 pixels; a photo is 1 to 1048576 pixels a side"),
+            (
+                { $0["tuning"] = (($0["tuning"] as! [String: Any]).merging(["cellGap": 1e300]) { $1 }) },
+                "its tuning is one no tuning file gives: grid.cellGap: must lie in [0, 100], got 1e+300"
+            ),
+            (
+                { $0["loop"] = ["tickRate": 1e9, "maxFrameDelta": 0.25] },
+                "its tuning is one no tuning file gives: debug.tickRate: must lie in [30, 1000], got 1000000000.0"
+            ),
+            (
+                { $0["window"] = ["width": 390, "height": 1e9, "pixelDensity": 1] },
+                "its window is 390.0×1000000000.0 points; a window is 1 to 16384 points a side"
+            ),
+            (
+                { $0["window"] = ["width": 0, "height": 700, "pixelDensity": 1] },
+                "its window is 0.0×700.0 points; a window is 1 to 16384 points a side"
+            ),
+            (
+                { $0["window"] = ["width": 390, "height": 700, "pixelDensity": 0] },
+                "its window has 0.0 pixels per point; a display has 0.25 to 16.0"
+            ),
+            (
+                { $0["photos"] = [["name": "p0", "width": 0, "height": 400, "placeholder": false]] },
+                "photo 0 is 0.0×400.0 pixels; a photo is 1 to 1048576 pixels a side"
+            ),
             ({ $0["start"] = "not hex" }, "its start digest is not 16 hex digits"),
         ]
         for (edit, message) in cases {
-            XCTAssertEqual(Self.refusal(try Self.edited(header, edit)), "has a header no recording could have: " + message)
+            XCTAssertEqual(
+                Self.refusal(try Self.edited(header, edit)), "has a header no recording could have: " + message)
         }
     }
 
@@ -79,13 +110,21 @@ final class SessionBoundsTests: XCTestCase {
     /// whole error value.
     func testADamagedHeaderSaysWhereInIt() throws {
         let header = try Self.lines("tap")[0]
-        XCTAssertEqual(Self.refusal(try Self.edited(header) { $0["window"] = ["width": "wide", "height": 700, "pixelDensity": 1] }),
-                       "has a damaged header: window.width: Expected to decode Double but found a string instead.")
-        XCTAssertEqual(Self.refusal(try Self.edited(header) { $0["photos"] = [["name": "p0", "width": 600, "placeholder": false]] }),
-                       "has a damaged header: photos[0].height: missing")
+        XCTAssertEqual(
+            Self.refusal(
+                try Self.edited(header) { $0["window"] = ["width": "wide", "height": 700, "pixelDensity": 1] }),
+            "has a damaged header: window.width: Expected to decode Double but found a string instead.")
+        XCTAssertEqual(
+            Self.refusal(
+                try Self.edited(header) { $0["photos"] = [["name": "p0", "width": 600, "placeholder": false]] }),
+            "has a damaged header: photos[0].height: missing")
         let resumed = try Self.lines("resume-mid-flight", folder: "session-corpus")[0]
-        XCTAssertEqual(Self.refusal(try Self.edited(resumed) { line in line["state"] = Self.set(line["state"] as! [String: Any], ["viewer", "currentIndex"], "two") }),
-                       "has a damaged header: state.viewer.currentIndex: Expected to decode Int but found a string instead.")
+        XCTAssertEqual(
+            Self.refusal(
+                try Self.edited(resumed) { line in
+                    line["state"] = Self.set(line["state"] as! [String: Any], ["viewer", "currentIndex"], "two")
+                }),
+            "has a damaged header: state.viewer.currentIndex: Expected to decode Int but found a string instead.")
     }
 
     /// Input no window sends, which the systems were never written for: a resize the renderer
@@ -95,13 +134,27 @@ final class SessionBoundsTests: XCTestCase {
         let lines = try Self.lines("tap")
         var bad = Tuning()
         bad.minimumCellSize = 1e-300
-        let pointer = { (id: Int, phase: PointerPhase, x: Double) in InputEvent.pointer(PointerEvent(id: id, source: .touch, phase: phase, position: Point(x: x, y: 10))) }
+        let pointer = { (id: Int, phase: PointerPhase, x: Double) in
+            InputEvent.pointer(PointerEvent(id: id, source: .touch, phase: phase, position: Point(x: x, y: 10)))
+        }
         let cases: [(input: [InputEvent], message: String)] = [
-            ([.resize(Size(width: 20000, height: 700))], "a resize to 20000.0×700.0 points; a window is 1 to 16384 points a side"),
+            (
+                [.resize(Size(width: 20000, height: 700))],
+                "a resize to 20000.0×700.0 points; a window is 1 to 16384 points a side"
+            ),
             ([pointer(0, .down, 1e300)], "a pointer at 1e+300, 10.0, more than 1000000 points from the window"),
-            ([.wheel(dx: 0, dy: -1e300, position: Point(x: 10, y: 10), modifiers: [])], "a wheel turned by 0.0, -1e+300 units; one event turns at most 10000"),
-            ([.tuningReloaded(bad)], "a tuning reload no tuning file gives: grid.minimumCellSize: must lie in [20, 16384], got 1e-300"),
-            (Array(repeating: .key(.left, modifiers: []), count: 1001), "1001 input events in one tick; a tick has at most 1000"),
+            (
+                [.wheel(dx: 0, dy: -1e300, position: Point(x: 10, y: 10), modifiers: [])],
+                "a wheel turned by 0.0, -1e+300 units; one event turns at most 10000"
+            ),
+            (
+                [.tuningReloaded(bad)],
+                "a tuning reload no tuning file gives: grid.minimumCellSize: must lie in [20, 16384], got 1e-300"
+            ),
+            (
+                Array(repeating: .key(.left, modifiers: []), count: 1001),
+                "1001 input events in one tick; a tick has at most 1000"
+            ),
             ((1...65).map { pointer($0, .down, 10) }, "65 pointers down at once; a session has at most 64"),
         ]
         for (input, message) in cases {
@@ -109,7 +162,9 @@ final class SessionBoundsTests: XCTestCase {
             XCTAssertEqual(recording.stopped, "line 2: tick 5 has \(message); replayed up to tick 0")
         }
         // Lifted fingers and focus lost count as up.
-        let lifted = (1...65).flatMap { [pointer($0, .down, 10), pointer($0, .up, 10)] } + (1...64).map { pointer($0, .down, 10) } + [.focusLost, pointer(65, .down, 10)]
+        let lifted =
+            (1...65).flatMap { [pointer($0, .down, 10), pointer($0, .up, 10)] }
+            + (1...64).map { pointer($0, .down, 10) } + [.focusLost, pointer(65, .down, 10)]
         XCTAssertNil(try SessionRecording.read(lines[0] + "\n" + (try Self.tickLine(5, lifted))).stopped)
     }
 
@@ -118,16 +173,25 @@ final class SessionBoundsTests: XCTestCase {
     func testAResumedStateTheSystemsCouldNotHaveMadeIsRefused() throws {
         let header = try Self.lines("resume-mid-flight", folder: "session-corpus")[0]
         func state(_ edit: @escaping (inout [String: Any]) -> Void) -> (inout [String: Any]) -> Void {
-            { line in var s = line["state"] as! [String: Any]; edit(&s); line["state"] = s }
+            { line in
+                var s = line["state"] as! [String: Any]
+                edit(&s)
+                line["state"] = s
+            }
         }
         func at(_ path: [String], _ value: Any) -> (inout [String: Any]) -> Void {
             state { s in s = Self.set(s, path[...], value) }
         }
         let cases: [(edit: (inout [String: Any]) -> Void, message: String)] = [
-            (at(["clock", "tick"], 9_223_372_036_854_775_807), "its tick 9223372036854775807 is not in 0...1099511627776"),
+            (
+                at(["clock", "tick"], 9_223_372_036_854_775_807),
+                "its tick 9223372036854775807 is not in 0...1099511627776"
+            ),
             (at(["grid", "offset"], 1e300), "grid.offset = 1e+300, not a finite number within ±1000000000000.0"),
-            (at(["viewer", "transition", "flight", "frame", "startTick"], -9_223_372_036_854_775_807),
-             "viewer.transition.flight.frame.startTick = -9223372036854775807, not within ±1099511627776"),
+            (
+                at(["viewer", "transition", "flight", "frame", "startTick"], -9_223_372_036_854_775_807),
+                "viewer.transition.flight.frame.startTick = -9223372036854775807, not within ±1099511627776"
+            ),
             (at(["scene", "free"], [400]), "its free slot 400 is not an empty slot of 17"),
             (at(["scene", "free"], [0]), "its free slot 0 is not an empty slot of 17"),
             (at(["cells", "photos"], [0, 9]), "its cells show photos 0..<9 of 6 with 6 sprites"),
@@ -141,14 +205,18 @@ final class SessionBoundsTests: XCTestCase {
             (at(["photos"], []), "its photos are not the header's"),
         ]
         for (edit, message) in cases {
-            XCTAssertEqual(Self.refusal(try Self.edited(header, edit)), "has a header no recording could have: " + message)
+            XCTAssertEqual(
+                Self.refusal(try Self.edited(header, edit)), "has a header no recording could have: " + message)
         }
-        var sprites = try XCTUnwrap(((JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any])?["state"] as? [String: Any])?["scene"] as? [String: Any])
+        var sprites = try XCTUnwrap(
+            ((JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any])?["state"] as? [String: Any])?[
+                "scene"] as? [String: Any])
         var list = try XCTUnwrap(sprites["sprites"] as? [Any])
         list[0] = Self.set(list[0] as! [String: Any], ["content"], ["photo": ["_0": 40]])
         sprites["sprites"] = list
-        XCTAssertEqual(Self.refusal(try Self.edited(header, state { $0["scene"] = sprites })),
-                       "has a header no recording could have: sprite 0 shows photo 40 of 6")
+        XCTAssertEqual(
+            Self.refusal(try Self.edited(header, state { $0["scene"] = sprites })),
+            "has a header no recording could have: sprite 0 shows photo 40 of 6")
     }
 
     /// `object` with the value at `path` replaced.
@@ -163,27 +231,72 @@ final class SessionBoundsTests: XCTestCase {
     /// recorded, read back whole, and replayed to the same digests without a trap.
     func testInputAtTheBoundsReplays() throws {
         var random = try SeededGenerator(fixedSeed: 0xB0_0D5)
-        let edge = SessionBounds.maximumCoordinate, wheel = SessionBounds.maximumWheel, side = SessionBounds.windowSides
+        let edge = SessionBounds.maximumCoordinate
+        let wheel = SessionBounds.maximumWheel
+        let side = SessionBounds.windowSides
         for round in 0..<12 {
             let text = try SessionRecordingTests.record(photos: Int.random(in: 1...40, using: &random)) { tick, world in
                 for _ in 0..<Int.random(in: 40...120, using: &random) {
-                    let far = Point(x: [-edge, edge, 0, 195].randomElement(using: &random)!, y: [-edge, edge, 0, 300].randomElement(using: &random)!)
-                    let near = Point(x: Double.random(in: 0...390, using: &random), y: Double.random(in: 0...700, using: &random))
+                    let far = Point(
+                        x: [-edge, edge, 0, 195].randomElement(using: &random)!,
+                        y: [-edge, edge, 0, 300].randomElement(using: &random)!)
+                    let near = Point(
+                        x: Double.random(in: 0...390, using: &random), y: Double.random(in: 0...700, using: &random))
                     let at = Bool.random(using: &random) ? far : near
                     let source: PointerSource = Bool.random(using: &random) ? .mouse : .touch
                     switch Int.random(in: 0..<12, using: &random) {
-                    case 0: tick([.pointer(PointerEvent(id: 0, source: source, phase: .down, position: at, clicks: Int.random(in: 1...3, using: &random)))])
+                    case 0:
+                        tick([
+                            .pointer(
+                                PointerEvent(
+                                    id: 0, source: source, phase: .down, position: at,
+                                    clicks: Int.random(in: 1...3, using: &random)))
+                        ])
                     case 1: tick([.pointer(PointerEvent(id: 0, source: source, phase: .moved, position: at))])
                     case 2: tick([.pointer(PointerEvent(id: 0, source: source, phase: .up, position: at, clicks: 2))])
-                    case 3: tick([.wheel(dx: [-wheel, wheel, 0].randomElement(using: &random)!, dy: [-wheel, wheel, 1].randomElement(using: &random)!,
-                                         position: at, modifiers: Bool.random(using: &random) ? .control : [])])
-                    case 4: tick([.resize(Size(width: [side.lowerBound, side.upperBound, 390].randomElement(using: &random)!,
-                                               height: [side.lowerBound, side.upperBound, 700].randomElement(using: &random)!))])
-                    case 5: tick([.key([.left, .right, .escape, .enter, .space, .home, .end].randomElement(using: &random)!, modifiers: [])])
-                    case 6: tick((1...2).map { i in .pointer(PointerEvent(id: i, source: .touch, phase: .down, position: i == 1 ? near : at)) })
-                    case 7: tick((1...2).map { i in .pointer(PointerEvent(id: i, source: .touch, phase: .moved, position: i == 1 ? at : near)) })
-                    case 8: tick((1...2).map { i in .pointer(PointerEvent(id: i, source: .touch, phase: .up, position: at)) })
-                    case 9 where world().grid.layout != nil: tick([.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: world().grid.layout!.frame(of: 0).center))])
+                    case 3:
+                        tick([
+                            .wheel(
+                                dx: [-wheel, wheel, 0].randomElement(using: &random)!,
+                                dy: [-wheel, wheel, 1].randomElement(using: &random)!,
+                                position: at, modifiers: Bool.random(using: &random) ? .control : [])
+                        ])
+                    case 4:
+                        tick([
+                            .resize(
+                                Size(
+                                    width: [side.lowerBound, side.upperBound, 390].randomElement(using: &random)!,
+                                    height: [side.lowerBound, side.upperBound, 700].randomElement(using: &random)!))
+                        ])
+                    case 5:
+                        tick([
+                            .key(
+                                [.left, .right, .escape, .enter, .space, .home, .end].randomElement(using: &random)!,
+                                modifiers: [])
+                        ])
+                    case 6:
+                        tick(
+                            (1...2).map { i in
+                                .pointer(
+                                    PointerEvent(id: i, source: .touch, phase: .down, position: i == 1 ? near : at))
+                            })
+                    case 7:
+                        tick(
+                            (1...2).map { i in
+                                .pointer(
+                                    PointerEvent(id: i, source: .touch, phase: .moved, position: i == 1 ? at : near))
+                            })
+                    case 8:
+                        tick(
+                            (1...2).map { i in .pointer(PointerEvent(id: i, source: .touch, phase: .up, position: at)) }
+                        )
+                    case 9 where world().grid.layout != nil:
+                        tick([
+                            .pointer(
+                                PointerEvent(
+                                    id: 0, source: .mouse, phase: .down,
+                                    position: world().grid.layout!.frame(of: 0).center))
+                        ])
                     default: for _ in 0..<Int.random(in: 1...60, using: &random) { tick([]) }
                     }
                 }

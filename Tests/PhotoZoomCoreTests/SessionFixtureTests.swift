@@ -11,9 +11,14 @@ final class SessionFixtureTests: XCTestCase {
     static var folder: URL { PackagePaths.fixtures.appendingPathComponent("sessions") }
 
     typealias Tick = ([InputEvent]) -> Void
-    static func pointer(_ phase: PointerPhase, _ p: Point) -> [InputEvent] { SessionRecordingTests.pointer(phase, p.x, p.y) }
+    static func pointer(_ phase: PointerPhase, _ p: Point) -> [InputEvent] {
+        SessionRecordingTests.pointer(phase, p.x, p.y)
+    }
 
-    static func click(_ tick: Tick, _ p: Point) { tick(pointer(.down, p)); tick(pointer(.up, p)) }
+    static func click(_ tick: Tick, _ p: Point) {
+        tick(pointer(.down, p))
+        tick(pointer(.up, p))
+    }
     static func idle(_ tick: Tick, _ n: Int) { for _ in 0..<n { tick([]) } }
     static func drag(_ tick: Tick, _ from: Point, _ to: Point, _ steps: Int) {
         tick(pointer(.down, from))
@@ -23,39 +28,81 @@ final class SessionFixtureTests: XCTestCase {
 
     /// Each session: open photo 4 from the grid, then what the name says.
     static let scripts: [(name: String, script: (Tick, () -> World) -> Void)] = [
-        ("tap", { tick, world in click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 150) }),
-        ("page", { tick, world in
-            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 150)
-            drag(tick, Point(x: 320, y: 350), Point(x: 80, y: 352), 14); idle(tick, 120)
-        }),
-        ("zoom", { tick, world in
-            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 150)
-            click(tick, Point(x: 195, y: 380)); idle(tick, 3); click(tick, Point(x: 195, y: 380)); idle(tick, 120)
-            drag(tick, Point(x: 195, y: 380), Point(x: 260, y: 330), 10); idle(tick, 120)
-        }),
-        ("drag-dismiss", { tick, world in
-            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 150)
-            drag(tick, Point(x: 195, y: 300), Point(x: 195, y: 560), 18); idle(tick, 150)
-        }),
-        ("reload", { tick, world in
-            var bouncy = Tuning()
-            bouncy.zoomInSpring = try! .response(0.7, dampingRatio: 0.45)
-            bouncy.cellGap = 6
-            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 12)
-            tick([.tuningReloaded(bouncy)]); idle(tick, 240)
-            tick([.key(.escape, modifiers: [])]); idle(tick, 150)
-        }),
-        ("resize", { tick, world in
-            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 20)
-            tick([.resize(Size(width: 620, height: 480))]); idle(tick, 150)
-            tick([.key(.escape, modifiers: [])]); idle(tick, 8)
-            tick([.resize(Size(width: 360, height: 720))]); idle(tick, 150)
-        }),
-        ("catch-mid-flight", { tick, world in
-            click(tick, world().grid.layout!.frame(of: 4).center); idle(tick, 10)
-            let flying = world().viewer.transition!.frame.center
-            drag(tick, flying, flying + Point(x: 20, y: 140), 16); idle(tick, 150)
-        }),
+        (
+            "tap",
+            { tick, world in
+                click(tick, world().grid.layout!.frame(of: 4).center)
+                idle(tick, 150)
+            }
+        ),
+        (
+            "page",
+            { tick, world in
+                click(tick, world().grid.layout!.frame(of: 4).center)
+                idle(tick, 150)
+                drag(tick, Point(x: 320, y: 350), Point(x: 80, y: 352), 14)
+                idle(tick, 120)
+            }
+        ),
+        (
+            "zoom",
+            { tick, world in
+                click(tick, world().grid.layout!.frame(of: 4).center)
+                idle(tick, 150)
+                click(tick, Point(x: 195, y: 380))
+                idle(tick, 3)
+                click(tick, Point(x: 195, y: 380))
+                idle(tick, 120)
+                drag(tick, Point(x: 195, y: 380), Point(x: 260, y: 330), 10)
+                idle(tick, 120)
+            }
+        ),
+        (
+            "drag-dismiss",
+            { tick, world in
+                click(tick, world().grid.layout!.frame(of: 4).center)
+                idle(tick, 150)
+                drag(tick, Point(x: 195, y: 300), Point(x: 195, y: 560), 18)
+                idle(tick, 150)
+            }
+        ),
+        (
+            "reload",
+            { tick, world in
+                var bouncy = Tuning()
+                bouncy.zoomInSpring = try! .response(0.7, dampingRatio: 0.45)
+                bouncy.cellGap = 6
+                click(tick, world().grid.layout!.frame(of: 4).center)
+                idle(tick, 12)
+                tick([.tuningReloaded(bouncy)])
+                idle(tick, 240)
+                tick([.key(.escape, modifiers: [])])
+                idle(tick, 150)
+            }
+        ),
+        (
+            "resize",
+            { tick, world in
+                click(tick, world().grid.layout!.frame(of: 4).center)
+                idle(tick, 20)
+                tick([.resize(Size(width: 620, height: 480))])
+                idle(tick, 150)
+                tick([.key(.escape, modifiers: [])])
+                idle(tick, 8)
+                tick([.resize(Size(width: 360, height: 720))])
+                idle(tick, 150)
+            }
+        ),
+        (
+            "catch-mid-flight",
+            { tick, world in
+                click(tick, world().grid.layout!.frame(of: 4).center)
+                idle(tick, 10)
+                let flying = world().viewer.transition!.frame.center
+                drag(tick, flying, flying + Point(x: 20, y: 140), 16)
+                idle(tick, 150)
+            }
+        ),
     ]
 
     func testEveryRecordedSessionVerifies() throws {
@@ -68,11 +115,15 @@ final class SessionFixtureTests: XCTestCase {
             XCTAssertNil(recording.stopped, name)
             let outcome = SessionReplay.run(recording)
             guard case .verified = outcome else {
-                XCTFail("\(name).jsonl no longer replays: \(outcome). If the change was meant, RECORD_SNAPSHOTS=1 records it again")
+                XCTFail(
+                    "\(name).jsonl no longer replays: \(outcome). If the change was meant, RECORD_SNAPSHOTS=1 records it again"
+                )
                 continue
             }
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".jsonl") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
+            $0.hasSuffix(".jsonl")
+        }
         XCTAssertGreaterThanOrEqual(files.count, Self.scripts.count)
     }
 
@@ -83,13 +134,15 @@ final class SessionFixtureTests: XCTestCase {
     /// photo from the grid). Each still verifies, its digests taken as format 1 took them.
     func testEveryFormatOneRecordingStillVerifies() throws {
         let folder = Self.folder.appendingPathComponent("format-1")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
+            .sorted()
         XCTAssertGreaterThanOrEqual(names.count, Self.scripts.count + 4)
         for name in names + ["../lost-click.jsonl"] {
-            let recording = try SessionRecording.read(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+            let recording = try SessionRecording.read(
+                try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
             XCTAssertEqual(recording.header.version, 1, name)
             XCTAssertNil(recording.stopped, name)
-            guard case let .verified(_, digests) = SessionReplay.run(recording) else {
+            guard case .verified(_, let digests) = SessionReplay.run(recording) else {
                 XCTFail("\(name), in format 1, no longer verifies: \(SessionReplay.run(recording))")
                 continue
             }
@@ -102,7 +155,8 @@ final class SessionFixtureTests: XCTestCase {
     /// rest opened nothing. They landed 0.125 points below a row, on the 2-point gap between
     /// cells; a click on a gap now opens the nearer cell's photo, as a tap on any grid at rest does.
     func testTheLostClickOnTheGapBetweenRowsOpensThePhoto() throws {
-        let recording = try SessionRecording.read(try String(contentsOf: Self.folder.appendingPathComponent("lost-click.jsonl"), encoding: .utf8))
+        let recording = try SessionRecording.read(
+            try String(contentsOf: Self.folder.appendingPathComponent("lost-click.jsonl"), encoding: .utf8))
         XCTAssertEqual(recording.header.state?.tick, 3400)
         guard case .verified = SessionReplay.run(recording) else { return XCTFail("\(SessionReplay.run(recording))") }
         var player = SessionPlayer(recording)
@@ -127,7 +181,8 @@ final class SessionFixtureTests: XCTestCase {
     /// edge fills the window with him, which reads as a zoom; `PanKeepsTheZoomTests` holds the
     /// pixels drawn to the photo's own at 2.5×.)
     func testAPanOfAZoomedPhotoMovesItAndKeepsItsZoom() throws {
-        let recording = try SessionRecording.read(try String(contentsOf: Self.folder.appendingPathComponent("pan-zooms-in.jsonl"), encoding: .utf8))
+        let recording = try SessionRecording.read(
+            try String(contentsOf: Self.folder.appendingPathComponent("pan-zooms-in.jsonl"), encoding: .utf8))
         let outcome = SessionReplay.run(recording)
         if case .verified = outcome {} else { XCTFail("the bug report's recording replays as it was made: \(outcome)") }
         var player = SessionPlayer(recording)
@@ -137,8 +192,10 @@ final class SessionFixtureTests: XCTestCase {
             let input = player.input(at: player.tick + 1)
             player.step()
             let world = player.sim.world
-            if !pressed, world.viewer.zoom.frame != nil, input.contains(where: { if case let .pointer(p) = $0 { p.phase == .down } else { false } }),
-               case .idle = world.viewer.zoom.motion, world.tick > 200 {
+            if !pressed, world.viewer.zoom.frame != nil,
+                input.contains(where: { if case .pointer(let p) = $0 { p.phase == .down } else { false } }),
+                case .idle = world.viewer.zoom.motion, world.tick > 200
+            {
                 pressed = true
             }
             guard pressed else { continue }
@@ -155,6 +212,7 @@ final class SessionFixtureTests: XCTestCase {
             XCTAssertEqual(frame.width, 982.5, accuracy: 1e-9, "\(frame): a pan changes no zoom")
             XCTAssertEqual(frame.height, 982.5, accuracy: 1e-9, "\(frame): a pan changes no zoom")
         }
-        XCTAssertEqual(panned.last!.minX - panned.first!.minX, 239.8, accuracy: 0.1, "the pan and its coast carry the photo right")
+        XCTAssertEqual(
+            panned.last!.minX - panned.first!.minX, 239.8, accuracy: 0.1, "the pan and its coast carry the photo right")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// The session reader and replay against broken files: the recorded sessions
 /// (`Tests/Fixtures/sessions/`, those in format 1 among them) and the fuzzing seeds
@@ -31,11 +32,16 @@ final class SessionFuzzTests: XCTestCase {
         var sims = [Simulation(world: world), Simulation(world: bouncy)]
         var recorders = [SessionRecorder(), SessionRecorder(side: "B")]
         var text = try zip(recorders, sims).enumerated().map { side, pair in
-            try pair.0.headerLine(SessionHeader(app: "test", platform: "test", world: pair.1.world, pixelDensity: 1, contentHashes: [],
-                                                side: side == 0 ? "A" : "B"))
+            try pair.0.headerLine(
+                SessionHeader(
+                    app: "test", platform: "test", world: pair.1.world, pixelDensity: 1, contentHashes: [],
+                    side: side == 0 ? "A" : "B"))
         }.joined()
         for step in 0..<200 {
-            let both: [InputEvent] = step == 10 ? SessionRecordingTests.pointer(.down, 60, 60) : step == 11 ? SessionRecordingTests.pointer(.up, 60, 60) : []
+            let both: [InputEvent] =
+                step == 10
+                ? SessionRecordingTests.pointer(.down, 60, 60)
+                : step == 11 ? SessionRecordingTests.pointer(.up, 60, 60) : []
             for side in sims.indices {
                 let events = both + (step == 120 && side == 0 ? [.key(.escape, modifiers: [])] : [])
                 sims[side].step(events)
@@ -51,8 +57,10 @@ final class SessionFuzzTests: XCTestCase {
         input.ticks(9)
         var sim = input.sim
         var recorder = SessionRecorder()
-        var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 2, contentHashes: [],
-                                                         midSession: true))
+        var text = try recorder.headerLine(
+            SessionHeader(
+                app: "test", platform: "test", world: sim.world, pixelDensity: 2, contentHashes: [],
+                midSession: true))
         var bouncy = Tuning()
         bouncy.zoomInSpring = .response(0.7, dampingRatio: 0.45)
         let script: [Int: [InputEvent]] = [
@@ -76,16 +84,40 @@ final class SessionFuzzTests: XCTestCase {
         try SessionRecordingTests.record(photos: 4) { tick, world in
             func idle(_ n: Int) { for _ in 0..<n { tick([]) } }
             let cell = world().grid.layout!.frame(of: 1).center
-            tick([.wheel(dx: 0, dy: -3, position: cell, modifiers: [])]); idle(20)
-            tick(SessionRecordingTests.pointer(.down, cell.x, cell.y)); tick(SessionRecordingTests.pointer(.up, cell.x, cell.y)); idle(40)
-            tick([.wheel(dx: 2, dy: 0, position: Point(x: 200, y: 300), modifiers: .control)]); idle(10)
-            tick([.key(.right, modifiers: [])]); idle(10)
-            tick([.developer(.cycleSlowMotion)]); tick([.developer(.togglePause)]); tick([.developer(.step)])
-            tick(finger(1, .down, 200, 300)); tick(finger(1, .moved, 200, 420)); tick([.focusLost]); idle(30)
-            tick([.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: Point(x: 200, y: 300), modifiers: .alt))])
-            tick([.pointer(PointerEvent(id: 0, source: .mouse, phase: .moved, position: Point(x: 240, y: 340), modifiers: .alt))])
-            tick([.pointer(PointerEvent(id: 0, source: .mouse, phase: .cancelled, position: Point(x: 240, y: 340), modifiers: .alt))]); idle(30)
-            tick([.resize(Size(width: 330, height: 410))]); tick([.key(.escape, modifiers: [])]); idle(60)
+            tick([.wheel(dx: 0, dy: -3, position: cell, modifiers: [])])
+            idle(20)
+            tick(SessionRecordingTests.pointer(.down, cell.x, cell.y))
+            tick(SessionRecordingTests.pointer(.up, cell.x, cell.y))
+            idle(40)
+            tick([.wheel(dx: 2, dy: 0, position: Point(x: 200, y: 300), modifiers: .control)])
+            idle(10)
+            tick([.key(.right, modifiers: [])])
+            idle(10)
+            tick([.developer(.cycleSlowMotion)])
+            tick([.developer(.togglePause)])
+            tick([.developer(.step)])
+            tick(finger(1, .down, 200, 300))
+            tick(finger(1, .moved, 200, 420))
+            tick([.focusLost])
+            idle(30)
+            tick([
+                .pointer(
+                    PointerEvent(id: 0, source: .mouse, phase: .down, position: Point(x: 200, y: 300), modifiers: .alt))
+            ])
+            tick([
+                .pointer(
+                    PointerEvent(id: 0, source: .mouse, phase: .moved, position: Point(x: 240, y: 340), modifiers: .alt)
+                )
+            ])
+            tick([
+                .pointer(
+                    PointerEvent(
+                        id: 0, source: .mouse, phase: .cancelled, position: Point(x: 240, y: 340), modifiers: .alt))
+            ])
+            idle(30)
+            tick([.resize(Size(width: 330, height: 410))])
+            tick([.key(.escape, modifiers: [])])
+            idle(60)
         }
     }
 
@@ -102,7 +134,9 @@ final class SessionFuzzTests: XCTestCase {
             for session in [recording, recording.compared].compactMap({ $0 }) {
                 XCTAssertNil(session.stopped, name)
                 guard case .verified = SessionReplay.run(session) else {
-                    return XCTFail("\(name).jsonl no longer replays: \(SessionReplay.run(session)). If the change was meant, RECORD_SNAPSHOTS=1 records it again")
+                    return XCTFail(
+                        "\(name).jsonl no longer replays: \(SessionReplay.run(session)). If the change was meant, RECORD_SNAPSHOTS=1 records it again"
+                    )
                 }
             }
         }
@@ -113,7 +147,8 @@ final class SessionFuzzTests: XCTestCase {
         let sessions = PackagePaths.fixtures.appendingPathComponent("sessions")
         let folders = [sessions, sessions.appendingPathComponent("format-1"), Self.corpus]
         let files = try folders.flatMap { folder in
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted().map { folder.appendingPathComponent($0) }
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+                .map { folder.appendingPathComponent($0) }
         }
         XCTAssertGreaterThanOrEqual(files.count, 9, "the sessions and the seeds")
         return try files.map { try Array(Data(contentsOf: $0)) }
@@ -129,18 +164,25 @@ final class SessionFuzzTests: XCTestCase {
 
     /// What a mutation puts in: JSON's own tokens, words that are not JSON, and pieces of a
     /// session line.
-    static let tokens = [
-        "{", "}", "[", "]", "\"", ":", ",", "\n", "null", "true", "false", "\"\"", "{}", "[]", "NaN", "Infinity", "\\u0000", "é", "😀",
-        "\"tick\":", "\"state\":", "\"input\":", "\"end\":", "\"digest\":\"0000000000000000\"", "\"photos\":[]", "\"version\":1",
-        "{\"tick\":1000000000,\"digest\":\"0123456789abcdef\"}", "{\"end\":9223372036854775807,\"digest\":\"0123456789abcdef\"}",
-        "{\"resize\":{\"_0\":{\"width\":0,\"height\":0}}}", "{\"focusLost\":{}}", "{\"developer\":{\"_0\":\"step\"}}",
-    ] + numbers
+    static let tokens =
+        [
+            "{", "}", "[", "]", "\"", ":", ",", "\n", "null", "true", "false", "\"\"", "{}", "[]", "NaN", "Infinity",
+            "\\u0000", "é", "😀",
+            "\"tick\":", "\"state\":", "\"input\":", "\"end\":", "\"digest\":\"0000000000000000\"", "\"photos\":[]",
+            "\"version\":1",
+            "{\"tick\":1000000000,\"digest\":\"0123456789abcdef\"}",
+            "{\"end\":9223372036854775807,\"digest\":\"0123456789abcdef\"}",
+            "{\"resize\":{\"_0\":{\"width\":0,\"height\":0}}}", "{\"focusLost\":{}}",
+            "{\"developer\":{\"_0\":\"step\"}}",
+        ] + numbers
 
     /// One to four mutations of `base`, `other` lending lines to splice in.
     static func mutate(_ base: [UInt8], other: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
         var bytes = base
         let newline = UInt8(ascii: "\n")
-        func lines(_ b: [UInt8]) -> [ArraySlice<UInt8>] { b.split(separator: newline, omittingEmptySubsequences: false) }
+        func lines(_ b: [UInt8]) -> [ArraySlice<UInt8>] {
+            b.split(separator: newline, omittingEmptySubsequences: false)
+        }
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             let at = Int.random(in: 0...bytes.count, using: &generator)
             let span = Int.random(in: 0...Swift.min(64, bytes.count - at), using: &generator)
@@ -153,14 +195,18 @@ final class SessionFuzzTests: XCTestCase {
                 bytes.insert(contentsOf: tokens.randomElement(using: &generator)!.utf8, at: at)
             case 30..<60:
                 // The next number (a value, not hex digits in a digest) swapped for an extreme.
-                let starts = "-0123456789".utf8, before = ":,[".utf8
-                if let start = bytes.indices.dropFirst(Swift.max(at, 1)).first(where: { starts.contains(bytes[$0]) && before.contains(bytes[$0 - 1]) }) {
+                let starts = "-0123456789".utf8
+                let before = ":,[".utf8
+                if let start = bytes.indices.dropFirst(Swift.max(at, 1)).first(where: {
+                    starts.contains(bytes[$0]) && before.contains(bytes[$0 - 1])
+                }) {
                     let end = bytes[start...].firstIndex { !"0123456789.eE+-".utf8.contains($0) } ?? bytes.endIndex
                     bytes.replaceSubrange(start..<end, with: numbers.randomElement(using: &generator)!.utf8)
                 }
             case 60..<70:
                 var all = lines(bytes)
-                let i = Int.random(in: 0..<all.count, using: &generator), j = Int.random(in: 0..<all.count, using: &generator)
+                let i = Int.random(in: 0..<all.count, using: &generator)
+                let j = Int.random(in: 0..<all.count, using: &generator)
                 all.swapAt(i, j)
                 bytes = Array(all.joined(separator: [newline]))
             case 70..<78:
@@ -172,7 +218,8 @@ final class SessionFuzzTests: XCTestCase {
                 // A line of another session, the header included: a state from elsewhere.
                 var all = lines(bytes)
                 let theirs = lines(other)
-                all.insert(theirs.randomElement(using: &generator)!, at: Int.random(in: 0...all.count, using: &generator))
+                all.insert(
+                    theirs.randomElement(using: &generator)!, at: Int.random(in: 0...all.count, using: &generator))
                 bytes = Array(all.joined(separator: [newline]))
             case 86..<94:
                 bytes.removeSubrange(at...)
@@ -190,7 +237,8 @@ final class SessionFuzzTests: XCTestCase {
         var failures = 0
         let clock = ContinuousClock()
         for round in 0..<400 {
-            let base = bases[round % bases.count], other = bases[Int.random(in: 0..<bases.count, using: &generator)]
+            let base = bases[round % bases.count]
+            let other = bases[Int.random(in: 0..<bases.count, using: &generator)]
             let bytes = Self.mutate(base, other: other, using: &generator)
             let text = String(decoding: bytes, as: UTF8.self)
             var why: String?

@@ -17,10 +17,14 @@ final class SimClockRateTests: XCTestCase {
         for (fastTicks, slowTicks) in [(12, 6), (18, 9), (30, 15)] {  // 0.1, 0.25 and 0.5 s in
             fast.ticks(fastTicks)
             slow.ticks(slowTicks)
-            let a = fast.world.viewer.transition?.frame, b = slow.world.viewer.transition?.frame
-            XCTAssertEqual(a?.distance(to: b ?? .zero) ?? .infinity, 0, accuracy: 1e-9, "\(String(describing: a)) vs \(String(describing: b))")
+            let a = fast.world.viewer.transition?.frame
+            let b = slow.world.viewer.transition?.frame
+            XCTAssertEqual(
+                a?.distance(to: b ?? .zero) ?? .infinity, 0, accuracy: 1e-9,
+                "\(String(describing: a)) vs \(String(describing: b))")
         }
-        let fastRest = fast.settle(), slowRest = slow.settle()
+        let fastRest = fast.settle()
+        let slowRest = slow.settle()
         XCTAssertEqual(Double(fastRest), Double(slowRest) * 2, accuracy: 2, "it lands after the same time")
     }
 

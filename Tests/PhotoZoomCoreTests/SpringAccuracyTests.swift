@@ -17,7 +17,8 @@ final class SpringAccuracyTests: XCTestCase {
             for s in c.samples {
                 let got = m.state(at: s.t)
                 XCTAssertEqual(got.value, s.value, accuracy: 1e-9 * c.distanceScale, "\(c.name) value at t=\(s.t)")
-                XCTAssertEqual(got.velocity, s.velocity, accuracy: 1e-9 * c.velocityScale, "\(c.name) velocity at t=\(s.t)")
+                XCTAssertEqual(
+                    got.velocity, s.velocity, accuracy: 1e-9 * c.velocityScale, "\(c.name) velocity at t=\(s.t)")
             }
         }
     }
@@ -46,7 +47,9 @@ final class SpringAccuracyTests: XCTestCase {
     func testAVeryStiffSpringStepsAtHalfMillisecondTicksExactly() throws {
         let c = try SpringReference.load()["very_stiff"]
         let p = try SpringParameters(mass: c.mass, stiffness: c.stiffness, damping: c.damping)
-        var track = SpringTrack(parameters: p, from: c.from, velocity: c.velocity, to: c.to, startTick: 0, threshold: RestThreshold(value: 0, velocity: 0))
+        var track = SpringTrack(
+            parameters: p, from: c.from, velocity: c.velocity, to: c.to, startTick: 0,
+            threshold: RestThreshold(value: 0, velocity: 0))
         for s in c.samples where s.t > 0 {
             let tick = Int((s.t * 2000).rounded())
             XCTAssertEqual(Double(tick) / 2000, s.t, "reference times are whole 0.5 ms ticks")
@@ -57,14 +60,16 @@ final class SpringAccuracyTests: XCTestCase {
 
     func testMassScaledTwinsMoveIdentically() throws {
         let reference = try SpringReference.load()
-        let a = try motion(reference["mass_scaled_a"]), b = try motion(reference["mass_scaled_b"])
+        let a = try motion(reference["mass_scaled_a"])
+        let b = try motion(reference["mass_scaled_b"])
         for t in stride(from: 0.0, through: 3, by: 0.01) {
             XCTAssertEqual(a.value(at: t), b.value(at: t), accuracy: 1e-12 * 50)
         }
     }
 
     func testNothingEverComesOutNaNOrInfinite() throws {
-        let stiffnesses = [1e-6, 1, 100, 1e7, 1e12], ratios = [0, 1e-9, 0.5, 1 - 1e-12, 1, 1 + 1e-12, 3, 5000, 1e8]
+        let stiffnesses = [1e-6, 1, 100, 1e7, 1e12]
+        let ratios = [0, 1e-9, 0.5, 1 - 1e-12, 1, 1 + 1e-12, 3, 5000, 1e8]
         let times = [0, 1e-9, 0.001, 1, 60, 1e4, 1e9, Double.greatestFiniteMagnitude]
         for k in stiffnesses {
             for z in ratios {

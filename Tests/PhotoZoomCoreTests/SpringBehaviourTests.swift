@@ -10,14 +10,17 @@ final class SpringBehaviourTests: XCTestCase {
     /// fallen to 1/1000, so ω0 = ln 1000 / (0.5 · 0.8); ζ = 0.8, ωd = ω0·√(1 − ζ²). Released
     /// from rest, the fraction of the distance still to go after `t` seconds.
     func zoomInRemaining(at t: Double) -> Double {
-        let zeta = 0.8, omega0 = log(1000) / (0.5 * 0.8)
-        let a = zeta * omega0, omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+        let zeta = 0.8
+        let omega0 = log(1000) / (0.5 * 0.8)
+        let a = zeta * omega0
+        let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
         return exp(-a * t) * (cos(omegaD * t) + a / omegaD * sin(omegaD * t))
     }
 
     func testTheSameMomentGivesTheSameValueAtThirtySixtyOneTwentyAndTwoFortyHertz() {
         func value(at rate: Double) -> (Double, Double) {
-            var track = SpringTrack(parameters: zoomIn, from: 10, velocity: -300, to: 250, startTick: 0, threshold: .points)
+            var track = SpringTrack(
+                parameters: zoomIn, from: 10, velocity: -300, to: 250, startTick: 0, threshold: .points)
             for tick in 1...Int(rate / 2) { _ = track.advance(to: tick, tickRate: rate) }
             return (track.value, track.velocity)
         }
@@ -88,9 +91,12 @@ final class SpringBehaviourTests: XCTestCase {
     func testRetargetingMidFlightIsContinuousInValueAndVelocity() throws {
         let stiff = try SpringParameters(mass: 1, stiffness: 900, damping: 12)
         var t = 0.013
-        var motion = SpringMotion(parameters: zoomIn, from: Rect(x: 0, y: 0, width: 100, height: 100), velocity: .zero,
-                                  target: Rect(x: 300, y: 500, width: 390, height: 260))
-        for (i, target) in [Rect(x: -40, y: 20, width: 120, height: 120), Rect(x: 1e4, y: 7, width: 1, height: 2), Rect.zero].enumerated() {
+        var motion = SpringMotion(
+            parameters: zoomIn, from: Rect(x: 0, y: 0, width: 100, height: 100), velocity: .zero,
+            target: Rect(x: 300, y: 500, width: 390, height: 260))
+        for (i, target) in [
+            Rect(x: -40, y: 20, width: 120, height: 120), Rect(x: 1e4, y: 7, width: 1, height: 2), Rect.zero,
+        ].enumerated() {
             let before = motion.state(at: t)
             motion = motion.retargeted(at: t, to: target, parameters: i == 1 ? stiff : nil)
             let after = motion.state(at: 0)
@@ -101,11 +107,13 @@ final class SpringBehaviourTests: XCTestCase {
     }
 
     func testARectMovesAsOneUnitWithEveryChannelOnTheSameSpring() {
-        let from = Rect(x: 10, y: 20, width: 30, height: 40), to = Rect(x: 200, y: -50, width: 390, height: 260)
+        let from = Rect(x: 10, y: 20, width: 30, height: 40)
+        let to = Rect(x: 200, y: -50, width: 390, height: 260)
         let rect = SpringMotion(parameters: zoomIn, from: from, target: to)
         for t in stride(from: 0.0, through: 1, by: 0.05) {
             // Every channel is its own target less its own distance times the one remaining fraction.
-            let left = zoomInRemaining(at: t), v = rect.value(at: t)
+            let left = zoomInRemaining(at: t)
+            let v = rect.value(at: t)
             XCTAssertEqual(v.x, 200 - 190 * left, accuracy: 1e-11, "x at \(t)")
             XCTAssertEqual(v.y, -50 + 70 * left, accuracy: 1e-11, "y at \(t)")
             XCTAssertEqual(v.width, 390 - 360 * left, accuracy: 1e-11, "width at \(t)")
@@ -127,7 +135,10 @@ final class SpringBehaviourTests: XCTestCase {
 
     func testInvalidParametersAreRejectedNamingTheField() {
         func field(_ make: () throws -> SpringParameters) -> String? {
-            do { _ = try make(); return nil } catch let e as SpringParameterError { return e.field } catch { return "?" }
+            do {
+                _ = try make()
+                return nil
+            } catch let e as SpringParameterError { return e.field } catch { return "?" }
         }
         XCTAssertEqual(field { try SpringParameters(mass: 0, stiffness: 1, damping: 1) }, "mass")
         XCTAssertEqual(field { try SpringParameters(mass: -2, stiffness: 1, damping: 1) }, "mass")

@@ -1,12 +1,19 @@
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomCore
+
 // Small values with the same scalars in different shapes: the digest must tell them apart.
 private struct Leaf: Codable { var b: Int }
-private struct Pair: Codable { var b: Int; var c: Int }
+private struct Pair: Codable {
+    var b: Int
+    var c: Int
+}
 /// `a.b`, then `c` one level up.
-private struct Shallow: Codable { var a: Leaf; var c: Int }
+private struct Shallow: Codable {
+    var a: Leaf
+    var c: Int
+}
 /// `a.b`, then `a.c`.
 private struct Deep: Codable { var a: Pair }
 private struct Empty: Codable {}
@@ -23,14 +30,18 @@ final class StateDigestTests: XCTestCase {
     /// are in session format 1, whose digest held the tick's messages; format 2's digests of
     /// the same worlds follow.
     func testTheRenamedDismissalRuleDigestsAsBeforeItsRename() {
-        let photos = (0..<5).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400), isPlaceholder: false) }
+        let photos = (0..<5).map {
+            PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400), isPlaceholder: false)
+        }
         var tuning = Tuning()
         tuning.dismissRule = .direction
         let world = World(photos: photos, viewport: Size(width: 393, height: 852), tuning: tuning)
         let untuned = World(photos: photos, viewport: Size(width: 393, height: 852))
-        XCTAssertEqual(StateDigest(formatOne: world, messages: TickMessages(), memo: nil).description, "939eb0cc49d67254")
+        XCTAssertEqual(
+            StateDigest(formatOne: world, messages: TickMessages(), memo: nil).description, "939eb0cc49d67254")
         XCTAssertEqual(Simulation(world: world).formatOneDigest.description, "1b132e0753d25a71")
-        XCTAssertEqual(StateDigest(formatOne: untuned, messages: TickMessages(), memo: nil).description, "d176c1d10654b1fe")
+        XCTAssertEqual(
+            StateDigest(formatOne: untuned, messages: TickMessages(), memo: nil).description, "d176c1d10654b1fe")
 
         XCTAssertEqual(StateDigest(of: world).description, "b2af43c888cf7cdf")
         XCTAssertEqual(Simulation(world: world).digest.description, "38a108c1c8f574db")
@@ -47,7 +58,9 @@ final class StateDigestTests: XCTestCase {
         // Phases without payload differ only by the name of their case.
         XCTAssertEqual(Set(ViewerPhase.all.map { StateDigest(of: $0) }).count, ViewerPhase.all.count)
         let p = Point(x: 10, y: 20)
-        XCTAssertNotEqual(StateDigest(of: Gesture.pressed(pointer: 0, at: p)), StateDigest(of: Gesture.tapped(pointer: 0, at: p, clicks: nil)))
+        XCTAssertNotEqual(
+            StateDigest(of: Gesture.pressed(pointer: 0, at: p)),
+            StateDigest(of: Gesture.tapped(pointer: 0, at: p, clicks: nil)))
     }
 
     func testTheDigestTellsKindsOfValueApart() {
@@ -64,10 +77,13 @@ final class LibraryDigestTests: XCTestCase {
         input.tapCell(4)
         input.ticks(7)
         XCTAssertEqual(input.sim.digest, StateDigest(of: input.world))
-        let other = World(photos: photoInfos(count: 499) + [PhotoInfo(name: "p499", pixelSize: Size(width: 600, height: 401))],
-                          viewport: Size(width: 390, height: 700))
-        XCTAssertNotEqual(Simulation(world: other).digest, Simulation(world: World(photos: photoInfos(count: 500), viewport: Size(width: 390, height: 700))).digest,
-                          "one photo's size differs")
+        let other = World(
+            photos: photoInfos(count: 499) + [PhotoInfo(name: "p499", pixelSize: Size(width: 600, height: 401))],
+            viewport: Size(width: 390, height: 700))
+        XCTAssertNotEqual(
+            Simulation(world: other).digest,
+            Simulation(world: World(photos: photoInfos(count: 500), viewport: Size(width: 390, height: 700))).digest,
+            "one photo's size differs")
     }
 }
 
@@ -81,18 +97,35 @@ final class DigestDefinitionTests: XCTestCase {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func byte(_ b: UInt8) { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
         func word(_ w: UInt64) { for i in 0..<8 { byte(UInt8(truncatingIfNeeded: w >> UInt64(8 * i))) } }
-        func text(_ s: String) { word(UInt64(s.utf8.count)); s.utf8.forEach(byte) }
-        func position(_ depth: Int, _ key: CodingKey?, _ tag: UInt8) { byte(tag); word(UInt64(depth)); if let key { text(key.stringValue) } }
+        func text(_ s: String) {
+            word(UInt64(s.utf8.count))
+            s.utf8.forEach(byte)
+        }
+        func position(_ depth: Int, _ key: CodingKey?, _ tag: UInt8) {
+            byte(tag)
+            word(UInt64(depth))
+            if let key { text(key.stringValue) }
+        }
 
         func open(depth: Int, key: CodingKey?, keyed: Bool) { position(depth, key, keyed ? 1 : 2) }
         func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf) {
             switch value {
             case .null: position(depth, key, 3)
-            case let .bool(b): position(depth, key, 4); byte(b ? 1 : 0)
-            case let .int(i): position(depth, key, 5); word(UInt64(bitPattern: i))
-            case let .uint(u): position(depth, key, 6); word(u)
-            case let .double(d): position(depth, key, 7); word(d.bitPattern)
-            case let .string(s): position(depth, key, 8); text(s)
+            case .bool(let b):
+                position(depth, key, 4)
+                byte(b ? 1 : 0)
+            case .int(let i):
+                position(depth, key, 5)
+                word(UInt64(bitPattern: i))
+            case .uint(let u):
+                position(depth, key, 6)
+                word(u)
+            case .double(let d):
+                position(depth, key, 7)
+                word(d.bitPattern)
+            case .string(let s):
+                position(depth, key, 8)
+                text(s)
             }
         }
         /// The library is one entry holding its own digest, as it always was.
@@ -116,12 +149,16 @@ final class DigestDefinitionTests: XCTestCase {
         var random = try SeededGenerator(fixedSeed: 0x11B_D16E)
         for count in [0, 1, 2, 17, 300] {
             let photos = (0..<count).map { i -> PhotoInfo in
-                let name = String((0..<Int.random(in: 0...12, using: &random)).map { _ in "aZ09_-é😀/ .".randomElement(using: &random)! })
+                let name = String(
+                    (0..<Int.random(in: 0...12, using: &random)).map { _ in "aZ09_-é😀/ .".randomElement(using: &random)!
+                    })
                 switch i % 4 {
                 case 0: return .unread(name: name)
                 case 1: return PhotoInfo(name: name, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)
                 case 2: return PhotoInfo(name: name, pixelSize: Size(width: -0.0, height: .greatestFiniteMagnitude))
-                default: return PhotoInfo(name: name, pixelSize: Size(width: Double.random(in: 1...9000, using: &random), height: 3024))
+                default:
+                    return PhotoInfo(
+                        name: name, pixelSize: Size(width: Double.random(in: 1...9000, using: &random), height: 3024))
                 }
             }
             let walk = WalkDigest()
@@ -138,26 +175,48 @@ final class DigestDefinitionTests: XCTestCase {
         bouncy.zoomInSpring = .response(0.6, dampingRatio: 0.5)
         bouncy.cellGap = 5
         for round in 0..<4 {
-            var input = ScriptedInput(photos: photoInfos(count: Int.random(in: 2...30, using: &random)), viewport: Size(width: 390, height: 700))
+            var input = ScriptedInput(
+                photos: photoInfos(count: Int.random(in: 2...30, using: &random)),
+                viewport: Size(width: 390, height: 700))
             func check(_ what: String) {
                 let walked = WalkDigest.of(input.world)
                 XCTAssertEqual(input.sim.digest, walked, "\(random), round \(round), tick \(input.world.tick): \(what)")
-                XCTAssertEqual(StateDigest(of: input.world), walked, "\(random), round \(round), tick \(input.world.tick): \(what)")
+                XCTAssertEqual(
+                    StateDigest(of: input.world), walked, "\(random), round \(round), tick \(input.world.tick): \(what)"
+                )
             }
             check("the first frame")
             input.tapCell(Int.random(in: 0...1, using: &random))
-            for _ in 0..<6 { input.tick(); check("opening") }
-            input.tick([.tuningReloaded(bouncy)]); check("reloaded mid-flight")
-            for _ in 0..<40 { input.tick(); check("in the pager") }
-            input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 500), ticks: 8, release: false); check("held")
-            input.pointer(.up, Point(x: 195, y: 500)); check("let go")
+            for _ in 0..<6 {
+                input.tick()
+                check("opening")
+            }
+            input.tick([.tuningReloaded(bouncy)])
+            check("reloaded mid-flight")
+            for _ in 0..<40 {
+                input.tick()
+                check("in the pager")
+            }
+            input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 500), ticks: 8, release: false)
+            check("held")
+            input.pointer(.up, Point(x: 195, y: 500))
+            check("let go")
             input.tick([.resize(Size(width: 520, height: 640))])
-            for _ in 0..<30 { input.tick(); check("flying home") }
-            input.drag(from: Point(x: 200, y: 500), to: Point(x: 200, y: 100), ticks: 6); check("scrolled")
+            for _ in 0..<30 {
+                input.tick()
+                check("flying home")
+            }
+            input.drag(from: Point(x: 200, y: 500), to: Point(x: 200, y: 100), ticks: 6)
+            check("scrolled")
         }
         var scene = Scene()
-        let a = scene.spawn(Sprite(role: .tabBar, content: .fill(Color(r: 1, g: 2, b: 3, a: 4)), z: -3, visual: Visual(frame: .unit)))
-        scene.spawn(Sprite(role: .page(slot: 2), content: .text("‹ Back\n", TextStyle(pointSize: 17, color: .white, leading: true)), z: 1, visual: Visual(frame: .zero)))
+        let a = scene.spawn(
+            Sprite(role: .tabBar, content: .fill(Color(r: 1, g: 2, b: 3, a: 4)), z: -3, visual: Visual(frame: .unit)))
+        scene.spawn(
+            Sprite(
+                role: .page(slot: 2),
+                content: .text("‹ Back\n", TextStyle(pointSize: 17, color: .white, leading: true)), z: 1,
+                visual: Visual(frame: .zero)))
         scene.despawn(a)
         XCTAssertEqual(StateDigest(of: scene), WalkDigest.of(scene), "a free slot, a fill, a text")
     }
@@ -179,8 +238,13 @@ final class DigestDefinitionTests: XCTestCase {
         for match in leaves.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             let range = Range(match.range, in: text)!
             let leaf = String(text[range])
-            let other = leaf == "true" ? "false" : leaf == "false" ? "true" : Int(leaf).map { String($0 + 1) } ?? String(Double(leaf)! + 0.5)
-            guard let world = try? JSONDecoder().decode(World.self, from: Data(text.replacingCharacters(in: range, with: other).utf8)) else { continue }
+            let other =
+                leaf == "true"
+                ? "false" : leaf == "false" ? "true" : Int(leaf).map { String($0 + 1) } ?? String(Double(leaf)! + 0.5)
+            guard
+                let world = try? JSONDecoder().decode(
+                    World.self, from: Data(text.replacingCharacters(in: range, with: other).utf8))
+            else { continue }
             changed += 1
             let path = text[..<range.lowerBound].suffix(60)
             XCTAssertNotEqual(Simulation(resuming: world).digest, base, "\(path)\(leaf) → \(other)")

@@ -43,7 +43,9 @@ final class StateValueTests: XCTestCase {
         var original = Simulation(resuming: world)
         var restored = Simulation(resuming: try JSONDecoder().decode(World.self, from: JSONEncoder().encode(world)))
         for t in 0..<90 {
-            let events: [InputEvent] = t == 0 ? [.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: Point(x: 210, y: 520)))] : []
+            let events: [InputEvent] =
+                t == 0
+                ? [.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: Point(x: 210, y: 520)))] : []
             original.step(events)
             restored.step(events)
         }
@@ -60,9 +62,12 @@ final class StateValueTests: XCTestCase {
         let c = Point(x: 977.0 / 3, y: 193.0 / 3)
         for _ in 0..<40 {
             for phase in [PointerPhase.down, .up] {
-                a.pointer(phase, c); b.pointer(phase, c)
+                a.pointer(phase, c)
+                b.pointer(phase, c)
                 XCTAssertEqual(a.sim.digest, b.sim.digest)
-                XCTAssertTrue(seen.insert(a.sim.digest).inserted, "every tick of a moving session is a new state (tick \(a.world.tick))")
+                XCTAssertTrue(
+                    seen.insert(a.sim.digest).inserted,
+                    "every tick of a moving session is a new state (tick \(a.world.tick))")
             }
         }
     }
@@ -71,8 +76,11 @@ final class StateValueTests: XCTestCase {
         let rect = Rect(x: 1, y: 2, width: 3, height: 4)
         XCTAssertNotEqual(StateDigest(of: Rect(x: 1, y: 2, width: 3, height: 4.0.nextUp)), StateDigest(of: rect))
         XCTAssertNotEqual(StateDigest(of: 0.0), StateDigest(of: -0.0), "doubles hash by bit pattern")
-        XCTAssertNotEqual(StateDigest(of: Rect(x: 2, y: 1, width: 3, height: 4)), StateDigest(of: rect), "the same numbers in other fields")
-        XCTAssertNotEqual(StateDigest(of: [[1], [2, 3]]), StateDigest(of: [[1, 2], [3]]), "the same numbers in other containers")
+        XCTAssertNotEqual(
+            StateDigest(of: Rect(x: 2, y: 1, width: 3, height: 4)), StateDigest(of: rect),
+            "the same numbers in other fields")
+        XCTAssertNotEqual(
+            StateDigest(of: [[1], [2, 3]]), StateDigest(of: [[1, 2], [3]]), "the same numbers in other containers")
         XCTAssertEqual(StateDigest(of: rect).description.count, 16)
     }
 
@@ -92,15 +100,17 @@ final class StateValueTests: XCTestCase {
         let before = input.sim.dump()
         input.tick([.developer(.togglePause)])
         let diff = before.differences(to: input.sim.dump())
-        XCTAssertEqual(diff, ["- clock.tick = 2", "+ clock.tick = 3", "- playback.paused = false", "+ playback.paused = true"])
+        XCTAssertEqual(
+            diff, ["- clock.tick = 2", "+ clock.tick = 3", "- playback.paused = false", "+ playback.paused = true"])
     }
 
     func testDumpEscapesControlCharactersInNames() {
-        let world = World(photos: [PhotoInfo(name: "a\nb\u{1b}[31m\"c", pixelSize: Size(width: 1, height: 1))], viewport: viewport)
+        let world = World(
+            photos: [PhotoInfo(name: "a\nb\u{1b}[31m\"c", pixelSize: Size(width: 1, height: 1))], viewport: viewport)
         XCTAssertTrue(StateDump(of: world).lines.contains(#"photos[0].name = "a\nb\u{1b}[31m\"c""#))
     }
 }
 
-private extension World {
-    var dumpLines: [String] { StateDump(of: self).lines }
+extension World {
+    fileprivate var dumpLines: [String] { StateDump(of: self).lines }
 }

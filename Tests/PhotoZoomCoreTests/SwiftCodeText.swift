@@ -16,7 +16,10 @@ enum SwiftCodeText {
         var stack: [Context] = [.code(openParens: 0)]
         var i = 0
         func at(_ k: Int) -> Character? { k < c.count ? c[k] : nil }
-        func keep(_ n: Int) { out.append(contentsOf: c[i..<min(i + n, c.count)]); i += n }
+        func keep(_ n: Int) {
+            out.append(contentsOf: c[i..<min(i + n, c.count)])
+            i += n
+        }
         func blank(_ n: Int) {
             for ch in c[i..<min(i + n, c.count)] { out.append(ch == "\n" ? "\n" : " ") }
             i += n
@@ -29,15 +32,21 @@ enum SwiftCodeText {
 
         while i < c.count {
             switch stack[stack.count - 1] {
-            case let .code(openParens):
+            case .code(let openParens):
                 if c[i] == "/", at(i + 1) == "/" {
                     while i < c.count, c[i] != "\n" { blank(1) }
                 } else if c[i] == "/", at(i + 1) == "*" {
                     var depth = 0
                     repeat {
-                        if c[i] == "/", at(i + 1) == "*" { depth += 1; blank(2) }
-                        else if c[i] == "*", at(i + 1) == "/" { depth -= 1; blank(2) }
-                        else { blank(1) }
+                        if c[i] == "/", at(i + 1) == "*" {
+                            depth += 1
+                            blank(2)
+                        } else if c[i] == "*", at(i + 1) == "/" {
+                            depth -= 1
+                            blank(2)
+                        } else {
+                            blank(1)
+                        }
                     } while depth > 0 && i < c.count
                 } else if case let n = hashes(from: i), at(i + n) == "\"" {
                     let multiline = at(i + n + 1) == "\"" && at(i + n + 2) == "\""
@@ -48,12 +57,16 @@ enum SwiftCodeText {
                     keep(1)
                 } else if stack.count > 1, c[i] == ")" {
                     // The interpolation's own closing parenthesis returns to the string.
-                    if openParens == 0 { stack.removeLast() } else { stack[stack.count - 1] = .code(openParens: openParens - 1) }
+                    if openParens == 0 {
+                        stack.removeLast()
+                    } else {
+                        stack[stack.count - 1] = .code(openParens: openParens - 1)
+                    }
                     keep(1)
                 } else {
                     keep(1)
                 }
-            case let .string(multiline, n):
+            case .string(let multiline, let n):
                 let quotes = multiline ? 3 : 1
                 // A backslash escapes only when followed by as many #s as the string opened with.
                 if c[i] == "\\", hashes(from: i + 1) >= n {

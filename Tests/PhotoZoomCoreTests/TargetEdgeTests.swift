@@ -16,32 +16,44 @@ final class TargetEdgeTests: XCTestCase {
 
     static let edges = [
         Edge(target: "PhotoZoomCore", imports: ["Foundation"], dependencies: []),
-        Edge(target: "PhotoZoomUntrusted", imports: ["Foundation", "Glibc", "PhotoZoomCore"], dependencies: ["PhotoZoomCore"]),
+        Edge(
+            target: "PhotoZoomUntrusted", imports: ["Foundation", "Glibc", "PhotoZoomCore"],
+            dependencies: ["PhotoZoomCore"]),
     ]
 
     func testEachPureTargetImportsOnlyWhatItsEdgesAllow() throws {
         let root = PackagePaths.root
         for edge in Self.edges {
             let folder = root.appendingPathComponent("Sources/\(edge.target)")
-            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
-                .filter { $0.pathExtension == "swift" }
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap {
+                $0 as? URL
+            }
+            .filter { $0.pathExtension == "swift" }
             XCTAssertFalse(files.isEmpty, "\(edge.target) has sources")
             for file in files {
-                for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for (number, line) in try String(contentsOf: file, encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).enumerated() {
                     guard let module = Self.importedModule(line) else { continue }
-                    XCTAssertTrue(edge.imports.contains(module),
-                                  "\(edge.target)/\(file.lastPathComponent):\(number + 1) imports \(module), outside \(edge.target)'s edges \(edge.imports.sorted())")
+                    XCTAssertTrue(
+                        edge.imports.contains(module),
+                        "\(edge.target)/\(file.lastPathComponent):\(number + 1) imports \(module), outside \(edge.target)'s edges \(edge.imports.sorted())"
+                    )
                 }
             }
         }
     }
 
     func testThePackageGivesEachPureTargetExactlyItsDependencies() throws {
-        let manifest = try String(contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         for edge in Self.edges {
             let plain = #".target(name: "\#(edge.target)")"#
-            let listed = #".target(name: "\#(edge.target)", dependencies: [\#(edge.dependencies.map { "\"\($0)\"" }.joined(separator: ", "))])"#
-            XCTAssertTrue(manifest.contains(edge.dependencies.isEmpty ? plain : listed), "Package.swift declares \(edge.target) as \(listed)")
+            let listed =
+                #".target(name: "\#(edge.target)", dependencies: [\#(edge.dependencies.map { "\"\($0)\"" }.joined(separator: ", "))])"#
+            XCTAssertTrue(
+                manifest.contains(edge.dependencies.isEmpty ? plain : listed),
+                "Package.swift declares \(edge.target) as \(listed)")
         }
     }
 
@@ -50,7 +62,9 @@ final class TargetEdgeTests: XCTestCase {
         var words = line.split(separator: " ").filter { !$0.isEmpty }
         while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
         guard words.first == "import", words.count >= 2 else { return nil }
-        let name = ["struct", "class", "enum", "func", "var", "let", "protocol", "typealias"].contains(String(words[1])) && words.count >= 3
+        let name =
+            ["struct", "class", "enum", "func", "var", "let", "protocol", "typealias"].contains(String(words[1]))
+                && words.count >= 3
             ? words[2] : words[1]
         return String(name.split(separator: ".").first ?? name)
     }

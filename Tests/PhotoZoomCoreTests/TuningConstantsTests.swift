@@ -65,11 +65,14 @@ final class TuningConstantsTests: XCTestCase {
         tuning.backButtonWidth = 120
         var input = ScriptedInput(photos: photoInfos(count: 30), viewport: viewport, tuning: tuning)
         input.ticks(1)
-        XCTAssertEqual(input.sprite(.tabBarLabel).content, .text("30 Photos", TextStyle(pointSize: 13, color: Color(r: 60, g: 60, b: 67))))
+        XCTAssertEqual(
+            input.sprite(.tabBarLabel).content,
+            .text("30 Photos", TextStyle(pointSize: 13, color: Color(r: 60, g: 60, b: 67))))
         input.tapCell(4)
         input.settle()
         XCTAssertEqual(input.sprite(.backButton).current.frame, Rect(x: 6, y: 0, width: 120, height: 44))
-        XCTAssertEqual(input.sprite(.backButton).content, .text("‹ Back", TextStyle(pointSize: 20, color: .white, leading: true)))
+        XCTAssertEqual(
+            input.sprite(.backButton).content, .text("‹ Back", TextStyle(pointSize: 20, color: .white, leading: true)))
         XCTAssertEqual(input.sprite(.pageLabel).content, .text("5 of 30", TextStyle(pointSize: 20, color: .white)))
     }
 
@@ -80,7 +83,10 @@ final class TuningConstantsTests: XCTestCase {
         input.tick([.key(.right, modifiers: [])])
         let target = 5 * pagePitch
         var n = 0
-        while abs(input.world.viewer.paging.offset - target) > 3, n < 240 { input.tick(); n += 1 }
+        while abs(input.world.viewer.paging.offset - target) > 3, n < 240 {
+            input.tick()
+            n += 1
+        }
         let gap = abs(input.world.viewer.paging.offset - target)
         XCTAssertGreaterThan(gap, 0.5, "more than half a point from its page: visibly sliding")
         guard case .snapping = input.world.viewer.paging.motion else { return XCTFail("the snap is under way") }
@@ -102,7 +108,10 @@ final class TuningConstantsTests: XCTestCase {
         for _ in 0..<240 {
             input.tick()
             guard let t = input.world.viewer.transition, let flight = t.flight else { break }
-            let off = largest(Rect(x: t.frame.x - home.x, y: t.frame.y - home.y, width: t.frame.width - home.width, height: t.frame.height - home.height))
+            let off = largest(
+                Rect(
+                    x: t.frame.x - home.x, y: t.frame.y - home.y, width: t.frame.width - home.width,
+                    height: t.frame.height - home.height))
             if off <= distance, largest(flight.frame.velocity) <= 20 { return off }
         }
         XCTFail("the flight never came within \(distance) pt")

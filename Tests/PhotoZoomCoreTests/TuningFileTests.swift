@@ -22,7 +22,9 @@ final class TuningFileTests: XCTestCase {
             try TuningFile().text.write(to: url, atomically: true, encoding: .utf8)
         }
         let bundled = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(bundled, TuningFile().text, "assets/tuning.json is stale; run the tests with RECORD_SNAPSHOTS=1 to rewrite it")
+        XCTAssertEqual(
+            bundled, TuningFile().text,
+            "assets/tuning.json is stale; run the tests with RECORD_SNAPSHOTS=1 to rewrite it")
         XCTAssertTrue(bundled.hasPrefix("{\n  \"$schema\": \"tuning.schema.json\",\n"))
     }
 
@@ -44,13 +46,17 @@ final class TuningFileTests: XCTestCase {
             ("{\"response\": 0.5, \"dampingRatio\": 0.8}", try .response(0.5, dampingRatio: 0.8, mass: 1)),
             ("{\"duration\": 0.5, \"bounce\": 0.2}", try .duration(0.5, bounce: 0.2)),
             ("{\"uikitDuration\": 0.5, \"dampingRatio\": 0.8}", try .uikit(duration: 0.5, dampingRatio: 0.8)),
-            ("{\"mass\": 1, \"stiffness\": 157.9, \"damping\": 17.6}", try SpringParameters(mass: 1, stiffness: 157.9, damping: 17.6)),
+            (
+                "{\"mass\": 1, \"stiffness\": 157.9, \"damping\": 17.6}",
+                try SpringParameters(mass: 1, stiffness: 157.9, damping: 17.6)
+            ),
         ]
         for (spring, expected) in cases {
             let reading = TuningFile.read("{\"springs\": {\"cancel\": \(spring)}}")
             XCTAssertEqual(reading.problems, [], spring)
             XCTAssertEqual(reading.file.tuning.cancelSpring, expected, spring)
-            XCTAssertTrue(reading.file.text.contains("\"cancel\": \(spring)"), "\(spring) is written back as it was written")
+            XCTAssertTrue(
+                reading.file.text.contains("\"cancel\": \(spring)"), "\(spring) is written back as it was written")
         }
     }
 
@@ -78,7 +84,9 @@ final class TuningFileTests: XCTestCase {
         }
         // The grid zoom's fields are one field of `Tuning`, a struct of its own: counted each.
         func fields(_ file: TuningFile) -> [(label: String, value: String)] {
-            Mirror(reflecting: file.tuning).children.filter { $0.label != "gridZoom" }.map { ($0.label!, "\($0.value)") }
+            Mirror(reflecting: file.tuning).children.filter { $0.label != "gridZoom" }.map {
+                ($0.label!, "\($0.value)")
+            }
                 + Mirror(reflecting: file.tuning.gridZoom).children.map { ("gridZoom." + $0.label!, "\($0.value)") }
                 + Mirror(reflecting: file.loop).children.map { ("loop." + $0.label!, "\($0.value)") }
                 + Mirror(reflecting: file.library).children.map { ("library." + $0.label!, "\($0.value)") }
@@ -86,12 +94,14 @@ final class TuningFileTests: XCTestCase {
         var reached: [String] = []
         for path in TuningFile.keys {
             let parts = path.split(separator: ".").map(String.init)
-            let group = try XCTUnwrap(defaults[parts[0]]), value = try XCTUnwrap(group[parts[1]])
+            let group = try XCTUnwrap(defaults[parts[0]])
+            let value = try XCTUnwrap(group[parts[1]])
             let file = [parts[0]: [parts[1]: changed(value)]]
             let text = String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self)
             let reading = TuningFile.read(text)
             XCTAssertEqual(reading.problems, [], path)
-            let differing = zip(fields(reading.file), fields(TuningFile())).filter { $0.value != $1.value }.map(\.0.label)
+            let differing = zip(fields(reading.file), fields(TuningFile())).filter { $0.value != $1.value }.map(
+                \.0.label)
             XCTAssertEqual(differing.count, 1, "\(path) changes \(differing)")
             reached += differing
         }
@@ -99,7 +109,9 @@ final class TuningFileTests: XCTestCase {
     }
 
     func testAPartialFileKeepsTheDefaultsForWhatItLeavesOut() {
-        let reading = TuningFile.read("{\"grid\": {\"cellGap\": 4}, \"scroll\": {\"stillMotion\": {\"velocity\": 30}}, \"dismissal\": {\"rule\": \"direction\"}}")
+        let reading = TuningFile.read(
+            "{\"grid\": {\"cellGap\": 4}, \"scroll\": {\"stillMotion\": {\"velocity\": 30}}, \"dismissal\": {\"rule\": \"direction\"}}"
+        )
         XCTAssertEqual(reading.problems, [])
         var expected = Tuning()
         expected.cellGap = 4
@@ -114,119 +126,160 @@ final class TuningFileTests: XCTestCase {
     func testTheDismissalRulesFormerNameIsReadWithAWarningNamingTheNewOne() {
         let text = "{\n  \"dismissal\": {\"rule\": \"seed\"}\n}"
         let reading = TuningFile.read(text)
-        XCTAssertEqual(reading.problems.map(\.description), [
-            "warning: dismissal.rule: \"seed\" is now called \"direction\"; write that (line 2, column 25)",
-        ])
+        XCTAssertEqual(
+            reading.problems.map(\.description),
+            [
+                "warning: dismissal.rule: \"seed\" is now called \"direction\"; write that (line 2, column 25)"
+            ])
         XCTAssertEqual(reading.file.tuning.dismissRule, .direction)
         XCTAssertTrue(reading.file.text.contains("\"rule\": \"direction\""), reading.file.text)
         XCTAssertEqual(TuningFile.read(reading.file.text).problems, [])
         // A name that never was one is still an error listing the names there are.
-        XCTAssertEqual(messages("{\"dismissal\": {\"rule\": \"seeds\"}}"), [
-            "error: dismissal.rule: expected one of \"projection\", \"direction\" or \"percent\", got \"seeds\" (line 1, column 24)",
-        ])
+        XCTAssertEqual(
+            messages("{\"dismissal\": {\"rule\": \"seeds\"}}"),
+            [
+                "error: dismissal.rule: expected one of \"projection\", \"direction\" or \"percent\", got \"seeds\" (line 1, column 24)"
+            ])
     }
 
     /// A recording's header holds the tuning by its Swift names; one written before the rename
     /// says `"dismissRule": "seed"` and reads as the direction rule.
     func testARecordedTuningWithTheFormerRuleNameDecodes() throws {
         let decoder = JSONDecoder()
-        XCTAssertEqual(try decoder.decode([DismissRule].self, from: Data("[\"seed\", \"direction\", \"projection\"]".utf8)),
-                       [.direction, .direction, .projection])
+        XCTAssertEqual(
+            try decoder.decode([DismissRule].self, from: Data("[\"seed\", \"direction\", \"projection\"]".utf8)),
+            [.direction, .direction, .projection])
         XCTAssertThrowsError(try decoder.decode([DismissRule].self, from: Data("[\"seeds\"]".utf8)))
-        XCTAssertEqual(String(decoding: try JSONEncoder().encode([DismissRule.direction]), as: UTF8.self), "[\"direction\"]")
+        XCTAssertEqual(
+            String(decoding: try JSONEncoder().encode([DismissRule.direction]), as: UTF8.self), "[\"direction\"]")
     }
 
     func testAnUnknownKeyIsAWarningNamingTheNearestKnownKey() {
-        XCTAssertEqual(messages("{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}"), [
-            "warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)",
-        ])
-        XCTAssertEqual(messages("{\"gird\": {}, \"grid\": {\"celGap\": 1}}"), [
-            "warning: unknown key gird — did you mean grid? (line 1, column 10)",
-            "warning: unknown key grid.celGap — did you mean cellGap? (line 1, column 33)",
-        ])
-        XCTAssertEqual(messages("{\"grid\": {\"x\": 1}}"), [
-            "warning: unknown key grid.x; grid has minimumCellSize, cellGap, wheelPointsPerUnit or wheelSpring (line 1, column 16)",
-        ])
+        XCTAssertEqual(
+            messages("{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}"),
+            [
+                "warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)"
+            ])
+        XCTAssertEqual(
+            messages("{\"gird\": {}, \"grid\": {\"celGap\": 1}}"),
+            [
+                "warning: unknown key gird — did you mean grid? (line 1, column 10)",
+                "warning: unknown key grid.celGap — did you mean cellGap? (line 1, column 33)",
+            ])
+        XCTAssertEqual(
+            messages("{\"grid\": {\"x\": 1}}"),
+            [
+                "warning: unknown key grid.x; grid has minimumCellSize, cellGap, wheelPointsPerUnit or wheelSpring (line 1, column 16)"
+            ])
     }
 
     func testASyntaxErrorGivesTheLineTheColumnAndWhatIsThere() {
-        XCTAssertEqual(messages("{\n  \"grid\": {\n    \"cellGap\": 4,\n  }\n}\n"),
-                       ["error: line 4, column 3: expected a key in double quotes, got \"}\""])
-        XCTAssertEqual(messages("{\"grid\": {\"cellGap\": 4 \"tapSlop\": 8}}"),
-                       ["error: line 1, column 24: expected ',' or '}', got \"tapSlop\""])
-        XCTAssertEqual(messages("{\"grid\": {\"cellGap\": .5}}"), ["error: line 1, column 22: expected a value, got \".5\""])
+        XCTAssertEqual(
+            messages("{\n  \"grid\": {\n    \"cellGap\": 4,\n  }\n}\n"),
+            ["error: line 4, column 3: expected a key in double quotes, got \"}\""])
+        XCTAssertEqual(
+            messages("{\"grid\": {\"cellGap\": 4 \"tapSlop\": 8}}"),
+            ["error: line 1, column 24: expected ',' or '}', got \"tapSlop\""])
+        XCTAssertEqual(
+            messages("{\"grid\": {\"cellGap\": .5}}"), ["error: line 1, column 22: expected a value, got \".5\""])
         XCTAssertEqual(messages("{\"grid\": "), ["error: line 1, column 10: expected a value, got the end of the file"])
-        XCTAssertEqual(messages(String(repeating: "[", count: 100_000)), ["error: line 1, column 65: nesting deeper than 64 levels, got \"[\""])
+        XCTAssertEqual(
+            messages(String(repeating: "[", count: 100_000)),
+            ["error: line 1, column 65: nesting deeper than 64 levels, got \"[\""])
     }
 
     func testATypeErrorNamesTheKeyPathAndWhatWasExpected() {
-        let reading = TuningFile.read("{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.6, \"dampingRatio\": \"0.8\"}}}")
-        XCTAssertEqual(reading.problems.map(\.description),
-                       ["error: springs.zoomIn.dampingRatio: expected a number, got \"0.8\" (line 1, column 63)"])
-        XCTAssertEqual(reading.file.tuning.zoomInSpring, Tuning().zoomInSpring, "a spring with a bad field keeps its default")
-        XCTAssertEqual(messages("{\"dismissal\": {\"rule\": \"sed\"}, \"chrome\": [], \"$schema\": 1}"), [
-            "error: dismissal.rule: expected one of \"projection\", \"direction\" or \"percent\", got \"sed\" (line 1, column 24)",
-            "error: chrome: expected an object, got an array (line 1, column 42)",
-            "error: $schema: expected a string, got 1 (line 1, column 57)",
-        ])
+        let reading = TuningFile.read(
+            "{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.6, \"dampingRatio\": \"0.8\"}}}")
+        XCTAssertEqual(
+            reading.problems.map(\.description),
+            ["error: springs.zoomIn.dampingRatio: expected a number, got \"0.8\" (line 1, column 63)"])
+        XCTAssertEqual(
+            reading.file.tuning.zoomInSpring, Tuning().zoomInSpring, "a spring with a bad field keeps its default")
+        XCTAssertEqual(
+            messages("{\"dismissal\": {\"rule\": \"sed\"}, \"chrome\": [], \"$schema\": 1}"),
+            [
+                "error: dismissal.rule: expected one of \"projection\", \"direction\" or \"percent\", got \"sed\" (line 1, column 24)",
+                "error: chrome: expected an object, got an array (line 1, column 42)",
+                "error: $schema: expected a string, got 1 (line 1, column 57)",
+            ])
     }
 
     func testARangeErrorGivesTheAllowedRange() {
-        XCTAssertEqual(messages("{\"grid\": {\"minimumCellSize\": 0, \"cellGap\": -1}, \"scroll\": {\"decelerationRate\": 1, \"stillBackdrop\": 1e999}}"), [
-            "error: grid.minimumCellSize: must lie in [20, 16384], got 0 (line 1, column 30)",
-            "error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 44)",
-            "error: scroll.decelerationRate: must lie in (0, 1), got 1 (line 1, column 80)",
-            "error: scroll.stillBackdrop: must be a finite number, got 1e999 (line 1, column 100)",
-        ])
+        XCTAssertEqual(
+            messages(
+                "{\"grid\": {\"minimumCellSize\": 0, \"cellGap\": -1}, \"scroll\": {\"decelerationRate\": 1, \"stillBackdrop\": 1e999}}"
+            ),
+            [
+                "error: grid.minimumCellSize: must lie in [20, 16384], got 0 (line 1, column 30)",
+                "error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 44)",
+                "error: scroll.decelerationRate: must lie in (0, 1), got 1 (line 1, column 80)",
+                "error: scroll.stillBackdrop: must be a finite number, got 1e999 (line 1, column 100)",
+            ])
         // Every number is bounded above too: a cell a hair wide would be a billion columns.
-        XCTAssertEqual(messages("{\"grid\": {\"minimumCellSize\": 5e-324}, \"scroll\": {\"velocitySampleWindow\": 1e300}}"), [
-            "error: grid.minimumCellSize: must lie in [20, 16384], got 5e-324 (line 1, column 30)",
-            "error: scroll.velocitySampleWindow: must lie in (0, 1], got 1e300 (line 1, column 74)",
-        ])
-        XCTAssertEqual(messages("{\"springs\": {\"zoomIn\": {\"uikitDuration\": -0.5, \"dampingRatio\": 0.8}, \"cancel\": {\"duration\": 0.5, \"bounce\": 2}}}"), [
-            "error: springs.zoomIn.uikitDuration: must be greater than 0, got -0.5 (line 1, column 24)",
-            "error: springs.cancel.bounce: must lie in (-1, 1], got 2.0 (line 1, column 80)",
-        ])
+        XCTAssertEqual(
+            messages("{\"grid\": {\"minimumCellSize\": 5e-324}, \"scroll\": {\"velocitySampleWindow\": 1e300}}"),
+            [
+                "error: grid.minimumCellSize: must lie in [20, 16384], got 5e-324 (line 1, column 30)",
+                "error: scroll.velocitySampleWindow: must lie in (0, 1], got 1e300 (line 1, column 74)",
+            ])
+        XCTAssertEqual(
+            messages(
+                "{\"springs\": {\"zoomIn\": {\"uikitDuration\": -0.5, \"dampingRatio\": 0.8}, \"cancel\": {\"duration\": 0.5, \"bounce\": 2}}}"
+            ),
+            [
+                "error: springs.zoomIn.uikitDuration: must be greater than 0, got -0.5 (line 1, column 24)",
+                "error: springs.cancel.bounce: must lie in (-1, 1], got 2.0 (line 1, column 80)",
+            ])
     }
 
     /// Issue 23, item 4: a double tap zoomed to 100× past a most of 4. Rules between keys are
     /// told at the key the file wrote, with its line and column, and the value not taken.
     func testARuleBetweenKeysIsToldAtTheKeyTheFileWrote() {
         let doubleTap = TuningFile.read("{\"zoom\": {\"maximumZoom\": 4, \"doubleTapZoom\": 100}}")
-        XCTAssertEqual(doubleTap.problems.map(\.description), ["error: zoom.doubleTapZoom: must be at most zoom.maximumZoom (4), got 100 (line 1, column 46)"])
+        XCTAssertEqual(
+            doubleTap.problems.map(\.description),
+            ["error: zoom.doubleTapZoom: must be at most zoom.maximumZoom (4), got 100 (line 1, column 46)"])
         XCTAssertEqual(doubleTap.file.tuning.doubleTapZoom, Tuning().doubleTapZoom, "not taken")
         // Only the most written, below the default double tap: the most is blamed, and not taken.
         let most = TuningFile.read("{\"zoom\": {\"maximumZoom\": 2}}")
-        XCTAssertEqual(most.problems.map(\.description), ["error: zoom.maximumZoom: must be at least zoom.doubleTapZoom (2.5), got 2 (line 1, column 26)"])
+        XCTAssertEqual(
+            most.problems.map(\.description),
+            ["error: zoom.maximumZoom: must be at least zoom.doubleTapZoom (2.5), got 2 (line 1, column 26)"])
         XCTAssertEqual(most.file.tuning.maximumZoom, Tuning().maximumZoom)
         // Both written: the double tap is blamed, and held to the most the file set.
         let both = TuningFile.read("{\"zoom\": {\"maximumZoom\": 2, \"doubleTapZoom\": 3}}")
-        XCTAssertEqual(both.problems.map(\.description), ["error: zoom.doubleTapZoom: must be at most zoom.maximumZoom (2), got 3 (line 1, column 46)"])
+        XCTAssertEqual(
+            both.problems.map(\.description),
+            ["error: zoom.doubleTapZoom: must be at most zoom.maximumZoom (2), got 3 (line 1, column 46)"])
         XCTAssertEqual([both.file.tuning.maximumZoom, both.file.tuning.doubleTapZoom], [2, 2])
         // The grid zoom's smallest cell is no larger than the cell the grid opens with.
-        XCTAssertEqual(messages("{\"grid\": {\"minimumCellSize\": 40}, \"gridZoom\": {\"smallestCell\": 50}}"),
-                       ["error: gridZoom.smallestCell: must be at most grid.minimumCellSize (40), got 50 (line 1, column 64)"])
+        XCTAssertEqual(
+            messages("{\"grid\": {\"minimumCellSize\": 40}, \"gridZoom\": {\"smallestCell\": 50}}"),
+            ["error: gridZoom.smallestCell: must be at most grid.minimumCellSize (40), got 50 (line 1, column 64)"])
         // Within the rules, nothing is said.
         XCTAssertEqual(messages("{\"zoom\": {\"maximumZoom\": 6, \"doubleTapZoom\": 6}}"), [])
     }
 
     func testEveryProblemInAFileIsReportedInFileOrder() {
         let text = """
-        {
-          "grid": {"cellGap": "2", "cellGap": 3, "minimumCelSize": 90},
-          "springs": {"finish": {"response": 0.3, "bounce": 0.1}, "cancel": {"uikitDuration": 0.4}},
-          "zoom": {"maximumZoom": -4}
-        }
-        """
+            {
+              "grid": {"cellGap": "2", "cellGap": 3, "minimumCelSize": 90},
+              "springs": {"finish": {"response": 0.3, "bounce": 0.1}, "cancel": {"uikitDuration": 0.4}},
+              "zoom": {"maximumZoom": -4}
+            }
+            """
         let reading = TuningFile.read(text)
-        XCTAssertEqual(reading.problems.map(\.description), [
-            "warning: duplicate key grid.cellGap: the last one counts, not this one (line 2, column 23)",
-            "warning: unknown key grid.minimumCelSize — did you mean minimumCellSize? (line 2, column 60)",
-            "error: springs.finish: mixes spring vocabularies (response, bounce); write it as one of "
-                + "{response, dampingRatio}, {duration, bounce}, {uikitDuration, dampingRatio} or {mass, stiffness, damping} (line 3, column 25)",
-            "error: springs.cancel: a spring written with uikitDuration needs dampingRatio too (line 3, column 69)",
-            "error: zoom.maximumZoom: must lie in [1, 100], got -4 (line 4, column 27)",
-        ])
+        XCTAssertEqual(
+            reading.problems.map(\.description),
+            [
+                "warning: duplicate key grid.cellGap: the last one counts, not this one (line 2, column 23)",
+                "warning: unknown key grid.minimumCelSize — did you mean minimumCellSize? (line 2, column 60)",
+                "error: springs.finish: mixes spring vocabularies (response, bounce); write it as one of "
+                    + "{response, dampingRatio}, {duration, bounce}, {uikitDuration, dampingRatio} or {mass, stiffness, damping} (line 3, column 25)",
+                "error: springs.cancel: a spring written with uikitDuration needs dampingRatio too (line 3, column 69)",
+                "error: zoom.maximumZoom: must lie in [1, 100], got -4 (line 4, column 27)",
+            ])
         XCTAssertEqual(reading.file.tuning.cellGap, 3, "the good values are taken")
     }
 }
@@ -239,24 +292,33 @@ final class TuningFileChangesTests: XCTestCase {
 
     func testAChangedKeyIsNamedWithBothValues() {
         XCTAssertEqual(changes("{}", "{\"grid\": {\"cellGap\": 4}}"), ["grid.cellGap 2 → 4"])
-        XCTAssertEqual(changes("{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8}}}",
-                               "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}"),
-                       ["springs.zoomIn.response 0.5 → 0.4"])
-        XCTAssertEqual(changes("{}", "{\"scroll\": {\"pointsRest\": {\"velocity\": 0.2}}}"), ["scroll.pointsRest.velocity 0.1 → 0.2"])
-        XCTAssertEqual(changes("{}", "{\"dismissal\": {\"rule\": \"direction\"}}"), ["dismissal.rule \"projection\" → \"direction\""])
+        XCTAssertEqual(
+            changes(
+                "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8}}}",
+                "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}"),
+            ["springs.zoomIn.response 0.5 → 0.4"])
+        XCTAssertEqual(
+            changes("{}", "{\"scroll\": {\"pointsRest\": {\"velocity\": 0.2}}}"),
+            ["scroll.pointsRest.velocity 0.1 → 0.2"])
+        XCTAssertEqual(
+            changes("{}", "{\"dismissal\": {\"rule\": \"direction\"}}"),
+            ["dismissal.rule \"projection\" → \"direction\""])
         // A save that still says "seed" is reported by the rule's name now.
-        XCTAssertEqual(changes("{}", "{\"dismissal\": {\"rule\": \"seed\"}}"), ["dismissal.rule \"projection\" → \"direction\""])
+        XCTAssertEqual(
+            changes("{}", "{\"dismissal\": {\"rule\": \"seed\"}}"), ["dismissal.rule \"projection\" → \"direction\""])
         XCTAssertEqual(changes("{}", "{\"debug\": {\"tickRate\": 240}}"), ["debug.tickRate 120 → 240"])
         XCTAssertEqual(changes("{}", "{}"), [])
     }
 
     func testASpringRewrittenInAnotherVocabularyIsShownWhole() {
-        XCTAssertEqual(changes("{}", "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}"),
-                       ["springs.zoomIn {uikitDuration: 0.5, dampingRatio: 0.8} → {response: 0.4, dampingRatio: 0.8}"])
+        XCTAssertEqual(
+            changes("{}", "{\"springs\": {\"zoomIn\": {\"response\": 0.4, \"dampingRatio\": 0.8}}}"),
+            ["springs.zoomIn {uikitDuration: 0.5, dampingRatio: 0.8} → {response: 0.4, dampingRatio: 0.8}"])
     }
 
     func testSpringChangesCarryBothParameterSets() throws {
-        let old = TuningFile(), new = TuningFile.read("{\"springs\": {\"finish\": {\"uikitDuration\": 0.4, \"dampingRatio\": 1}}}").file
+        let old = TuningFile()
+        let new = TuningFile.read("{\"springs\": {\"finish\": {\"uikitDuration\": 0.4, \"dampingRatio\": 1}}}").file
         let springs = old.springChanges(to: new)
         XCTAssertEqual(springs.map(\.path), ["springs.finish"])
         XCTAssertEqual(springs.first?.old, old.tuning.finishSpring)
@@ -264,15 +326,22 @@ final class TuningFileChangesTests: XCTestCase {
     }
 
     func testOnlyTheLoopsSettingsAndThePhotoLimitsWaitForTheNextStart() {
-        let new = TuningFile.read("""
+        let new = TuningFile.read(
+            """
             {"debug": {"tickRate": 240}, "grid": {"cellGap": 3},
              "library": {"textureBudgetMiB": 64, "maximumMegapixels": 50, "maximumFileMiB": 100}}
             """)
         XCTAssertEqual(new.problems, [])
         let all = TuningFile().changes(to: new.file)
-        XCTAssertEqual(all.map(\.description), ["grid.cellGap 2 → 3", "library.textureBudgetMiB 256 → 64", "library.maximumMegapixels 100 → 50",
-                                                "library.maximumFileMiB 256 → 100", "debug.tickRate 120 → 240"])
-        XCTAssertEqual(all.filter(TuningFile.appliesAtNextStart).map(\.path), ["library.maximumMegapixels", "library.maximumFileMiB", "debug.tickRate"])
+        XCTAssertEqual(
+            all.map(\.description),
+            [
+                "grid.cellGap 2 → 3", "library.textureBudgetMiB 256 → 64", "library.maximumMegapixels 100 → 50",
+                "library.maximumFileMiB 256 → 100", "debug.tickRate 120 → 240",
+            ])
+        XCTAssertEqual(
+            all.filter(TuningFile.appliesAtNextStart).map(\.path),
+            ["library.maximumMegapixels", "library.maximumFileMiB", "debug.tickRate"])
         // What a running window takes of it: all but those.
         let kept = new.file.keepingStartSettings(of: TuningFile())
         XCTAssertEqual(kept.library, LibraryLimits(textureBudgetMiB: 64))
@@ -281,12 +350,15 @@ final class TuningFileChangesTests: XCTestCase {
     }
 
     func testTheLibraryLimitsAreCheckedLikeEveryNumber() {
-        let read = TuningFile.read("{\"library\": {\"textureBudgetMiB\": 0, \"maximumMegapixels\": 1e9, \"maximumFileMiB\": \"big\"}}")
-        XCTAssertEqual(read.problems.map(\.message), [
-            "library.textureBudgetMiB: must lie in [16, 65536], got 0 (line 1, column 34)",
-            "library.maximumMegapixels: must lie in [1, 2000], got 1e9 (line 1, column 58)",
-            "library.maximumFileMiB: expected a number, got \"big\" (line 1, column 81)",
-        ])
+        let read = TuningFile.read(
+            "{\"library\": {\"textureBudgetMiB\": 0, \"maximumMegapixels\": 1e9, \"maximumFileMiB\": \"big\"}}")
+        XCTAssertEqual(
+            read.problems.map(\.message),
+            [
+                "library.textureBudgetMiB: must lie in [16, 65536], got 0 (line 1, column 34)",
+                "library.maximumMegapixels: must lie in [1, 2000], got 1e9 (line 1, column 58)",
+                "library.maximumFileMiB: expected a number, got \"big\" (line 1, column 81)",
+            ])
         XCTAssertEqual(read.file.library, LibraryLimits(), "nothing refused is taken")
         XCTAssertEqual(LibraryLimits().textureBudgetBytes, 256 << 20)
         XCTAssertEqual(LibraryLimits().maximumPixels, 100_000_000)

@@ -6,7 +6,9 @@ import XCTest
 /// goes on from where it was and as fast as it was going, under the new constants.
 final class TuningReloadTests: XCTestCase {
     let viewport = Size(width: 390, height: 844)
-    func input(_ tuning: Tuning = Tuning()) -> ScriptedInput { ScriptedInput(photos: photoInfos(count: 30), viewport: viewport, tuning: tuning) }
+    func input(_ tuning: Tuning = Tuning()) -> ScriptedInput {
+        ScriptedInput(photos: photoInfos(count: 30), viewport: viewport, tuning: tuning)
+    }
 
     func slower() throws -> Tuning {
         var t = Tuning()
@@ -46,7 +48,9 @@ final class TuningReloadTests: XCTestCase {
         XCTAssertLessThan(step, unreloadedStep * 1.2)
         // Every later tick is the new spring's closed form from that start.
         let start = reloaded.world.tick - 1
-        let motion = SpringMotion(parameters: new.zoomInSpring, from: before.frame.value, velocity: before.frame.velocity, target: before.frame.target)
+        let motion = SpringMotion(
+            parameters: new.zoomInSpring, from: before.frame.value, velocity: before.frame.velocity,
+            target: before.frame.target)
         for _ in 0..<30 {
             reloaded.tick()
             guard let f = reloaded.world.viewer.transition?.frame else { break }
@@ -70,7 +74,8 @@ final class TuningReloadTests: XCTestCase {
         let v0 = input.world.viewer.transition!.flight!.frame.velocity
         input.tick([.tuningReloaded(try slower())])
         let v1 = input.world.viewer.transition!.flight!.frame.velocity
-        XCTAssertLessThan((v1.center - v0.center).length, 0.1 * max(v0.center.length, 1), "velocity \(v0.center) → \(v1.center)")
+        XCTAssertLessThan(
+            (v1.center - v0.center).length, 0.1 * max(v0.center.length, 1), "velocity \(v0.center) → \(v1.center)")
     }
 
     func testAReloadMidCoastKeepsTheGridsOffsetAndSpeed() {
@@ -79,12 +84,15 @@ final class TuningReloadTests: XCTestCase {
         var input = ScriptedInput(photos: photoInfos(count: 600), viewport: viewport, tuning: tuning)
         input.drag(from: Point(x: 195, y: 700), to: Point(x: 195, y: 300), ticks: 10)
         input.ticks(5)
-        let offset = input.world.grid.offset, velocity = input.world.grid.velocity
+        let offset = input.world.grid.offset
+        let velocity = input.world.grid.velocity
         XCTAssertGreaterThan(velocity, 500)
         guard case .decelerating = input.world.grid.motion else { return XCTFail("coasting") }
         tuning.decelerationRate = 0.99
         input.tick([.tuningReloaded(tuning)])
-        XCTAssertEqual(input.world.grid.offset, offset + velocity / 120, accuracy: velocity / 120 * 0.1, "one tick further, no jump")
+        XCTAssertEqual(
+            input.world.grid.offset, offset + velocity / 120, accuracy: velocity / 120 * 0.1,
+            "one tick further, no jump")
         let first = input.world.grid.velocity
         input.ticks(12)
         // 0.99 per millisecond: a tenth of a second takes the speed down by e^(100·ln 0.99) ≈ 0.37.
@@ -105,12 +113,16 @@ final class TuningReloadTests: XCTestCase {
     }
 
     func testAReloadOfTheSameValuesChangesNothing() {
-        var a = input(), b = input()
-        a.tapCell(4); b.tapCell(4)
-        a.ticks(5); b.ticks(5)
+        var a = input()
+        var b = input()
+        a.tapCell(4)
+        b.tapCell(4)
+        a.ticks(5)
+        b.ticks(5)
         a.tick([.tuningReloaded(Tuning())])
         b.tick()
-        a.settle(); b.ticks(a.world.tick - b.world.tick)
+        a.settle()
+        b.ticks(a.world.tick - b.world.tick)
         XCTAssertEqual(a.sim.digest, b.sim.digest)
     }
 

@@ -9,7 +9,8 @@ final class TuningSchemaTests: XCTestCase {
     var assets: URL { PackagePaths.root.appendingPathComponent("assets") }
 
     func json(_ name: String) throws -> [String: Any] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: assets.appendingPathComponent(name))) as? [String: Any])
+        try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: assets.appendingPathComponent(name))) as? [String: Any])
     }
 
     /// `group.key` for every key under the groups of a file, or of the schema's properties.
@@ -33,33 +34,41 @@ final class TuningSchemaTests: XCTestCase {
     func testTheSchemasRangesAreTheOnesTheFileIsReadWith() throws {
         // A key in a rule with another (TuningFile.relations) is read beside that key at the end
         // of its range that lets it take any value of its own.
-        let partners = ["zoom.doubleTapZoom": ("zoom.maximumZoom", 100.0), "zoom.maximumZoom": ("zoom.doubleTapZoom", 1.0),
-                        "gridZoom.smallestCell": ("grid.minimumCellSize", 16384.0), "grid.minimumCellSize": ("gridZoom.smallestCell", 8.0)]
+        let partners = [
+            "zoom.doubleTapZoom": ("zoom.maximumZoom", 100.0), "zoom.maximumZoom": ("zoom.doubleTapZoom", 1.0),
+            "gridZoom.smallestCell": ("grid.minimumCellSize", 16384.0),
+            "grid.minimumCellSize": ("gridZoom.smallestCell", 8.0),
+        ]
         func problems(_ path: String, _ value: Double) -> [TuningProblem] {
             var groups: [String: [String]] = [:]
             for (key, number) in [(path, value)] + (partners[path].map { [$0] } ?? []) {
                 let parts = key.split(separator: ".")
                 groups[String(parts[0]), default: []].append("\"\(parts[1])\": \(number)")
             }
-            let text = "{" + groups.map { "\"\($0.key)\": {\($0.value.joined(separator: ", "))}" }.joined(separator: ", ") + "}"
+            let text =
+                "{" + groups.map { "\"\($0.key)\": {\($0.value.joined(separator: ", "))}" }.joined(separator: ", ")
+                + "}"
             return TuningFile.read(text).problems
         }
         var checked = 0
         for (group, keys) in try schemaProperties() {
             for (key, schema) in try XCTUnwrap(keys as? [String: Any]) {
-                let schema = try XCTUnwrap(schema as? [String: Any]), path = "\(group).\(key)"
+                let schema = try XCTUnwrap(schema as? [String: Any])
+                let path = "\(group).\(key)"
                 guard schema["type"] as? String == "number" else { continue }
                 checked += 1
                 if let low = schema["minimum"] as? Double {
                     XCTAssertEqual(problems(path, low), [], "\(path) takes its minimum \(low)")
-                    XCTAssertEqual(problems(path, low - 0.001).map(\.severity), [.error], "\(path) refuses below \(low)")
+                    XCTAssertEqual(
+                        problems(path, low - 0.001).map(\.severity), [.error], "\(path) refuses below \(low)")
                 } else {
                     let low = try XCTUnwrap(schema["exclusiveMinimum"] as? Double, "\(path) has a lower bound")
                     XCTAssertEqual(problems(path, low).map(\.severity), [.error], "\(path) refuses \(low)")
                 }
                 if let high = schema["maximum"] as? Double {
                     XCTAssertEqual(problems(path, high), [], "\(path) takes its maximum \(high)")
-                    XCTAssertEqual(problems(path, high + 0.001).map(\.severity), [.error], "\(path) refuses above \(high)")
+                    XCTAssertEqual(
+                        problems(path, high + 0.001).map(\.severity), [.error], "\(path) refuses above \(high)")
                 } else if let high = schema["exclusiveMaximum"] as? Double {
                     XCTAssertEqual(problems(path, high).map(\.severity), [.error], "\(path) refuses \(high)")
                 } else {
@@ -94,20 +103,21 @@ final class TuningSchemaTests: XCTestCase {
             XCTAssertEqual(TuningFile.read(text).problems.isEmpty, valid, "the Swift reading agrees about \(name)")
         }
         let script = """
-        import json, sys
-        try:
-            import jsonschema
-        except ImportError:
-            sys.exit("jsonschema is not installed; run scripts/setup.sh --test")
-        schema = json.load(open(sys.argv[1]))
-        jsonschema.Draft202012Validator.check_schema(schema)
-        validator = jsonschema.Draft202012Validator(schema)
-        for path in sys.argv[2:]:
-            print("valid" if validator.is_valid(json.load(open(path))) else "invalid")
-        """
-        let outcome = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                           ["python3", "-c", script, assets.appendingPathComponent("tuning.schema.json").path] + paths,
-                                           environment: ProcessInfo.processInfo.environment, timeout: 60)
+            import json, sys
+            try:
+                import jsonschema
+            except ImportError:
+                sys.exit("jsonschema is not installed; run scripts/setup.sh --test")
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            for path in sys.argv[2:]:
+                print("valid" if validator.is_valid(json.load(open(path))) else "invalid")
+            """
+        let outcome = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", script, assets.appendingPathComponent("tuning.schema.json").path] + paths,
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertEqual(outcome.stdout.split(separator: "\n").map(String.init), files.map { $0.2 ? "valid" : "invalid" })
     }

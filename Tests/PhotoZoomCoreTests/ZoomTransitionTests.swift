@@ -1,11 +1,15 @@
-@testable import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// The way in and the way out: cell → page, page → cell, by tap, drag, Escape and pinch.
 final class ZoomTransitionTests: XCTestCase {
     static let sizes: [Size] = (0..<30).map { i in
-        [Size(width: 600, height: 400), Size(width: 267, height: 400), Size(width: 640, height: 213), Size(width: 705, height: 1411), Size(width: 512, height: 512)][i % 5]
+        [
+            Size(width: 600, height: 400), Size(width: 267, height: 400), Size(width: 640, height: 213),
+            Size(width: 705, height: 1411), Size(width: 512, height: 512),
+        ][i % 5]
     }
     let viewport = Size(width: 390, height: 844)
     func input() -> ScriptedInput { ScriptedInput(photos: photoInfos(Self.sizes), viewport: viewport) }
@@ -29,9 +33,12 @@ final class ZoomTransitionTests: XCTestCase {
         }
         XCTAssertEqual(input.world.viewer.phase, .pager)
         XCTAssertEqual(input.world.viewer.currentIndex, 4)
-        XCTAssertLessThan(last.frame.distance(to: Rect(x: 0, y: 227, width: 390, height: 390)), 0.02, "lands on the aspect-fit frame (512×512: 390×390 centred)")
+        XCTAssertLessThan(
+            last.frame.distance(to: Rect(x: 0, y: 227, width: 390, height: 390)), 0.02,
+            "lands on the aspect-fit frame (512×512: 390×390 centred)")
         XCTAssertLessThan(last.crop.distance(to: .unit), 0.001, "showing the whole photo")
-        XCTAssertLessThan(input.sprite(.page(slot: 1)).current.frame.distance(to: Rect(x: 0, y: 227, width: 390, height: 390)), 1e-9)
+        XCTAssertLessThan(
+            input.sprite(.page(slot: 1)).current.frame.distance(to: Rect(x: 0, y: 227, width: 390, height: 390)), 1e-9)
     }
 
     func testTheZoomInUsesTheSeedSpringAndFadesTheBackgroundWithIt() {
@@ -41,19 +48,27 @@ final class ZoomTransitionTests: XCTestCase {
         // The seed's UIKit spring, 0.5 s with damping ratio 0.8, solved here: the envelope
         // e^(−ζω0·t) falls to 1/1000 at 0.5 s, so ω0 = ln 1000 / (0.5 · 0.8); ωd = ω0·√(1 − ζ²).
         // The fraction of the distance still to go is e^(−ζω0·t)·(cos ωd·t + ζω0/ωd · sin ωd·t).
-        let zeta = 0.8, t = 12.0 / 120
-        let omega0 = log(1000) / (0.5 * zeta), omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+        let zeta = 0.8
+        let t = 12.0 / 120
+        let omega0 = log(1000) / (0.5 * zeta)
+        let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
         let remaining = exp(-zeta * omega0 * t) * (cos(omegaD * t) + zeta * omega0 / omegaD * sin(omegaD * t))
         let p = 1 - remaining
         XCTAssertEqual(p, 0.58383077236818923, accuracy: 1e-14, "mpmath, 40 digits")
         // From cell 4 (392/3, 392/3, 386/3 square) towards the 390×390 fit at y = 227.
-        let c = 392.0 / 3, side = 386.0 / 3
-        let expected = Rect(x: c + (0 - c) * p, y: c + (227 - c) * p, width: side + (390 - side) * p, height: side + (390 - side) * p)
+        let c = 392.0 / 3
+        let side = 386.0 / 3
+        let expected = Rect(
+            x: c + (0 - c) * p, y: c + (227 - c) * p, width: side + (390 - side) * p, height: side + (390 - side) * p)
         XCTAssertLessThan(input.world.viewer.transition!.frame.distance(to: expected), 1e-9)
-        XCTAssertLessThan(input.world.viewer.transition!.frame.distance(to: Rect(x: 54.379445743889941, y: 186.90903107146890,
-                                                                                  width: 281.24110851222012, height: 281.24110851222012)), 1e-9)
+        XCTAssertLessThan(
+            input.world.viewer.transition!.frame.distance(
+                to: Rect(
+                    x: 54.379445743889941, y: 186.90903107146890,
+                    width: 281.24110851222012, height: 281.24110851222012)), 1e-9)
         XCTAssertEqual(input.world.viewer.backgroundAlpha, p, accuracy: 1e-12)
-        XCTAssertEqual(input.sprite(.tabBar).current.alpha, 1 - p, accuracy: 1e-12, "the tab bar fades out as the pager fades in")
+        XCTAssertEqual(
+            input.sprite(.tabBar).current.alpha, 1 - p, accuracy: 1e-12, "the tab bar fades out as the pager fades in")
     }
 
     func testExactlyOneOfCellTransitionAndPageShowsTheCurrentPhotoAtEveryTick() {
@@ -61,10 +76,12 @@ final class ZoomTransitionTests: XCTestCase {
         var checked = 0
         func check(_ world: World, _ label: String) {
             let index = world.viewer.currentIndex
-            XCTAssertEqual(world.showers(of: index).count, 1, "\(label) at tick \(world.tick): \(world.showers(of: index))")
+            XCTAssertEqual(
+                world.showers(of: index).count, 1, "\(label) at tick \(world.tick): \(world.showers(of: index))")
             checked += 1
         }
-        input.tapCell(4); check(input.world, "tap")
+        input.tapCell(4)
+        check(input.world, "tap")
         input.settle { check($0, "zoom in") }
         input.drag(from: Point(x: 300, y: 400), to: Point(x: 60, y: 410), ticks: 12)
         check(input.world, "paging")
@@ -85,7 +102,8 @@ final class ZoomTransitionTests: XCTestCase {
         input.settle()
         XCTAssertEqual(input.world.viewer.currentIndex, 6)
         input.drag(from: Point(x: 195, y: 300), to: Point(x: 195, y: 600), ticks: 150, hold: 15)
-        var last = Rect.zero, lastCrop = Rect.zero
+        var last = Rect.zero
+        var lastCrop = Rect.zero
         input.settle { world in
             if let t = world.viewer.transition {
                 last = t.frame
@@ -113,7 +131,9 @@ final class ZoomTransitionTests: XCTestCase {
         input.settle()
         XCTAssertEqual(input.world.viewer.phase, .pager)
         // 30 pt, then a hard flick down: the projection passes the threshold.
-        let flick = (0...10).map { Point(x: 200, y: 300 + Double($0) * 3) } + (1...3).map { Point(x: 200, y: 330 + Double($0) * 15) }
+        let flick =
+            (0...10).map { Point(x: 200, y: 300 + Double($0) * 3) }
+            + (1...3).map { Point(x: 200, y: 330 + Double($0) * 15) }
         input.drag(through: flick)
         XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: false))
         input.settle()
@@ -139,12 +159,19 @@ final class ZoomTransitionTests: XCTestCase {
     func downward(_ steps: Int) -> [Point] { (0...steps).map { Point(x: 200, y: 300 + Double($0) * 3) } }
 
     func testTheThreeReleaseRulesAgreeOnClearCasesAndDifferOnShortStillDrags() {
-        let cancel = ViewerState.Phase.presenting, finish = ViewerState.Phase.dismissing(interactive: false)
+        let cancel = ViewerState.Phase.presenting
+        let finish = ViewerState.Phase.dismissing(interactive: false)
         // 200 pt down, then moving up: every rule cancels.
-        let upAtTheEnd = (0...100).map { Point(x: 200, y: 300 + Double($0) * 2) } + (1...12).map { Point(x: 200, y: 500 - Double($0) * 3) }
-        for rule in DismissRule.allCases { XCTAssertEqual(release(rule, along: upAtTheEnd), cancel, "moving up: \(rule) cancels") }
+        let upAtTheEnd =
+            (0...100).map { Point(x: 200, y: 300 + Double($0) * 2) }
+            + (1...12).map { Point(x: 200, y: 500 - Double($0) * 3) }
+        for rule in DismissRule.allCases {
+            XCTAssertEqual(release(rule, along: upAtTheEnd), cancel, "moving up: \(rule) cancels")
+        }
         // Held still 291 pt down (past half of H/2): every rule finishes.
-        for rule in DismissRule.allCases { XCTAssertEqual(release(rule, along: downward(100), hold: 20), finish, "\(rule)") }
+        for rule in DismissRule.allCases {
+            XCTAssertEqual(release(rule, along: downward(100), hold: 20), finish, "\(rule)")
+        }
         // Held still 102 pt down: short of the 120 pt projection threshold and of half the
         // progress, but below the start, which is all the direction rule asks.
         XCTAssertEqual(release(.projection, along: downward(37), hold: 20), cancel)
@@ -168,8 +195,11 @@ final class ZoomTransitionTests: XCTestCase {
         XCTAssertEqual(start, Point(x: 195, y: 410))
         // Already 10 pt further, at 420: scale 1 − 0.5 · 10/422, the held point under the finger.
         let s10 = 1 - 0.5 * 10 / 422
-        XCTAssertLessThan(input.world.viewer.transition!.frame.distance(to: Rect(x: 195 - 195 * s10, y: 420 - 118 * s10,
-                                                                                 width: 390 * s10, height: 260 * s10)), 1e-9)
+        XCTAssertLessThan(
+            input.world.viewer.transition!.frame.distance(
+                to: Rect(
+                    x: 195 - 195 * s10, y: 420 - 118 * s10,
+                    width: 390 * s10, height: 260 * s10)), 1e-9)
         let h = viewport.height
         for dy in [60.0, h / 4, h / 2, h * 0.7] {
             input.pointer(.moved, start + Point(x: 30, y: dy))
@@ -213,7 +243,8 @@ final class ZoomTransitionTests: XCTestCase {
         shrink.tapCell(7)
         shrink.settle()
         shrink.tick([.key(.backspace, modifiers: [])])
-        var smallest = Double.infinity, lastAlpha = 1.0
+        var smallest = Double.infinity
+        var lastAlpha = 1.0
         shrink.settle { world in
             if let t = world.viewer.transition {
                 smallest = min(smallest, t.frame.width)
@@ -233,8 +264,10 @@ final class ZoomTransitionTests: XCTestCase {
         input.pointer(.down, Point(x: 300, y: 400), id: 2, source: .touch)
         for i in 1...20 {
             let d = Double(i) * 4
-            input.tick([.pointer(PointerEvent(id: 1, source: .touch, phase: .moved, position: Point(x: 100 + d, y: 400))),
-                        .pointer(PointerEvent(id: 2, source: .touch, phase: .moved, position: Point(x: 300 - d, y: 400)))])
+            input.tick([
+                .pointer(PointerEvent(id: 1, source: .touch, phase: .moved, position: Point(x: 100 + d, y: 400))),
+                .pointer(PointerEvent(id: 2, source: .touch, phase: .moved, position: Point(x: 300 - d, y: 400))),
+            ])
         }
         XCTAssertEqual(input.world.viewer.phase, .dismissing(interactive: true))
         // Recognised at the first move (200 → 192 pt apart, 4 % > 2 %), so the scale counts from
@@ -272,6 +305,7 @@ final class ZoomTransitionTests: XCTestCase {
         input.tick([.resize(Size(width: 500, height: 500))])
         input.settle { world in if let t = world.viewer.transition { last = t.frame } }
         XCTAssertEqual(input.world.viewer.phase, .pager)
-        XCTAssertLessThanOrEqual(last.distance(to: Rect(x: 0, y: 250.0 / 3, width: 500, height: 1000.0 / 3)), 0.5, "600×400 in 500×500")
+        XCTAssertLessThanOrEqual(
+            last.distance(to: Rect(x: 0, y: 250.0 / 3, width: 500, height: 1000.0 / 3)), 0.5, "600×400 in 500×500")
     }
 }

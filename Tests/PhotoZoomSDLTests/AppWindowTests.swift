@@ -1,8 +1,9 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// The window itself, under the offscreen driver the tests ask for.
 final class AppWindowTests: XCTestCase {
@@ -18,10 +19,17 @@ final class AppWindowTests: XCTestCase {
     func testTheInputMethodIsGivenNoComposeTableOnlyOnX11() throws {
         XCTAssertTrue(AppWindow.skipsComposeTable(["DISPLAY": ":1"]))
         XCTAssertTrue(AppWindow.skipsComposeTable(["DISPLAY": ":1", "SDL_VIDEODRIVER": "x11"]))
-        XCTAssertTrue(AppWindow.skipsComposeTable(["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-0", "SDL_VIDEODRIVER": "x11,wayland"]))
-        XCTAssertFalse(AppWindow.skipsComposeTable(["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-0", "SDL_VIDEODRIVER": "wayland"]))
+        XCTAssertTrue(
+            AppWindow.skipsComposeTable([
+                "DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-0", "SDL_VIDEODRIVER": "x11,wayland",
+            ]))
+        XCTAssertFalse(
+            AppWindow.skipsComposeTable(["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-0", "SDL_VIDEODRIVER": "wayland"])
+        )
         XCTAssertFalse(AppWindow.skipsComposeTable(["WAYLAND_DISPLAY": "wayland-0"]), "no X display: SDL opens Wayland")
-        XCTAssertFalse(AppWindow.skipsComposeTable(["DISPLAY": ":1", "XCOMPOSEFILE": "/home/someone/.XCompose"]), "the user's own is kept")
+        XCTAssertFalse(
+            AppWindow.skipsComposeTable(["DISPLAY": ":1", "XCOMPOSEFILE": "/home/someone/.XCompose"]),
+            "the user's own is kept")
         // The tests' offscreen driver is no X11: the window leaves the variable alone.
         let before = ProcessInfo.processInfo.environment["XCOMPOSEFILE"]
         defer { if let before { setenv("XCOMPOSEFILE", before, 1) } else { unsetenv("XCOMPOSEFILE") } }
@@ -40,12 +48,15 @@ final class AppWindowTests: XCTestCase {
         _ = window.poll()
         defer { SDL_SetModState(KMOD_NONE) }
         func push(_ events: SDL_Event...) { for var event in events { XCTAssertEqual(SDL_PushEvent(&event), 1) } }
-        let q = SDL_KeyCode(SDLK_q.rawValue), control = SDL_KeyCode(SDLK_LCTRL.rawValue)
+        let q = SDL_KeyCode(SDLK_q.rawValue)
+        let control = SDL_KeyCode(SDLK_LCTRL.rawValue)
 
         // Control went down and its key-up never came (SDL's state still holds it); focus went.
         SDL_SetModState(KMOD_LCTRL)
-        push(EventTranslatorTests.keyDown(control, KMOD_LCTRL), EventTranslatorTests.windowEvent(SDL_WINDOWEVENT_FOCUS_LOST),
-             EventTranslatorTests.keyDown(q))
+        push(
+            EventTranslatorTests.keyDown(control, KMOD_LCTRL),
+            EventTranslatorTests.windowEvent(SDL_WINDOWEVENT_FOCUS_LOST),
+            EventTranslatorTests.keyDown(q))
         var polled = window.poll()
         XCTAssertFalse(polled.quit, "a plain q after the focus went is no Ctrl+Q")
         XCTAssertEqual(polled.events, [.focusLost])

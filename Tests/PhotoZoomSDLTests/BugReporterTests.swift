@@ -25,9 +25,12 @@ final class BugReporterTests: XCTestCase {
     /// encode, so the report is asked for while the recorder is still behind.
     func testAReportWrittenRightAfterTheTicksHoldsEveryOne() throws {
         let window = try AppWindow(title: "PhotoZoom test", size: Size(width: 393, height: 700))
-        let photos = (0..<1_000).map { PhotoInfo(name: String(format: "IMG_%04d.jpg", $0), pixelSize: Size(width: 4032, height: 3024)) }
+        let photos = (0..<1_000).map {
+            PhotoInfo(name: String(format: "IMG_%04d.jpg", $0), pixelSize: Size(width: 4032, height: 3024))
+        }
         var sim = Simulation(world: World(photos: photos, viewport: window.sizeInPoints))
-        let reporter = BugReporter(sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "photozoom test", photosFolder: "/nowhere")
+        let reporter = BugReporter(
+            sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "photozoom test", photosFolder: "/nowhere")
         let centre = Point(x: 196, y: 350)
         for step in 0..<600 {
             let input: [InputEvent] = [.wheel(dx: 0, dy: step < 300 ? -1 : 1, position: centre, modifiers: [])]
@@ -38,20 +41,28 @@ final class BugReporterTests: XCTestCase {
         let finished = reporter.takeFinished(waiting: true)
         XCTAssertEqual(finished.count, 1)
         let folder = try XCTUnwrap(finished.first).get()
-        let recording = try SessionRecording.read(try String(contentsOfFile: folder + "/session.jsonl", encoding: .utf8))
+        let recording = try SessionRecording.read(
+            try String(contentsOfFile: folder + "/session.jsonl", encoding: .utf8))
         XCTAssertEqual(recording.ticks.filter { $0.input?.isEmpty == false }.map(\.tick), Array(1...600))
         XCTAssertEqual(recording.end?.end, sim.world.tick)
         XCTAssertEqual(recording.end?.digest, sim.digest.description)
     }
 
     func testARecordingReadOrFinishedRightAfterTheTicksHoldsEveryOne() throws {
-        let photos = (0..<1_000).map { PhotoInfo(name: String(format: "IMG_%04d.jpg", $0), pixelSize: Size(width: 4032, height: 3024)) }
+        let photos = (0..<1_000).map {
+            PhotoInfo(name: String(format: "IMG_%04d.jpg", $0), pixelSize: Size(width: 4032, height: 3024))
+        }
         var sim = Simulation(world: World(photos: photos, viewport: Size(width: 393, height: 700)))
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let path = data.appendingPathComponent("session.jsonl").path
-        let file = try SessionFile(path: path, header: SessionHeader(app: "photozoom test", platform: "test", world: sim.world, pixelDensity: 1,
-                                                                     contentHashes: []), log: { XCTFail($0) })
-        func wheel(_ step: Int) -> [InputEvent] { [.wheel(dx: 0, dy: step < 300 ? -1 : 1, position: Point(x: 196, y: 350), modifiers: [])] }
+        let file = try SessionFile(
+            path: path,
+            header: SessionHeader(
+                app: "photozoom test", platform: "test", world: sim.world, pixelDensity: 1,
+                contentHashes: []), log: { XCTFail($0) })
+        func wheel(_ step: Int) -> [InputEvent] {
+            [.wheel(dx: 0, dy: step < 300 ? -1 : 1, position: Point(x: 196, y: 350), modifiers: [])]
+        }
         for step in 0..<300 {
             sim.step(wheel(step))
             file.record(sim, input: wheel(step))

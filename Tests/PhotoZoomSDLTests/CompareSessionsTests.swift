@@ -16,7 +16,9 @@ final class CompareSessionsTests: XCTestCase {
     override class func setUp() {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for i in 0..<photoCount {
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { continue }
+            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+                continue
+            }
             defer { SDL_FreeSurface(surface) }
             let c = GridZoomRenderTests.colour(i)
             SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
@@ -44,19 +46,27 @@ final class CompareSessionsTests: XCTestCase {
         let sessions: WindowSessions
         /// The window's loop on a scripted clock: frames of a sixtieth of a second, two ticks
         /// each, or a sleep's worth when an idle poll waits.
-        private var driver = FrameDriver(input: HandedPolls(), clock: ScriptedClock(time: 1_000_000_000), framesPerSecond: 60)
+        private var driver = FrameDriver(
+            input: HandedPolls(), clock: ScriptedClock(time: 1_000_000_000), framesPerSecond: 60)
 
         init(size: Size, tunings: [String?], recordPath: String? = nil) throws {
-            let reading = OpeningRead(folder: CompareSessionsTests.folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
+            let reading = OpeningRead(
+                folder: CompareSessionsTests.folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(),
+                log: { _ in })
             canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
             let settings = try tunings.map { path in
-                LiveSession.Settings(tuning: try path.map { try LiveTuning.start(path: $0).live }, photosFolder: CompareSessionsTests.folder.path)
+                LiveSession.Settings(
+                    tuning: try path.map { try LiveTuning.start(path: $0).live },
+                    photosFolder: CompareSessionsTests.folder.path)
             }
-            sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings, cache: nil, fillsCache: false,
-                                          limits: LibraryLimits(), wake: .none, recordPath: recordPath, log: { _ in })
+            sessions = try WindowSessions(
+                opening: try reading.take(), surface: canvas, settings: settings, cache: nil, fillsCache: false,
+                limits: LibraryLimits(), wake: .none, recordPath: recordPath, log: { _ in })
             let deadline = Date().addingTimeInterval(20)
             // Asleep between arrivals, as the window is: a wake runs a tick only for its input.
-            while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.sessions.allSatisfy(\.sim.isIdle)), Date() < deadline {
+            while !(sessions.showsEveryCellSharp && !sessions.hasArrivals
+                && sessions.sessions.allSatisfy(\.sim.isIdle)), Date() < deadline
+            {
                 usleep(5_000)
                 _ = driver.frame(sessions)
             }
@@ -90,8 +100,10 @@ final class CompareSessionsTests: XCTestCase {
     }
 
     static func tap(at point: Point) -> [[InputEvent]] {
-        [[.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: point))],
-         [.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: point))]]
+        [
+            [.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: point))],
+            [.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: point))],
+        ]
     }
 
     /// How many pixels of `region` (in `canvas`) differ from `alone`'s, from its top-left.
@@ -99,7 +111,8 @@ final class CompareSessionsTests: XCTestCase {
         var count = 0
         for y in stride(from: 0, to: Int(region.height), by: 2) {
             for x in stride(from: 0, to: Int(region.width), by: 2) {
-                let a = canvas.pixel(x: Int(region.minX) + x, y: Int(region.minY) + y), b = alone.pixel(x: x, y: y)
+                let a = canvas.pixel(x: Int(region.minX) + x, y: Int(region.minY) + y)
+                let b = alone.pixel(x: x, y: y)
                 if a.r != b.r || a.g != b.g || a.b != b.b { count += 1 }
             }
         }
@@ -110,7 +123,9 @@ final class CompareSessionsTests: XCTestCase {
         let b = try quickZoomIn()
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, b])
         let areas = pair.sessions.views.map(\.sceneArea)
-        XCTAssertEqual(areas.map(\.size), [Size(width: 446, height: 594), Size(width: 446, height: 594)], "side by side, each under its two-line label")
+        XCTAssertEqual(
+            areas.map(\.size), [Size(width: 446, height: 594), Size(width: 446, height: 594)],
+            "side by side, each under its two-line label")
         let alone = try [nil, b].map { try Opened(size: areas[0].size, tunings: [$0]) }
         // A cell in B's half: the same press in both sessions, at the same point of each.
         let cell = Point(x: 60, y: 60)
@@ -123,10 +138,13 @@ final class CompareSessionsTests: XCTestCase {
             if frame >= 4 {
                 seen.append((0..<2).map { Self.differences(pair.canvas, areas[$0], alone[$0].canvas) })
                 // Mid-flight the two tunings are apart: B's half is not A's session.
-                XCTAssertGreaterThan(Self.differences(pair.canvas, areas[1], alone[0].canvas), 500, "frame \(frame): B moves as A does")
+                XCTAssertGreaterThan(
+                    Self.differences(pair.canvas, areas[1], alone[0].canvas), 500, "frame \(frame): B moves as A does")
             }
         }
-        XCTAssertEqual(pair.sessions.sessions.map(\.sim.world.viewer.phase), alone.map(\.sessions.sessions[0].sim.world.viewer.phase))
+        XCTAssertEqual(
+            pair.sessions.sessions.map(\.sim.world.viewer.phase),
+            alone.map(\.sessions.sessions[0].sim.world.viewer.phase))
         XCTAssertTrue(seen.allSatisfy { $0 == [0, 0] }, "pixels differing from each session alone, by frame: \(seen)")
     }
 
@@ -163,7 +181,13 @@ final class CompareSessionsTests: XCTestCase {
         pair.frame(switchingSides: 1)
         let from = areas[0].origin + Point(x: 220, y: 200)
         pair.frame([.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: from))])
-        for step in 1...12 { pair.frame([.pointer(PointerEvent(id: 0, source: .mouse, phase: .moved, position: from + Point(x: 0, y: Double(step) * 25)))]) }
+        for step in 1...12 {
+            pair.frame([
+                .pointer(
+                    PointerEvent(
+                        id: 0, source: .mouse, phase: .moved, position: from + Point(x: 0, y: Double(step) * 25)))
+            ])
+        }
         pair.frame([.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: from + Point(x: 0, y: 300)))])
         for _ in 0..<60 { pair.frame() }
         XCTAssertEqual(pair.sessions.sessions.map(\.sim.world.viewer.phase), [.grid, .pager])
@@ -173,16 +197,24 @@ final class CompareSessionsTests: XCTestCase {
         let other = try XCTUnwrap(recording.compared, "B's side is in the file")
         XCTAssertEqual([recording.header.side, other.header.side], ["A", "B"])
         XCTAssertEqual([recording.stopped, other.stopped], [nil, nil], "every line read as its side's")
-        XCTAssertEqual([recording.end?.end, other.end?.end], [pair.sessions.sessions[0].sim.world.tick, pair.sessions.sessions[1].sim.world.tick])
+        XCTAssertEqual(
+            [recording.end?.end, other.end?.end],
+            [pair.sessions.sessions[0].sim.world.tick, pair.sessions.sessions[1].sim.world.tick])
         XCTAssertEqual(other.header.tuning, try LiveTuning.start(path: b).live.good.tuning)
-        XCTAssertNotEqual(recording.ticks.compactMap(\.input), other.ticks.compactMap(\.input), "the drag was A's alone")
+        XCTAssertNotEqual(
+            recording.ticks.compactMap(\.input), other.ticks.compactMap(\.input), "the drag was A's alone")
         for (side, session) in [("A", recording), ("B", other)] {
-            guard case .verified = SessionReplay.run(session) else { return XCTFail("\(side) does not replay to its digests") }
+            guard case .verified = SessionReplay.run(session) else {
+                return XCTFail("\(side) does not replay to its digests")
+            }
         }
         // The executable says so for both.
-        let verified = try ChildProcess.run(PackagePaths.executable, ["replay", path, "--verify"], environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 60)
+        let verified = try ChildProcess.run(
+            PackagePaths.executable, ["replay", path, "--verify"], environment: ["SDL_VIDEODRIVER": "offscreen"],
+            timeout: 60)
         XCTAssertEqual(verified.status, 0, verified.stderr)
-        XCTAssertTrue(verified.stdout.hasPrefix("A verified: ") && verified.stdout.contains("\nB verified: "), verified.stdout)
+        XCTAssertTrue(
+            verified.stdout.hasPrefix("A verified: ") && verified.stdout.contains("\nB verified: "), verified.stdout)
     }
 
     /// Input that wakes the window runs a tick in both sessions, though one alone hears it:
@@ -195,14 +227,17 @@ final class CompareSessionsTests: XCTestCase {
             let start = pair.sessions.sessions.map(\.sim.world.tick)
             XCTAssertEqual(start[0], start[1])
             pair.frame([.key(.right, modifiers: [])])
-            XCTAssertEqual(pair.sessions.sessions.map(\.sim.world.tick), [start[0] + 1, start[1] + 1], "key \(key): the wake is one tick in both")
+            XCTAssertEqual(
+                pair.sessions.sessions.map(\.sim.world.tick), [start[0] + 1, start[1] + 1],
+                "key \(key): the wake is one tick in both")
         }
     }
 
     /// A tuning file three values away from the defaults, in the defaults' words.
     func threeDifferences() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-b3-\(getpid()).json").path
-        try #"{"springs": {"zoomIn": {"uikitDuration": 0.3, "dampingRatio": 0.8}}, "pager": {"pageGap": 30}, "dismissal": {"shrink": 0.3}}"#
+        try
+            #"{"springs": {"zoomIn": {"uikitDuration": 0.3, "dampingRatio": 0.8}}, "pager": {"pageGap": 30}, "dismissal": {"shrink": 0.3}}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return path
@@ -214,28 +249,39 @@ final class CompareSessionsTests: XCTestCase {
     /// grid's white nor the strip's black.
     func testLabelsShowEveryDifferenceThatFitsAndTheHalvesAreApart() throws {
         let b = try threeDifferences()
-        let differences = ["springs.zoomIn.uikitDuration 0.5 | 0.3", "pager.pageGap 16 | 30", "dismissal.shrink 0.5 | 0.3"]
+        let differences = [
+            "springs.zoomIn.uikitDuration 0.5 | 0.3", "pager.pageGap 16 | 30", "dismissal.shrink 0.5 | 0.3",
+        ]
         for size in [Size(width: 900, height: 600), Size(width: 393, height: 852)] {
             let pair = try Opened(size: size, tunings: [nil, b])
             let sessions = pair.sessions.views
             for difference in differences {
-                XCTAssertTrue(sessions[1].label.contains { $0.contains(difference) }, "\(size): \(difference) in \(sessions[1].label)")
+                XCTAssertTrue(
+                    sessions[1].label.contains { $0.contains(difference) },
+                    "\(size): \(difference) in \(sessions[1].label)")
             }
             XCTAssertEqual(sessions[0].label.count, sessions[1].label.count, "\(size): both strips as high")
             XCTAssertEqual(sessions[0].sceneArea.size, sessions[1].sceneArea.size, "\(size)")
             for (side, session) in zip(["A", "B"], sessions) {
                 let edge = Int(session.area.maxX) - 6
                 let lit = (Int(session.area.minY)..<Int(session.sceneArea.minY)).flatMap { y -> [String] in
-                    (edge..<Int(session.area.maxX)).filter { x in pair.canvas.pixel(x: x, y: y).r > 40 }.map { x in "(\(x), \(y))" }
+                    (edge..<Int(session.area.maxX)).filter { x in pair.canvas.pixel(x: x, y: y).r > 40 }.map { x in
+                        "(\(x), \(y))"
+                    }
                 }
                 XCTAssertEqual(lit, [], "\(size): \(side)'s label runs to the strip's edge")
             }
             let across = size.width >= size.height
-            let gap = across ? sessions[1].area.minX - sessions[0].area.maxX : sessions[1].area.minY - sessions[0].area.maxY
+            let gap =
+                across ? sessions[1].area.minX - sessions[0].area.maxX : sessions[1].area.minY - sessions[0].area.maxY
             XCTAssertGreaterThanOrEqual(gap, 8, "\(size): the halves are apart")
-            let middle = across ? pair.canvas.pixel(x: Int(sessions[0].area.maxX + gap / 2), y: Int(size.height / 2))
+            let middle =
+                across
+                ? pair.canvas.pixel(x: Int(sessions[0].area.maxX + gap / 2), y: Int(size.height / 2))
                 : pair.canvas.pixel(x: Int(size.width / 2), y: Int(sessions[0].area.maxY + gap / 2))
-            XCTAssertTrue((60...160).contains(middle.r) && (60...160).contains(middle.b), "\(size): the divider is grey: \(middle)")
+            XCTAssertTrue(
+                (60...160).contains(middle.r) && (60...160).contains(middle.b),
+                "\(size): the divider is grey: \(middle)")
         }
     }
 
@@ -247,12 +293,17 @@ final class CompareSessionsTests: XCTestCase {
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("pz-compare-frames-\(getpid())")
         addTeardownBlock { try? FileManager.default.removeItem(at: frames) }
         let fixture = PackagePaths.fixtures.appendingPathComponent("sessions/drag-dismiss.jsonl")
-        let replay = try ChildProcess.run(PackagePaths.executable, ["replay", fixture.path, "--compare", b, "--frames", frames.path, "--fps", "1"],
-                                          environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 60)
+        let replay = try ChildProcess.run(
+            PackagePaths.executable, ["replay", fixture.path, "--compare", b, "--frames", frames.path, "--fps", "1"],
+            environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 60)
         XCTAssertEqual(replay.status, 0, replay.stderr)
         guard let loaded = IMG_Load(frames.appendingPathComponent("frame-000001.png").path),
-              let frame = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return XCTFail("no frame") }
-        defer { SDL_FreeSurface(loaded); SDL_FreeSurface(frame) }
+            let frame = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0)
+        else { return XCTFail("no frame") }
+        defer {
+            SDL_FreeSurface(loaded)
+            SDL_FreeSurface(frame)
+        }
         // The recording's window is 390×700: two of them across, a divider apart, each under its strip.
         let pair = try Opened(size: Size(width: 390, height: 1000), tunings: [nil, b])
         let window = pair.sessions.views[1]
@@ -263,16 +314,20 @@ final class CompareSessionsTests: XCTestCase {
         var differing: [String] = []
         for y in 0..<strip {
             for x in 0..<390 {
-                let p = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(frame.pointee.pitch) + (left + x) * 4
+                let p =
+                    frame.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(frame.pointee.pitch) + (left + x)
+                    * 4
                 let w = pair.canvas.pixel(x: x, y: Int(window.area.minY) + y)
-                if max(abs(Int(p[0]) - Int(w.r)), abs(Int(p[1]) - Int(w.g)), abs(Int(p[2]) - Int(w.b))) > 2 { differing.append("(\(x), \(y))") }
+                if max(abs(Int(p[0]) - Int(w.r)), abs(Int(p[1]) - Int(w.g)), abs(Int(p[2]) - Int(w.b))) > 2 {
+                    differing.append("(\(x), \(y))")
+                }
             }
         }
         XCTAssertEqual(differing.count, 0, "B's strip differs from the window's at \(differing.prefix(10))")
     }
 
     static func shifted(_ event: InputEvent, by origin: Point) -> InputEvent {
-        guard case var .pointer(pointer) = event else { return event }
+        guard case .pointer(var pointer) = event else { return event }
         pointer.position = pointer.position - origin
         return .pointer(pointer)
     }

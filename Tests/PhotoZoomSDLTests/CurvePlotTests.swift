@@ -1,16 +1,23 @@
-@testable import PhotoZoomSDL
 import PhotoZoomCore
 import XCTest
+
+@testable import PhotoZoomSDL
 
 final class CurvePlotTests: XCTestCase {
     func testThePlotDrawsTheTargetLineTheSettleMarkAndTheCurve() throws {
         let motion = SpringMotion(parameters: try .response(0.5, dampingRatio: 0.6), from: 0.0, target: 1)
-        let samples = (0...200).map { i -> (t: Double, value: Double) in (Double(i) / 100, motion.value(at: Double(i) / 100)) }
+        let samples = (0...200).map { i -> (t: Double, value: Double) in
+            (Double(i) / 100, motion.value(at: Double(i) / 100))
+        }
         let size = Size(width: 400, height: 300)
         let canvas = try CurvePlot.render(samples: samples, from: 0, target: 1, settleTime: 1.2, size: size)
-        func color(_ x: Int, _ y: Int) -> Color { let p = canvas.pixel(x: x, y: y); return Color(r: p.r, g: p.g, b: p.b) }
+        func color(_ x: Int, _ y: Int) -> Color {
+            let p = canvas.pixel(x: x, y: y)
+            return Color(r: p.r, g: p.g, b: p.b)
+        }
         // Axes as CurvePlot lays them out: 24 pt margins, the values padded by 8 % of their span.
-        let lo = min(samples.map(\.value).min()!, 0), hi = max(samples.map(\.value).max()!, 1)
+        let lo = min(samples.map(\.value).min()!, 0)
+        let hi = max(samples.map(\.value).max()!, 1)
         let pad = (hi - lo) * 0.08
         func y(_ v: Double) -> Int { Int(300 - 24 - (v - (lo - pad)) / (hi - lo + 2 * pad) * 252) }
         func x(_ t: Double) -> Int { Int(24 + t / 2 * 352) }
@@ -30,7 +37,10 @@ final class CurvePlotTests: XCTestCase {
     func testValuesNearTheLargestDoubleAreDrawnWhereTheyLie() throws {
         let size = Size(width: 400, height: 300)
         func curveRows(_ canvas: HeadlessCanvas, x: Int) -> [Int] {
-            (0..<300).filter { y in let p = canvas.pixel(x: x, y: y); return Color(r: p.r, g: p.g, b: p.b) == CurvePlot.curve }
+            (0..<300).filter { y in
+                let p = canvas.pixel(x: x, y: y)
+                return Color(r: p.r, g: p.g, b: p.b) == CurvePlot.curve
+            }
         }
         // A straight rise from −8e307 to 8e307: at half time it passes mid-height.
         let rise = (0...100).map { i -> (t: Double, value: Double) in (Double(i) / 100, -8e307 + Double(i) * 1.6e306) }

@@ -1,7 +1,8 @@
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// The debug overlay's history, fed by the real simulation: bounded however long it runs, and
 /// its readout says what the world did, as the test works it out from the world itself.
@@ -29,14 +30,21 @@ final class DebugHistoryTests: XCTestCase {
         // Another rate, another capacity: still two seconds.
         var slow = ScriptedInput(photos: photoInfos(count: 3), viewport: viewport, loop: LoopSettings(tickRate: 60))
         var history60 = DebugHistory()
-        for _ in 0..<500 { slow.tick(); history60.record(slow.world) }
+        for _ in 0..<500 {
+            slow.tick()
+            history60.record(slow.world)
+        }
         XCTAssertEqual(history60.capacity, 120)
         XCTAssertEqual(history60.count, 120)
     }
 
     /// What one tick recorded, worked out by the test from the world: the transition sprite's
     /// centre y, its width over the photo's aspect-fit width, and the pager background's alpha.
-    struct Expected: Equatable { var centreY: Double?; var scale: Double?; var background: Double }
+    struct Expected: Equatable {
+        var centreY: Double?
+        var scale: Double?
+        var background: Double
+    }
 
     func expected(_ input: ScriptedInput) -> Expected {
         let world = input.world
@@ -47,16 +55,21 @@ final class DebugHistoryTests: XCTestCase {
         default: background = world.viewer.transition!.backgroundAlpha
         }
         guard let t = world.viewer.transition else { return Expected(centreY: nil, scale: nil, background: background) }
-        return Expected(centreY: t.frame.minY + t.frame.height / 2, scale: t.frame.width / input.fitFrame(t.photo).width,
-                        background: background)
+        return Expected(
+            centreY: t.frame.minY + t.frame.height / 2, scale: t.frame.width / input.fitFrame(t.photo).width,
+            background: background)
     }
 
     /// Both nil (a gap where no sprite flew), or both values and equal but for rounding.
-    func assertSame(_ got: Double?, _ want: Double?, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertSame(_ got: Double?, _ want: Double?, _ what: String, file: StaticString = #filePath, line: UInt = #line)
+    {
         switch (got, want) {
         case (nil, nil): break
-        case let (g?, w?): XCTAssertEqual(g, w, accuracy: 1e-9, what, file: file, line: line)
-        default: XCTFail("\(what): recorded \(String(describing: got)), the world had \(String(describing: want))", file: file, line: line)
+        case (let g?, let w?): XCTAssertEqual(g, w, accuracy: 1e-9, what, file: file, line: line)
+        default:
+            XCTFail(
+                "\(what): recorded \(String(describing: got)), the world had \(String(describing: want))", file: file,
+                line: line)
         }
     }
 
@@ -71,8 +84,9 @@ final class DebugHistoryTests: XCTestCase {
             history.record(input.world)
             seen.append(expected(input))
         }
-        XCTAssertTrue(seen.contains { $0.centreY != nil } && seen.contains { $0.centreY == nil },
-                      "the flight flew and landed: \(seen.filter { $0.centreY != nil }.count) of \(seen.count) ticks in flight")
+        XCTAssertTrue(
+            seen.contains { $0.centreY != nil } && seen.contains { $0.centreY == nil },
+            "the flight flew and landed: \(seen.filter { $0.centreY != nil }.count) of \(seen.count) ticks in flight")
         let readout = history.readout()
         XCTAssertEqual(readout.traces.count, 3)
         let recorded = readout.traces.map { Array($0.values.suffix(seen.count)) }
@@ -104,7 +118,9 @@ final class DebugHistoryTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(readout.tick).p99, 9.9, accuracy: 1e-9)
 
         // A full history of 240 frames: 16 ms with three stutters; p99 is the third slowest.
-        for i in 0..<240 { history.recordFrame(frameSeconds: [7: 0.050, 100: 0.070, 200: 0.060][i] ?? 0.016, tickSeconds: 0) }
+        for i in 0..<240 {
+            history.recordFrame(frameSeconds: [7: 0.050, 100: 0.070, 200: 0.060][i] ?? 0.016, tickSeconds: 0)
+        }
         readout = history.readout()
         XCTAssertEqual(try XCTUnwrap(readout.frame).p99, 50, accuracy: 1e-9)
         // Once the stutters are more than 240 frames old they no longer count.
@@ -117,7 +133,8 @@ final class DebugHistoryTests: XCTestCase {
     func testAFlightsTracesRiseTowardTheFittedFrame() throws {
         var input = ScriptedInput(photos: photoInfos(count: 18), viewport: viewport)
         var history = DebugHistory()
-        let cell = input.cellFrame(0), fit = input.fitFrame(0)
+        let cell = input.cellFrame(0)
+        let fit = input.fitFrame(0)
         XCTAssertLessThan(cell.center.y, fit.center.y - 100, "the cell lies well above the window's centre")
         input.tapCell(0)
         history.record(input.world)
@@ -133,7 +150,8 @@ final class DebugHistoryTests: XCTestCase {
         // Rising all the way to its peak; past it only the spring's small overshoot, coming back.
         let peak = centres.firstIndex(of: centres.max()!)!
         for i in 1...peak { XCTAssertGreaterThanOrEqual(centres[i], centres[i - 1] - 1e-9, "rising at \(i)") }
-        XCTAssertLessThan(centres.max()!, fit.center.y + 0.05 * (fit.center.y - cell.center.y), "no more than a small overshoot")
+        XCTAssertLessThan(
+            centres.max()!, fit.center.y + 0.05 * (fit.center.y - cell.center.y), "no more than a small overshoot")
         XCTAssertLessThan(scales.first!, 0.5, "a cell is far smaller than the fitted photo")
         XCTAssertEqual(scales.last!, 1, accuracy: 0.01)
         XCTAssertEqual(backgrounds.last!, 1, accuracy: 1e-9)

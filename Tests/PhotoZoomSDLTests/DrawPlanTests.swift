@@ -1,7 +1,8 @@
 import CSDL2
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// What a frame of the bench's window (1280×800, SDL's software renderer, 4:3 photos) comes
 /// to once its photos' pixels are chosen: nothing drawn that the pager's black hides, pages
@@ -19,8 +20,10 @@ final class DrawPlanTests: XCTestCase {
         let thumbnail: OpaquePointer, page: OpaquePointer
         var hasPages = true
         init(renderer: OpaquePointer) {
-            thumbnail = SDL_CreateTexture(renderer, HeadlessCanvas.windowFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 256, 192)!
-            page = SDL_CreateTexture(renderer, HeadlessCanvas.windowFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1067, 800)!
+            thumbnail = SDL_CreateTexture(
+                renderer, HeadlessCanvas.windowFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 256, 192)!
+            page = SDL_CreateTexture(
+                renderer, HeadlessCanvas.windowFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1067, 800)!
         }
         deinit {
             SDL_DestroyTexture(thumbnail)
@@ -42,7 +45,10 @@ final class DrawPlanTests: XCTestCase {
     }
 
     func simulation() -> Simulation {
-        Simulation(world: World(photos: (0..<40).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 4032, height: 3024)) }, viewport: Self.window))
+        Simulation(
+            world: World(
+                photos: (0..<40).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 4032, height: 3024)) },
+                viewport: Self.window))
     }
 
     /// Taps the middle cell of the top row, as the bench does.
@@ -54,11 +60,19 @@ final class DrawPlanTests: XCTestCase {
     }
 
     func plan(_ sim: Simulation, exactCrops: Bool = false) -> DrawPlan {
-        DrawPlan(items: sim.drawList(interpolation: 1), scale: 1, canvas: PixelBox(width: 1280, height: 800), exactCrops: exactCrops, photos: pixels)
+        DrawPlan(
+            items: sim.drawList(interpolation: 1), scale: 1, canvas: PixelBox(width: 1280, height: 800),
+            exactCrops: exactCrops, photos: pixels)
     }
 
     func copies(in plan: DrawPlan) -> [(texture: OpaquePointer, source: SDL_Rect, destination: Rect)] {
-        plan.steps.compactMap { if case let .copy(texture, source, destination, _, _) = $0 { (texture, source, destination) } else { nil } }
+        plan.steps.compactMap {
+            if case .copy(let texture, let source, let destination, _, _) = $0 {
+                (texture, source, destination)
+            } else {
+                nil
+            }
+        }
     }
 
     func triangles(in plan: DrawPlan) -> Int {
@@ -78,7 +92,9 @@ final class DrawPlanTests: XCTestCase {
         XCTAssertFalse(plan.showsBackground)
         XCTAssertEqual(copies(in: plan).count, 1, "the page alone")
         XCTAssertTrue(copies(in: plan).allSatisfy { $0.texture == pixels.page })
-        guard case .fill(_, .black, 1)? = plan.steps.first else { return XCTFail("the black first, not \(String(describing: plan.steps.first))") }
+        guard case .fill(_, .black, 1)? = plan.steps.first else {
+            return XCTFail("the black first, not \(String(describing: plan.steps.first))")
+        }
     }
 
     /// A page at rest is 1067 texels shown 1066.7 pixels wide: copied at its own size, a
@@ -125,16 +141,19 @@ final class DrawPlanTests: XCTestCase {
     /// would stretch the whole into a scratch surface. Texels smaller than two pixels are cut
     /// to exactly the canvas; larger ones (a page zoomed in) keep their place on screen.
     func testStretchedCopiesPastTheCanvasAreCutToIt() {
-        let overshoot = DrawPlan.copy(pixels.page, frame: Rect(x: -4, y: -3, width: 1075, height: 806), crop: .unit, alpha: 1, blended: false,
-                                      exactCrops: false, canvas: PixelBox(width: 1280, height: 800))
-        guard case let .copy(_, source, destination, _, _) = overshoot else { return XCTFail("\(overshoot)") }
+        let overshoot = DrawPlan.copy(
+            pixels.page, frame: Rect(x: -4, y: -3, width: 1075, height: 806), crop: .unit, alpha: 1, blended: false,
+            exactCrops: false, canvas: PixelBox(width: 1280, height: 800))
+        guard case .copy(_, let source, let destination, _, _) = overshoot else { return XCTFail("\(overshoot)") }
         XCTAssertEqual(destination, Rect(x: 0, y: 0, width: 1071, height: 800))
         XCTAssertEqual([source.x, source.y, source.w, source.h], [4, 3, 1063, 794])
 
-        let zoomed = DrawPlan.copy(pixels.page, frame: Rect(x: -1000.5, y: -700.25, width: 1067 * 4, height: 800 * 4), crop: .unit, alpha: 1,
-                                   blended: false, exactCrops: false, canvas: PixelBox(width: 1280, height: 800))
-        guard case let .copy(_, texels, pixels, _, _) = zoomed else { return XCTFail("\(zoomed)") }
+        let zoomed = DrawPlan.copy(
+            pixels.page, frame: Rect(x: -1000.5, y: -700.25, width: 1067 * 4, height: 800 * 4), crop: .unit, alpha: 1,
+            blended: false, exactCrops: false, canvas: PixelBox(width: 1280, height: 800))
+        guard case .copy(_, let texels, let pixels, _, _) = zoomed else { return XCTFail("\(zoomed)") }
         XCTAssertEqual([texels.x, texels.y, texels.w, texels.h], [250, 175, 321, 201])
-        XCTAssertEqual(pixels, Rect(x: -0.5, y: -0.25, width: 321 * 4, height: 201 * 4), "whole texels, where they are on screen")
+        XCTAssertEqual(
+            pixels, Rect(x: -0.5, y: -0.25, width: 321 * 4, height: 201 * 4), "whole texels, where they are on screen")
     }
 }

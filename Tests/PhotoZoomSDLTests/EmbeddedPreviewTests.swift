@@ -1,10 +1,11 @@
 import CSDL2
 import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
-import PhotoZoomTestSupport
 @testable import PhotoZoomUntrusted
-import XCTest
 
 /// The preview a camera embeds in its EXIF: read with libexif, shown upright in a cell at once
 /// (far sooner than a phone photo's thumbnail can be made), then replaced by the thumbnail.
@@ -22,9 +23,12 @@ final class EmbeddedPreviewTests: XCTestCase {
     /// A 640×480 photo stored with `orientation`, its 160×120 preview of the same pixels; the
     /// preview's quarters are the photo's, darkened, so which was drawn shows.
     func photo(_ name: String, orientation: Int = 1, previewShape: (Int, Int) = (160, 120)) throws -> URL {
-        let main = try ExifJPEG.encode(rgb: ExifJPEG.quarters(Self.colours, width: 640, height: 480), width: 640, height: 480)
+        let main = try ExifJPEG.encode(
+            rgb: ExifJPEG.quarters(Self.colours, width: 640, height: 480), width: 640, height: 480)
         let dark = Self.colours.map { $0.map { $0 / 2 } }
-        let preview = try ExifJPEG.encode(rgb: ExifJPEG.quarters(dark, width: previewShape.0, height: previewShape.1), width: previewShape.0, height: previewShape.1)
+        let preview = try ExifJPEG.encode(
+            rgb: ExifJPEG.quarters(dark, width: previewShape.0, height: previewShape.1), width: previewShape.0,
+            height: previewShape.1)
         let data = ExifJPEG.inserting(ExifJPEG.segment([.orientation(orientation)], preview: preview), into: main)
         let url = folder.appendingPathComponent(name)
         try Data(data).write(to: url)
@@ -42,31 +46,45 @@ final class EmbeddedPreviewTests: XCTestCase {
         let file = try photo("sideways.jpg", orientation: 6)
         let exif = try XCTUnwrap(PhotoExif(file: file.path))
         XCTAssertEqual(exif.orientation, .right)
-        XCTAssertEqual(exif.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map { PixelBox(width: $0.width, height: $0.height) }, PixelBox(width: 160, height: 120))
+        XCTAssertEqual(
+            exif.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map {
+                PixelBox(width: $0.width, height: $0.height)
+            }, PixelBox(width: 160, height: 120))
         let probe = try PhotoProbe.probe(file).get()
         XCTAssertEqual(probe.uprightSize, PixelBox(width: 480, height: 640))
         XCTAssertEqual(probe.previewSize, PixelBox(width: 120, height: 160), "upright, as the photo")
         // A preview of another shape (a phone pads a wide photo's with bars) is not offered.
         XCTAssertNil(try PhotoProbe.probe(try photo("padded.jpg", previewShape: (160, 160))).get().previewSize)
-        XCTAssertNil(try PhotoProbe.probe(PackagePaths.root.appendingPathComponent("assets/photos/coffee.jpg")).get().previewSize)
+        XCTAssertNil(
+            try PhotoProbe.probe(PackagePaths.root.appendingPathComponent("assets/photos/coffee.jpg")).get().previewSize
+        )
     }
 
     /// Decoded as a job, the preview comes upright at its own size, whether or not the cache
     /// holds the thumbnail (whose PNG takes longer to read).
     func testAPreviewJobDecodesThePreviewUpright() throws {
         let file = try photo("sideways.jpg", orientation: 6)
-        let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
         let format = SDL_PIXELFORMAT_RGBA32.rawValue
-        let preview = try PhotoPixelDecoder.decode(file, .preview(cell: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
+        let preview = try PhotoPixelDecoder.decode(
+            file, .preview(cell: 256), cache: cache, textureFormat: format, limits: LibraryLimits()
+        ).get()
         XCTAssertEqual(preview.pixels.size, PixelBox(width: 120, height: 160))
         // Turned a quarter clockwise: the stored bottom-left quarter is now at the top left.
-        XCTAssertTrue(close(pixel(preview.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }), "\(pixel(preview.pixels.surface, 20, 20))")
+        XCTAssertTrue(
+            close(pixel(preview.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }),
+            "\(pixel(preview.pixels.surface, 20, 20))")
         XCTAssertEqual(preview.uprightSize, PixelBox(width: 480, height: 640))
 
-        let thumbnail = try PhotoPixelDecoder.decode(file, .thumbnail(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
+        let thumbnail = try PhotoPixelDecoder.decode(
+            file, .thumbnail(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()
+        ).get()
         XCTAssertEqual(thumbnail.pixels.size, PixelBox(width: 192, height: 256))
         XCTAssertTrue(close(pixel(thumbnail.pixels.surface, 20, 20), Self.colours[2]), "the photo's own pixels")
-        let again = try PhotoPixelDecoder.decode(file, .preview(cell: 256), cache: cache, textureFormat: format, limits: LibraryLimits()).get()
+        let again = try PhotoPixelDecoder.decode(
+            file, .preview(cell: 256), cache: cache, textureFormat: format, limits: LibraryLimits()
+        ).get()
         XCTAssertEqual(again.pixels.size, PixelBox(width: 120, height: 160))
         // Never enlarged: at its own size it serves any larger cell without being decoded again.
         let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64))
@@ -77,11 +95,17 @@ final class EmbeddedPreviewTests: XCTestCase {
 
     /// Streams 12 photos with previews into a window `width` points wide until every cell in
     /// view has pixels enough for it; what each cell showed, in order, and the cells' size.
-    func stream(width: Double) throws -> (order: [(photo: Int, sharp: Bool)], visible: Range<Int>, textures: PhotoTextures, stream: PhotoStream, canvas: HeadlessCanvas) {
+    func stream(width: Double) throws -> (
+        order: [(photo: Int, sharp: Bool)], visible: Range<Int>, textures: PhotoTextures, stream: PhotoStream,
+        canvas: HeadlessCanvas
+    ) {
         let files = try (0..<12).map { try photo(String(format: "IMG_%02d.jpg", $0)) }
         let canvas = try HeadlessCanvas(size: Size(width: width, height: 400))
-        let stream = PhotoStream(files: files, opening: try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), log: { _ in }),
-                                 renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+        let stream = PhotoStream(
+            files: files,
+            opening: try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), log: { _ in }),
+            renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1,
+            wake: WakeSignal(type: UInt32.max), log: { _ in })
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: width, height: 400)))
         sim.step()
         let layout = try XCTUnwrap(sim.world.grid.layout)
@@ -108,8 +132,12 @@ final class EmbeddedPreviewTests: XCTestCase {
         let streamed = try stream(width: 390)
         defer { streamed.stream.stop() }
         let firstSharp = try XCTUnwrap(streamed.order.firstIndex { $0.sharp })
-        XCTAssertEqual(Set(streamed.order[..<firstSharp].map(\.photo)), Set(streamed.visible), "every preview before the first thumbnail: \(streamed.order)")
-        for p in streamed.visible { XCTAssertTrue(streamed.textures.has(p, .thumbnail(side: 256)), "cell \(p) has its thumbnail") }
+        XCTAssertEqual(
+            Set(streamed.order[..<firstSharp].map(\.photo)), Set(streamed.visible),
+            "every preview before the first thumbnail: \(streamed.order)")
+        for p in streamed.visible {
+            XCTAssertTrue(streamed.textures.has(p, .thumbnail(side: 256)), "cell \(p) has its thumbnail")
+        }
     }
 
     /// Cells no larger than the previews (five columns of 118 points): the preview is the cell's
@@ -119,7 +147,9 @@ final class EmbeddedPreviewTests: XCTestCase {
         defer { streamed.stream.stop() }
         XCTAssertTrue(streamed.order.allSatisfy(\.sharp), "sharp from the first picture: \(streamed.order)")
         usleep(200_000)
-        for p in streamed.visible { XCTAssertFalse(streamed.textures.has(p, .thumbnail(side: 128)), "cell \(p) decoded no thumbnail") }
+        for p in streamed.visible {
+            XCTAssertFalse(streamed.textures.has(p, .thumbnail(side: 128)), "cell \(p) decoded no thumbnail")
+        }
     }
 
     /// A preview that fills its cell comes from the decoding thread scaled to cover the cell
@@ -128,26 +158,34 @@ final class EmbeddedPreviewTests: XCTestCase {
     func testAPreviewIsScaledToCoverItsCellSoTheCellIsAStraightCopy() throws {
         let streamed = try stream(width: 600)
         defer { streamed.stream.stop() }
-        var sim = Simulation(world: World(photos: streamed.stream.initialInfos, viewport: Size(width: 600, height: 400)))
+        var sim = Simulation(
+            world: World(photos: streamed.stream.initialInfos, viewport: Size(width: 600, height: 400)))
         sim.step()
         let cell = Int(try XCTUnwrap(sim.world.grid.layout).cellSize.rounded(.up))
         XCTAssertEqual(cell, 119, "five columns of 118.4")
         for p in streamed.visible {
-            guard case let .texture(texture, _, _, _) = streamed.textures.drawable(for: p, pixelWidth: 159) else { return XCTFail("cell \(p) has no texture") }
-            var w: Int32 = 0, h: Int32 = 0
+            guard case .texture(let texture, _, _, _) = streamed.textures.drawable(for: p, pixelWidth: 159) else {
+                return XCTFail("cell \(p) has no texture")
+            }
+            var w: Int32 = 0
+            var h: Int32 = 0
             SDL_QueryTexture(texture, nil, nil, &w, &h)
             XCTAssertEqual(PixelBox(width: Int(w), height: Int(h)), PixelBox(width: 159, height: 119), "cell \(p)")
-            XCTAssertTrue(streamed.textures.has(p, .preview(cell: cell)) && streamed.textures.has(p, .preview(cell: 100)))
+            XCTAssertTrue(
+                streamed.textures.has(p, .preview(cell: cell)) && streamed.textures.has(p, .preview(cell: 100)))
             XCTAssertFalse(streamed.textures.has(p, .preview(cell: 120)), "a larger cell has its preview scaled again")
         }
-        let plan = DrawPlan(items: sim.drawList(interpolation: 1), scale: 1, canvas: PixelBox(width: 600, height: 400), exactCrops: false,
-                            photos: streamed.textures)
+        let plan = DrawPlan(
+            items: sim.drawList(interpolation: 1), scale: 1, canvas: PixelBox(width: 600, height: 400),
+            exactCrops: false,
+            photos: streamed.textures)
         let copies = plan.steps.compactMap { step -> (source: SDL_Rect, destination: Rect)? in
-            if case let .copy(_, source, destination, _, _) = step { (source, destination) } else { nil }
+            if case .copy(_, let source, let destination, _, _) = step { (source, destination) } else { nil }
         }
         XCTAssertEqual(copies.count, streamed.visible.count)
         for copy in copies {
-            XCTAssertEqual(PixelBox(width: Int(copy.source.w), height: Int(copy.source.h)), PixelBox(width: cell, height: cell))
+            XCTAssertEqual(
+                PixelBox(width: Int(copy.source.w), height: Int(copy.source.h)), PixelBox(width: cell, height: cell))
             XCTAssertEqual(copy.destination.width, Double(copy.source.w), "copied, not stretched")
             XCTAssertEqual(copy.destination.height, Double(copy.source.h), "copied, not stretched")
         }
@@ -158,21 +196,32 @@ final class EmbeddedPreviewTests: XCTestCase {
     /// preview is in, and a header read later keeps none.
     func testTheOpeningsPreviewsAreDecodedFromTheBytesItsHeadersRead() throws {
         let files = try (0..<4).map { try photo(String(format: "IMG_%02d.jpg", $0), orientation: $0 == 1 ? 6 : 1) }
-        let opening = try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { XCTFail($0) })
+        let opening = try FolderOpening.probeOpening(
+            files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { XCTFail($0) })
         let kept = try opening.prefix(2).map { try XCTUnwrap($0).get() }
-        XCTAssertEqual(kept.map { $0.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map { PixelBox(width: $0.width, height: $0.height) } },
-                       [PixelBox(width: 160, height: 120), PixelBox(width: 160, height: 120)], "as stored")
+        XCTAssertEqual(
+            kept.map {
+                $0.preview.flatMap { PhotoHeader.dimensions(of: $0) }.map {
+                    PixelBox(width: $0.width, height: $0.height)
+                }
+            },
+            [PixelBox(width: 160, height: 120), PixelBox(width: 160, height: 120)], "as stored")
         XCTAssertNil(try PhotoProbe.probe(files[2]).get().preview, "a header read later keeps no preview")
         // The files are gone: what the window shows of them came from what their headers read.
         for file in files.prefix(2) { try FileManager.default.removeItem(at: file) }
-        let sideways = try PhotoPixelDecoder.decode(files[1], .preview(cell: 120), known: kept[1], cache: nil,
-                                                   textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue).get()
+        let sideways = try PhotoPixelDecoder.decode(
+            files[1], .preview(cell: 120), known: kept[1], cache: nil,
+            textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue
+        ).get()
         XCTAssertEqual(sideways.pixels.size, PixelBox(width: 120, height: 160), "upright")
-        XCTAssertTrue(close(pixel(sideways.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }), "\(pixel(sideways.pixels.surface, 20, 20))")
+        XCTAssertTrue(
+            close(pixel(sideways.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }),
+            "\(pixel(sideways.pixels.surface, 20, 20))")
 
         let canvas = try HeadlessCanvas(size: Size(width: 600, height: 400))
-        let stream = PhotoStream(files: files, opening: opening, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1,
-                                 wake: WakeSignal(type: UInt32.max), log: { _ in })
+        let stream = PhotoStream(
+            files: files, opening: opening, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil, threads: 1,
+            wake: WakeSignal(type: UInt32.max), log: { _ in })
         defer { stream.stop() }
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 600, height: 400)))
         sim.step()
@@ -183,7 +232,8 @@ final class EmbeddedPreviewTests: XCTestCase {
             usleep(1000)
         } while !(0..<2).allSatisfy({ stream.textures.has($0, .preview(cell: 119)) }) && Date() < deadline
         for p in 0..<2 {
-            XCTAssertTrue(stream.textures.has(p, .preview(cell: 119)), "photo \(p) shows its preview though its file is gone")
+            XCTAssertTrue(
+                stream.textures.has(p, .preview(cell: 119)), "photo \(p) shows its preview though its file is gone")
             XCTAssertFalse(stream.textures.broken.contains(p))
         }
         XCTAssertEqual(stream.keptPreviewBytes, 0, "the bytes go once the previews are in")
@@ -195,12 +245,15 @@ final class EmbeddedPreviewTests: XCTestCase {
     func testPicturesDecodedAheadAreMadeTexturesAFewAFrame() throws {
         for i in 0..<40 { _ = try photo(String(format: "IMG_%02d.jpg", i)) }
         let viewport = Size(width: 600, height: 400)
-        let opening = try FolderOpening.read(folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 1, tuning: Tuning(),
-                                             limits: LibraryLimits(), log: { XCTFail($0) })
+        let opening = try FolderOpening.read(
+            folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 1, tuning: Tuning(),
+            limits: LibraryLimits(), log: { XCTFail($0) })
         let canvas = try HeadlessCanvas(size: viewport)
         // A budget of one byte: one picture decoded ahead a frame.
-        let stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil,
-                                 threads: 2, prefetchBytesPerFrame: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+        let stream = PhotoStream(
+            files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(),
+            cache: nil,
+            threads: 2, prefetchBytesPerFrame: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
         defer { stream.stop() }
         stream.insertOpeningPreviews(opening, scale: 1, now: 0)
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
@@ -208,7 +261,8 @@ final class EmbeddedPreviewTests: XCTestCase {
         let shown = Set(0..<20)
         stream.want(sim.world, scale: 1)
         // Everything wished is decoded before a frame takes any of it.
-        var last = -1, still = 0
+        var last = -1
+        var still = 0
         let deadline = Date().addingTimeInterval(20)
         while still < 30, Date() < deadline {
             let now = stream.outstanding
@@ -253,37 +307,53 @@ final class EmbeddedPreviewTests: XCTestCase {
         for i in 0..<30 { _ = try photo(String(format: "IMG_%02d.jpg", i), orientation: i == 3 || i == 28 ? 6 : 1) }
         let viewport = Size(width: 600, height: 400)
         for (scan, first) in [(PhotoFolder.Scan(), 0..<20), (PhotoFolder.Scan(sort: .date), 15..<30)] {
-            let opening = try FolderOpening.read(folder: folder.path, scan: scan, viewport: viewport, scale: 1, tuning: Tuning(),
-                                                 limits: LibraryLimits(), log: { XCTFail($0) })
+            let opening = try FolderOpening.read(
+                folder: folder.path, scan: scan, viewport: viewport, scale: 1, tuning: Tuning(),
+                limits: LibraryLimits(), log: { XCTFail($0) })
             XCTAssertEqual(opening.previewCell, 119, "five columns of 118.4")
             XCTAssertEqual(Set(opening.previews.keys), Set(first), "the rows in view: \(scan.sort)")
             for (photo, pixels) in opening.previews {
-                let sideways = opening.files[photo].lastPathComponent == "IMG_03.jpg" || opening.files[photo].lastPathComponent == "IMG_28.jpg"
-                XCTAssertEqual(pixels.pixels.size, sideways ? PixelBox(width: 119, height: 159) : PixelBox(width: 159, height: 119))
+                let sideways =
+                    opening.files[photo].lastPathComponent == "IMG_03.jpg"
+                    || opening.files[photo].lastPathComponent == "IMG_28.jpg"
+                XCTAssertEqual(
+                    pixels.pixels.size, sideways ? PixelBox(width: 119, height: 159) : PixelBox(width: 159, height: 119)
+                )
                 XCTAssertEqual(pixels.pixels.surface.pointee.format.pointee.format, FolderOpening.previewFormat)
                 XCTAssertNil(pixels.probe.preview, "the pixels hold no bytes")
             }
             let canvas = try HeadlessCanvas(size: viewport)
-            let stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil,
-                                     threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+            let stream = PhotoStream(
+                files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(),
+                cache: nil,
+                threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
             defer { stream.stop() }
-            let keptBeyond = opening.probes.indices.filter { !first.contains($0) }.reduce(0) { $0 + ((try? opening.probes[$1]?.get().preview)??.count ?? 0) }
+            let keptBeyond = opening.probes.indices.filter { !first.contains($0) }.reduce(0) {
+                $0 + ((try? opening.probes[$1]?.get().preview)??.count ?? 0)
+            }
             XCTAssertGreaterThan(keptBeyond, 0, "the next rows' bytes, for the workers")
             stream.insertOpeningPreviews(opening, scale: 1, now: 0)
             XCTAssertEqual(stream.keptPreviewBytes, keptBeyond, "the bytes of the previews made textures are let go")
             // A window of twice the pixels has larger cells: the workers decode those previews again, from their bytes.
-            let dense = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(), cache: nil,
-                                    threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+            let dense = PhotoStream(
+                files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(),
+                cache: nil,
+                threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
             defer { dense.stop() }
             dense.insertOpeningPreviews(opening, scale: 2, now: 0)
             XCTAssertGreaterThan(dense.keptPreviewBytes, keptBeyond, "kept for cells larger than the opening assumed")
-            var sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport, gridStart: scan.gridStart))
+            var sim = Simulation(
+                world: World(photos: stream.initialInfos, viewport: viewport, gridStart: scan.gridStart))
             sim.step()
-            XCTAssertTrue(stream.showsEveryCellSharp(of: sim.world, scale: 1), "\(scan.sort): every cell in view, before anything is collected")
+            XCTAssertTrue(
+                stream.showsEveryCellSharp(of: sim.world, scale: 1),
+                "\(scan.sort): every cell in view, before anything is collected")
         }
-        let large = try FolderOpening.read(folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 2, tuning: Tuning(),
-                                           limits: LibraryLimits(), log: { XCTFail($0) })
-        XCTAssertTrue(large.previews.isEmpty, "cells of 237 pixels are larger than the previews: their thumbnails are wanted")
+        let large = try FolderOpening.read(
+            folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 2, tuning: Tuning(),
+            limits: LibraryLimits(), log: { XCTFail($0) })
+        XCTAssertTrue(
+            large.previews.isEmpty, "cells of 237 pixels are larger than the previews: their thumbnails are wanted")
     }
 
     /// A header is read as far as its frame header and no further: the first 16 KiB for a photo
@@ -295,9 +365,11 @@ final class EmbeddedPreviewTests: XCTestCase {
         let pixels = (0..<(640 * 480 * 3)).map { _ in UInt8.random(in: 0...255, using: &noise) }
         let main = try ExifJPEG.encode(rgb: pixels, width: 640, height: 480)
         func photo(_ name: String, preview width: Int, _ height: Int) throws -> URL {
-            let preview = try ExifJPEG.encode(rgb: ExifJPEG.quarters(Self.colours, width: width, height: height), width: width, height: height)
+            let preview = try ExifJPEG.encode(
+                rgb: ExifJPEG.quarters(Self.colours, width: width, height: height), width: width, height: height)
             let url = folder.appendingPathComponent(name)
-            try Data(ExifJPEG.inserting(ExifJPEG.segment([.orientation(6)], preview: preview), into: main)).write(to: url)
+            try Data(ExifJPEG.inserting(ExifJPEG.segment([.orientation(6)], preview: preview), into: main)).write(
+                to: url)
             return url
         }
         let small = try photo("small.jpg", preview: 160, 120)
@@ -310,13 +382,19 @@ final class EmbeddedPreviewTests: XCTestCase {
             XCTAssertNotNil(PhotoHeader.dimensions(of: head), "\(file.lastPathComponent): the frame header is read")
             XCTAssertLessThan(head.count, bytes.count, "\(file.lastPathComponent): not the whole file")
             if file == large {
-                XCTAssertNil(PhotoHeader.dimensions(of: bytes.prefix(PhotoProbe.firstReadBytes)), "a preview large enough to need a second read")
-                XCTAssertNil(PhotoHeader.dimensions(of: head.prefix(head.count / 2)), "read in doublings, no further than needed")
+                XCTAssertNil(
+                    PhotoHeader.dimensions(of: bytes.prefix(PhotoProbe.firstReadBytes)),
+                    "a preview large enough to need a second read")
+                XCTAssertNil(
+                    PhotoHeader.dimensions(of: head.prefix(head.count / 2)), "read in doublings, no further than needed"
+                )
             } else {
                 XCTAssertEqual(head.count, hashing ? ContentHash.headBytes : PhotoProbe.firstReadBytes)
             }
             let probe = try PhotoProbe.probe(file, hashing: hashing, keepingPreview: true).get()
-            let whole = try PhotoProbe.probe(head: bytes, fileBytes: bytes.count, modified: probe.modified, hashing: hashing, keepingPreview: true).get()
+            let whole = try PhotoProbe.probe(
+                head: bytes, fileBytes: bytes.count, modified: probe.modified, hashing: hashing, keepingPreview: true
+            ).get()
             XCTAssertEqual(probe, whole, file.lastPathComponent)
             XCTAssertNotNil(probe.preview)
         }

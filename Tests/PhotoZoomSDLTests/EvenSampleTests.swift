@@ -1,5 +1,6 @@
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// What a contact sheet keeps of a session's moments: at most its limit, the first and the last
 /// always, the rest spread evenly, whatever the number that comes.

@@ -1,7 +1,8 @@
 import CSDL2
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// SDL events built by hand, as SDL would deliver them, fed through the translator.
 final class EventTranslatorTests: XCTestCase {
@@ -9,7 +10,10 @@ final class EventTranslatorTests: XCTestCase {
 
     // MARK: Event builders
 
-    static func mouseButton(_ type: SDL_EventType, _ x: Int32, _ y: Int32, which: UInt32 = 0, button: Int32 = SDL_BUTTON_LEFT, clicks: UInt8 = 1) -> SDL_Event {
+    static func mouseButton(
+        _ type: SDL_EventType, _ x: Int32, _ y: Int32, which: UInt32 = 0, button: Int32 = SDL_BUTTON_LEFT,
+        clicks: UInt8 = 1
+    ) -> SDL_Event {
         var e = SDL_Event()
         e.type = type.rawValue
         e.button.which = which
@@ -32,7 +36,12 @@ final class EventTranslatorTests: XCTestCase {
 
     func testTheDesktopsClickCountReachesTheSim() {
         var t = EventTranslator()
-        let events = Self.pointers(Self.run([Self.mouseButton(SDL_MOUSEBUTTONDOWN, 5, 5, clicks: 2), Self.mouseButton(SDL_MOUSEBUTTONUP, 5, 5, clicks: 2)], &t))
+        let events = Self.pointers(
+            Self.run(
+                [
+                    Self.mouseButton(SDL_MOUSEBUTTONDOWN, 5, 5, clicks: 2),
+                    Self.mouseButton(SDL_MOUSEBUTTONUP, 5, 5, clicks: 2),
+                ], &t))
         XCTAssertEqual(events.map(\.clicks), [2, 2])
     }
 
@@ -65,7 +74,10 @@ final class EventTranslatorTests: XCTestCase {
         return e
     }
 
-    static func wheel(preciseX: Float = 0, preciseY: Float, flipped: Bool = false, at x: Int32 = 150, _ y: Int32 = 300, which: UInt32 = 0) -> SDL_Event {
+    static func wheel(
+        preciseX: Float = 0, preciseY: Float, flipped: Bool = false, at x: Int32 = 150, _ y: Int32 = 300,
+        which: UInt32 = 0
+    ) -> SDL_Event {
         var e = SDL_Event()
         e.type = SDL_MOUSEWHEEL.rawValue
         e.wheel.which = which
@@ -98,12 +110,14 @@ final class EventTranslatorTests: XCTestCase {
     // MARK: Helpers
 
     /// Translates `events` in order and returns every output.
-    static func run(_ events: [SDL_Event], _ t: inout EventTranslator, modState: SDL_Keymod = KMOD_NONE) -> [EventTranslator.Output] {
+    static func run(_ events: [SDL_Event], _ t: inout EventTranslator, modState: SDL_Keymod = KMOD_NONE)
+        -> [EventTranslator.Output]
+    {
         events.flatMap { t.translate($0, windowSize: window, modState: modState) }
     }
 
     static func pointers(_ outputs: [EventTranslator.Output]) -> [PointerEvent] {
-        outputs.compactMap { if case let .input(.pointer(p)) = $0 { return p } else { return nil } }
+        outputs.compactMap { if case .input(.pointer(let p)) = $0 { return p } else { return nil } }
     }
 
     func assertPositions(_ a: [PointerEvent], _ b: [PointerEvent], file: StaticString = #filePath, line: UInt = #line) {
@@ -121,18 +135,22 @@ final class EventTranslatorTests: XCTestCase {
     func testMouseAndTouchDragGiveTheSamePointerPhasesAndPositionsInPoints() {
         var t = EventTranslator()
         let p = Self.path
-        let mouse = Self.pointers(Self.run([
-            Self.mouseButton(SDL_MOUSEBUTTONDOWN, Int32(p[0].0), Int32(p[0].1)),
-            Self.mouseMotion(Int32(p[1].0), Int32(p[1].1)),
-            Self.mouseMotion(Int32(p[2].0), Int32(p[2].1)),
-            Self.mouseButton(SDL_MOUSEBUTTONUP, Int32(p[3].0), Int32(p[3].1)),
-        ], &t))
-        let touch = Self.pointers(Self.run([
-            Self.finger(SDL_FINGERDOWN, id: 42, p[0].0, p[0].1),
-            Self.finger(SDL_FINGERMOTION, id: 42, p[1].0, p[1].1),
-            Self.finger(SDL_FINGERMOTION, id: 42, p[2].0, p[2].1),
-            Self.finger(SDL_FINGERUP, id: 42, p[3].0, p[3].1),
-        ], &t))
+        let mouse = Self.pointers(
+            Self.run(
+                [
+                    Self.mouseButton(SDL_MOUSEBUTTONDOWN, Int32(p[0].0), Int32(p[0].1)),
+                    Self.mouseMotion(Int32(p[1].0), Int32(p[1].1)),
+                    Self.mouseMotion(Int32(p[2].0), Int32(p[2].1)),
+                    Self.mouseButton(SDL_MOUSEBUTTONUP, Int32(p[3].0), Int32(p[3].1)),
+                ], &t))
+        let touch = Self.pointers(
+            Self.run(
+                [
+                    Self.finger(SDL_FINGERDOWN, id: 42, p[0].0, p[0].1),
+                    Self.finger(SDL_FINGERMOTION, id: 42, p[1].0, p[1].1),
+                    Self.finger(SDL_FINGERMOTION, id: 42, p[2].0, p[2].1),
+                    Self.finger(SDL_FINGERUP, id: 42, p[3].0, p[3].1),
+                ], &t))
 
         XCTAssertEqual(mouse.map(\.phase), [.down, .moved, .moved, .up])
         XCTAssertEqual(touch.map(\.phase), mouse.map(\.phase))
@@ -163,7 +181,9 @@ final class EventTranslatorTests: XCTestCase {
             Self.mouseButton(SDL_MOUSEBUTTONUP, 30, 40, which: UInt32.max),
             Self.wheel(preciseY: 1, which: UInt32.max),
         ]
-        for e in synthesized { XCTAssertEqual(t.translate(e, windowSize: Self.window, modState: KMOD_NONE), [], "event type \(e.type)") }
+        for e in synthesized {
+            XCTAssertEqual(t.translate(e, windowSize: Self.window, modState: KMOD_NONE), [], "event type \(e.type)")
+        }
         // The synthesized press did not leave the mouse held: real hover is still nothing.
         XCTAssertEqual(Self.run([Self.mouseMotion(50, 60)], &t), [])
     }
@@ -193,13 +213,20 @@ final class EventTranslatorTests: XCTestCase {
         var t = EventTranslator()
         XCTAssertEqual(Self.run([Self.mouseMotion(10, 10), Self.mouseMotion(20, 25)], &t), [], "hover")
         XCTAssertEqual(Self.run([Self.mouseButton(SDL_MOUSEBUTTONUP, 20, 25)], &t), [], "a release without a press")
-        XCTAssertEqual(Self.run([Self.mouseButton(SDL_MOUSEBUTTONDOWN, 20, 25, button: SDL_BUTTON_RIGHT), Self.mouseMotion(30, 30)], &t), [],
-                       "the right button is no pointer")
+        XCTAssertEqual(
+            Self.run(
+                [Self.mouseButton(SDL_MOUSEBUTTONDOWN, 20, 25, button: SDL_BUTTON_RIGHT), Self.mouseMotion(30, 30)], &t),
+            [],
+            "the right button is no pointer")
         XCTAssertEqual(Self.run([Self.mouseButton(SDL_MOUSEBUTTONUP, 30, 30, button: SDL_BUTTON_RIGHT)], &t), [])
 
         // A held left button moves the pointer; after the release motion is hover again.
-        let held = Self.pointers(Self.run([Self.mouseButton(SDL_MOUSEBUTTONDOWN, 30, 30), Self.mouseMotion(35, 40),
-                                           Self.mouseButton(SDL_MOUSEBUTTONUP, 35, 40), Self.mouseMotion(50, 50)], &t))
+        let held = Self.pointers(
+            Self.run(
+                [
+                    Self.mouseButton(SDL_MOUSEBUTTONDOWN, 30, 30), Self.mouseMotion(35, 40),
+                    Self.mouseButton(SDL_MOUSEBUTTONUP, 35, 40), Self.mouseMotion(50, 50),
+                ], &t))
         XCTAssertEqual(held.map(\.phase), [.down, .moved, .up])
         XCTAssertEqual(held.map(\.position), [Point(x: 30, y: 30), Point(x: 35, y: 40), Point(x: 35, y: 40)])
     }
@@ -232,10 +259,15 @@ final class EventTranslatorTests: XCTestCase {
 
     func testFocusLostCancelsAndLaterEventsOfEarlierPointersAreIgnored() {
         var t = EventTranslator()
-        XCTAssertEqual(Self.pointers(Self.run([Self.finger(SDL_FINGERDOWN, id: 5, 10, 10), Self.mouseButton(SDL_MOUSEBUTTONDOWN, 50, 50)], &t)).count, 2)
+        XCTAssertEqual(
+            Self.pointers(
+                Self.run(
+                    [Self.finger(SDL_FINGERDOWN, id: 5, 10, 10), Self.mouseButton(SDL_MOUSEBUTTONDOWN, 50, 50)], &t)
+            ).count, 2)
         XCTAssertEqual(Self.run([Self.windowEvent(SDL_WINDOWEVENT_FOCUS_LOST)], &t), [.input(.focusLost)])
         // The finger and the button that were down before are gone for the translator too.
-        XCTAssertEqual(Self.run([Self.finger(SDL_FINGERMOTION, id: 5, 20, 20)], &t), [], "motion of a finger down before the loss")
+        XCTAssertEqual(
+            Self.run([Self.finger(SDL_FINGERMOTION, id: 5, 20, 20)], &t), [], "motion of a finger down before the loss")
         XCTAssertEqual(Self.run([Self.finger(SDL_FINGERUP, id: 5, 20, 20)], &t), [])
         XCTAssertEqual(Self.run([Self.mouseMotion(60, 60), Self.mouseButton(SDL_MOUSEBUTTONUP, 60, 60)], &t), [])
         // New touches start again from id 1.
@@ -253,9 +285,13 @@ final class EventTranslatorTests: XCTestCase {
 
     func testSizeChangedGivesResizeInPointsAndOtherWindowEventsNothing() {
         var t = EventTranslator()
-        XCTAssertEqual(Self.run([Self.windowEvent(SDL_WINDOWEVENT_SIZE_CHANGED, 640, 480)], &t),
-                       [.input(.resize(Size(width: 640, height: 480)))])
-        XCTAssertEqual(Self.run([Self.windowEvent(SDL_WINDOWEVENT_MOVED, 10, 10), Self.windowEvent(SDL_WINDOWEVENT_FOCUS_GAINED)], &t), [])
+        XCTAssertEqual(
+            Self.run([Self.windowEvent(SDL_WINDOWEVENT_SIZE_CHANGED, 640, 480)], &t),
+            [.input(.resize(Size(width: 640, height: 480)))])
+        XCTAssertEqual(
+            Self.run(
+                [Self.windowEvent(SDL_WINDOWEVENT_MOVED, 10, 10), Self.windowEvent(SDL_WINDOWEVENT_FOCUS_GAINED)], &t),
+            [])
     }
 
     func testQuitGivesQuit() {
@@ -278,30 +314,38 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(key(SDLK_q, KMOD_LCTRL, repeating: true), [.quit])
         // Read in a batch after Control was let go: the key's own modifiers count, not the
         // keyboard's state when the event is read.
-        XCTAssertEqual(t.translate(Self.keyDown(SDLK_q, KMOD_LCTRL), windowSize: Self.window, modState: KMOD_NONE), [.quit])
+        XCTAssertEqual(
+            t.translate(Self.keyDown(SDLK_q, KMOD_LCTRL), windowSize: Self.window, modState: KMOD_NONE), [.quit])
     }
 
     // MARK: Wheel, modifiers, keys
 
     func testWheelUsesThePreciseAmountAndThePointerPosition() {
         var t = EventTranslator()
-        XCTAssertEqual(Self.run([Self.wheel(preciseX: -0.25, preciseY: 1.5, at: 150, 300)], &t),
-                       [.input(.wheel(dx: -0.25, dy: 1.5, position: Point(x: 150, y: 300), modifiers: []))])
+        XCTAssertEqual(
+            Self.run([Self.wheel(preciseX: -0.25, preciseY: 1.5, at: 150, 300)], &t),
+            [.input(.wheel(dx: -0.25, dy: 1.5, position: Point(x: 150, y: 300), modifiers: []))])
         // A trackpad's fraction of a notch, whose integer amount is 0, still scrolls.
-        XCTAssertEqual(Self.run([Self.wheel(preciseY: 0.375)], &t),
-                       [.input(.wheel(dx: 0, dy: 0.375, position: Point(x: 150, y: 300), modifiers: []))])
+        XCTAssertEqual(
+            Self.run([Self.wheel(preciseY: 0.375)], &t),
+            [.input(.wheel(dx: 0, dy: 0.375, position: Point(x: 150, y: 300), modifiers: []))])
     }
 
     func testFlippedWheelDirectionNegatesTheAmount() {
         var t = EventTranslator()
-        XCTAssertEqual(Self.run([Self.wheel(preciseX: 0.5, preciseY: 1.5, flipped: true)], &t),
-                       [.input(.wheel(dx: -0.5, dy: -1.5, position: Point(x: 150, y: 300), modifiers: []))])
+        XCTAssertEqual(
+            Self.run([Self.wheel(preciseX: 0.5, preciseY: 1.5, flipped: true)], &t),
+            [.input(.wheel(dx: -0.5, dy: -1.5, position: Point(x: 150, y: 300), modifiers: []))])
     }
 
     func testModifierKeysBecomeModifiers() {
         var t = EventTranslator()
         func wheelModifiers(_ m: SDL_Keymod) -> Modifiers? {
-            if case let .input(.wheel(_, _, _, mods))? = t.translate(Self.wheel(preciseY: 1), windowSize: Self.window, modState: m).first { return mods }
+            if case .input(.wheel(_, _, _, let mods))? = t.translate(
+                Self.wheel(preciseY: 1), windowSize: Self.window, modState: m
+            ).first {
+                return mods
+            }
             return nil
         }
         XCTAssertEqual(wheelModifiers(KMOD_LCTRL), [.control])
@@ -311,9 +355,11 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(wheelModifiers(SDL_Keymod(KMOD_NUM.rawValue | KMOD_CAPS.rawValue)), [], "locks are no modifiers")
 
         // Pointers carry them too.
-        let press = Self.pointers(t.translate(Self.mouseButton(SDL_MOUSEBUTTONDOWN, 1, 1), windowSize: Self.window, modState: KMOD_LALT))
+        let press = Self.pointers(
+            t.translate(Self.mouseButton(SDL_MOUSEBUTTONDOWN, 1, 1), windowSize: Self.window, modState: KMOD_LALT))
         XCTAssertEqual(press.map(\.modifiers), [[.alt]])
-        let touch = Self.pointers(t.translate(Self.finger(SDL_FINGERDOWN, id: 3, 1, 1), windowSize: Self.window, modState: KMOD_LCTRL))
+        let touch = Self.pointers(
+            t.translate(Self.finger(SDL_FINGERDOWN, id: 3, 1, 1), windowSize: Self.window, modState: KMOD_LCTRL))
         XCTAssertEqual(touch.map(\.modifiers), [[.control]])
     }
 

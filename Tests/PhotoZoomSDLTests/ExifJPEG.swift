@@ -15,8 +15,10 @@ enum ExifJPEG {
         var bytes: [UInt8]
 
         static func orientation(_ value: Int, bigEndian: Bool = false) -> Entry {
-            Entry(tag: EXIF_TAG_ORIENTATION, ifd: EXIF_IFD_0, format: EXIF_FORMAT_SHORT, components: 1,
-                  bytes: bigEndian ? [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] : [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)])
+            Entry(
+                tag: EXIF_TAG_ORIENTATION, ifd: EXIF_IFD_0, format: EXIF_FORMAT_SHORT, components: 1,
+                bytes: bigEndian
+                    ? [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] : [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)])
         }
 
         /// An ASCII entry of the EXIF directory, NUL-terminated as EXIF writes it.
@@ -42,7 +44,9 @@ enum ExifJPEG {
             exif.pointee.size = UInt32(preview.count)
         }
         exif_data_set_byte_order(exif, bigEndian ? EXIF_BYTE_ORDER_MOTOROLA : EXIF_BYTE_ORDER_INTEL)
-        let contents = [exif.pointee.ifd.0, exif.pointee.ifd.1, exif.pointee.ifd.2, exif.pointee.ifd.3, exif.pointee.ifd.4]
+        let contents = [
+            exif.pointee.ifd.0, exif.pointee.ifd.1, exif.pointee.ifd.2, exif.pointee.ifd.3, exif.pointee.ifd.4,
+        ]
         for entry in entries {
             let made = exif_entry_new()!
             made.pointee.tag = entry.tag
@@ -75,8 +79,10 @@ enum ExifJPEG {
         defer { tjDestroy(handle) }
         var jpeg: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        XCTAssertEqual(tjCompress2(handle, rgb, Int32(width), Int32(width * 3), Int32(height), Int32(TJPF_RGB.rawValue), &jpeg, &size,
-                                   Int32(TJSAMP_444.rawValue), 95, progressive ? Int32(TJFLAG_PROGRESSIVE) : 0), 0)
+        XCTAssertEqual(
+            tjCompress2(
+                handle, rgb, Int32(width), Int32(width * 3), Int32(height), Int32(TJPF_RGB.rawValue), &jpeg, &size,
+                Int32(TJSAMP_444.rawValue), 95, progressive ? Int32(TJFLAG_PROGRESSIVE) : 0), 0)
         defer { tjFree(jpeg) }
         return Array(UnsafeBufferPointer(start: jpeg, count: Int(size)))
     }
@@ -94,7 +100,9 @@ enum ExifJPEG {
 
     /// A small JPEG with `entries` in its EXIF.
     static func photo(_ entries: [Entry], bigEndian: Bool = false) throws -> Data {
-        let plain = try encode(rgb: quarters([[200, 30, 30], [30, 200, 30], [30, 30, 200], [220, 220, 40]], width: 16, height: 8), width: 16, height: 8)
+        let plain = try encode(
+            rgb: quarters([[200, 30, 30], [30, 200, 30], [30, 30, 200], [220, 220, 40]], width: 16, height: 8),
+            width: 16, height: 8)
         return Data(inserting(segment(entries, bigEndian: bigEndian), into: plain))
     }
 }

@@ -10,7 +10,9 @@ final class FramePacerTests: XCTestCase {
             var clock = ScriptedClock(time: 1_000)
             var pacer = FramePacer(framesPerSecond: 50, at: clock.now())
             for _ in 0..<10 { pacer.endFrame(presentWaitsForVSync: vsync, clock: &clock) }
-            XCTAssertEqual(clock.sleeps, (1...10).map { 1_000 + UInt64($0) * 20_000_000 }, "vsync said: \(vsync); each frame slept to its 20 ms")
+            XCTAssertEqual(
+                clock.sleeps, (1...10).map { 1_000 + UInt64($0) * 20_000_000 },
+                "vsync said: \(vsync); each frame slept to its 20 ms")
         }
     }
 

@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// Headless renders of the bundled photos, checked pixel by pixel against the photos as the
 /// test decodes them itself (SDL_image straight to RGBA32, see `ReferenceImage`).
@@ -36,7 +37,8 @@ final class GridRenderTests: XCTestCase {
     /// Every bundled photo decoded by the test and turned upright, by file name; decoded once.
     static let references: [String: ReferenceImage] = {
         let folder = PackagePaths.bundledPhotos
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { !$0.hasSuffix(".md") } ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { !$0.hasSuffix(".md") } ?? []
         var out: [String: ReferenceImage] = [:]
         for name in names {
             guard let image = try? ReferenceImage(contentsOf: folder + "/" + name) else { continue }
@@ -66,11 +68,14 @@ final class GridRenderTests: XCTestCase {
     }
 
     /// The rendered centre patch of cell `i` and the same region of `name`'s reference.
-    func centreColours(cell i: Int, of canvas: HeadlessCanvas, world: World, photo name: String, scale: Double = 1) throws -> (rendered: RGB, expected: RGB) {
+    func centreColours(cell i: Int, of canvas: HeadlessCanvas, world: World, photo name: String, scale: Double = 1)
+        throws -> (rendered: RGB, expected: RGB)
+    {
         let frame = cellFrame(i, in: world, scale: scale)
         let side = Int((Double(Self.patchSide) * scale).rounded())
         let rendered = canvas.patchMean(centredAt: frame.center, side: side)
-        let expected = try reference(name).mean(ofCellRegion: canvas.patchRegion(centredAt: frame.center, side: side, in: frame))
+        let expected = try reference(name).mean(
+            ofCellRegion: canvas.patchRegion(centredAt: frame.center, side: side, in: frame))
         return (rendered, expected)
     }
 
@@ -85,12 +90,15 @@ final class GridRenderTests: XCTestCase {
         XCTAssertEqual(world.grid.offset, 0)
         XCTAssertEqual(world.grid.layout?.columns, 3)
 
-        var expected: [RGB] = [], rendered: [RGB] = []
+        var expected: [RGB] = []
+        var rendered: [RGB] = []
         for (i, name) in names.enumerated() {
             let c = try centreColours(cell: i, of: canvas, world: world, photo: name)
-            rendered.append(c.rendered); expected.append(c.expected)
-            XCTAssertLessThanOrEqual(c.rendered.distance(to: c.expected), Self.centreTolerance,
-                                     "cell \(i) (\(name)): rendered \(c.rendered), photo's centre \(c.expected)")
+            rendered.append(c.rendered)
+            expected.append(c.expected)
+            XCTAssertLessThanOrEqual(
+                c.rendered.distance(to: c.expected), Self.centreTolerance,
+                "cell \(i) (\(name)): rendered \(c.rendered), photo's centre \(c.expected)")
         }
 
         // The check can fail: had the photos been drawn one cell along (cell i showing photo
@@ -98,8 +106,11 @@ final class GridRenderTests: XCTestCase {
         // other shifts). The twins and the crops of one picture (china-temple /
         // china-panorama, …) sit next to each other in name order, so not every cell does.
         for shift in [1, 2, 3, 9, 17] {
-            let misses = names.indices.filter { rendered[$0].distance(to: expected[($0 + shift) % names.count]) > Self.centreTolerance }
-            XCTAssertGreaterThanOrEqual(misses.count, 15, "photos shifted by \(shift) cells would go unnoticed in \(18 - misses.count) cells")
+            let misses = names.indices.filter {
+                rendered[$0].distance(to: expected[($0 + shift) % names.count]) > Self.centreTolerance
+            }
+            XCTAssertGreaterThanOrEqual(
+                misses.count, 15, "photos shifted by \(shift) cells would go unnoticed in \(18 - misses.count) cells")
         }
     }
 
@@ -109,21 +120,30 @@ final class GridRenderTests: XCTestCase {
         let (canvas, world) = try GridSnapshot.render(photos: try loadBundled(), size: Self.phone)
         let layout = try XCTUnwrap(world.grid.layout)
         let white = SceneRenderer.background
-        func assertBackground(_ x: Double, _ y: Double, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        func assertBackground(
+            _ x: Double, _ y: Double, _ what: String, file: StaticString = #filePath, line: UInt = #line
+        ) {
             let p = canvas.pixel(x: Int(x.rounded(.down)), y: Int(y.rounded(.down)))
-            XCTAssertTrue(p.r == white.r && p.g == white.g && p.b == white.b && p.a == 255,
-                          "\(what) at (\(x), \(y)) is \(p), not the background", file: file, line: line)
+            XCTAssertTrue(
+                p.r == white.r && p.g == white.g && p.b == white.b && p.a == 255,
+                "\(what) at (\(x), \(y)) is \(p), not the background", file: file, line: line)
         }
         var sampled = 0
         for i in 0..<layout.count {
             let f = cellFrame(i, in: world)
             // The vertical gap to the right of the cell, at three heights along it.
             if i % layout.columns < layout.columns - 1 {
-                for t in [0.2, 0.5, 0.8] { assertBackground(f.maxX + layout.gap / 2, f.minY + f.height * t, "gap right of cell \(i)"); sampled += 1 }
+                for t in [0.2, 0.5, 0.8] {
+                    assertBackground(f.maxX + layout.gap / 2, f.minY + f.height * t, "gap right of cell \(i)")
+                    sampled += 1
+                }
             }
             // The horizontal gap below the cell, at three places across it.
             if layout.row(of: i) < layout.rows - 1 {
-                for t in [0.2, 0.5, 0.8] { assertBackground(f.minX + f.width * t, f.maxY + layout.gap / 2, "gap below cell \(i)"); sampled += 1 }
+                for t in [0.2, 0.5, 0.8] {
+                    assertBackground(f.minX + f.width * t, f.maxY + layout.gap / 2, "gap below cell \(i)")
+                    sampled += 1
+                }
             }
             // Where four cells meet.
             if i % layout.columns < layout.columns - 1, layout.row(of: i) < layout.rows - 1 {
@@ -133,7 +153,8 @@ final class GridRenderTests: XCTestCase {
         XCTAssertEqual(sampled, 6 * 2 * 3 + 5 * 3 * 3, "every gap was sampled")
         // Between the last row (788 pt) and the bottom inset kept clear for the tab bar is
         // background too, and the cells themselves are not.
-        let contentBottom = layout.contentHeight, barTop = Self.phone.height - world.grid.bottomInset
+        let contentBottom = layout.contentHeight
+        let barTop = Self.phone.height - world.grid.bottomInset
         XCTAssertGreaterThan(barTop - contentBottom, 2, "the content is shorter than the window here")
         assertBackground(196, (contentBottom + barTop) / 2, "below the content")
         let inCell = canvas.pixel(x: 5, y: 5)
@@ -143,7 +164,9 @@ final class GridRenderTests: XCTestCase {
     // MARK: 3. Scrolling through
 
     /// Unit positions in a cell of the 3×3 patches that make up a cell's colour signature.
-    static let signaturePoints: [Point] = [0.25, 0.5, 0.75].flatMap { v in [0.25, 0.5, 0.75].map { u in Point(x: u, y: v) } }
+    static let signaturePoints: [Point] = [0.25, 0.5, 0.75].flatMap { v in
+        [0.25, 0.5, 0.75].map { u in Point(x: u, y: v) }
+    }
 
     /// A photo's 3×3 signature as a cell of `cellSide` px shows it.
     func expectedSignature(_ name: String, cellSide: Double) throws -> [RGB] {
@@ -153,7 +176,11 @@ final class GridRenderTests: XCTestCase {
     }
 
     func renderedSignature(_ canvas: HeadlessCanvas, _ frame: Rect) -> [RGB] {
-        Self.signaturePoints.map { canvas.patchMean(centredAt: Point(x: frame.minX + $0.x * frame.width, y: frame.minY + $0.y * frame.height), side: Self.patchSide) }
+        Self.signaturePoints.map {
+            canvas.patchMean(
+                centredAt: Point(x: frame.minX + $0.x * frame.width, y: frame.minY + $0.y * frame.height),
+                side: Self.patchSide)
+        }
     }
 
     static func signatureDistance(_ a: [RGB], _ b: [RGB]) -> Double {
@@ -206,8 +233,9 @@ final class GridRenderTests: XCTestCase {
                 let rendered = renderedSignature(canvas, frame)
                 let distances = signatures.map { Self.signatureDistance(rendered, $0) }
                 let best = distances.indices.min { distances[$0] < distances[$1] }!
-                XCTAssertLessThanOrEqual(distances[best], Self.signatureTolerance,
-                                         "slot \(slot) at --scroll \(scroll) looks like no photo (nearest \(names[best]))")
+                XCTAssertLessThanOrEqual(
+                    distances[best], Self.signatureTolerance,
+                    "slot \(slot) at --scroll \(scroll) looks like no photo (nearest \(names[best]))")
                 let picture = Self.picture(names[best])
                 if let earlier = seen[slot] {
                     XCTAssertEqual(picture, earlier, "slot \(slot) changed picture between scroll offsets")
@@ -231,18 +259,26 @@ final class GridRenderTests: XCTestCase {
 
     /// Per-block mean colours of a cell's inner `n`×`n` pixels, as a `blocks`×`blocks` grid.
     func blockMeans(_ canvas: HeadlessCanvas, _ frame: Rect, n: Int, blocks: Int) -> [[RGB]] {
-        let x0 = Int(frame.center.x.rounded(.down)) - n / 2, y0 = Int(frame.center.y.rounded(.down)) - n / 2
+        let x0 = Int(frame.center.x.rounded(.down)) - n / 2
+        let y0 = Int(frame.center.y.rounded(.down)) - n / 2
         let b = n / blocks
         return (0..<blocks).map { by in
-            (0..<blocks).map { bx in canvas.patchMean(centredAt: Point(x: Double(x0 + bx * b + b / 2), y: Double(y0 + by * b + b / 2)), side: b) }
+            (0..<blocks).map { bx in
+                canvas.patchMean(
+                    centredAt: Point(x: Double(x0 + bx * b + b / 2), y: Double(y0 + by * b + b / 2)), side: b)
+            }
         }
     }
 
     /// Mean over blocks and channels of the absolute difference.
     static func meanAbsDifference(_ a: [[RGB]], _ b: [[RGB]]) -> Double {
-        var sum = 0.0, n = 0.0
+        var sum = 0.0
+        var n = 0.0
         for (ra, rb) in zip(a, b) {
-            for (x, y) in zip(ra, rb) { sum += abs(x.r - y.r) + abs(x.g - y.g) + abs(x.b - y.b); n += 3 }
+            for (x, y) in zip(ra, rb) {
+                sum += abs(x.r - y.r) + abs(x.g - y.g) + abs(x.b - y.b)
+                n += 3
+            }
         }
         return sum / n
     }
@@ -270,7 +306,8 @@ final class GridRenderTests: XCTestCase {
         XCTAssertEqual(Self.references["chelsea-exif-rotated.jpg"].map { [$0.width, $0.height] }, [451, 300])
 
         let (canvas, world) = try GridSnapshot.render(photos: photos, size: Self.phone)
-        let n = 120, blocks = 8
+        let n = 120
+        let blocks = 8
         let catCell = blockMeans(canvas, cellFrame(cat, in: world), n: n, blocks: blocks)
         let rotatedCell = blockMeans(canvas, cellFrame(rotated, in: world), n: n, blocks: blocks)
 
@@ -284,7 +321,8 @@ final class GridRenderTests: XCTestCase {
         let threeQuarters = Self.rotatedClockwise(half)
         for (what, turned) in [("clockwise", quarter), ("upside down", half), ("counter-clockwise", threeQuarters)] {
             let d = Self.meanAbsDifference(rotatedCell, turned)
-            XCTAssertGreaterThanOrEqual(d, Self.turnedCellMinimum, "a cat turned \(what) would be told apart (difference \(d))")
+            XCTAssertGreaterThanOrEqual(
+                d, Self.turnedCellMinimum, "a cat turned \(what) would be told apart (difference \(d))")
         }
     }
 
@@ -301,14 +339,18 @@ final class GridRenderTests: XCTestCase {
         // Starts like a JPEG (SOI, APP0) and then is noise: SDL_image must give up on it.
         var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
         var state: UInt32 = 12345
-        for _ in 0..<2000 { state = state &* 1_103_515_245 &+ 12345; bytes.append(UInt8(truncatingIfNeeded: state >> 16)) }
+        for _ in 0..<2000 {
+            state = state &* 1_103_515_245 &+ 12345
+            bytes.append(UInt8(truncatingIfNeeded: state >> 16))
+        }
         try Data(bytes).write(to: url)
     }
 
     func testBrokenImageBecomesOnePlaceholderWithOneLogLineWhileTheOthersRender() throws {
         let dir = try makeTempFolder()
         for name in ["astronaut.jpg", "flower.jpg"] {
-            try FileManager.default.copyItem(atPath: PackagePaths.bundledPhotos + "/" + name, toPath: dir.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: PackagePaths.bundledPhotos + "/" + name, toPath: dir.appendingPathComponent(name).path)
         }
         try writeGarbage(dir.appendingPathComponent("broken.jpg"))
 
@@ -327,17 +369,21 @@ final class GridRenderTests: XCTestCase {
         // are on the plain fill.
         for (u, v) in [(0.5, 0.15), (0.15, 0.5), (0.85, 0.5), (0.5, 0.85), (0.1, 0.1)] {
             let p = canvas.pixel(x: Int(frame.minX + u * frame.width), y: Int(frame.minY + v * frame.height))
-            XCTAssertEqual([p.r, p.g, p.b, p.a], [placeholder.r, placeholder.g, placeholder.b, 255].map { UInt8($0) },
-                           "placeholder cell at (\(u), \(v))")
+            XCTAssertEqual(
+                [p.r, p.g, p.b, p.a], [placeholder.r, placeholder.g, placeholder.b, 255].map { UInt8($0) },
+                "placeholder cell at (\(u), \(v))")
         }
         // The cross itself is drawn, in its own colour, through the centre.
         let mark = RGB(SceneRenderer.placeholderMark)
         let centre = canvas.pixel(x: Int(frame.center.x), y: Int(frame.center.y))
-        XCTAssertLessThanOrEqual(RGB(r: Double(centre.r), g: Double(centre.g), b: Double(centre.b)).distance(to: mark), 10, "the cross at the centre")
+        XCTAssertLessThanOrEqual(
+            RGB(r: Double(centre.r), g: Double(centre.g), b: Double(centre.b)).distance(to: mark), 10,
+            "the cross at the centre")
 
         for (i, name) in [(0, "astronaut.jpg"), (2, "flower.jpg")] {
             let c = try centreColours(cell: i, of: canvas, world: world, photo: name)
-            XCTAssertLessThanOrEqual(c.rendered.distance(to: c.expected), Self.centreTolerance, "\(name) renders its photo")
+            XCTAssertLessThanOrEqual(
+                c.rendered.distance(to: c.expected), Self.centreTolerance, "\(name) renders its photo")
             XCTAssertGreaterThan(c.rendered.distance(to: placeholder), 30, "\(name) is not a placeholder")
         }
     }
@@ -346,7 +392,7 @@ final class GridRenderTests: XCTestCase {
         let dir = try makeTempFolder()
         try Data("notes".utf8).write(to: dir.appendingPathComponent("readme.txt"))
         XCTAssertThrowsError(try PhotoLibrary.load(dir.path, log: { XCTFail("unexpected log: \($0)") })) { error in
-            guard case let .noImages(path)? = error as? PhotoFolderError else { return XCTFail("got \(error)") }
+            guard case .noImages(let path)? = error as? PhotoFolderError else { return XCTFail("got \(error)") }
             XCTAssertEqual(path, dir.path)
         }
     }
@@ -357,7 +403,7 @@ final class GridRenderTests: XCTestCase {
         try writeGarbage(dir.appendingPathComponent("b.png"))
         var log: [String] = []
         XCTAssertThrowsError(try PhotoLibrary.load(dir.path, log: { log.append($0) })) { error in
-            guard case let .noneReadable(path)? = error as? PhotoFolderError else { return XCTFail("got \(error)") }
+            guard case .noneReadable(let path)? = error as? PhotoFolderError else { return XCTFail("got \(error)") }
             XCTAssertEqual(path, dir.path)
         }
     }
@@ -365,7 +411,7 @@ final class GridRenderTests: XCTestCase {
     func testMissingFolderThrowsMissing() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pz-missing-\(UUID().uuidString)").path
         XCTAssertThrowsError(try PhotoLibrary.load(path, log: { _ in })) { error in
-            guard case let .missing(p)? = error as? PhotoFolderError else { return XCTFail("got \(error)") }
+            guard case .missing(let p)? = error as? PhotoFolderError else { return XCTFail("got \(error)") }
             XCTAssertEqual(p, path)
         }
     }
@@ -391,11 +437,14 @@ final class GridRenderTests: XCTestCase {
             // Scale 2 shows each cell's own photo, checked as at scale 1 (measured: max 8.1, coffee-portrait;
             // mean 2.1: scale 2 samples a larger thumbnail, closer to the source).
             let c = try centreColours(cell: i, of: two, world: world2, photo: names[i], scale: 2)
-            XCTAssertLessThanOrEqual(c.rendered.distance(to: c.expected), Self.centreTolerance, "cell \(i) (\(names[i])) at scale 2")
-            let f1 = cellFrame(i, in: world1, scale: 1), f2 = cellFrame(i, in: world2, scale: 2)
+            XCTAssertLessThanOrEqual(
+                c.rendered.distance(to: c.expected), Self.centreTolerance, "cell \(i) (\(names[i])) at scale 2")
+            let f1 = cellFrame(i, in: world1, scale: 1)
+            let f2 = cellFrame(i, in: world2, scale: 2)
             let c1 = one.patchMean(centredAt: f1.center, side: Self.patchSide)
             let c2 = two.patchMean(centredAt: f2.center, side: Self.patchSide * 2)
-            XCTAssertLessThanOrEqual(c2.distance(to: c1), Self.scaleTolerance, "cell \(i): scale 2 \(c2), scale 1 \(c1)")
+            XCTAssertLessThanOrEqual(
+                c2.distance(to: c1), Self.scaleTolerance, "cell \(i): scale 2 \(c2), scale 1 \(c1)")
             // The gaps stay 2 pt, so 4 px, of background.
             if i % 3 < 2 {
                 let p = two.pixel(x: Int(f2.maxX + 2), y: Int(f2.center.y))

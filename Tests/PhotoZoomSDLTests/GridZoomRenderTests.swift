@@ -15,15 +15,17 @@ final class GridZoomRenderTests: XCTestCase {
 
     /// Flat colours, far from the white background and from their neighbours in a row or column.
     static func colour(_ i: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
-        let hue = Double((i * 67) % 360) / 60, x = 1 - abs(hue.truncatingRemainder(dividingBy: 2) - 1)
-        let (r, g, b): (Double, Double, Double) = switch Int(hue) {
-        case 0: (1, x, 0)
-        case 1: (x, 1, 0)
-        case 2: (0, 1, x)
-        case 3: (0, x, 1)
-        case 4: (x, 0, 1)
-        default: (1, 0, x)
-        }
+        let hue = Double((i * 67) % 360) / 60
+        let x = 1 - abs(hue.truncatingRemainder(dividingBy: 2) - 1)
+        let (r, g, b): (Double, Double, Double) =
+            switch Int(hue) {
+            case 0: (1, x, 0)
+            case 1: (x, 1, 0)
+            case 2: (0, 1, x)
+            case 3: (0, x, 1)
+            case 4: (x, 0, 1)
+            default: (1, 0, x)
+            }
         let dim = i % 2 == 0 ? 200.0 : 150.0
         return (UInt8(r * dim), UInt8(g * dim), UInt8(b * dim))
     }
@@ -32,22 +34,29 @@ final class GridZoomRenderTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pz-zoom-render-\(getpid())")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for i in 0..<photoCount {
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 48, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 48, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+                return nil
+            }
             defer { SDL_FreeSurface(surface) }
             let c = colour(i)
             SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
-            guard IMG_SavePNG(surface, dir.appendingPathComponent(String(format: "p%03d.png", i)).path) == 0 else { return nil }
+            guard IMG_SavePNG(surface, dir.appendingPathComponent(String(format: "p%03d.png", i)).path) == 0 else {
+                return nil
+            }
         }
         return try? PhotoLibrary.load(dir.path, log: { _ in })
     }()
 
     override class func tearDown() {
-        try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("pz-zoom-render-\(getpid())"))
+        try? FileManager.default.removeItem(
+            at: FileManager.default.temporaryDirectory.appendingPathComponent("pz-zoom-render-\(getpid())"))
     }
 
     static func touches(_ phase: PointerPhase, spread: Double, centre: Point) -> [InputEvent] {
-        [.pointer(PointerEvent(id: 1, source: .touch, phase: phase, position: centre - Point(x: spread / 2, y: 0))),
-         .pointer(PointerEvent(id: 2, source: .touch, phase: phase, position: centre + Point(x: spread / 2, y: 0)))]
+        [
+            .pointer(PointerEvent(id: 1, source: .touch, phase: phase, position: centre - Point(x: spread / 2, y: 0))),
+            .pointer(PointerEvent(id: 2, source: .touch, phase: phase, position: centre + Point(x: spread / 2, y: 0))),
+        ]
     }
 
     /// The grid scrolled into the middle of the library, at rest, then `script`, then drawn.
@@ -66,7 +75,9 @@ final class GridZoomRenderTests: XCTestCase {
         for spread in [104.0, 118, 135, 150, 170, 96, 84, 70, 60] {
             let (canvas, world) = try render { sim in
                 sim.step(Self.touches(.down, spread: 100, centre: centre))
-                for d in stride(from: 100.0, through: spread, by: spread >= 100 ? 2 : -2) { sim.step(Self.touches(.moved, spread: d, centre: centre)) }
+                for d in stride(from: 100.0, through: spread, by: spread >= 100 ? 2 : -2) {
+                    sim.step(Self.touches(.moved, spread: d, centre: centre))
+                }
                 sim.step(Self.touches(.moved, spread: spread, centre: centre))
             }
             XCTAssertTrue(world.grid.zoom.isPinching, "spread \(spread)")
@@ -87,14 +98,23 @@ final class GridZoomRenderTests: XCTestCase {
 
     /// The window's grid area read pixel by pixel: each is the background or one photo's own
     /// colour, never a mix of two, and each photo's colour stays within one cell's size.
-    func assertEachPhotoOnceAndWhole(_ canvas: HeadlessCanvas, _ world: World, _ moment: String, file: StaticString = #filePath,
-                                     line: UInt = #line) throws {
-        let cell = try XCTUnwrap(world.grid.zoom.shownCellSize, "\(moment): the grid is zooming", file: file, line: line)
+    func assertEachPhotoOnceAndWhole(
+        _ canvas: HeadlessCanvas, _ world: World, _ moment: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let cell = try XCTUnwrap(
+            world.grid.zoom.shownCellSize, "\(moment): the grid is zooming", file: file, line: line)
         // Each photo's colour, and those a unit off in any channel (rounding), to the photo.
         var photoOf: [Int: Int] = [:]
         for photo in 0..<Self.photoCount {
             let c = Self.colour(photo)
-            for dr in -1...1 { for dg in -1...1 { for db in -1...1 { photoOf[(Int(c.r) + dr) << 20 | (Int(c.g) + dg) << 10 | (Int(c.b) + db)] = photo } } }
+            for dr in -1...1 {
+                for dg in -1...1 {
+                    for db in -1...1 {
+                        photoOf[(Int(c.r) + dr) << 20 | (Int(c.g) + dg) << 10 | (Int(c.b) + db)] = photo
+                    }
+                }
+            }
         }
         // Above the tab bar, which covers the grid's last rows.
         let height = Int(world.grid.visibleBand(viewportHeight: world.viewport.height).upperBound) - 2
@@ -112,12 +132,17 @@ final class GridZoomRenderTests: XCTestCase {
                 boxes[photo] = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
             }
         }
-        XCTAssertTrue(mixed.isEmpty, "\(moment): pixels of no photo's colour, two photos blended: \(mixed)", file: file, line: line)
+        XCTAssertTrue(
+            mixed.isEmpty, "\(moment): pixels of no photo's colour, two photos blended: \(mixed)", file: file,
+            line: line)
         XCTAssertGreaterThan(boxes.count, 6, "\(moment): photos in view", file: file, line: line)
         for (photo, box) in boxes.sorted(by: { $0.key < $1.key }) {
-            let width = Double(box.maxX - box.minX + 1), tall = Double(box.maxY - box.minY + 1)
-            XCTAssertLessThanOrEqual(max(width, tall), cell + 2, "\(moment): photo \(photo)'s colour spans \(width) × \(tall) px, "
-                                     + "more than one \(cell) pt cell: drawn in two places", file: file, line: line)
+            let width = Double(box.maxX - box.minX + 1)
+            let tall = Double(box.maxY - box.minY + 1)
+            XCTAssertLessThanOrEqual(
+                max(width, tall), cell + 2,
+                "\(moment): photo \(photo)'s colour spans \(width) × \(tall) px, "
+                    + "more than one \(cell) pt cell: drawn in two places", file: file, line: line)
         }
     }
 }

@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 import Foundation
 import PhotoZoomCore
+
 @testable import PhotoZoomSDL
 
 /// A window's sessions drawn into a headless canvas, run frame by frame by the window's own
@@ -23,20 +24,30 @@ final class HeadlessWindow {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-headless-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for i in 0..<photos {
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { continue }
+            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+                continue
+            }
             defer { SDL_FreeSurface(surface) }
             let c = GridZoomRenderTests.colour(i)
             SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
             _ = IMG_SavePNG(surface, folder.appendingPathComponent(String(format: "p%03d.png", i)).path)
         }
-        let reading = OpeningRead(folder: folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
+        let reading = OpeningRead(
+            folder: folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
         canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
-        let settings = LiveSession.Settings(tuning: try tuning.map { try LiveTuning.start(path: $0).live }, photosFolder: folder.path)
+        let settings = LiveSession.Settings(
+            tuning: try tuning.map { try LiveTuning.start(path: $0).live }, photosFolder: folder.path)
         var logLine: (String) -> Void = { _ in }
-        sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: [settings], cache: nil, fillsCache: false,
-                                      limits: LibraryLimits(), wake: .none, log: { logLine($0) })
-        driver = FrameDriver(input: HandedPolls(), clock: ScriptedClock(time: DispatchTime.now().uptimeNanoseconds), framesPerSecond: 60)
-        logLine = { [unowned self] line in lock.lock(); log.append(line); lock.unlock() }
+        sessions = try WindowSessions(
+            opening: try reading.take(), surface: canvas, settings: [settings], cache: nil, fillsCache: false,
+            limits: LibraryLimits(), wake: .none, log: { logLine($0) })
+        driver = FrameDriver(
+            input: HandedPolls(), clock: ScriptedClock(time: DispatchTime.now().uptimeNanoseconds), framesPerSecond: 60)
+        logLine = { [unowned self] line in
+            lock.lock()
+            log.append(line)
+            lock.unlock()
+        }
         let deadline = Date().addingTimeInterval(20)
         // Settled: every picture in, every fade over, nothing moving.
         while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.isIdle(at: now)), Date() < deadline {
@@ -51,7 +62,11 @@ final class HeadlessWindow {
     }
 
     /// The lines logged so far.
-    var said: [String] { lock.lock(); defer { lock.unlock() }; return log }
+    var said: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return log
+    }
 
     /// One frame, `polled` its input, after a sleep if the sessions are idle. Whether it drew.
     @discardableResult

@@ -12,14 +12,18 @@ final class HelpCardInputTests: XCTestCase {
     func testEscapeAndAClickCloseTheHelpAndReachNothingBehindIt() {
         var overlays = WindowOverlays(tickRate: 120)
         let right = InputEvent.key(.right, modifiers: [])
-        XCTAssertEqual(overlays.passing([pointer(.down), .key(.escape, modifiers: [])]), [pointer(.down), .key(.escape, modifiers: [])],
-                       "without the help, everything is the sim's")
+        XCTAssertEqual(
+            overlays.passing([pointer(.down), .key(.escape, modifiers: [])]),
+            [pointer(.down), .key(.escape, modifiers: [])],
+            "without the help, everything is the sim's")
         overlays.toggle(.help)
         XCTAssertEqual(overlays.passing([.key(.escape, modifiers: []), right]), [right], "Escape is the help's")
         XCTAssertFalse(overlays.help)
         overlays.toggle(.help)
-        XCTAssertEqual(overlays.passing([.wheel(dx: 0, dy: 1, position: Point(x: 1, y: 1), modifiers: []), pointer(.down)]), [])
+        XCTAssertEqual(
+            overlays.passing([.wheel(dx: 0, dy: 1, position: Point(x: 1, y: 1), modifiers: []), pointer(.down)]), [])
         XCTAssertFalse(overlays.help, "a click closes it")
-        XCTAssertEqual(overlays.passing([pointer(.up)]), [pointer(.up)], "its release goes on, to a sim that saw no press")
+        XCTAssertEqual(
+            overlays.passing([pointer(.up)]), [pointer(.up)], "its release goes on, to a sim that saw no press")
     }
 }

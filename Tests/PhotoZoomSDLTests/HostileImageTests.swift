@@ -1,10 +1,11 @@
 import CSDL2
 import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
-import PhotoZoomTestSupport
 @testable import PhotoZoomUntrusted
-import XCTest
 
 /// Files built to make a decoder allocate, hang or misread, each written by the test: every one
 /// is a placeholder with one line saying why, refused before any decoder sees it, while a good
@@ -28,11 +29,12 @@ final class HostileImageTests: XCTestCase {
     }
 
     static func tiffDirectory(width: Int, height: Int, next: Int) -> [UInt8] {
-        B.le16(2) + B.le16(256) + B.le16(3) + B.le32(1) + B.le16(width) + [0, 0] + B.le16(257) + B.le16(3) + B.le32(1) + B.le16(height) + [0, 0] + B.le32(next)
+        B.le16(2) + B.le16(256) + B.le16(3) + B.le32(1) + B.le16(width) + [0, 0] + B.le16(257) + B.le16(3) + B.le32(1)
+            + B.le16(height) + [0, 0] + B.le32(next)
     }
 
     static func refusal<T>(_ result: Result<T, DecodeFailure>) -> String? {
-        guard case let .failure(error) = result else { return nil }
+        guard case .failure(let error) = result else { return nil }
         return error.description
     }
 
@@ -41,32 +43,79 @@ final class HostileImageTests: XCTestCase {
     /// Each hostile file's bytes and the reason its line must give.
     static let corpus: [(name: String, bytes: [UInt8], reason: String)] = [
         // SDL_image allocates a GIF frame at its descriptor's size, not the screen's.
-        ("frame.gif", B.gif(screen: (4, 3), frame: (30000, 30000)), "its header claims 4×3 pixels but a frame of 900 megapixels; \(tooMany)"),
+        (
+            "frame.gif", B.gif(screen: (4, 3), frame: (30000, 30000)),
+            "its header claims 4×3 pixels but a frame of 900 megapixels; \(tooMany)"
+        ),
         // Each "could hold" line guards its format's leastFileBytes: within the pixel limit a decoder
         // would still allocate the claim before finding the bytes missing. QOI: a run of 62 a byte.
-        ("huge.qoi", B.ascii("qoif") + B.be32(30000) + B.be32(30000) + [3, 0] + [0xFE, 255, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 1],
-         "its header claims 30000×30000 pixels, more than its 26 bytes could hold"),
+        (
+            "huge.qoi",
+            B.ascii("qoif") + B.be32(30000) + B.be32(30000) + [3, 0] + [0xFE, 255, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 1],
+            "its header claims 30000×30000 pixels, more than its 26 bytes could hold"
+        ),
         // The directory sits at the end: a parser reading only the first bytes would find no size.
-        ("end.tif", [0x49, 0x49, 0x2A, 0] + B.le32(120) + [UInt8](repeating: 0, count: 112) + tiffDirectory(width: 65535, height: 65535, next: 0),
-         "its header claims 65535×65535 pixels, 4295 megapixels; \(tooMany)"),
+        (
+            "end.tif",
+            [0x49, 0x49, 0x2A, 0] + B.le32(120) + [UInt8](repeating: 0, count: 112)
+                + tiffDirectory(width: 65535, height: 65535, next: 0),
+            "its header claims 65535×65535 pixels, 4295 megapixels; \(tooMany)"
+        ),
         // 2×2 then 65535², which points back to the first: counted, and the walk still ends.
-        ("loop.tif", [0x49, 0x49, 0x2A, 0] + B.le32(8) + tiffDirectory(width: 2, height: 2, next: 38)
-            + tiffDirectory(width: 65535, height: 65535, next: 8), "its header claims 2×2 pixels but a frame of 4295 megapixels; \(tooMany)"),
+        (
+            "loop.tif",
+            [0x49, 0x49, 0x2A, 0] + B.le32(8) + tiffDirectory(width: 2, height: 2, next: 38)
+                + tiffDirectory(width: 65535, height: 65535, next: 8),
+            "its header claims 2×2 pixels but a frame of 4295 megapixels; \(tooMany)"
+        ),
         // PNM's binary kinds store every sample; a comment between the fields must not hide the size.
-        ("huge.ppm", B.ascii("P6\n30000 30000\n255\n") + [UInt8](repeating: 7, count: 30), "its header claims 30000×30000 pixels, more than its 49 bytes could hold"),
-        ("huge.pgm", B.ascii("P5\n# c\n65535 65535 255\n") + [UInt8](repeating: 7, count: 30), "its header claims 65535×65535 pixels, more than its 53 bytes could hold"),
+        (
+            "huge.ppm", B.ascii("P6\n30000 30000\n255\n") + [UInt8](repeating: 7, count: 30),
+            "its header claims 30000×30000 pixels, more than its 49 bytes could hold"
+        ),
+        (
+            "huge.pgm", B.ascii("P5\n# c\n65535 65535 255\n") + [UInt8](repeating: 7, count: 30),
+            "its header claims 65535×65535 pixels, more than its 53 bytes could hold"
+        ),
         // PCX packs 63 bytes into two at most; OS/2's BMP stores every row; deflate packs 1,032 to 1.
-        ("huge.pcx", B.pcx(width: 30000, height: 30000, rowBytes: 30000, data: [0xC1, 0, 0xC1, 0]), "its header claims 30000×30000 pixels, more than its 132 bytes could hold"),
-        ("os2.bmp", B.os2BMP(width: 65535, height: 65535, pixelBytes: 22), "its header claims 65535×65535 pixels, more than its 48 bytes could hold"),
-        ("huge.png", B.png(width: 50000, height: 50000, idatBytes: 232), "its header claims 50000×50000 pixels, more than its 300 bytes could hold"),
+        (
+            "huge.pcx", B.pcx(width: 30000, height: 30000, rowBytes: 30000, data: [0xC1, 0, 0xC1, 0]),
+            "its header claims 30000×30000 pixels, more than its 132 bytes could hold"
+        ),
+        (
+            "os2.bmp", B.os2BMP(width: 65535, height: 65535, pixelBytes: 22),
+            "its header claims 65535×65535 pixels, more than its 48 bytes could hold"
+        ),
+        (
+            "huge.png", B.png(width: 50000, height: 50000, idatBytes: 232),
+            "its header claims 50000×50000 pixels, more than its 300 bytes could hold"
+        ),
         // Formats SDL_image would try whatever the name: told by their bytes and named.
-        ("drawing.png", B.ascii("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30000\" height=\"30000\"/>\n"),
-         "it is an SVG drawing, not a photo"),
-        ("icon.jpg", [0, 0, 1, 0] + B.le16(1) + [0, 0, 0, 0] + B.le16(1) + B.le16(32) + B.le32(40) + B.le32(22), "it is an icon (ICO or CUR), not a photo"),
-        ("gimp.jpg", B.ascii("gimp xcf v011\0") + B.be32(30000) + B.be32(30000) + B.be32(0), "it is a GIMP working file (XCF), not a photo"),
-        ("pixmap.jpg", B.ascii("/* XPM */\nstatic char *x[] = {\n\"30000 30000 1 1\",\n\"  c None\",\n};\n"), "it is an XPM icon, not a photo"),
-        ("amiga.jpg", B.ascii("FORM") + B.be32(32) + B.ascii("ILBMBMHD") + B.be32(20) + B.be16(30000) + B.be16(30000) + [UInt8](repeating: 0, count: 16),
-         "it is an IFF file (LBM or ILBM), not a photo"),
+        (
+            "drawing.png",
+            B.ascii(
+                "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30000\" height=\"30000\"/>\n"
+            ),
+            "it is an SVG drawing, not a photo"
+        ),
+        (
+            "icon.jpg", [0, 0, 1, 0] + B.le16(1) + [0, 0, 0, 0] + B.le16(1) + B.le16(32) + B.le32(40) + B.le32(22),
+            "it is an icon (ICO or CUR), not a photo"
+        ),
+        (
+            "gimp.jpg", B.ascii("gimp xcf v011\0") + B.be32(30000) + B.be32(30000) + B.be32(0),
+            "it is a GIMP working file (XCF), not a photo"
+        ),
+        (
+            "pixmap.jpg", B.ascii("/* XPM */\nstatic char *x[] = {\n\"30000 30000 1 1\",\n\"  c None\",\n};\n"),
+            "it is an XPM icon, not a photo"
+        ),
+        (
+            "amiga.jpg",
+            B.ascii("FORM") + B.be32(32) + B.ascii("ILBMBMHD") + B.be32(20) + B.be16(30000) + B.be16(30000)
+                + [UInt8](repeating: 0, count: 16),
+            "it is an IFF file (LBM or ILBM), not a photo"
+        ),
     ]
 
     /// The whole path a folder's file takes (open, identify, size, claim): each hostile file is
@@ -91,7 +140,8 @@ final class HostileImageTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 2, "no file may block or spin the probe")
         XCTAssertEqual(library.infos.map(\.isPlaceholder), files.map { _ in true } + [false, false])
         // The line names the file once and the reason in full: one line a file, nothing else logged.
-        XCTAssertEqual(lines, zip(files, reasons).map { "photozoom: cannot decode \($0.path) (\($1)); showing a placeholder" })
+        XCTAssertEqual(
+            lines, zip(files, reasons).map { "photozoom: cannot decode \($0.path) (\($1)); showing a placeholder" })
         // A placeholder has no file, so no frame ever hands one of them to a decoder.
         XCTAssertEqual(library.files.map { $0 == nil }, files.map { _ in true } + [false, false])
         // The name does not decide the format: a JPEG named .png is sized as the JPEG it is.
@@ -103,10 +153,17 @@ final class HostileImageTests: XCTestCase {
     func testEachHostileFilesWholeBytesAreRefusedBeforeAnyDecoder() {
         for entry in Self.corpus {
             let data = Data(entry.bytes)
-            guard case let .failure(refused) = PhotoGate.check(data, named: entry.name) else { XCTFail("\(entry.name) passed the gate"); continue }
+            guard case .failure(let refused) = PhotoGate.check(data, named: entry.name) else {
+                XCTFail("\(entry.name) passed the gate")
+                continue
+            }
             XCTAssertEqual(refused.description, entry.reason, entry.name)
-            guard case let .failure(decoding) = ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 64, height: 64)), named: entry.name) else {
-                XCTFail("\(entry.name) decoded"); continue
+            guard
+                case .failure(let decoding) = ScaledDecoder.decode(
+                    data, to: .fitting(PixelBox(width: 64, height: 64)), named: entry.name)
+            else {
+                XCTFail("\(entry.name) decoded")
+                continue
             }
             XCTAssertEqual(decoding.description, entry.reason, entry.name)
         }
@@ -117,8 +174,11 @@ final class HostileImageTests: XCTestCase {
     func testATIFFDirectoryPastTheHeadIsReadThroughTheDescriptor() throws {
         let tiff = try XCTUnwrap(Self.corpus.first { $0.name == "end.tif" })
         let opened = try PhotoGate.open(try write(tiff.name, tiff.bytes)).get()
-        guard case let .failure(refused) = PhotoProbe.probe(head: Data(tiff.bytes.prefix(8)), file: opened, name: tiff.name,
-                                                           fileBytes: opened.bytes, modified: 0) else { return XCTFail("sized from 8 bytes") }
+        guard
+            case .failure(let refused) = PhotoProbe.probe(
+                head: Data(tiff.bytes.prefix(8)), file: opened, name: tiff.name,
+                fileBytes: opened.bytes, modified: 0)
+        else { return XCTFail("sized from 8 bytes") }
         XCTAssertEqual(refused.description, tiff.reason)
     }
 
@@ -127,14 +187,17 @@ final class HostileImageTests: XCTestCase {
     /// is where every frame is counted, from the whole file, before SDL_image is handed a byte.
     func testAGIFsHugeFramePastTheFirstReadIsRefusedBeforeItIsDecoded() throws {
         let blocks = [UInt8]((0..<300).flatMap { _ in [255] + [UInt8](repeating: 0, count: 255) })
-        let bytes = B.ascii("GIF89a") + B.le16(4) + B.le16(3) + [0, 0, 0] + [0x2C] + B.le16(0) + B.le16(0) + B.le16(4) + B.le16(3) + [0, 2] + blocks + [0]
+        let bytes =
+            B.ascii("GIF89a") + B.le16(4) + B.le16(3) + [0, 0, 0] + [0x2C] + B.le16(0) + B.le16(0) + B.le16(4)
+            + B.le16(3) + [0, 2] + blocks + [0]
             + [0x2C] + B.le16(0) + B.le16(0) + B.le16(30000) + B.le16(30000) + [0, 2, 2, 0x4C, 0x01, 0, 0x3B]
         let file = try write("late.gif", bytes)
         let reason = "its header claims 4×3 pixels but a frame of 900 megapixels; \(Self.tooMany)"
         // The decoder's gate sees every byte: this one must hold whatever the probe does.
         XCTAssertEqual(Self.refusal(PhotoGate.check(Data(bytes))), reason)
-        let decoded = PhotoPixelDecoder.decode(file, .thumbnail(side: 128), cache: nil, textureFormat: SDL_PIXELFORMAT_UNKNOWN.rawValue)
-        guard case let .failure(error) = decoded else { return XCTFail("a frame of 30000² was decoded") }
+        let decoded = PhotoPixelDecoder.decode(
+            file, .thumbnail(side: 128), cache: nil, textureFormat: SDL_PIXELFORMAT_UNKNOWN.rawValue)
+        guard case .failure(let error) = decoded else { return XCTFail("a frame of 30000² was decoded") }
         XCTAssertEqual(error.description, reason)
     }
 
@@ -142,23 +205,32 @@ final class HostileImageTests: XCTestCase {
     /// HeaderBytes allows: the pointer to a second directory of 65535² is then unread, and a
     /// walk cut short by its budget must refuse, not accept the part it saw.
     func testATIFFChainCutShortByTheReadBudgetIsRefusedByTheProbe() throws {
-        func entry(_ tag: Int, _ value: Int) -> [UInt8] { B.le16(tag) + B.le16(3) + B.le32(1) + B.le16(value) + [0, 0] }
+        func entry(_ tag: Int, _ value: Int) -> [UInt8] {
+            B.le16(tag) + B.le16(3) + B.le32(1) + B.le16(value) + [0, 0]
+        }
         // Reads: the count, 3 for each side entry (256 twice, then 257), 2 for each of 2,043 other tags.
-        var first = B.le16(2046) + entry(256, 2) + entry(256, 2) + (0..<2043).flatMap { _ in entry(300, 1) } + entry(257, 2)
+        var first =
+            B.le16(2046) + entry(256, 2) + entry(256, 2) + (0..<2043).flatMap { _ in entry(300, 1) } + entry(257, 2)
         let start = PhotoProbe.headBytes + 8192
         first += B.le32(start + first.count + 4)
-        let bytes = [0x49, 0x49, 0x2A, 0] + B.le32(start) + [UInt8](repeating: 0, count: start - 8) + first + Self.tiffDirectory(width: 65535, height: 65535, next: 0)
+        let bytes =
+            [0x49, 0x49, 0x2A, 0] + B.le32(start) + [UInt8](repeating: 0, count: start - 8) + first
+            + Self.tiffDirectory(width: 65535, height: 65535, next: 0)
         let reason = "its header claims 2×2 pixels but a frame of 4295 megapixels; \(Self.tooMany)"
         XCTAssertEqual(Self.refusal(PhotoGate.check(Data(bytes))), reason)
         // The probe cannot say how large the rest of the chain claims to be: no size, no photo.
-        XCTAssertEqual(Self.refusal(PhotoProbe.probe(try write("budget.tif", bytes), hashing: false)), "its TIFF header does not say its size")
+        XCTAssertEqual(
+            Self.refusal(PhotoProbe.probe(try write("budget.tif", bytes), hashing: false)),
+            "its TIFF header does not say its size")
     }
 
     /// The extension does not choose the decoder: the bytes do, and a JPEG named .png decodes.
     func testAJPEGNamedPNGIsDecodedAsAJPEG() throws {
         let data = try Data(contentsOf: good)
         XCTAssertEqual(try PhotoGate.check(data, named: "really-a-jpeg.png").get().kind, .jpeg)
-        let image = try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 64, height: 64)), named: "really-a-jpeg.png").get()
+        let image = try ScaledDecoder.decode(
+            data, to: .fitting(PixelBox(width: 64, height: 64)), named: "really-a-jpeg.png"
+        ).get()
         defer { SDL_FreeSurface(image.surface) }
         XCTAssertEqual(max(image.surface.pointee.w, image.surface.pointee.h), 64)
     }
@@ -168,7 +240,9 @@ final class HostileImageTests: XCTestCase {
     func testPlantedThumbnailCacheEntriesAreNoThumbnail() throws {
         let photo = folder.appendingPathComponent("photo.jpg")
         try FileManager.default.copyItem(at: good, to: photo)
-        let cache = ThumbnailCache(root: folder.appendingPathComponent("cache/thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("cache/thumbnails"), program: "photozoom", version: "test",
+            log: { _ in })
         SDL_FreeSurface(try cache.make(photo, size: .normal).get().surface)
         let entry = cache.location(of: photo, size: .normal)
         let valid = [UInt8](try Data(contentsOf: entry))
@@ -184,17 +258,36 @@ final class HostileImageTests: XCTestCase {
             // The text is right, so only the IHDR check stops libpng allocating 50000² RGBA.
             ("IHDR claims 50000²", { try Data(claiming).write(to: $0) }),
             // The cap is checked on the descriptor before a byte is read: no entry is read whole into memory first.
-            ("over maximumThumbnailBytes", { try Data(valid + [UInt8](repeating: 0, count: ThumbnailCache.maximumThumbnailBytes + 1 - valid.count)).write(to: $0) }),
+            (
+                "over maximumThumbnailBytes",
+                {
+                    try Data(
+                        valid + [UInt8](repeating: 0, count: ThumbnailCache.maximumThumbnailBytes + 1 - valid.count)
+                    ).write(to: $0)
+                }
+            ),
             // The text is intact, so only libpng's own error path (ending in nil, not half a picture) stops it.
             ("truncated in its pixels", { try Data(valid.prefix(valid.count * 2 / 3)).write(to: $0) }),
             // O_NOFOLLOW: a link in the cache is someone else's doing, even to a good thumbnail.
-            ("link to a valid thumbnail", { try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: elsewhere.path) }),
+            (
+                "link to a valid thumbnail",
+                { try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: elsewhere.path) }
+            ),
             // Were the link followed, readAll of a device that never ends would not return.
-            ("link to /dev/zero", { try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: "/dev/zero") }),
+            (
+                "link to /dev/zero",
+                { try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: "/dev/zero") }
+            ),
             // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.
             ("FIFO", { XCTAssertEqual(mkfifo($0.path, 0o600), 0) }),
             // The chunk walk checks each length against the bytes there are, so random lengths end it.
-            ("garbage after a PNG signature", { try Data(B.pngSignature + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: $0) }),
+            (
+                "garbage after a PNG signature",
+                {
+                    try Data(B.pngSignature + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }).write(
+                        to: $0)
+                }
+            ),
         ]
         for (name, plant) in plants {
             try? FileManager.default.removeItem(at: entry)
@@ -227,10 +320,11 @@ final class HostileImageTests: XCTestCase {
         XCTAssertEqual(opened.bytes, original.count)
         XCTAssertEqual(try opened.readAll().get(), original)
         let head = PhotoProbe.readHead(opened, hashing: false).bytes
-        XCTAssertEqual(try PhotoProbe.probe(head: head, file: opened, fileBytes: opened.bytes, modified: 0).get().uprightSize,
-                       try PhotoProbe.probe(good).get().uprightSize)
+        XCTAssertEqual(
+            try PhotoProbe.probe(head: head, file: opened, fileBytes: opened.bytes, modified: 0).get().uprightSize,
+            try PhotoProbe.probe(good).get().uprightSize)
         // The cap is on the file's own size, so the new file is refused before a byte of it is read.
-        guard case let .failure(refused) = PhotoProbe.probe(small) else { return XCTFail("a 1 GiB file was probed") }
+        guard case .failure(let refused) = PhotoProbe.probe(small) else { return XCTFail("a 1 GiB file was probed") }
         XCTAssertEqual(refused.description, "it is 1024.0 MiB; a photo may be 256 MiB (library.maximumFileMiB)")
         XCTAssertTrue(refused.isOverLimits)
     }

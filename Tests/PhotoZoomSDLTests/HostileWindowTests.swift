@@ -1,16 +1,19 @@
 import Foundation
-@testable import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
+@testable import PhotoZoomSDL
 
 /// The real window on a folder whose first screen is twenty hostile files beside real photos:
 /// it opens as quickly as ever, says one line for each, shows the photos, and its process stays
 /// far below a gigabyte, since nothing hostile is decoded in it.
 final class HostileWindowTests: XCTestCase {
     func testTwentyHostileFilesInViewCostOneLineEachAndNoMemory() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-hostile-window-\(UUID().uuidString)")
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("pz-hostile-cache-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pz-hostile-window-\(UUID().uuidString)")
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pz-hostile-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer {
             try? FileManager.default.removeItem(at: folder)
@@ -25,15 +28,20 @@ final class HostileWindowTests: XCTestCase {
             hostile.append(name)
         }
         for photo in ["coffee.jpg", "rocket.jpg", "flower.jpg", "coins.jpg"] {
-            try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("assets/photos/\(photo)"), to: folder.appendingPathComponent("b-\(photo)"))
+            try FileManager.default.copyItem(
+                at: PackagePaths.root.appendingPathComponent("assets/photos/\(photo)"),
+                to: folder.appendingPathComponent("b-\(photo)"))
         }
 
         let session = try XvfbSession(width: 900, height: 700)
         defer { session.stop() }
-        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_CACHE_HOME": cache.path])
+        let env = session.environment([
+            "SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_CACHE_HOME": cache.path,
+        ])
         let launched = Date()
-        let app = try session.start(PackagePaths.executable.path, ["run", "--photos", folder.path, "--size", "800x600"], name: "hostile",
-                                    environment: env, directory: PackagePaths.root)
+        let app = try session.start(
+            PackagePaths.executable.path, ["run", "--photos", folder.path, "--size", "800x600"], name: "hostile",
+            environment: env, directory: PackagePaths.root)
         defer {
             kill(app.processIdentifier, SIGTERM)
             app.waitUntilExit()
@@ -45,17 +53,25 @@ final class HostileWindowTests: XCTestCase {
 
         // Every line in: one for each hostile file, and none for the photos.
         let deadline = Date() + 10
-        func lines() -> [String] { session.log(of: app).split(separator: "\n").map(String.init).filter { $0.hasPrefix("photozoom: cannot decode") } }
+        func lines() -> [String] {
+            session.log(of: app).split(separator: "\n").map(String.init).filter {
+                $0.hasPrefix("photozoom: cannot decode")
+            }
+        }
         while lines().count < hostile.count, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         let said = lines()
         XCTAssertEqual(said.count, hostile.count, session.log(of: app))
-        for name in hostile { XCTAssertEqual(said.filter { $0.contains("/\(name) (") }.count, 1, "one line for \(name)") }
+        for name in hostile {
+            XCTAssertEqual(said.filter { $0.contains("/\(name) (") }.count, 1, "one line for \(name)")
+        }
         XCTAssertFalse(said.contains { $0.contains("/b-") }, "the photos decode")
         XCTAssertTrue(app.isRunning, session.log(of: app))
 
         // The process's peak memory: what it drew, not what the files claimed.
         let status = try String(contentsOfFile: "/proc/\(app.processIdentifier)/status", encoding: .utf8)
-        let peakKiB = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ")[1]) } ?? .max
+        let peakKiB =
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ")[1]) }
+            ?? .max
         XCTAssertLessThan(peakKiB, 1 << 20, "the window's process peaked at \(peakKiB) KiB")
 
         // The photos show: the window holds many colours, not only placeholders' greys.

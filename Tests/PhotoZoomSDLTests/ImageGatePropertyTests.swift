@@ -1,9 +1,10 @@
 import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
-import PhotoZoomTestSupport
 @testable import PhotoZoomUntrusted
-import XCTest
 
 /// Header fields as each format spells them, and the smallest well-formed file of every format
 /// the gate reads, written byte by byte so no binary is committed and every offset is in view.
@@ -35,8 +36,11 @@ enum GateBytes {
     /// An 8-bit RGB PNG of zeros, its rows in one stored (uncompressed) deflate block.
     static func png(width: Int, height: Int, idatBytes: Int? = nil) -> [UInt8] {
         let raw = idatBytes ?? (1 + 3 * width) * height
-        let zlib = [0x78, 0x01, 0x01] + le16(raw) + le16(~raw & 0xFFFF) + [UInt8](repeating: 0, count: raw) + be32(raw << 16 | 1)
-        return pngSignature + pngChunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0]) + pngChunk("IDAT", zlib) + pngChunk("IEND", [])
+        let zlib =
+            [0x78, 0x01, 0x01] + le16(raw) + le16(~raw & 0xFFFF) + [UInt8](repeating: 0, count: raw)
+            + be32(raw << 16 | 1)
+        return pngSignature + pngChunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0]) + pngChunk("IDAT", zlib)
+            + pngChunk("IEND", [])
     }
 
     /// A GIF89a: a two-colour table, a graphic control extension, then one frame descriptor.
@@ -48,14 +52,18 @@ enum GateBytes {
 
     /// Windows' 40-byte header, 24 bits, uncompressed.
     static func bmp(width: Int, height: Int) -> [UInt8] {
-        let row = (width * 3 + 3) / 4 * 4, pixels = row * height
-        return ascii("BM") + le32(54 + pixels) + le32(0) + le32(54) + le32(40) + le32(width) + le32(height) + le16(1) + le16(24)
-            + le32(0) + le32(pixels) + le32(2835) + le32(2835) + le32(0) + le32(0) + [UInt8](repeating: 0x40, count: pixels)
+        let row = (width * 3 + 3) / 4 * 4
+        let pixels = row * height
+        return ascii("BM") + le32(54 + pixels) + le32(0) + le32(54) + le32(40) + le32(width) + le32(height) + le16(1)
+            + le16(24)
+            + le32(0) + le32(pixels) + le32(2835) + le32(2835) + le32(0) + le32(0)
+            + [UInt8](repeating: 0x40, count: pixels)
     }
 
     /// OS/2's 12-byte header: unsigned 16-bit sides; `pixelBytes` of rows follow it.
     static func os2BMP(width: Int, height: Int, pixelBytes: Int) -> [UInt8] {
-        ascii("BM") + le32(26 + pixelBytes) + le32(0) + le32(26) + le32(12) + le16(width) + le16(height) + le16(1) + le16(24)
+        ascii("BM") + le32(26 + pixelBytes) + le32(0) + le32(26) + le32(12) + le16(width) + le16(height) + le16(1)
+            + le16(24)
             + [UInt8](repeating: 0x40, count: pixelBytes)
     }
 
@@ -73,19 +81,22 @@ enum GateBytes {
 
     /// An uncompressed 24-bit TGA, read only when named `.tga`.
     static func tga(width: Int, height: Int) -> [UInt8] {
-        [0, 0, 2, 0, 0, 0, 0, 0] + le16(0) + le16(0) + le16(width) + le16(height) + [24, 0] + [UInt8](repeating: 0x80, count: width * height * 3)
+        [0, 0, 2, 0, 0, 0, 0, 0] + le16(0) + le16(0) + le16(width) + le16(height) + [24, 0]
+            + [UInt8](repeating: 0x80, count: width * height * 3)
     }
 
     /// A TIFF of two directories: the first `width`×`height` (width a SHORT, height a LONG),
     /// the second 2×2, then the pixels.
     static func tiff(width: Int, height: Int, bigEndian: Bool) -> [UInt8] {
-        let u16 = bigEndian ? be16 : le16, u32 = bigEndian ? be32 : le32
+        let u16 = bigEndian ? be16 : le16
+        let u32 = bigEndian ? be32 : le32
         func entry(_ tag: Int, short value: Int) -> [UInt8] { u16(tag) + u16(3) + u32(1) + u16(value) + [0, 0] }
         func entry(_ tag: Int, long value: Int) -> [UInt8] { u16(tag) + u16(4) + u32(1) + u32(value) }
         let second = 8 + 2 + 3 * 12 + 4
         let first = u16(3) + entry(256, short: width) + entry(257, long: height) + entry(258, short: 8) + u32(second)
         let next = u16(2) + entry(256, short: 2) + entry(257, short: 2) + u32(0)
-        return (bigEndian ? [0x4D, 0x4D, 0, 0x2A] : [0x49, 0x49, 0x2A, 0]) + u32(8) + first + next + [UInt8](repeating: 0, count: 16)
+        return (bigEndian ? [0x4D, 0x4D, 0, 0x2A] : [0x49, 0x49, 0x2A, 0]) + u32(8) + first + next
+            + [UInt8](repeating: 0, count: 16)
     }
 
     static func riff(_ chunk: String, _ body: [UInt8]) -> [UInt8] {
@@ -117,7 +128,10 @@ enum GateBytes {
         ("seed.pcx", pcx(width: 3, height: 2, rowBytes: 4, data: [UInt8](repeating: 0xC4, count: 12)), 3, 2),
         // Uncompressed, no ID, no colour map: the TGA ImageMagick and most writers make (`00 00 02 00`).
         ("seed.tga", tga(width: 2, height: 2), 2, 2),
-        ("rle.tga", [0, 0, 10, 0, 0, 0, 0, 0] + le16(0) + le16(0) + le16(2) + le16(2) + [24, 0] + [0x83, 1, 2, 3], 2, 2),
+        (
+            "rle.tga", [0, 0, 10, 0, 0, 0, 0, 0] + le16(0) + le16(0) + le16(2) + le16(2) + [24, 0] + [0x83, 1, 2, 3], 2,
+            2
+        ),
         ("little.tif", tiff(width: 4, height: 3, bigEndian: false), 4, 3),
         ("big.tif", tiff(width: 4, height: 3, bigEndian: true), 4, 3),
         ("lossless.webp", webPLossless(width: 5, height: 4), 5, 4),
@@ -137,7 +151,7 @@ final class ImageGatePropertyTests: XCTestCase {
         for seed in GateBytes.seeds {
             let data = Data(seed.bytes)
             // Guards each parser's offsets: a seed misread would make the fuzzing below vacuous.
-            guard case let .success(claimed) = PhotoGate.check(data, named: seed.name) else {
+            guard case .success(let claimed) = PhotoGate.check(data, named: seed.name) else {
                 XCTFail("\(seed.name) refused: \(PhotoGate.check(data, named: seed.name))")
                 continue
             }
@@ -150,17 +164,25 @@ final class ImageGatePropertyTests: XCTestCase {
     /// another format's tail, inserted bytes, a repeated slice (directory chains and loops).
     static func mutate(_ start: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
         var b = start
-        let extremes: [[UInt8]] = [[0xFF, 0xFF, 0xFF, 0xFF], [0, 0, 0, 0], [0x7F, 0xFF, 0xFF, 0xFF], [0x80, 0, 0, 0], [0, 0, 0x75, 0x30], [0x75, 0x30, 0x75, 0x30], [0, 0, 0, 8]]
+        let extremes: [[UInt8]] = [
+            [0xFF, 0xFF, 0xFF, 0xFF], [0, 0, 0, 0], [0x7F, 0xFF, 0xFF, 0xFF], [0x80, 0, 0, 0], [0, 0, 0x75, 0x30],
+            [0x75, 0x30, 0x75, 0x30], [0, 0, 0, 8],
+        ]
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             let at = Int.random(in: 0...b.count, using: &random)
             switch Int.random(in: 0..<6, using: &random) {
             case 0 where at < b.count: b[at] = UInt8.random(in: 0...255, using: &random)
-            case 1 where at + 4 <= b.count: b.replaceSubrange(at..<at + 4, with: extremes.randomElement(using: &random)!)
+            case 1 where at + 4 <= b.count:
+                b.replaceSubrange(at..<at + 4, with: extremes.randomElement(using: &random)!)
             case 2: b = Array(b.prefix(at))
             case 3:
                 let other = GateBytes.seeds.randomElement(using: &random)!.bytes
                 b = Array(b.prefix(at)) + other.suffix(Int.random(in: 0...other.count, using: &random))
-            case 4: b.insert(contentsOf: (0..<Int.random(in: 1...16, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }, at: at)
+            case 4:
+                b.insert(
+                    contentsOf: (0..<Int.random(in: 1...16, using: &random)).map { _ in
+                        UInt8.random(in: 0...255, using: &random)
+                    }, at: at)
             default:
                 let end = Int.random(in: at...min(b.count, at + 48), using: &random)
                 b.insert(contentsOf: b[at..<end], at: at)
@@ -177,13 +199,15 @@ final class ImageGatePropertyTests: XCTestCase {
         let sized = PhotoHeader.dimensions(of: data, named: name)
         if let sized {
             // Decoders multiply the sides: a side past largestSide (or 0) must be no size at all.
-            XCTAssert((1...PhotoHeader.largestSide).contains(sized.width) && (1...PhotoHeader.largestSide).contains(sized.height), context)
+            XCTAssert(
+                (1...PhotoHeader.largestSide).contains(sized.width)
+                    && (1...PhotoHeader.largestSide).contains(sized.height), context)
             XCTAssertEqual(sized.kind, kind, context)
             // The limit is checked on decodedPixels: counting fewer than the shown frame would let it by.
             XCTAssertGreaterThanOrEqual(sized.decodedPixels, sized.pixels, context)
         }
         switch PhotoGate.check(data, named: name, limits: limits) {
-        case let .success(claimed):
+        case .success(let claimed):
             XCTAssertEqual(claimed, sized, context)
             // Each bound claimProblem enforces; a success past one would reach a decoder's allocation.
             XCTAssertLessThanOrEqual(claimed.leastFileBytes, data.count, context)
@@ -195,11 +219,18 @@ final class ImageGatePropertyTests: XCTestCase {
             }
             XCTAssertLessThanOrEqual(claimed.coefficientBytes, PhotoGate.coefficientBudgetBytes, context)
             return "accepted"
-        case let .failure(refusal):
+        case .failure(let refusal):
             // A header that said its size is refused only for its claim, with the claim's own line.
-            if let sized { XCTAssertEqual(PhotoGate.claimProblem(sized, fileBytes: data.count, limits: limits)?.description, refusal.description, context) }
+            if let sized {
+                XCTAssertEqual(
+                    PhotoGate.claimProblem(sized, fileBytes: data.count, limits: limits)?.description,
+                    refusal.description, context)
+            }
             if kind == nil { return "not a photo" }
-            return refusal.isOverLimits ? "over the limits" : refusal.description.contains("could hold") ? "more than its bytes" : sized == nil ? "unsized" : "other"
+            return refusal.isOverLimits
+                ? "over the limits"
+                : refusal.description.contains("could hold")
+                    ? "more than its bytes" : sized == nil ? "unsized" : "other"
         }
     }
 
@@ -210,7 +241,9 @@ final class ImageGatePropertyTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // The default limits, and ones a few pixels wide so small mutated claims cross them too.
-        let allLimits = [LibraryLimits(), LibraryLimits(maximumMegapixels: 0.000_02), LibraryLimits(maximumMegapixels: 0.001)]
+        let allLimits = [
+            LibraryLimits(), LibraryLimits(maximumMegapixels: 0.000_02), LibraryLimits(maximumMegapixels: 0.001),
+        ]
         let started = Date()
         var answers: [String: Int] = [:]
         for round in 0..<8000 {
@@ -219,7 +252,8 @@ final class ImageGatePropertyTests: XCTestCase {
             // Only a `.tga` name lets TGA be read; other seeds sometimes get it too.
             let name = Bool.random(using: &random) ? seed.name : "mutant.tga"
             let limits = allLimits.randomElement(using: &random)!
-            let context = "round \(round) from \(seed.name), \(data.count) bytes \(data.prefix(32).map { String(format: "%02x", $0) }.joined()), \(random)"
+            let context =
+                "round \(round) from \(seed.name), \(data.count) bytes \(data.prefix(32).map { String(format: "%02x", $0) }.joined()), \(random)"
             answers[assertSound(data, named: name, limits: limits, context), default: 0] += 1
 
             // Every eighth: the probe, reading past a head of at least identify's 64 bytes through the
@@ -229,14 +263,21 @@ final class ImageGatePropertyTests: XCTestCase {
             try data.write(to: file)
             let opened = try PhotoGate.open(file).get()
             let head = data.prefix(Int.random(in: min(64, data.count)...data.count, using: &random))
-            let probed = PhotoProbe.probe(head: head, file: opened, name: name, fileBytes: opened.bytes, modified: 0, limits: limits, hashing: false)
+            let probed = PhotoProbe.probe(
+                head: head, file: opened, name: name, fileBytes: opened.bytes, modified: 0, limits: limits,
+                hashing: false)
             // GIF and PNM are parsed from the head alone (a GIF's late frame escapes the probe: see HostileImageTests).
-            guard let kind = try? ImageKind.identify(data, named: name).get(), kind != .gif, kind != .pnm else { continue }
+            guard let kind = try? ImageKind.identify(data, named: name).get(), kind != .gif, kind != .pnm else {
+                continue
+            }
             switch (probed, PhotoGate.check(data, named: name, limits: limits)) {
-            case let (.success(probe), .success(claimed)):
-                XCTAssertEqual([probe.uprightSize.width, probe.uprightSize.height].sorted(), [claimed.width, claimed.height].sorted(), context)
-            case let (.failure(a), .failure(b)): XCTAssertEqual(a.description, b.description, context)
-            default: XCTFail("probe \(probed) but check \(PhotoGate.check(data, named: name, limits: limits)); \(context)")
+            case (.success(let probe), .success(let claimed)):
+                XCTAssertEqual(
+                    [probe.uprightSize.width, probe.uprightSize.height].sorted(),
+                    [claimed.width, claimed.height].sorted(), context)
+            case (.failure(let a), .failure(let b)): XCTAssertEqual(a.description, b.description, context)
+            default:
+                XCTFail("probe \(probed) but check \(PhotoGate.check(data, named: name, limits: limits)); \(context)")
             }
         }
         // Mutations that never reached a refusal (or never got through) would prove nothing.

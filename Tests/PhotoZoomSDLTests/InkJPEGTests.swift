@@ -2,9 +2,10 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// JPEGs of ink show the colours of their RGB originals: a CMYK one from ImageMagick and a
 /// YCCK one libjpeg-turbo makes here, both with Adobe's marker, as print tools write them.
@@ -15,19 +16,28 @@ final class InkJPEGTests: XCTestCase {
     func compare(_ file: URL) throws -> (mean: RGB, difference: Double) {
         let reference = try ReferenceImage(contentsOf: original.path)
         // A page the photo's own size, as a window that large decodes it.
-        let decoded = try PhotoPixelDecoder.decode(file, .page(width: 512, height: 512), cache: nil, textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue).get()
+        let decoded = try PhotoPixelDecoder.decode(
+            file, .page(width: 512, height: 512), cache: nil, textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue
+        ).get()
         XCTAssertEqual(decoded.uprightSize, PixelBox(width: 512, height: 512))
         XCTAssertEqual(decoded.pixels.size, PixelBox(width: 512, height: 512))
         let surface = decoded.pixels.surface.pointee
         let pixels = surface.pixels.assumingMemoryBound(to: UInt8.self)
-        var total = 0.0, r = 0.0, g = 0.0, b = 0.0
+        var total = 0.0
+        var r = 0.0
+        var g = 0.0
+        var b = 0.0
         for y in stride(from: 0, to: 512, by: 3) {
             for x in stride(from: 0, to: 512, by: 3) {
                 let p = pixels + y * Int(surface.pitch) + x * 4
                 let i = (y * 512 + x) * 4
-                r += Double(p[0]); g += Double(p[1]); b += Double(p[2])
-                total += (abs(Double(p[0]) - Double(reference.pixels[i])) + abs(Double(p[1]) - Double(reference.pixels[i + 1]))
-                    + abs(Double(p[2]) - Double(reference.pixels[i + 2]))) / 3
+                r += Double(p[0])
+                g += Double(p[1])
+                b += Double(p[2])
+                total +=
+                    (abs(Double(p[0]) - Double(reference.pixels[i]))
+                        + abs(Double(p[1]) - Double(reference.pixels[i + 1]))
+                        + abs(Double(p[2]) - Double(reference.pixels[i + 2]))) / 3
             }
         }
         let n = Double(171 * 171)
@@ -49,7 +59,10 @@ final class InkJPEGTests: XCTestCase {
         defer { tjDestroy(handle) }
         var jpeg: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        XCTAssertEqual(tjCompress2(handle, ink, 512, 512 * 4, 512, Int32(TJPF_CMYK.rawValue), &jpeg, &size, Int32(TJSAMP_444.rawValue), 92, 0), 0)
+        XCTAssertEqual(
+            tjCompress2(
+                handle, ink, 512, 512 * 4, 512, Int32(TJPF_CMYK.rawValue), &jpeg, &size, Int32(TJSAMP_444.rawValue), 92,
+                0), 0)
         defer { tjFree(jpeg) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pz-ycck-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -1,7 +1,8 @@
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// Headless renders of the interaction at its key moments, checked by pixels: mid zoom-in, the
 /// pager, and mid-way through a dismissal drag.
@@ -39,11 +40,14 @@ final class InteractionRenderTests: XCTestCase {
         let alpha = t.backgroundAlpha
         XCTAssert((0.2...0.9).contains(alpha), "mid-fade: \(alpha)")
         // The flying photo shows at its frame's centre, as in the grid's cell (same centre crop).
-        XCTAssertLessThan(rgb(canvas, t.frame.center).distance(to: rgb(grid.canvas, grid.world.grid.layout!.frame(of: photo).center)), 30)
+        XCTAssertLessThan(
+            rgb(canvas, t.frame.center).distance(to: rgb(grid.canvas, grid.world.grid.layout!.frame(of: photo).center)),
+            30)
         // Far from the photo, the grid shows through the black at (1 − alpha).
         let far = Point(x: 60, y: 760)
         XCTAssertFalse(t.frame.contains(far))
-        let below = rgb(grid.canvas, far), seen = rgb(canvas, far)
+        let below = rgb(grid.canvas, far)
+        let seen = rgb(canvas, far)
         XCTAssertEqual(seen.r, below.r * (1 - alpha), accuracy: 4)
         XCTAssertEqual(seen.g, below.g * (1 - alpha), accuracy: 4)
         // The source cell is hidden in flight: its slot is empty grid background under the fade.
@@ -63,7 +67,9 @@ final class InteractionRenderTests: XCTestCase {
         XCTAssertEqual(world.photos[photo].pixelSize, Size(width: 640, height: 213))
         // A panorama touches the sides: 393 wide, 393·213/640 tall, centred in 852.
         let fit = Rect(x: 0, y: (852 - 393 * 213.0 / 640) / 2, width: 393, height: 393 * 213.0 / 640)
-        for p in [Point(x: 20, y: 150), Point(x: 370, y: 700), Point(x: 196, y: fit.minY - 6), Point(x: 196, y: fit.maxY + 6)] {
+        for p in [
+            Point(x: 20, y: 150), Point(x: 370, y: 700), Point(x: 196, y: fit.minY - 6), Point(x: 196, y: fit.maxY + 6),
+        ] {
             XCTAssertLessThan(rgb(canvas, p).distance(to: RGB(r: 0, g: 0, b: 0)), 1, "black at \(p)")
         }
         XCTAssertGreaterThan(rgb(canvas, fit.center).distance(to: RGB(r: 0, g: 0, b: 0)), 40, "the photo at the centre")

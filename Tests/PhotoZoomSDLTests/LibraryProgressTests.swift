@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
-@testable import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
+@testable import PhotoZoomSDL
 
 /// The first visit of a big folder: every header read, then every grid thumbnail the shared
 /// cache lacks made behind what is on screen, with a pill in the tab bar saying how far it got;
@@ -13,7 +14,8 @@ final class LibraryProgressTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-progress-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
@@ -22,10 +24,14 @@ final class LibraryProgressTests: XCTestCase {
     /// do; the progress seen on the way, each change once.
     func visit(cache: ThumbnailCache, files: [URL]) throws -> [LibraryProgress?] {
         let canvas = try HeadlessCanvas(size: Size(width: 390, height: 200))
-        let stream = PhotoStream(files: files, opening: try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2,
-                                                                                   seconds: 10, log: { _ in }),
-                                 renderer: canvas.renderer, limits: LibraryLimits(), cache: cache, fillsCache: true, progressFrom: 10, threads: 1,
-                                 wake: WakeSignal(type: UInt32.max), log: { _ in })
+        let stream = PhotoStream(
+            files: files,
+            opening: try FolderOpening.probeOpening(
+                files, folder: folder.path, limits: LibraryLimits(), count: 2,
+                seconds: 10, log: { _ in }),
+            renderer: canvas.renderer, limits: LibraryLimits(), cache: cache, fillsCache: true, progressFrom: 10,
+            threads: 1,
+            wake: WakeSignal(type: UInt32.max), log: { _ in })
         defer { stream.stop() }
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 390, height: 200)))
         var seen: [LibraryProgress?] = [stream.progress]
@@ -42,13 +48,19 @@ final class LibraryProgressTests: XCTestCase {
 
     func testAFirstVisitFillsTheCacheForTheWholeFolderAndSaysHowFar() throws {
         let bundled = try PhotoFolder.imageFiles(in: PackagePaths.bundledPhotos)
-        for file in bundled { try FileManager.default.copyItem(at: file, to: folder.appendingPathComponent("photos/" + file.lastPathComponent)) }
+        for file in bundled {
+            try FileManager.default.copyItem(
+                at: file, to: folder.appendingPathComponent("photos/" + file.lastPathComponent))
+        }
         let files = try PhotoFolder.imageFiles(in: folder.appendingPathComponent("photos").path)
         XCTAssertEqual(files.count, 18)
-        let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
 
         let first = try visit(cache: cache, files: files)
-        XCTAssertEqual(first.first, LibraryProgress(stage: .readingHeaders, done: 2, total: 18), "two headers read before the window opened")
+        XCTAssertEqual(
+            first.first, LibraryProgress(stage: .readingHeaders, done: 2, total: 18),
+            "two headers read before the window opened")
         XCTAssertEqual(first.last, .some(nil), "gone once everything is done")
         let making = first.compactMap { $0 }.filter { $0.stage == .makingThumbnails }
         XCTAssertFalse(making.isEmpty, "the thumbnails the cache lacked were made, and said so")
@@ -57,7 +69,9 @@ final class LibraryProgressTests: XCTestCase {
         let reading = first.compactMap { $0 }.filter { $0.stage == .readingHeaders }
         XCTAssertEqual(first.compactMap { $0 }, reading + making, "headers first, then thumbnails")
         // Every photo's grid thumbnail (the 256 standard size covers a 128-point cell) is in the cache now.
-        for file in files { XCTAssertTrue(cache.holds(file, size: .large), "\(file.lastPathComponent) has its thumbnail") }
+        for file in files {
+            XCTAssertTrue(cache.holds(file, size: .large), "\(file.lastPathComponent) has its thumbnail")
+        }
 
         // The second visit finds them all: the headers are read again, but nothing is made.
         let second = try visit(cache: cache, files: files)
@@ -66,9 +80,13 @@ final class LibraryProgressTests: XCTestCase {
 
     func testASmallFolderShowsNoProgress() throws {
         let bundled = try PhotoFolder.imageFiles(in: PackagePaths.bundledPhotos).prefix(6)
-        for file in bundled { try FileManager.default.copyItem(at: file, to: folder.appendingPathComponent("photos/" + file.lastPathComponent)) }
+        for file in bundled {
+            try FileManager.default.copyItem(
+                at: file, to: folder.appendingPathComponent("photos/" + file.lastPathComponent))
+        }
         let files = try PhotoFolder.imageFiles(in: folder.appendingPathComponent("photos").path)
-        let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
         XCTAssertEqual(try visit(cache: cache, files: files), [nil], "under progressFrom, nothing to show")
         for file in files { XCTAssertTrue(cache.holds(file, size: .large), "filled all the same") }
     }
@@ -103,12 +121,17 @@ final class LibraryProgressTests: XCTestCase {
         OverlayRenderer(renderer: canvas.renderer).draw(content, viewport: size, scale: 1)
         SDL_RenderFlush(canvas.renderer)
         let painter = OverlayPainter(renderer: canvas.renderer, log: { _ in })
-        let frame = LibraryProgressPill.frame(textWidth: painter.width(content.library!.text, LibraryProgressPill.textSize), viewport: size)
+        let frame = LibraryProgressPill.frame(
+            textWidth: painter.width(content.library!.text, LibraryProgressPill.textSize), viewport: size)
         XCTAssertGreaterThanOrEqual(frame.minY, size.height - Tuning().tabBarHeight, "inside the tab bar")
         let bar = LibraryProgressPill.barFrame(in: frame)
         let y = Int(bar.minY + bar.height / 2)
-        func rgb(_ x: Double) -> [UInt8] { let p = canvas.pixel(x: Int(x), y: y); return [p.r, p.g, p.b] }
-        let blue = LibraryProgressPill.bar, track = LibraryProgressPill.track
+        func rgb(_ x: Double) -> [UInt8] {
+            let p = canvas.pixel(x: Int(x), y: y)
+            return [p.r, p.g, p.b]
+        }
+        let blue = LibraryProgressPill.bar
+        let track = LibraryProgressPill.track
         XCTAssertEqual(rgb(bar.minX + bar.width * 0.1), [blue.r, blue.g, blue.b], "a quarter done: filled at a tenth")
         XCTAssertEqual(rgb(bar.minX + bar.width * 0.4), [track.r, track.g, track.b], "not at four tenths")
         let outside = canvas.pixel(x: 4, y: Int(frame.minY + frame.height / 2))

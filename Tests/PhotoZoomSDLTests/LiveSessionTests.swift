@@ -1,22 +1,27 @@
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// A session run with no view and no surface: its ticks recorded, a save of its tuning file
 /// (real inotify) taken as input for its next tick, and the recording replaying to the same
 /// sim, the reload included.
 final class LiveSessionTests: XCTestCase {
     func testItRecordsAndReloadsItsTuningWithoutAView() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-live-session-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pz-live-session-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let tuning = folder.appendingPathComponent("tuning.json").path, recordPath = folder.appendingPathComponent("session.jsonl").path
+        let tuning = folder.appendingPathComponent("tuning.json").path
+        let recordPath = folder.appendingPathComponent("session.jsonl").path
         let settings = LiveSession.Settings(tuning: try LiveTuning.start(path: tuning).live, photosFolder: folder.path)
-        let session = try LiveSession(settings, side: nil, viewport: Size(width: 393, height: 560), photos: photoInfos(count: 12),
-                                      contentHashes: { Array(repeating: nil, count: 12) }, wake: .none, logTail: LogTail(), log: { _ in })
-        let recording = try SessionFile(path: recordPath, headers: [session.header(midSession: false, pixelDensity: 1)], log: { XCTFail($0) })
+        let session = try LiveSession(
+            settings, side: nil, viewport: Size(width: 393, height: 560), photos: photoInfos(count: 12),
+            contentHashes: { Array(repeating: nil, count: 12) }, wake: .none, logTail: LogTail(), log: { _ in })
+        let recording = try SessionFile(
+            path: recordPath, headers: [session.header(midSession: false, pixelDensity: 1)], log: { XCTFail($0) })
         session.recording = recording
         var now: UInt64 = 1_000_000_000
         /// One frame of `events`, a sixtieth of a second long; whether it took a save.
@@ -42,7 +47,8 @@ final class LiveSessionTests: XCTestCase {
         }
         XCTAssertEqual(session.sim.world.tuning.cellGap, 4, "the save is the input of the tick after it")
         XCTAssertEqual(session.tuningFile.tuning.cellGap, 4)
-        XCTAssertEqual(session.frame(at: now).overlay.toast?.lines, ["grid.cellGap 2 → 4"], "and its toast is handed to a view")
+        XCTAssertEqual(
+            session.frame(at: now).overlay.toast?.lines, ["grid.cellGap 2 → 4"], "and its toast is handed to a view")
         for _ in 0..<3 { frame() }
         recording.finish(session.sim)
 

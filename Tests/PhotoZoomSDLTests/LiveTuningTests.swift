@@ -18,8 +18,17 @@ final class LiveTuningTests: XCTestCase {
         let signal = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private var n = 0
-        var count: Int { lock.lock(); defer { lock.unlock() }; return n }
-        func settled() { lock.lock(); n += 1; lock.unlock(); signal.signal() }
+        var count: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return n
+        }
+        func settled() {
+            lock.lock()
+            n += 1
+            lock.unlock()
+            signal.signal()
+        }
     }
 
     override func setUpWithError() throws {
@@ -27,7 +36,8 @@ final class LiveTuningTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let started = try LiveTuning.start(path: path)
         XCTAssertEqual(started.lines, ["tuning: wrote the defaults to '\(path)' — edit and save it to tune live"])
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), TuningFile().text, "the defaults were written")
+        XCTAssertEqual(
+            try String(contentsOfFile: path, encoding: .utf8), TuningFile().text, "the defaults were written")
         live = started.live
         let saves = saves
         watcher = try TuningWatcher(path: path) { saves.settled() }
@@ -50,7 +60,7 @@ final class LiveTuningTests: XCTestCase {
     }
 
     func changes(_ outcome: LiveTuning.Outcome) -> [String] {
-        guard case let .applied(_, changes, _, _) = outcome else { return ["not applied: \(outcome)"] }
+        guard case .applied(_, let changes, _, _) = outcome else { return ["not applied: \(outcome)"] }
         return changes.map(\.description)
     }
 
@@ -87,8 +97,11 @@ final class LiveTuningTests: XCTestCase {
         XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 5"])
         try FileManager.default.removeItem(atPath: path)
         let gone = reloadAfterSave()
-        XCTAssertEqual(LiveTuning.lines(gone, path: path),
-                       ["tuning: '\(path)' is gone; still running on the last good values, and it is taken up again when it returns"])
+        XCTAssertEqual(
+            LiveTuning.lines(gone, path: path),
+            [
+                "tuning: '\(path)' is gone; still running on the last good values, and it is taken up again when it returns"
+            ])
         XCTAssertEqual(live.good.tuning.cellGap, 5, "the last good values stay")
         XCTAssertFalse(live.problems.isEmpty, "and the window says so")
         try cellGap(7).write(toFile: path, atomically: false, encoding: .utf8)
@@ -100,8 +113,9 @@ final class LiveTuningTests: XCTestCase {
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         let outcome = reloadAfterSave()
-        XCTAssertEqual(LiveTuning.lines(outcome, path: path),
-                       ["tuning: '\(path)' is now a folder; still running on the last good values until it is a file again"])
+        XCTAssertEqual(
+            LiveTuning.lines(outcome, path: path),
+            ["tuning: '\(path)' is now a folder; still running on the last good values until it is a file again"])
         XCTAssertEqual(live.good, TuningFile())
         try FileManager.default.removeItem(atPath: path)
         _ = reloadAfterSave()
@@ -117,13 +131,19 @@ final class LiveTuningTests: XCTestCase {
         let started = Date()
         let outcome = reloadAfterSave()
         XCTAssertLessThan(Date().timeIntervalSince(started), 2, "never waited on")
-        XCTAssertEqual(LiveTuning.lines(outcome, path: path),
-                       ["tuning: cannot read '\(path)': it is not a regular file (a FIFO, a device or a socket); still running on the last good values"])
+        XCTAssertEqual(
+            LiveTuning.lines(outcome, path: path),
+            [
+                "tuning: cannot read '\(path)': it is not a regular file (a FIFO, a device or a socket); still running on the last good values"
+            ])
         try FileManager.default.removeItem(atPath: path)
         _ = reloadAfterSave()
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
-        XCTAssertEqual(LiveTuning.lines(reloadAfterSave(), path: path),
-                       ["tuning: cannot read '\(path)': it is not a regular file (a FIFO, a device or a socket); still running on the last good values"])
+        XCTAssertEqual(
+            LiveTuning.lines(reloadAfterSave(), path: path),
+            [
+                "tuning: cannot read '\(path)': it is not a regular file (a FIFO, a device or a socket); still running on the last good values"
+            ])
         XCTAssertEqual(live.good, TuningFile())
     }
 
@@ -141,16 +161,19 @@ final class LiveTuningTests: XCTestCase {
         _ = reloadAfterSave()
         try "{\"grid\": {\"cellGap\": 8,}}\n".write(toFile: path, atomically: false, encoding: .utf8)
         let bad = reloadAfterSave()
-        guard case let .rejected(lines) = bad else { return XCTFail("refused: \(bad)") }
+        guard case .rejected(let lines) = bad else { return XCTFail("refused: \(bad)") }
         XCTAssertEqual(lines.count, 1)
         XCTAssertTrue(lines[0].hasPrefix("\(path): error: "), lines[0])
         XCTAssertTrue(lines[0].contains("line 1, column 24"), lines[0])
-        XCTAssertEqual(LiveTuning.lines(bad, path: path).first, "tuning: '\(path)' not applied, still running on the last good values:")
+        XCTAssertEqual(
+            LiveTuning.lines(bad, path: path).first,
+            "tuning: '\(path)' not applied, still running on the last good values:")
         XCTAssertEqual(live.good.tuning.cellGap, 4, "the last good values stay")
         XCTAssertEqual(live.problems, lines, "shown until a good save")
 
-        try "{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRatio\": \"0.8\"}}}".write(toFile: path, atomically: false, encoding: .utf8)
-        guard case let .rejected(typed) = reloadAfterSave() else { return XCTFail("a type error is refused") }
+        try "{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRatio\": \"0.8\"}}}".write(
+            toFile: path, atomically: false, encoding: .utf8)
+        guard case .rejected(let typed) = reloadAfterSave() else { return XCTFail("a type error is refused") }
         XCTAssertTrue(typed[0].contains("springs.zoomIn.dampingRatio: expected a number, got \"0.8\""), typed[0])
 
         try cellGap(4).write(toFile: path, atomically: false, encoding: .utf8)
@@ -167,19 +190,26 @@ final class LiveTuningTests: XCTestCase {
     }
 
     func testTheTickRateAppliesAtTheNextStart() throws {
-        try "{\"debug\": {\"tickRate\": 240}, \"grid\": {\"cellGap\": 3}}".write(toFile: path, atomically: false, encoding: .utf8)
+        try "{\"debug\": {\"tickRate\": 240}, \"grid\": {\"cellGap\": 3}}".write(
+            toFile: path, atomically: false, encoding: .utf8)
         let outcome = reloadAfterSave()
-        XCTAssertEqual(LiveTuning.lines(outcome, path: path), ["tuning reloaded: grid.cellGap 2 → 3, debug.tickRate 120 → 240 (applies at the next start)"])
+        XCTAssertEqual(
+            LiveTuning.lines(outcome, path: path),
+            ["tuning reloaded: grid.cellGap 2 → 3, debug.tickRate 120 → 240 (applies at the next start)"])
         XCTAssertEqual(live.good.loop.tickRate, 120, "the running loop keeps its rate")
     }
 
     /// The texture budget applies at once; the photo limits, which every photo read so far was
     /// read under, wait for the next start.
     func testTheTextureBudgetAppliesAtOnceThePhotoLimitsAtTheNextStart() throws {
-        try "{\"library\": {\"textureBudgetMiB\": 64, \"maximumMegapixels\": 20}}".write(toFile: path, atomically: false, encoding: .utf8)
+        try "{\"library\": {\"textureBudgetMiB\": 64, \"maximumMegapixels\": 20}}".write(
+            toFile: path, atomically: false, encoding: .utf8)
         let outcome = reloadAfterSave()
-        XCTAssertEqual(LiveTuning.lines(outcome, path: path),
-                       ["tuning reloaded: library.textureBudgetMiB 256 → 64, library.maximumMegapixels 100 → 20 (applies at the next start)"])
+        XCTAssertEqual(
+            LiveTuning.lines(outcome, path: path),
+            [
+                "tuning reloaded: library.textureBudgetMiB 256 → 64, library.maximumMegapixels 100 → 20 (applies at the next start)"
+            ])
         XCTAssertEqual(live.good.library, LibraryLimits(textureBudgetMiB: 64))
     }
 
@@ -193,7 +223,8 @@ final class LiveTuningTests: XCTestCase {
         let started = try LiveTuning.start(path: path)
         XCTAssertEqual(started.live.good, TuningFile())
         XCTAssertEqual(started.lines.count, 2)
-        XCTAssertEqual(started.lines[1], "\(path): error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 22)")
+        XCTAssertEqual(
+            started.lines[1], "\(path): error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 22)")
         XCTAssertEqual(started.live.problems, [started.lines[1]])
         XCTAssertThrowsError(try LiveTuning.start(path: folder.path)) { error in
             XCTAssertEqual("\(error)", "cannot read '\(folder.path)': Is a directory")

@@ -1,10 +1,11 @@
 import CSDL2
 import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
-import PhotoZoomTestSupport
 @testable import PhotoZoomUntrusted
-import XCTest
 
 /// Decoding runs in loader processes: a decoder that crashes, is killed, hangs or runs out of
 /// its memory costs one photo, said in one line, and the next photo decodes in a new loader.
@@ -17,31 +18,43 @@ final class LoaderPoolTests: XCTestCase {
         LoaderPool.shared.stopIdle()
     }
 
-    func decode(_ pool: LoaderPool, _ name: String, limits: LibraryLimits = LibraryLimits()) -> Result<ScaledImage, DecodeFailure> {
+    func decode(_ pool: LoaderPool, _ name: String, limits: LibraryLimits = LibraryLimits()) -> Result<
+        ScaledImage, DecodeFailure
+    > {
         PhotoGate.open(photos.appendingPathComponent(name)).flatMap {
             pool.decode($0, name: name, to: .fitting(PixelBox(width: 128, height: 128)), limits: limits)
         }
     }
 
-    func assertDecodes(_ result: Result<ScaledImage, DecodeFailure>, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertDecodes(
+        _ result: Result<ScaledImage, DecodeFailure>, _ message: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         switch result {
-        case let .success(image):
+        case .success(let image):
             XCTAssertEqual(max(image.surface.pointee.w, image.surface.pointee.h), 128, message, file: file, line: line)
             SDL_FreeSurface(image.surface)
-        case let .failure(error):
+        case .failure(let error):
             XCTFail("\(message): \(error)", file: file, line: line)
         }
     }
 
     func testACrashedOrKilledLoaderCostsOnePhotoAndIsReplaced() {
-        for (how, said) in [("SEGV", "the decoder crashed: signal 11 (Segmentation fault)"), ("KILL", "the decoder crashed: signal 9 (Killed)")] {
+        for (how, said) in [
+            ("SEGV", "the decoder crashed: signal 11 (Segmentation fault)"),
+            ("KILL", "the decoder crashed: signal 9 (Killed)"),
+        ] {
             setenv(LoaderProcess.crashHook, "coffee.jpg:\(how)", 1)
             let pool = LoaderPool()
             assertDecodes(decode(pool, "rocket.jpg"), "before the crash")
-            guard case let .failure(error) = decode(pool, "coffee.jpg") else { return XCTFail("\(how): the loader was to crash") }
+            guard case .failure(let error) = decode(pool, "coffee.jpg") else {
+                return XCTFail("\(how): the loader was to crash")
+            }
             XCTAssertEqual(error.description, said)
             XCTAssertTrue(error.isRemembered, "the file's fault: a cache records it")
-            for name in ["rocket.jpg", "flower.jpg", "coins.jpg"] { assertDecodes(decode(pool, name), "\(how): after the crash, \(name)") }
+            for name in ["rocket.jpg", "flower.jpg", "coins.jpg"] {
+                assertDecodes(decode(pool, name), "\(how): after the crash, \(name)")
+            }
             pool.stopIdle()
         }
     }
@@ -50,7 +63,9 @@ final class LoaderPoolTests: XCTestCase {
         setenv(LoaderProcess.crashHook, "coffee.jpg:HANG", 1)
         let pool = LoaderPool()
         let started = Date()
-        guard case let .failure(error) = decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) else { return XCTFail("it hangs") }
+        guard case .failure(let error) = decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) else {
+            return XCTFail("it hangs")
+        }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "stopped at its budget, not waited on")
         XCTAssertEqual(error.description, "the decoder ran past its 0.5 s (library.loaderSeconds) and was stopped")
         XCTAssertTrue(error.isRemembered, "the file's fault: a cache records it")
@@ -64,8 +79,11 @@ final class LoaderPoolTests: XCTestCase {
         setenv(LoaderProcess.crashHook, "coffee.jpg:OPEN", 1)
         let pool = LoaderPool()
         defer { pool.stopIdle() }
-        guard case let .failure(said) = decode(pool, "coffee.jpg") else { return XCTFail("the hook answers with what open did") }
-        let kernelFilters = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?.contains("Seccomp:") == true
+        guard case .failure(let said) = decode(pool, "coffee.jpg") else {
+            return XCTFail("the hook answers with what open did")
+        }
+        let kernelFilters =
+            (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?.contains("Seccomp:") == true
         try XCTSkipUnless(kernelFilters, "this kernel has no seccomp: \(said)")
         XCTAssertEqual(said.description, "open: Operation not permitted (restricted: true)")
         // Every thread of every loader is filtered, not only the one that installed the filter.
@@ -88,19 +106,24 @@ final class LoaderPoolTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         // 6000×6000 RGBA is 137 MiB decoded, twice that converted: past a 64 MiB allowance.
         let big = folder.appendingPathComponent("big.png")
-        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "6000x6000", "xc:red", big.path],
-                                        environment: ProcessInfo.processInfo.environment, timeout: 60)
+        let made = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "6000x6000", "xc:red", big.path],
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
         XCTAssertEqual(made.status, 0, made.stderr)
         let pool = LoaderPool()
         let tight = LibraryLimits(loaderMemoryMiB: 64)
-        let result = PhotoGate.open(big).flatMap { pool.decode($0, name: "big.png", to: .fitting(PixelBox(width: 128, height: 128)), limits: tight) }
-        guard case let .failure(error) = result else { return XCTFail("decoded within 64 MiB") }
+        let result = PhotoGate.open(big).flatMap {
+            pool.decode($0, name: "big.png", to: .fitting(PixelBox(width: 128, height: 128)), limits: tight)
+        }
+        guard case .failure(let error) = result else { return XCTFail("decoded within 64 MiB") }
         XCTAssertFalse(error.description.isEmpty)
         assertDecodes(decode(pool, "rocket.jpg", limits: tight), "the next photo decodes")
         // With the default allowance it is a photo. A budget of time no busy machine runs past:
         // the test is of memory, and 36 megapixels take seconds with the cores shared.
         let roomy = PhotoGate.open(big).flatMap {
-            pool.decode($0, name: "big.png", to: .fitting(PixelBox(width: 128, height: 128)), limits: LibraryLimits(loaderSeconds: 60))
+            pool.decode(
+                $0, name: "big.png", to: .fitting(PixelBox(width: 128, height: 128)),
+                limits: LibraryLimits(loaderSeconds: 60))
         }
         assertDecodes(roomy, "within 512 MiB")
         pool.stopIdle()
@@ -111,10 +134,13 @@ final class LoaderPoolTests: XCTestCase {
     func testACrashIsRecordedAsTheFilesFailure() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-loader-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
         setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
         LoaderPool.shared.stopIdle()
-        guard case let .failure(error) = cache.make(photos.appendingPathComponent("coffee.jpg"), size: .normal) else { return XCTFail("crashes") }
+        guard case .failure(let error) = cache.make(photos.appendingPathComponent("coffee.jpg"), size: .normal) else {
+            return XCTFail("crashes")
+        }
         XCTAssertEqual(error.description, "the decoder crashed: signal 11 (Segmentation fault)")
         XCTAssertEqual(cache.recordedFailure(of: photos.appendingPathComponent("coffee.jpg")), error.description)
         let next = try cache.make(photos.appendingPathComponent("rocket.jpg"), size: .normal).get()
@@ -131,7 +157,9 @@ final class LoaderPoolTests: XCTestCase {
             let pool = LoaderPool()
             assertDecodes(decode(pool, "rocket.jpg"), "\(lie): before the lie")
             let before = Set(pool.processIDs)
-            guard case let .failure(error) = decode(pool, "coffee.jpg") else { return XCTFail("\(lie): the answer was believed") }
+            guard case .failure(let error) = decode(pool, "coffee.jpg") else {
+                return XCTFail("\(lie): the answer was believed")
+            }
             XCTAssertEqual(error.description, "the decoder's answer did not describe its pixels", lie)
             XCTAssertTrue(error.isRemembered, "\(lie): the file's fault")
             XCTAssertTrue(before.isDisjoint(with: pool.processIDs), "\(lie): the lying loader was ended")
@@ -145,8 +173,9 @@ final class LoaderPoolTests: XCTestCase {
     func testACrashInABatchCostsOnlyThePhotoThatCausedIt() throws {
         let names = ["rocket.jpg", "coffee.jpg", "flower.jpg", "coins.jpg"]
         let images = try names.map { name in
-            LoaderPool.Bytes(bytes: try Data(contentsOf: photos.appendingPathComponent(name)), name: name,
-                             size: .covering(PixelBox(width: 64, height: 64)), orientation: .up)
+            LoaderPool.Bytes(
+                bytes: try Data(contentsOf: photos.appendingPathComponent(name)), name: name,
+                size: .covering(PixelBox(width: 64, height: 64)), orientation: .up)
         }
         setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
         let pool = LoaderPool()
@@ -155,13 +184,15 @@ final class LoaderPoolTests: XCTestCase {
         XCTAssertEqual(results.count, names.count)
         for (name, result) in zip(names, results) {
             switch result {
-            case let .success(image):
+            case .success(let image):
                 XCTAssertNotEqual(name, "coffee.jpg", "the crash's photo has no pixels")
                 XCTAssertEqual(min(image.surface.pointee.w, image.surface.pointee.h), 64, name)
-                XCTAssertEqual(image.surface.pointee.format.pointee.format, SDL_PIXELFORMAT_ARGB8888.rawValue, "in the layout asked for")
+                XCTAssertEqual(
+                    image.surface.pointee.format.pointee.format, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                    "in the layout asked for")
                 XCTAssertEqual(image.isOpaque, true, name)
                 SDL_FreeSurface(image.surface)
-            case let .failure(error):
+            case .failure(let error):
                 XCTAssertEqual(name, "coffee.jpg", "\(name): \(error)")
                 XCTAssertEqual(error.description, "the decoder crashed: signal 11 (Segmentation fault)")
             }
@@ -176,17 +207,19 @@ final class LoaderPoolTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("coffee.jpg")
         try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.jpg"), to: photo)
-        let cache = ThumbnailCache(root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
         func page() -> Result<DecodedPixels, DecodeFailure> {
-            PhotoPixelDecoder.decode(photo, .page(width: 400, height: 300), cache: cache, textureFormat: SDL_PIXELFORMAT_ARGB8888.rawValue)
+            PhotoPixelDecoder.decode(
+                photo, .page(width: 400, height: 300), cache: cache, textureFormat: SDL_PIXELFORMAT_ARGB8888.rawValue)
         }
         setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
         LoaderPool.shared.stopIdle()
-        guard case let .failure(crash) = page() else { return XCTFail("the page's decoder crashes") }
+        guard case .failure(let crash) = page() else { return XCTFail("the page's decoder crashes") }
         XCTAssertEqual(cache.recordedFailure(of: photo), crash.description)
         unsetenv(LoaderProcess.crashHook)
         LoaderPool.shared.stopIdle()
-        guard case let .failure(again) = page() else { return XCTFail("tried again though it crashed its decoder") }
+        guard case .failure(let again) = page() else { return XCTFail("tried again though it crashed its decoder") }
         XCTAssertEqual(again.description, crash.description)
         // Once the file changes it is tried again.
         let later = Date().addingTimeInterval(5)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// The log's last lines for a bug report: each with the local time it was logged at, however
 /// long after the report asks.
@@ -25,7 +26,8 @@ final class LogTailTests: XCTestCase {
             XCTAssertEqual(parts.count, 2, String(line))
             XCTAssertEqual(parts.last.map(String.init), text)
             let stamp = try XCTUnwrap(parser.date(from: String(parts[0])), String(line))
-            XCTAssertEqual(stamp.timeIntervalSince(logged), 0, accuracy: 0.1, "the time it was logged, not read: \(line)")
+            XCTAssertEqual(
+                stamp.timeIntervalSince(logged), 0, accuracy: 0.1, "the time it was logged, not read: \(line)")
             let zone = TimeZone.current.secondsFromGMT(for: stamp)
             XCTAssertTrue(zone == 0 ? parts[0].hasSuffix("Z") : !parts[0].hasSuffix("Z"), "local time: \(line)")
         }

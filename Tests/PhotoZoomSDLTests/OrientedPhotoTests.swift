@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import XCTest
+
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
-import XCTest
 
 /// Photos stored turned or mirrored, as cameras store them, each with the orientation that
 /// turns it back, written as files and read as the app reads a folder (sized by its header,
@@ -20,12 +21,15 @@ final class OrientedPhotoTests: XCTestCase {
             let stored = Self.stored(orientation)
             let jpeg = try ExifJPEG.encode(rgb: stored.rgb, width: stored.width, height: stored.height)
             let file = folder.appendingPathComponent("orientation-\(orientation.rawValue).jpg")
-            try Data(ExifJPEG.inserting(ExifJPEG.segment([.orientation(orientation.rawValue)]), into: jpeg)).write(to: file)
+            try Data(ExifJPEG.inserting(ExifJPEG.segment([.orientation(orientation.rawValue)]), into: jpeg)).write(
+                to: file)
             return file
         }
         let photos = try read(files)
         for (orientation, photo) in zip(ExifOrientation.allCases, photos) {
-            XCTAssertEqual(photo.info.pixelSize, Size(width: Double(Self.width), height: Double(Self.height)), "\(orientation) is upright in size")
+            XCTAssertEqual(
+                photo.info.pixelSize, Size(width: Double(Self.width), height: Double(Self.height)),
+                "\(orientation) is upright in size")
             assertUpright(photo.pixels, "\(orientation)")
         }
     }
@@ -35,7 +39,9 @@ final class OrientedPhotoTests: XCTestCase {
     func testABrokenSegmentShowsThePhotoAsStored() throws {
         let upright = Self.stored(.up)
         let jpeg = try ExifJPEG.encode(rgb: upright.rgb, width: upright.width, height: upright.height)
-        let garbage = Array("Exif".utf8) + [0, 0] + [0x4D, 0x4D, 0x00, 0x2A, 0xFF, 0xFF, 0xFF, 0x00] + [UInt8](repeating: 0xA5, count: 40)
+        let garbage =
+            Array("Exif".utf8) + [0, 0] + [0x4D, 0x4D, 0x00, 0x2A, 0xFF, 0xFF, 0xFF, 0x00]
+            + [UInt8](repeating: 0xA5, count: 40)
         var cut = ExifJPEG.segment([.orientation(6), .taken("2020:01:02 03:04:05")])
         cut.removeLast(cut.count - 20)
         cut[10...13] = [0x00, 0x00, 0x01, 0x00]  // IFD0 past the end of what is left
@@ -56,7 +62,8 @@ final class OrientedPhotoTests: XCTestCase {
     /// top row is the upright picture's right-hand column, read top to bottom).
     static func stored(_ orientation: ExifOrientation) -> Picture {
         let sideways = orientation.rawValue >= 5
-        let w = sideways ? height : width, h = sideways ? width : height
+        let w = sideways ? height : width
+        let h = sideways ? width : height
         var rgb: [UInt8] = []
         for sy in 0..<h {
             for sx in 0..<w {
@@ -71,7 +78,9 @@ final class OrientedPhotoTests: XCTestCase {
                 case .rightMirrored: (ux, uy) = (width - 1 - sy, height - 1 - sx)
                 case .left: (ux, uy) = (sy, height - 1 - sx)
                 }
-                rgb += uy < height / 2 ? (ux < width / 2 ? topLeft : topRight) : (ux < width / 2 ? bottomLeft : bottomRight)
+                rgb +=
+                    uy < height / 2
+                    ? (ux < width / 2 ? topLeft : topRight) : (ux < width / 2 ? bottomLeft : bottomRight)
             }
         }
         return Picture(rgb: rgb, width: w, height: h)
@@ -94,12 +103,17 @@ final class OrientedPhotoTests: XCTestCase {
 
     /// The middle of each quarter of the decoded picture has that quarter's colour.
     private func assertUpright(_ pixels: Result<DecodedPixels, DecodeFailure>, _ what: String, line: UInt = #line) {
-        guard case let .success(decoded) = pixels else { return XCTFail("\(what) did not decode", line: line) }
+        guard case .success(let decoded) = pixels else { return XCTFail("\(what) did not decode", line: line) }
         let surface = decoded.pixels.surface
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let w = Int(surface.pointee.w)
+        let h = Int(surface.pointee.h)
+        let pitch = Int(surface.pointee.pitch)
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        let corners = [("top left", w / 4, h / 4, Self.topLeft), ("top right", 3 * w / 4, h / 4, Self.topRight),
-                       ("bottom left", w / 4, 3 * h / 4, Self.bottomLeft), ("bottom right", 3 * w / 4, 3 * h / 4, Self.bottomRight)]
+        let corners = [
+            ("top left", w / 4, h / 4, Self.topLeft), ("top right", 3 * w / 4, h / 4, Self.topRight),
+            ("bottom left", w / 4, 3 * h / 4, Self.bottomLeft),
+            ("bottom right", 3 * w / 4, 3 * h / 4, Self.bottomRight),
+        ]
         for (name, x, y, colour) in corners {
             let seen = (0..<3).map { pixels[y * pitch + x * 4 + $0] }
             let off = zip(seen, colour).map { abs(Int($0) - Int($1)) }.max()!

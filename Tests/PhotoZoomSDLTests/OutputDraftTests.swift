@@ -1,7 +1,8 @@
 import Foundation
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// An output file being written has no name until it is whole: a kill at any moment leaves
 /// nothing beside the destination (issue 23, item 16: `.NAME.XXXXXX` stayed for good).
@@ -39,11 +40,15 @@ final class OutputDraftTests: XCTestCase {
     /// of the same file, and nothing else does.
     func testStaleHiddenDraftsOfTheSameFileAreRemoved() throws {
         let path = folder.appendingPathComponent("out.png").path
-        let stale = folder.appendingPathComponent(".out.png.a1B2c3"), fresh = folder.appendingPathComponent(".out.png.Zz9yX8")
-        let other = folder.appendingPathComponent(".other.png.a1B2c3"), mine = folder.appendingPathComponent(".out.png.notours")
+        let stale = folder.appendingPathComponent(".out.png.a1B2c3")
+        let fresh = folder.appendingPathComponent(".out.png.Zz9yX8")
+        let other = folder.appendingPathComponent(".other.png.a1B2c3")
+        let mine = folder.appendingPathComponent(".out.png.notours")
         for file in [stale, fresh, other, mine] { try Data("x".utf8).write(to: file) }
         let hourAgo = Date().addingTimeInterval(-3600)
-        for file in [stale, other, mine] { try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: file.path) }
+        for file in [stale, other, mine] {
+            try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: file.path)
+        }
         OutputFile.removeStaleDrafts(of: path)
         XCTAssertEqual(try entries(), [".other.png.a1B2c3", ".out.png.Zz9yX8", ".out.png.notours"])
     }

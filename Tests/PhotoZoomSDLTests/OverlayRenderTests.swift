@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// The developer overlays drawn headless, checked by pixels: each overlay where it belongs, in
 /// its colours, with the curves and traces at the heights their numbers imply.
@@ -24,7 +25,9 @@ final class OverlayRenderTests: XCTestCase {
 
     /// The real grid of bundled photos, as the window shows it.
     func gridCanvas(scale: Double = 1) throws -> HeadlessCanvas {
-        try GridSnapshot.render(photos: try PhotoLibrary.load(PackagePaths.bundledPhotos, log: { _ in }), size: size, scale: scale).canvas
+        try GridSnapshot.render(
+            photos: try PhotoLibrary.load(PackagePaths.bundledPhotos, log: { _ in }), size: size, scale: scale
+        ).canvas
     }
 
     func draw(_ content: OverlayContent, on canvas: HeadlessCanvas) {
@@ -34,9 +37,12 @@ final class OverlayRenderTests: XCTestCase {
 
     /// Every pixel's bytes, row by row.
     func bytes(_ canvas: HeadlessCanvas) -> [UInt8] {
-        (0..<canvas.pixelHeight).flatMap { y in (0..<canvas.pixelWidth).flatMap { x -> [UInt8] in
-            let p = canvas.pixel(x: x, y: y); return [p.r, p.g, p.b, p.a]
-        } }
+        (0..<canvas.pixelHeight).flatMap { y in
+            (0..<canvas.pixelWidth).flatMap { x -> [UInt8] in
+                let p = canvas.pixel(x: x, y: y)
+                return [p.r, p.g, p.b, p.a]
+            }
+        }
     }
 
     func color(_ canvas: HeadlessCanvas, _ x: Int, _ y: Int) -> Color {
@@ -52,12 +58,14 @@ final class OverlayRenderTests: XCTestCase {
     /// Where PlotAxes puts `value` in a plot of `area` (points) spanning `low...high`, in pixels:
     /// worked out here from the rule (values padded by 8 % of their span each side), not by the code.
     func plotY(_ value: Double, area: Rect, low: Double, high: Double, scale: Double) -> Double {
-        let top = (area.minY * scale).rounded(), bottom = (area.maxY * scale).rounded()
+        let top = (area.minY * scale).rounded()
+        let bottom = (area.maxY * scale).rounded()
         return bottom - (0.08 + (value - low) / (high - low)) / 1.16 * (bottom - top)
     }
 
     func plotX(_ fraction: Double, area: Rect, scale: Double) -> Int {
-        let left = (area.minX * scale).rounded(), right = (area.maxX * scale).rounded()
+        let left = (area.minX * scale).rounded()
+        let right = (area.maxX * scale).rounded()
         return Int(left + fraction * (right - left))
     }
 
@@ -67,9 +75,11 @@ final class OverlayRenderTests: XCTestCase {
         let canvas = try gridCanvas()
         let before = bytes(canvas)
         SDL_SetRenderDrawBlendMode(canvas.renderer, SDL_BLENDMODE_NONE)
-        let empties = [OverlayContent(), OverlayContent(status: ""),
-                       OverlayContent(toast: ReloadToast(lines: ["zoom.spring.response 0.4 → 0.3"], age: ReloadToast.lifetime)),
-                       OverlayContent(toast: ReloadToast(lines: ["gone"], age: 60))]
+        let empties = [
+            OverlayContent(), OverlayContent(status: ""),
+            OverlayContent(toast: ReloadToast(lines: ["zoom.spring.response 0.4 → 0.3"], age: ReloadToast.lifetime)),
+            OverlayContent(toast: ReloadToast(lines: ["gone"], age: 60)),
+        ]
         for content in empties {
             XCTAssertTrue(content.isEmpty, "\(content)")
             draw(content, on: canvas)
@@ -80,9 +90,11 @@ final class OverlayRenderTests: XCTestCase {
         SDL_GetRenderDrawBlendMode(canvas.renderer, &mode)
         XCTAssertEqual(mode, SDL_BLENDMODE_NONE, "empty content left the renderer as it was")
 
-        let somethings = [OverlayContent(help: true), OverlayContent(status: "×0.25"),
-                          OverlayContent(toast: ReloadToast(lines: ["x"], age: 1.99)), OverlayContent(errors: ["bad"]),
-                          OverlayContent(debug: DebugHistory().readout())]
+        let somethings = [
+            OverlayContent(help: true), OverlayContent(status: "×0.25"),
+            OverlayContent(toast: ReloadToast(lines: ["x"], age: 1.99)), OverlayContent(errors: ["bad"]),
+            OverlayContent(debug: DebugHistory().readout()),
+        ]
         for content in somethings { XCTAssertFalse(content.isEmpty, "\(content)") }
     }
 
@@ -96,7 +108,9 @@ final class OverlayRenderTests: XCTestCase {
         for (corner, was) in zip(corners, before) {
             let now = color(canvas, corner.0, corner.1)
             for (a, b) in [(now.r, was.r), (now.g, was.g), (now.b, was.b)] {
-                XCTAssertEqual(Double(a), Double(b) * 0.5, accuracy: 1.5, "the corner \(corner) is dimmed by half: \(was) → \(now)")
+                XCTAssertEqual(
+                    Double(a), Double(b) * 0.5, accuracy: 1.5, "the corner \(corner) is dimmed by half: \(was) → \(now)"
+                )
             }
         }
         // The panel, centred: a dark margin down its left, white text inside.
@@ -105,7 +119,11 @@ final class OverlayRenderTests: XCTestCase {
             XCTAssertLessThan(max(c.r, c.g, c.b), 45, "the panel's dark margin at y \(y): \(c)")
         }
         var white = 0
-        for y in 130..<430 { for x in 30..<370 where min(color(canvas, x, y).r, color(canvas, x, y).g, color(canvas, x, y).b) >= 230 { white += 1 } }
+        for y in 130..<430 {
+            for x in 30..<370 where min(color(canvas, x, y).r, color(canvas, x, y).g, color(canvas, x, y).b) >= 230 {
+                white += 1
+            }
+        }
         XCTAssertGreaterThan(white, 800, "the key list is written in white")
     }
 
@@ -117,7 +135,9 @@ final class OverlayRenderTests: XCTestCase {
         let developer = HelpOverlay.keys.filter { $0.group == .developer }
         for row in interaction {
             XCTAssertNil(row.command)
-            for chord in row.chords { XCTAssertNotNil(EventTranslator.key(chord.keycode), "\(row.key) reaches the sim") }
+            for chord in row.chords {
+                XCTAssertNotNil(EventTranslator.key(chord.keycode), "\(row.key) reaches the sim")
+            }
         }
         for command in HelpOverlay.Command.allCases {
             XCTAssertEqual(developer.filter { $0.command == command }.count, 1, "one row for \(command)")
@@ -125,7 +145,8 @@ final class OverlayRenderTests: XCTestCase {
         for row in developer {
             for chord in row.chords {
                 XCTAssertNil(EventTranslator.key(chord.keycode), "\(row.key) is not an interaction key too")
-                XCTAssertEqual(HelpOverlay.command(for: chord.keycode, modifiers: chord.shift ? .shift : []), row.command)
+                XCTAssertEqual(
+                    HelpOverlay.command(for: chord.keycode, modifiers: chord.shift ? .shift : []), row.command)
             }
         }
         func key(_ k: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(k.rawValue) }
@@ -139,7 +160,8 @@ final class OverlayRenderTests: XCTestCase {
         XCTAssertNil(HelpOverlay.command(for: key(SDLK_s), modifiers: .control), "Ctrl-S is someone else's")
         XCTAssertNil(HelpOverlay.command(for: key(SDLK_x), modifiers: []))
         let slow = developer.first { $0.command == .slowMotion }!
-        XCTAssertEqual(slow.action, "slow motion ×1 → ×0.25 → ×0.1", "the help says the factors the loop cycles through")
+        XCTAssertEqual(
+            slow.action, "slow motion ×1 → ×0.25 → ×0.1", "the help says the factors the loop cycles through")
     }
 
     // MARK: Errors
@@ -147,20 +169,28 @@ final class OverlayRenderTests: XCTestCase {
     func testTheErrorPanelHasARedBorderAndKeepsItsLinesInsideTheWindow() throws {
         let scale = 2.0
         let canvas = try plainCanvas(.white, scale: scale)
-        let errors = (1...20).map { "/a/rather/long/path/to/tuning.json: line \($0): springs.zoomIn.dampingRatio must be greater than 0, got -0.\($0)" }
+        let errors = (1...20).map {
+            "/a/rather/long/path/to/tuning.json: line \($0): springs.zoomIn.dampingRatio must be greater than 0, got -0.\($0)"
+        }
         draw(OverlayContent(errors: errors), on: canvas)
 
         // Its frame, as the panel lays it out: across the window below the top bar.
         let painter = OverlayPainter(renderer: canvas.renderer, log: { _ in })
         painter.begin(scale: scale)
-        let width = 393.0 - 16, inner = width - 2 * (10 + 2)
+        let width = 393.0 - 16
+        let inner = width - 2 * (10 + 2)
         let lines = ErrorPanel.lines(errors, width: inner, painter)
         XCTAssertEqual(lines.count, ErrorPanel.maximumLines + 1, "at most 8 lines, then …")
         XCTAssertEqual(lines.last?.text, "…")
-        for line in lines { XCTAssertLessThanOrEqual(painter.width(line.text, 12) + line.indent, inner + 0.5, "'\(line.text)' fits") }
+        for line in lines {
+            XCTAssertLessThanOrEqual(painter.width(line.text, 12) + line.indent, inner + 0.5, "'\(line.text)' fits")
+        }
         let titleLines = painter.wrap(ErrorPanel.title, width: inner, size: 13).count
         let height = 2 * 12 + Double(titleLines) * 18 + 4 + Double(lines.count) * 16
-        let top = 52.0 * scale, bottom = (52 + height) * scale, left = 8 * scale, right = (8 + width) * scale
+        let top = 52.0 * scale
+        let bottom = (52 + height) * scale
+        let left = 8 * scale
+        let right = (8 + width) * scale
 
         let red = Palette.error
         // Down the left and right edges, clear of the rounded corners, the border is red, 2 pt wide.
@@ -185,16 +215,19 @@ final class OverlayRenderTests: XCTestCase {
     /// its spring is at 0.08 s and 0.2 s, in its colour, and the target line shows before either
     /// curve has risen.
     func testTheToastDrawsEachSpringsCurveWhereTheSpringIs() throws {
-        let old = try SpringParameters.response(0.6, dampingRatio: 1), new = try SpringParameters.response(0.3, dampingRatio: 0.5)
-        let toast = ReloadToast(lines: ["springs.zoomIn 0.6 s ζ 1 → 0.3 s ζ 0.5"],
-                                springs: [SpringChange(path: "springs.zoomIn", old: old, new: new)])
+        let old = try SpringParameters.response(0.6, dampingRatio: 1)
+        let new = try SpringParameters.response(0.3, dampingRatio: 0.5)
+        let toast = ReloadToast(
+            lines: ["springs.zoomIn 0.6 s ζ 1 → 0.3 s ζ 0.5"],
+            springs: [SpringChange(path: "springs.zoomIn", old: old, new: new)])
         let canvas = try plainCanvas(Color(r: 128, g: 128, b: 128))
         draw(OverlayContent(toast: toast), on: canvas)
         let area = try XCTUnwrap(ToastPanel.layout(toast, viewport: size).plots.first).area
         XCTAssertLessThan(area.maxY, 560 - 50, "above the tab bar")
 
         // The value axis spans 0 to the new spring's overshoot (the old one never passes 1).
-        let oldMotion = SpringMotion(parameters: old, from: 0.0, target: 1), newMotion = SpringMotion(parameters: new, from: 0.0, target: 1)
+        let oldMotion = SpringMotion(parameters: old, from: 0.0, target: 1)
+        let newMotion = SpringMotion(parameters: new, from: 0.0, target: 1)
         let peak = (0...1000).map { newMotion.value(at: Double($0) / 1000) }.max()!
         XCTAssertGreaterThan(peak, 1.1)
         for (motion, colour, name) in [(newMotion, Palette.newCurve, "new"), (oldMotion, Palette.oldCurve, "old")] {
@@ -205,11 +238,15 @@ final class OverlayRenderTests: XCTestCase {
                 XCTAssertFalse(found.isEmpty, "the \(name) curve at t = \(t) near row \(Int(y)) of column \(x)")
             }
         }
-        XCTAssertNotEqual(Int(plotY(oldMotion.value(at: 0.08), area: area, low: 0, high: peak, scale: 1)),
-                          Int(plotY(newMotion.value(at: 0.08), area: area, low: 0, high: peak, scale: 1)) , "the curves lie apart")
+        XCTAssertNotEqual(
+            Int(plotY(oldMotion.value(at: 0.08), area: area, low: 0, high: peak, scale: 1)),
+            Int(plotY(newMotion.value(at: 0.08), area: area, low: 0, high: peak, scale: 1)), "the curves lie apart")
         let target = plotY(1, area: area, low: 0, high: peak, scale: 1)
-        XCTAssertFalse(rows(of: Palette.target, in: canvas, x: plotX(0.01, area: area, scale: 1), Int(target) - 1...Int(target) + 1).isEmpty,
-                       "the target line at 1")
+        XCTAssertFalse(
+            rows(
+                of: Palette.target, in: canvas, x: plotX(0.01, area: area, scale: 1), Int(target) - 1...Int(target) + 1
+            ).isEmpty,
+            "the target line at 1")
     }
 
     func testTheToastFadesOverItsLastMomentsAndIsGoneAtTheEndOfItsLife() throws {
@@ -220,9 +257,13 @@ final class OverlayRenderTests: XCTestCase {
         XCTAssertFalse(ReloadToast(lines: [], age: 2).isVisible)
 
         let grey = Color(r: 128, g: 128, b: 128)
-        let toast = ReloadToast(lines: ["springs.zoomIn.response 0.5 → 0.4"],
-                                springs: [SpringChange(path: "springs.zoomIn", old: try .response(0.5, dampingRatio: 0.8),
-                                                                   new: try .response(0.4, dampingRatio: 0.8))])
+        let toast = ReloadToast(
+            lines: ["springs.zoomIn.response 0.5 → 0.4"],
+            springs: [
+                SpringChange(
+                    path: "springs.zoomIn", old: try .response(0.5, dampingRatio: 0.8),
+                    new: try .response(0.4, dampingRatio: 0.8))
+            ])
         let panel = ToastPanel.layout(toast, viewport: size).panel
         // In the panel's left padding, clear of text and plots.
         let probe = (x: Int(panel.minX) + 4, y: Int(panel.center.y))
@@ -252,11 +293,16 @@ final class OverlayRenderTests: XCTestCase {
         let scale = 2.0
         let half = [Double?](repeating: nil, count: 120)
         let readout = DebugReadout(
-            frame: .init(last: 16.7, p99: 18.2), tick: .init(last: 0.2, p99: 0.4), phase: "pager", currentIndex: 4, photoCount: 18,
+            frame: .init(last: 16.7, p99: 18.2), tick: .init(last: 0.2, p99: 0.4), phase: "pager", currentIndex: 4,
+            photoCount: 18,
             tickNumber: 1234,
-            traces: [DebugReadout.Trace(label: "centre y 140 pt", values: half + Array(repeating: 140, count: 120), range: 0...560),
-                     DebugReadout.Trace(label: "scale 0.50×", values: half + Array(repeating: 0.5, count: 120), range: 0...1),
-                     DebugReadout.Trace(label: "background 0.90", values: Array(repeating: 0.9, count: 240), range: 0...1)])
+            traces: [
+                DebugReadout.Trace(
+                    label: "centre y 140 pt", values: half + Array(repeating: 140, count: 120), range: 0...560),
+                DebugReadout.Trace(
+                    label: "scale 0.50×", values: half + Array(repeating: 0.5, count: 120), range: 0...1),
+                DebugReadout.Trace(label: "background 0.90", values: Array(repeating: 0.9, count: 240), range: 0...1),
+            ])
         let canvas = try plainCanvas(.white, scale: scale)
         draw(OverlayContent(debug: readout), on: canvas)
         let layout = DebugPanel.layout(readout, top: OverlayRenderer.topInset, viewport: size)
@@ -265,13 +311,17 @@ final class OverlayRenderTests: XCTestCase {
         for (i, (trace, place)) in zip(readout.traces, layout.traces).enumerated() {
             let colour = DebugPanel.traceColors[i]
             let column = plotX(200 / 239, area: place.area, scale: scale)
-            let y = plotY(trace.values[200]!, area: place.area, low: trace.range.lowerBound, high: trace.range.upperBound, scale: scale)
+            let y = plotY(
+                trace.values[200]!, area: place.area, low: trace.range.lowerBound, high: trace.range.upperBound,
+                scale: scale)
             let found = rows(of: colour, in: canvas, x: column, Int(y) - 1...Int(y) + 4)
             XCTAssertFalse(found.isEmpty, "\(trace.label) drawn near row \(Int(y))")
-            let everywhere = rows(of: colour, in: canvas, x: column, Int(place.area.minY * scale)...Int(place.area.maxY * scale) + 4)
+            let everywhere = rows(
+                of: colour, in: canvas, x: column, Int(place.area.minY * scale)...Int(place.area.maxY * scale) + 4)
             XCTAssertEqual(everywhere, found, "and nowhere else in its plot")
             let gapColumn = plotX(40 / 239, area: place.area, scale: scale)
-            let inGap = rows(of: colour, in: canvas, x: gapColumn, Int(place.area.minY * scale)...Int(place.area.maxY * scale) + 4)
+            let inGap = rows(
+                of: colour, in: canvas, x: gapColumn, Int(place.area.minY * scale)...Int(place.area.maxY * scale) + 4)
             XCTAssertEqual(inGap.isEmpty, trace.values[40] == nil, "\(trace.label): a gap where there are no values")
         }
     }
@@ -294,14 +344,18 @@ final class OverlayRenderTests: XCTestCase {
         let area = DebugPanel.layout(readout, top: OverlayRenderer.topInset, viewport: size).traces[0].area
         let column = plotX(1, area: area, scale: 1) - 1
         let y = plotY(centre, area: area, low: 0, high: 560, scale: 1)
-        XCTAssertFalse(rows(of: DebugPanel.traceColors[0], in: canvas, x: column, Int(y) - 3...Int(y) + 3).isEmpty,
-                       "the newest centre y, \(centre) pt, plotted near row \(Int(y))")
+        XCTAssertFalse(
+            rows(of: DebugPanel.traceColors[0], in: canvas, x: column, Int(y) - 3...Int(y) + 3).isEmpty,
+            "the newest centre y, \(centre) pt, plotted near row \(Int(y))")
         // Thirty ticks back, the sprite was lower in value (nearer the top-left cell).
         let earlier = readout.traces[0].values[239 - 29]!
         XCTAssertLessThan(earlier, centre)
         let yEarlier = plotY(earlier, area: area, low: 0, high: 560, scale: 1)
-        XCTAssertFalse(rows(of: DebugPanel.traceColors[0], in: canvas, x: plotX(210 / 239, area: area, scale: 1),
-                            Int(yEarlier) - 3...Int(yEarlier) + 3).isEmpty)
+        XCTAssertFalse(
+            rows(
+                of: DebugPanel.traceColors[0], in: canvas, x: plotX(210 / 239, area: area, scale: 1),
+                Int(yEarlier) - 3...Int(yEarlier) + 3
+            ).isEmpty)
     }
 
     // MARK: Review pictures
@@ -314,27 +368,42 @@ final class OverlayRenderTests: XCTestCase {
         }
         let tuning = Tuning()
         let springs = [
-            SpringChange(path: "springs.zoomIn", old: tuning.zoomInSpring, new: try .uikit(duration: 0.4, dampingRatio: 0.6)),
-            SpringChange(path: "springs.cancel", old: tuning.cancelSpring, new: try .uikit(duration: 0.7, dampingRatio: 1)),
-            SpringChange(path: "pager.snapSpring", old: tuning.pageSnapSpring, new: try .response(0.25, dampingRatio: 0.7)),
+            SpringChange(
+                path: "springs.zoomIn", old: tuning.zoomInSpring, new: try .uikit(duration: 0.4, dampingRatio: 0.6)),
+            SpringChange(
+                path: "springs.cancel", old: tuning.cancelSpring, new: try .uikit(duration: 0.7, dampingRatio: 1)),
+            SpringChange(
+                path: "pager.snapSpring", old: tuning.pageSnapSpring, new: try .response(0.25, dampingRatio: 0.7)),
             SpringChange(path: "zoom.spring", old: tuning.zoomSpring, new: try .response(0.3, dampingRatio: 1)),
         ]
-        let toast = ReloadToast(lines: ["springs.zoomIn.duration 0.5 → 0.4", "springs.zoomIn.dampingRatio 0.8 → 0.6",
-                                        "springs.cancel.duration 0.5 → 0.7", "pager.snapSpring.response 0.35 → 0.25",
-                                        "zoom.spring.response 0.4 → 0.3"], springs: springs)
-        let errors = ["/home/someone/src/PhotoZoom/assets/tuning.json: line 12: springs.zoomIn.dampingRatio must be greater than 0, got -0.2",
-                      "pager.pageGap must not be negative, got -4",
-                      "zoom.maximumZoom is not a number: \"lots\""]
+        let toast = ReloadToast(
+            lines: [
+                "springs.zoomIn.duration 0.5 → 0.4", "springs.zoomIn.dampingRatio 0.8 → 0.6",
+                "springs.cancel.duration 0.5 → 0.7", "pager.snapSpring.response 0.35 → 0.25",
+                "zoom.spring.response 0.4 → 0.3",
+            ], springs: springs)
+        let errors = [
+            "/home/someone/src/PhotoZoom/assets/tuning.json: line 12: springs.zoomIn.dampingRatio must be greater than 0, got -0.2",
+            "pager.pageGap must not be negative, got -4",
+            "zoom.maximumZoom is not a number: \"lots\"",
+        ]
         let one = ReloadToast(lines: ["springs.zoomIn.duration 0.5 → 0.4"], springs: Array(springs.prefix(1)))
         let cases: [(String, Double, (inout DebugHistory) -> OverlayContent)] = [
             ("help", 1, { _ in OverlayContent(help: true, status: "×0.25") }),
             ("toast", 1, { _ in OverlayContent(status: "paused · tick 1234", toast: toast) }),
             ("toast-one", 2, { _ in OverlayContent(toast: one) }),
-            ("toast-fading", 1, { _ in OverlayContent(toast: ReloadToast(lines: toast.lines, springs: springs, age: 1.85)) }),
+            (
+                "toast-fading", 1,
+                { _ in OverlayContent(toast: ReloadToast(lines: toast.lines, springs: springs, age: 1.85)) }
+            ),
             ("errors", 1, { _ in OverlayContent(errors: errors) }),
             ("debug", 1, { h in OverlayContent(status: "×0.1", debug: h.readout()) }),
             ("debug-2x", 2, { h in OverlayContent(errors: Array(errors.prefix(1)), debug: h.readout()) }),
-            ("all", 1, { h in OverlayContent(status: "×0.25", toast: one, errors: Array(errors.prefix(2)), debug: h.readout()) }),
+            (
+                "all", 1,
+                { h in OverlayContent(status: "×0.25", toast: one, errors: Array(errors.prefix(2)), debug: h.readout())
+                }
+            ),
         ]
         for (name, scale, content) in cases {
             let photos = try PhotoLibrary.load(PackagePaths.bundledPhotos, log: { _ in })
@@ -348,7 +417,8 @@ final class OverlayRenderTests: XCTestCase {
                 for i in 0..<(name.hasPrefix("debug") || name == "all" ? 40 : 0) {
                     sim.step()
                     history.record(sim.world)
-                    history.recordFrame(frameSeconds: 0.0167 + Double(i % 7) * 0.0003, tickSeconds: 0.0002 + Double(i % 5) * 0.00002)
+                    history.recordFrame(
+                        frameSeconds: 0.0167 + Double(i % 7) * 0.0003, tickSeconds: 0.0002 + Double(i % 5) * 0.00002)
                 }
             }
             let overlay = OverlayRenderer(renderer: canvas.renderer, log: { print($0) })
@@ -380,7 +450,10 @@ extension OverlayRenderTests {
         XCTAssertFalse(red.isEmpty, "the dot is drawn")
         XCTAssertTrue(red.allSatisfy { $0.1 >= tabBar && $0.0 > 393 - 30 }, "at the right of the tab bar")
         // Nothing drawn above the tab bar: the canvas is still its clear colour there.
-        func rgb(_ x: Int, _ y: Int) -> [UInt8] { let p = canvas.pixel(x: x, y: y); return [p.r, p.g, p.b] }
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] {
+            let p = canvas.pixel(x: x, y: y)
+            return [p.r, p.g, p.b]
+        }
         let clear = rgb(0, 0)
         for y in stride(from: 0, to: tabBar, by: 7) {
             for x in stride(from: 0, to: 393, by: 7) { XCTAssertEqual(rgb(x, y), clear, "(\(x), \(y)) is the grid's") }

@@ -1,10 +1,11 @@
 import CSDL2
 import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
-import PhotoZoomTestSupport
 @testable import PhotoZoomUntrusted
-import XCTest
 
 /// Photos larger than the library's limits (`library.maximumMegapixels`): a JPEG that
 /// libjpeg-turbo can decode at a fraction of its size within the limit is decoded so, never
@@ -17,8 +18,11 @@ final class OversizedPhotoTests: XCTestCase {
     static let oneMegapixel = LibraryLimits(maximumMegapixels: 1)
 
     func photo(progressive: Bool = false) throws -> Data {
-        Data(try ExifJPEG.encode(rgb: ExifJPEG.quarters(Self.colours, width: Self.width, height: Self.height), width: Self.width, height: Self.height,
-                                 progressive: progressive))
+        Data(
+            try ExifJPEG.encode(
+                rgb: ExifJPEG.quarters(Self.colours, width: Self.width, height: Self.height), width: Self.width,
+                height: Self.height,
+                progressive: progressive))
     }
 
     func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> [UInt8] {
@@ -29,19 +33,27 @@ final class OversizedPhotoTests: XCTestCase {
     func testABaselineJPEGOverTheLimitIsDecodedAtAScaleWithinIt() throws {
         let data = try photo()
         XCTAssertEqual(PhotoHeader.frameMarker(data), 0xC0)
-        let probe = try PhotoProbe.probe(head: data.prefix(PhotoProbe.headBytes), fileBytes: data.count, modified: 0, limits: Self.oneMegapixel).get()
+        let probe = try PhotoProbe.probe(
+            head: data.prefix(PhotoProbe.headBytes), fileBytes: data.count, modified: 0, limits: Self.oneMegapixel
+        ).get()
         XCTAssertEqual(probe.uprightSize, PixelBox(width: 2000, height: 1500), "sized by its header, not refused")
         // Asked for the whole photo, it is decoded at half size: the largest scale within one megapixel.
-        let image = try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 2000, height: 1500)), limits: Self.oneMegapixel).get()
+        let image = try ScaledDecoder.decode(
+            data, to: .fitting(PixelBox(width: 2000, height: 1500)), limits: Self.oneMegapixel
+        ).get()
         defer { SDL_FreeSurface(image.surface) }
-        XCTAssertEqual(PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)), PixelBox(width: 1000, height: 750))
+        XCTAssertEqual(
+            PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)),
+            PixelBox(width: 1000, height: 750))
         XCTAssertEqual(image.originalSize, PixelBox(width: 2000, height: 1500))
         for (i, at) in [(250, 180), (750, 180), (250, 560), (750, 560)].enumerated() {
             let error = zip(pixel(image.surface, at.0, at.1), Self.colours[i]).map { abs(Int($0) - Int($1)) }.max()!
             XCTAssertLessThanOrEqual(error, 3, "quarter \(i)")
         }
         // A small target is unaffected by the limit.
-        let thumb = try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256)), limits: Self.oneMegapixel).get()
+        let thumb = try ScaledDecoder.decode(
+            data, to: .fitting(PixelBox(width: 256, height: 256)), limits: Self.oneMegapixel
+        ).get()
         defer { SDL_FreeSurface(thumb.surface) }
         XCTAssertEqual(thumb.surface.pointee.w, 256)
     }
@@ -50,17 +62,26 @@ final class OversizedPhotoTests: XCTestCase {
         let data = try photo(progressive: true)
         XCTAssertEqual(PhotoHeader.frameMarker(data), 0xC2)
         let said = "its header claims 2000×1500 pixels, 3 megapixels; a photo may have 1 (library.maximumMegapixels)"
-        guard case let .failure(refused) = PhotoProbe.probe(head: data, fileBytes: data.count, modified: 0, limits: Self.oneMegapixel) else {
+        guard
+            case .failure(let refused) = PhotoProbe.probe(
+                head: data, fileBytes: data.count, modified: 0, limits: Self.oneMegapixel)
+        else {
             return XCTFail("a progressive JPEG keeps every coefficient of the whole image: it is refused")
         }
         XCTAssertEqual(refused.description, said)
         XCTAssertTrue(refused.isOverLimits)
-        guard case let .failure(decoding) = ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256)), limits: Self.oneMegapixel) else {
+        guard
+            case .failure(let decoding) = ScaledDecoder.decode(
+                data, to: .fitting(PixelBox(width: 256, height: 256)), limits: Self.oneMegapixel)
+        else {
             return XCTFail("refused by the decoder too")
         }
         XCTAssertEqual(decoding.description, said)
         // Within the default limits it is a photo.
-        XCTAssertNoThrow(try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256))).map { SDL_FreeSurface($0.surface) }.get())
+        XCTAssertNoThrow(
+            try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256))).map {
+                SDL_FreeSurface($0.surface)
+            }.get())
     }
 
     /// Even an eighth of each side is over the limit: refused.
@@ -72,10 +93,15 @@ final class OversizedPhotoTests: XCTestCase {
         // SOF0's height and width follow its marker, length and precision: claim 9000×8000.
         let at = data.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5
         data.replaceSubrange(at..<at + 4, with: [0x1F, 0x40, 0x23, 0x28])
-        guard case let .failure(refused) = PhotoProbe.probe(head: data, fileBytes: data.count, modified: 0, limits: Self.oneMegapixel) else {
+        guard
+            case .failure(let refused) = PhotoProbe.probe(
+                head: data, fileBytes: data.count, modified: 0, limits: Self.oneMegapixel)
+        else {
             return XCTFail("9000×8000 at an eighth is over a megapixel")
         }
-        XCTAssertEqual(refused.description, "its header claims 9000×8000 pixels, 72 megapixels; a photo may have 1 (library.maximumMegapixels)")
+        XCTAssertEqual(
+            refused.description,
+            "its header claims 9000×8000 pixels, 72 megapixels; a photo may have 1 (library.maximumMegapixels)")
     }
 
     /// A claim no file of its size could hold is refused before anything is allocated for it,
@@ -84,10 +110,14 @@ final class OversizedPhotoTests: XCTestCase {
         var data = try photo()
         let at = data.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5
         data.replaceSubrange(at..<at + 4, with: [0x75, 0x30, 0x75, 0x30])
-        guard case let .failure(refused) = ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256)), limits: LibraryLimits(maximumMegapixels: 2000)) else {
+        guard
+            case .failure(let refused) = ScaledDecoder.decode(
+                data, to: .fitting(PixelBox(width: 256, height: 256)), limits: LibraryLimits(maximumMegapixels: 2000))
+        else {
             return XCTFail("30000×30000 in \(data.count) bytes")
         }
-        XCTAssertEqual(refused.description, "its header claims 30000×30000 pixels, more than its \(data.count) bytes could hold")
+        XCTAssertEqual(
+            refused.description, "its header claims 30000×30000 pixels, more than its \(data.count) bytes could hold")
         XCTAssertTrue(refused.isRemembered, "the file's fault: no limit would let it decode")
     }
 
@@ -100,7 +130,8 @@ final class OversizedPhotoTests: XCTestCase {
         let file = folder.appendingPathComponent("big.jpg")
         try photo(progressive: true).write(to: file)
         let root = folder.appendingPathComponent("thumbnails")
-        let strict = ThumbnailCache(root: root, program: "photozoom", version: "test", limits: Self.oneMegapixel, log: { _ in })
+        let strict = ThumbnailCache(
+            root: root, program: "photozoom", version: "test", limits: Self.oneMegapixel, log: { _ in })
         guard case .failure = strict.make(file, size: .normal) else { return XCTFail("over the limits") }
         XCTAssertNil(strict.recordedFailure(of: file))
         let roomy = ThumbnailCache(root: root, program: "photozoom", version: "test", log: { _ in })

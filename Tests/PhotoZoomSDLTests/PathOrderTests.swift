@@ -1,14 +1,16 @@
 import Foundation
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// Name order keyed once per path agrees with Foundation's numeric, case-insensitive compare,
 /// names equal but for case by their bytes, on the names cameras, phones and people write.
 final class PathOrderTests: XCTestCase {
     /// The order as it was written with Foundation, compared pair by pair.
     func foundationPrecedes(_ a: String, _ b: String) -> Bool {
-        let left = a.split(separator: "/"), right = b.split(separator: "/")
+        let left = a.split(separator: "/")
+        let right = b.split(separator: "/")
         for (x, y) in zip(left, right) {
             switch x.compare(y, options: [.numeric, .caseInsensitive]) {
             case .orderedAscending: return true
@@ -20,10 +22,18 @@ final class PathOrderTests: XCTestCase {
     }
 
     func testKnownNamesSortAsAPersonExpects() {
-        let names = ["img_10.jpg", "IMG_2.jpg", "IMG_0002.JPG", "img_2.jpg", "2019/IMG_1.jpg", "2019/b.jpg", "10/a.jpg", "2/a.jpg", "a-1.jpg", "a1.jpg", "A.jpg"]
+        let names = [
+            "img_10.jpg", "IMG_2.jpg", "IMG_0002.JPG", "img_2.jpg", "2019/IMG_1.jpg", "2019/b.jpg", "10/a.jpg",
+            "2/a.jpg", "a-1.jpg", "a1.jpg", "A.jpg",
+        ]
         let sorted = names.sorted { PathOrder($0) < PathOrder($1) }
         XCTAssertEqual(sorted, names.sorted(by: foundationPrecedes))
-        XCTAssertEqual(sorted, ["2/a.jpg", "10/a.jpg", "2019/b.jpg", "2019/IMG_1.jpg", "a-1.jpg", "A.jpg", "a1.jpg", "IMG_0002.JPG", "IMG_2.jpg", "img_2.jpg", "img_10.jpg"])
+        XCTAssertEqual(
+            sorted,
+            [
+                "2/a.jpg", "10/a.jpg", "2019/b.jpg", "2019/IMG_1.jpg", "a-1.jpg", "A.jpg", "a1.jpg", "IMG_0002.JPG",
+                "IMG_2.jpg", "img_2.jpg", "img_10.jpg",
+            ])
     }
 
     func testRandomNamesSortAsFoundationSortsThem() throws {
@@ -31,12 +41,15 @@ final class PathOrderTests: XCTestCase {
         let alphabet = Array("aAbBzZ0123456789_-. ")
         func name() -> String {
             let parts = Int.random(in: 1...3, using: &random)
-            return (0..<parts).map { _ in String((0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }) }
-                .joined(separator: "/")
+            return (0..<parts).map { _ in
+                String((0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            }
+            .joined(separator: "/")
         }
         for _ in 0..<200 {
             let names = (0..<30).map { _ in name() }
-            XCTAssertEqual(names.sorted { PathOrder($0) < PathOrder($1) }, names.sorted(by: foundationPrecedes), "\(random)")
+            XCTAssertEqual(
+                names.sorted { PathOrder($0) < PathOrder($1) }, names.sorted(by: foundationPrecedes), "\(random)")
         }
     }
 }

@@ -1,6 +1,7 @@
-@testable import PhotoZoomSDL
 import PhotoZoomCore
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// While paused, input waits for the next step without growing with every mouse move.
 final class PendingInputTests: XCTestCase {
@@ -15,9 +16,14 @@ final class PendingInputTests: XCTestCase {
     }
 
     func testOtherEventsAndOtherPointersKeepTheirPlaceAndOrder() {
-        var pending = [pointer(.moved, 1), pointer(.moved, 2, id: 1), pointer(.moved, 3), .developer(.step), pointer(.moved, 4), pointer(.moved, 5)]
+        var pending = [
+            pointer(.moved, 1), pointer(.moved, 2, id: 1), pointer(.moved, 3), .developer(.step), pointer(.moved, 4),
+            pointer(.moved, 5),
+        ]
         PendingInput.coalesceMoves(&pending)
-        XCTAssertEqual(pending, [pointer(.moved, 1), pointer(.moved, 2, id: 1), pointer(.moved, 3), .developer(.step), pointer(.moved, 5)])
+        XCTAssertEqual(
+            pending,
+            [pointer(.moved, 1), pointer(.moved, 2, id: 1), pointer(.moved, 3), .developer(.step), pointer(.moved, 5)])
         XCTAssertTrue(pending[3].isDeveloperControl)
         XCTAssertFalse(pending[0].isDeveloperControl)
     }

@@ -1,9 +1,10 @@
 import CExif
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// A photo's EXIF as PhotoZoom's Swift reader reads segments libexif wrote: the orientation in
 /// both byte orders, the date taken with and without its offset, and anything broken read as
@@ -19,7 +20,8 @@ final class PhotoExifTests: XCTestCase {
     func testEveryOrientationIsReadInBothByteOrders() throws {
         for orientation in ExifOrientation.allCases {
             for bigEndian in [false, true] {
-                let photo = try ExifJPEG.photo([.orientation(orientation.rawValue, bigEndian: bigEndian)], bigEndian: bigEndian)
+                let photo = try ExifJPEG.photo(
+                    [.orientation(orientation.rawValue, bigEndian: bigEndian)], bigEndian: bigEndian)
                 XCTAssertEqual(PhotoExif(bytes: photo).orientation, orientation, "bigEndian: \(bigEndian)")
             }
         }
@@ -29,51 +31,58 @@ final class PhotoExifTests: XCTestCase {
     /// entries, and a big-endian one after a JFIF segment.
     func testHandWrittenSegmentsAreRead() {
         let littleEndian: [UInt8] = [
-            0xFF, 0xD8,                                      // SOI
-            0xFF, 0xE1, 0x00, 0x2E,                          // APP1, length 46
-            0x45, 0x78, 0x69, 0x66, 0x00, 0x00,              // "Exif\0\0"
+            0xFF, 0xD8,  // SOI
+            0xFF, 0xE1, 0x00, 0x2E,  // APP1, length 46
+            0x45, 0x78, 0x69, 0x66, 0x00, 0x00,  // "Exif\0\0"
             0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,  // "II", 42, IFD0 at 8
-            0x02, 0x00,                                      // 2 entries
+            0x02, 0x00,  // 2 entries
             0x0F, 0x01, 0x02, 0x00, 0x04, 0x00, 0x00, 0x00, 0x43, 0x61, 0x6D, 0x00,  // Make, ASCII ×4, "Cam"
             0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00,  // Orientation, SHORT ×1, 8
-            0x00, 0x00, 0x00, 0x00,                          // no next IFD
-            0xFF, 0xD9,                                      // EOI
+            0x00, 0x00, 0x00, 0x00,  // no next IFD
+            0xFF, 0xD9,  // EOI
         ]
         XCTAssertEqual(PhotoExif(bytes: Data(littleEndian)).orientation, .left)
         let bigEndianAfterJFIF: [UInt8] = [
-            0xFF, 0xD8,                                      // SOI
-            0xFF, 0xE0, 0x00, 0x10,                          // APP0, length 16
+            0xFF, 0xD8,  // SOI
+            0xFF, 0xE0, 0x00, 0x10,  // APP0, length 16
             0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,  // JFIF
-            0xFF, 0xE1, 0x00, 0x22,                          // APP1, length 34
-            0x45, 0x78, 0x69, 0x66, 0x00, 0x00,              // "Exif\0\0"
+            0xFF, 0xE1, 0x00, 0x22,  // APP1, length 34
+            0x45, 0x78, 0x69, 0x66, 0x00, 0x00,  // "Exif\0\0"
             0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,  // "MM", 42, IFD0 at 8
-            0x00, 0x01,                                      // 1 entry
+            0x00, 0x01,  // 1 entry
             0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x03, 0x00, 0x00,  // Orientation, SHORT ×1, 3
-            0x00, 0x00, 0x00, 0x00,                          // no next IFD
-            0xFF, 0xD9,                                      // EOI
+            0x00, 0x00, 0x00, 0x00,  // no next IFD
+            0xFF, 0xD9,  // EOI
         ]
         XCTAssertEqual(PhotoExif(bytes: Data(bigEndianAfterJFIF)).orientation, .down)
     }
 
     func testTheSegmentIsFoundAfterAnXMPSegmentAndFillBytes() throws {
-        let plain = try ExifJPEG.encode(rgb: ExifJPEG.quarters([[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]], width: 8, height: 8), width: 8, height: 8)
+        let plain = try ExifJPEG.encode(
+            rgb: ExifJPEG.quarters([[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]], width: 8, height: 8), width: 8,
+            height: 8)
         let withExif = ExifJPEG.inserting(ExifJPEG.segment([.orientation(7)]), into: plain)
         let xmp: [UInt8] = [0xFF, 0xE1, 0x00, 0x08] + Array("http".utf8) + [0x00, 0x00] + [0xFF]
-        XCTAssertEqual(PhotoExif(bytes: Data(Array(withExif[0..<2]) + xmp + Array(withExif[2...]))).orientation, .rightMirrored)
+        XCTAssertEqual(
+            PhotoExif(bytes: Data(Array(withExif[0..<2]) + xmp + Array(withExif[2...]))).orientation, .rightMirrored)
     }
 
     func testAValueOutOfRangeOrOfTheWrongTypeReadsAsUp() throws {
         for value in [0, 9, 0xFFFF] {
             XCTAssertEqual(PhotoExif(bytes: try ExifJPEG.photo([.orientation(value)])).orientation, .up, "\(value)")
         }
-        let long = ExifJPEG.Entry(tag: EXIF_TAG_ORIENTATION, ifd: EXIF_IFD_0, format: EXIF_FORMAT_LONG, components: 1, bytes: [6, 0, 0, 0])
+        let long = ExifJPEG.Entry(
+            tag: EXIF_TAG_ORIENTATION, ifd: EXIF_IFD_0, format: EXIF_FORMAT_LONG, components: 1, bytes: [6, 0, 0, 0])
         XCTAssertEqual(PhotoExif(bytes: try ExifJPEG.photo([long])).orientation, .up)
     }
 
     func testASegmentAfterTheImageDataIsNotTheImagesOwn() throws {
         let startOfScan: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02]
         let segment = ExifJPEG.segment([.orientation(6)])
-        let after = startOfScan + [0xFF, 0xE1, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)] + segment + [0xFF, 0xD9]
+        let after =
+            startOfScan + [0xFF, 0xE1, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)] + segment + [
+                0xFF, 0xD9,
+            ]
         XCTAssertEqual(PhotoExif(bytes: Data(after)).orientation, .up)
     }
 
@@ -82,7 +91,8 @@ final class PhotoExifTests: XCTestCase {
     func testTheDateTakenWithItsOffsetIsThatInstant() throws {
         let exif = PhotoExif(bytes: try ExifJPEG.photo([.taken("2021:07:04 10:11:12"), .offset("+02:00")]))
         XCTAssertEqual(exif.taken, try date("2021-07-04T08:11:12Z"))
-        let west = PhotoExif(bytes: try ExifJPEG.photo([.taken("2021:07:04 10:11:12"), .offset("-05:30")], bigEndian: true))
+        let west = PhotoExif(
+            bytes: try ExifJPEG.photo([.taken("2021:07:04 10:11:12"), .offset("-05:30")], bigEndian: true))
         XCTAssertEqual(west.taken, try date("2021-07-04T15:41:12Z"))
     }
 
@@ -97,18 +107,29 @@ final class PhotoExifTests: XCTestCase {
             if let zone { setenv("TZ", zone, 1) } else { unsetenv("TZ") }
             tzset()
         }
-        XCTAssertEqual(PhotoExif(bytes: try ExifJPEG.photo([.taken("2019:07:01 12:00:00")])).taken, try date("2019-07-01T16:00:00Z"), "summer time")
-        XCTAssertEqual(PhotoExif(bytes: try ExifJPEG.photo([.taken("2019:01:01 12:00:00")])).taken, try date("2019-01-01T17:00:00Z"), "winter")
-        XCTAssertEqual(PhotoExif(bytes: try ExifJPEG.photo([.taken("2019:01:01 12:00:00"), .offset("   :  ")])).taken, try date("2019-01-01T17:00:00Z"),
-                       "a blank offset is unknown")
+        XCTAssertEqual(
+            PhotoExif(bytes: try ExifJPEG.photo([.taken("2019:07:01 12:00:00")])).taken,
+            try date("2019-07-01T16:00:00Z"), "summer time")
+        XCTAssertEqual(
+            PhotoExif(bytes: try ExifJPEG.photo([.taken("2019:01:01 12:00:00")])).taken,
+            try date("2019-01-01T17:00:00Z"), "winter")
+        XCTAssertEqual(
+            PhotoExif(bytes: try ExifJPEG.photo([.taken("2019:01:01 12:00:00"), .offset("   :  ")])).taken,
+            try date("2019-01-01T17:00:00Z"),
+            "a blank offset is unknown")
     }
 
     func testAClockNeverSetOrAMalformedDateIsNoDate() throws {
-        for text in ["0000:00:00 00:00:00", "    :  :     :  :  ", "2021-07-04 10:11:12", "2021:13:04 10:11:12", "2021:07:04 25:11:12",
-                     "2021:07:04", ""] {
+        for text in [
+            "0000:00:00 00:00:00", "    :  :     :  :  ", "2021-07-04 10:11:12", "2021:13:04 10:11:12",
+            "2021:07:04 25:11:12",
+            "2021:07:04", "",
+        ] {
             XCTAssertNil(PhotoExif(bytes: try ExifJPEG.photo([.taken(text)])).taken, text)
         }
-        let short = ExifJPEG.Entry(tag: EXIF_TAG_DATE_TIME_ORIGINAL, ifd: EXIF_IFD_EXIF, format: EXIF_FORMAT_SHORT, components: 1, bytes: [1, 0])
+        let short = ExifJPEG.Entry(
+            tag: EXIF_TAG_DATE_TIME_ORIGINAL, ifd: EXIF_IFD_EXIF, format: EXIF_FORMAT_SHORT, components: 1,
+            bytes: [1, 0])
         XCTAssertNil(PhotoExif(bytes: try ExifJPEG.photo([short])).taken, "not text")
     }
 
@@ -148,7 +169,8 @@ final class PhotoExifTests: XCTestCase {
         for length in 0...file.count {
             let exif = PhotoExif(bytes: file.prefix(length))
             if length >= segmentEnd {
-                XCTAssertEqual(exif, PhotoExif(orientation: .right, taken: try date("2020-01-02T02:04:05Z")), "prefix \(length)")
+                XCTAssertEqual(
+                    exif, PhotoExif(orientation: .right, taken: try date("2020-01-02T02:04:05Z")), "prefix \(length)")
             } else {
                 XCTAssertTrue(exif.orientation == .up || exif.orientation == .right, "prefix \(length): \(exif)")
             }
@@ -168,7 +190,9 @@ final class PhotoExifTests: XCTestCase {
         let exifPrefix: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x40] + Array("Exif".utf8) + [0, 0]
         let tiffHeaders: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]
         for round in 0..<2_000 {
-            let noise = (0..<Int.random(in: 0...80, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let noise = (0..<Int.random(in: 0...80, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             _ = PhotoExif(bytes: Data(exifPrefix + tiffHeaders[round % 2] + noise))
         }
     }

@@ -1,8 +1,9 @@
 import CSDL2
 import Foundation
+import XCTest
+
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
-import XCTest
 
 /// Pixels fade in over the stand-in colour a person saw, and only then: a window that opens
 /// with its thumbnails shows them whole at once, with no fade over colours nobody saw.
@@ -12,12 +13,16 @@ final class PhotoFadeInTests: XCTestCase {
 
     func pixels() -> DecodedPixels {
         let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
-        let probe = PhotoProbe(uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
-        return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100), average: .white, isOpaque: true, probe: probe)
+        let probe = PhotoProbe(
+            uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x",
+            fileBytes: 1, modified: 0)
+        return DecodedPixels(
+            pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100), average: .white,
+            isOpaque: true, probe: probe)
     }
 
     func alpha(_ drawable: PhotoDrawable) -> Double? {
-        if case let .texture(_, alpha, _, _) = drawable { return alpha }
+        if case .texture(_, let alpha, _, _) = drawable { return alpha }
         return nil
     }
 
@@ -26,7 +31,9 @@ final class PhotoFadeInTests: XCTestCase {
         let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 1 << 24)
         // Photo 0's stand-in is drawn in a frame before its pixels come; photo 1's never is.
         textures.beginFrame(now: 10 * second)
-        guard case .waiting = textures.drawable(for: 0, pixelWidth: 100) else { return XCTFail("photo 0 has no pixels yet") }
+        guard case .waiting = textures.drawable(for: 0, pixelWidth: 100) else {
+            return XCTFail("photo 0 has no pixels yet")
+        }
         textures.insert(0, thumb, pixels(), arrived: 11 * second)
         textures.insert(1, thumb, pixels(), arrived: 11 * second)
 

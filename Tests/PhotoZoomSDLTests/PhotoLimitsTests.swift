@@ -1,7 +1,8 @@
 import Foundation
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// Files that claim more than a photo may be are refused by their stat or their header, before
 /// any pixel is decoded: each becomes a placeholder with one line naming it and the limit, and
@@ -30,7 +31,8 @@ final class PhotoLimitsTests: XCTestCase {
 
     func testClaimsBeyondTheLimitsArePlaceholdersWithOneLineEach() throws {
         // SOF0's height and width follow its marker, length and precision; PNG's IHDR fields start at byte 16.
-        let jpeg = try claimingHuge("huge.jpg", from: "astronaut.jpg", at: { $0.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5 }, bytes: 2)
+        let jpeg = try claimingHuge(
+            "huge.jpg", from: "astronaut.jpg", at: { $0.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5 }, bytes: 2)
         let png = try claimingHuge("huge.png", from: "gravel.png", at: { _ in 16 }, bytes: 4)
         let big = folder.appendingPathComponent("big.jpg")
         FileManager.default.createFile(atPath: big.path, contents: nil)
@@ -42,31 +44,37 @@ final class PhotoLimitsTests: XCTestCase {
         let fifo = folder.appendingPathComponent("fifo.jpg")
         XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
         let dangling = folder.appendingPathComponent("dangling.jpg")
-        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: folder.appendingPathComponent("gone.jpg").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dangling.path, withDestinationPath: folder.appendingPathComponent("gone.jpg").path)
         let empty = folder.appendingPathComponent("empty.jpg")
         FileManager.default.createFile(atPath: empty.path, contents: Data())
         let good = PackagePaths.root.appendingPathComponent("assets/photos/coffee.jpg")
 
         var lines: [String] = []
-        let photos = PhotoLibrary.load(files: [jpeg, png, big, folderNamedLikeAPhoto, fifo, dangling, empty, good], log: { lines.append($0) })
+        let photos = PhotoLibrary.load(
+            files: [jpeg, png, big, folderNamedLikeAPhoto, fifo, dangling, empty, good], log: { lines.append($0) })
         XCTAssertEqual(photos.infos.map(\.isPlaceholder), [true, true, true, true, true, true, true, false])
-        XCTAssertEqual(lines, [
-            "photozoom: cannot decode \(jpeg.path) (its header claims 30000×30000 pixels, more than its \(try Data(contentsOf: jpeg).count) bytes could hold); showing a placeholder",
-            // Deflate packs at most 1,032 bytes into one: no PNG of this size holds 30000² pixels.
-            "photozoom: cannot decode \(png.path) (its header claims 30000×30000 pixels, more than its \(try Data(contentsOf: png).count) bytes could hold); showing a placeholder",
-            "photozoom: cannot decode \(big.path) (it is 2048.0 MiB; a photo may be 256 MiB (library.maximumFileMiB)); showing a placeholder",
-            "photozoom: cannot decode \(folderNamedLikeAPhoto.path) (it is a folder); showing a placeholder",
-            "photozoom: cannot decode \(fifo.path) (it is a FIFO, not a file); showing a placeholder",
-            "photozoom: cannot decode \(dangling.path) (no such file); showing a placeholder",
-            "photozoom: cannot decode \(empty.path) (it is empty); showing a placeholder",
-        ])
+        XCTAssertEqual(
+            lines,
+            [
+                "photozoom: cannot decode \(jpeg.path) (its header claims 30000×30000 pixels, more than its \(try Data(contentsOf: jpeg).count) bytes could hold); showing a placeholder",
+                // Deflate packs at most 1,032 bytes into one: no PNG of this size holds 30000² pixels.
+                "photozoom: cannot decode \(png.path) (its header claims 30000×30000 pixels, more than its \(try Data(contentsOf: png).count) bytes could hold); showing a placeholder",
+                "photozoom: cannot decode \(big.path) (it is 2048.0 MiB; a photo may be 256 MiB (library.maximumFileMiB)); showing a placeholder",
+                "photozoom: cannot decode \(folderNamedLikeAPhoto.path) (it is a folder); showing a placeholder",
+                "photozoom: cannot decode \(fifo.path) (it is a FIFO, not a file); showing a placeholder",
+                "photozoom: cannot decode \(dangling.path) (no such file); showing a placeholder",
+                "photozoom: cannot decode \(empty.path) (it is empty); showing a placeholder",
+            ])
     }
 
     /// A photo's content hash comes from the bytes its probe read, the same as a replay reading
     /// the file again to match it gives: a recording names it without a second read of the library.
     func testEachPhotoCarriesItsFilesHash() throws {
         let files = try PhotoFolder.imageFiles(in: PhotoFolder.bundledFolder())
-        let hashes = (files + [folder.appendingPathComponent("missing.jpg")]).map { try? PhotoProbe.probe($0).get().contentHash }
+        let hashes = (files + [folder.appendingPathComponent("missing.jpg")]).map {
+            try? PhotoProbe.probe($0).get().contentHash
+        }
         XCTAssertEqual(hashes, files.map { ContentHash.matching("head:", file: $0.path) } + [nil])
         XCTAssertEqual(Set(hashes.compactMap { $0 }).count, files.count, "each photo its own")
     }

@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
-@testable import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
+@testable import PhotoZoomSDL
 
 /// The window's photo pipeline without a window: the decode queue's order and cancellation, the
 /// texture budget, what is wanted first, and a real folder streamed through it.
@@ -12,11 +13,13 @@ final class PhotoStreamTests: XCTestCase {
     func testJobsNoLongerWantedAreNeverStarted() {
         let gate = DispatchSemaphore(value: 0)
         let log = JobLog()
-        let queue = DecodeQueue<Int, Int>(threads: 1, work: { job in
-            log.append(job)
-            if job == 0 { gate.wait() }
-            return job * 10
-        })
+        let queue = DecodeQueue<Int, Int>(
+            threads: 1,
+            work: { job in
+                log.append(job)
+                if job == 0 { gate.wait() }
+                return job * 10
+            })
         queue.want(Array(0..<50))
         while log.jobs.isEmpty { usleep(1000) }
         // Job 0 is running and blocks the only thread; the grid scrolls on to 40…44.
@@ -28,7 +31,8 @@ final class PhotoStreamTests: XCTestCase {
             finished += queue.takeFinished().map(\.job)
             usleep(1000)
         }
-        XCTAssertEqual(log.jobs, [0, 40, 41, 42, 43, 44], "1…39 were dropped unstarted, the rest ran in the order wanted")
+        XCTAssertEqual(
+            log.jobs, [0, 40, 41, 42, 43, 44], "1…39 were dropped unstarted, the rest ran in the order wanted")
         XCTAssertEqual(finished, [0, 40, 41, 42, 43, 44])
         XCTAssertEqual(queue.outstanding, 0)
         queue.stop()
@@ -38,7 +42,13 @@ final class PhotoStreamTests: XCTestCase {
     /// stopped, and its threads end without touching freed memory.
     func testAQueueLetGoOfWhileItsThreadsWorkEndsCleanly() {
         let log = JobLog()
-        var queue: DecodeQueue<Int, Int>? = DecodeQueue(threads: 2, work: { job in usleep(2000); log.append(job); return job })
+        var queue: DecodeQueue<Int, Int>? = DecodeQueue(
+            threads: 2,
+            work: { job in
+                usleep(2000)
+                log.append(job)
+                return job
+            })
         queue!.sweep(Array(0..<100))
         usleep(5000)
         queue!.stop()
@@ -62,12 +72,14 @@ final class PhotoStreamTests: XCTestCase {
     func testAMovingWindowKeepsACoreAndARestingOneGivesItBack() {
         let running = RunningCount()
         let release = DispatchSemaphore(value: 0)
-        let queue = DecodeQueue<Int, Int>(threads: 2, work: { job in
-            running.enter()
-            release.wait()
-            running.leave()
-            return job
-        })
+        let queue = DecodeQueue<Int, Int>(
+            threads: 2,
+            work: { job in
+                running.enter()
+                release.wait()
+                running.leave()
+                return job
+            })
         defer { queue.stop() }
         queue.setBusy(true)
         queue.want([1, 2, 3, 4])
@@ -86,11 +98,13 @@ final class PhotoStreamTests: XCTestCase {
     func testWantedWorkOvertakesTheSweep() {
         let gate = DispatchSemaphore(value: 0)
         let log = JobLog()
-        let queue = DecodeQueue<Int, Int>(threads: 1, work: { job in
-            log.append(job)
-            if job == 100 { gate.wait() }
-            return job
-        })
+        let queue = DecodeQueue<Int, Int>(
+            threads: 1,
+            work: { job in
+                log.append(job)
+                if job == 100 { gate.wait() }
+                return job
+            })
         queue.sweep(Array(100..<110))
         while log.jobs.isEmpty { usleep(1000) }
         queue.want([1, 2])
@@ -107,16 +121,21 @@ final class PhotoStreamTests: XCTestCase {
     func testAnOpaquePhotoIsATextureWithoutAlpha() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64), format: HeadlessCanvas.windowFormat)
         let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 1 << 20)
-        let probe = PhotoProbe(uprightSize: PixelBox(width: 4, height: 4), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
+        let probe = PhotoProbe(
+            uprightSize: PixelBox(width: 4, height: 4), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1,
+            modified: 0)
         for (photo, opaque) in [(0, true), (1, false)] {
             let surface = SDL_CreateRGBSurfaceWithFormat(0, 4, 4, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
             SDL_FillRect(surface, nil, opaque ? 0xFF20_4060 : 0x8020_4060)
-            textures.insert(photo, .thumbnail(side: 128), DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 4, height: 4),
-                                                                        average: .white, isOpaque: opaque, probe: probe), arrived: 0)
+            textures.insert(
+                photo, .thumbnail(side: 128),
+                DecodedPixels(
+                    pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 4, height: 4),
+                    average: .white, isOpaque: opaque, probe: probe), arrived: 0)
         }
         textures.beginFrame(now: .max)
         func format(_ photo: Int) -> UInt32 {
-            guard case let .texture(texture, _, _, _) = textures.drawable(for: photo, pixelWidth: 4) else { return 0 }
+            guard case .texture(let texture, _, _, _) = textures.drawable(for: photo, pixelWidth: 4) else { return 0 }
             var format: UInt32 = 0
             SDL_QueryTexture(texture, &format, nil, nil, nil)
             return format
@@ -124,7 +143,9 @@ final class PhotoStreamTests: XCTestCase {
         XCTAssertEqual(format(0), SDL_PIXELFORMAT_RGB888.rawValue)
         XCTAssertEqual(format(1), SDL_PIXELFORMAT_ARGB8888.rawValue)
         let renderer = SceneRenderer(renderer: canvas.renderer, source: textures)
-        renderer.draw([DrawItem(content: .photo(0), frame: Rect(x: 0, y: 0, width: 4, height: 4), crop: .unit, alpha: 1)], scale: 1)
+        renderer.draw(
+            [DrawItem(content: .photo(0), frame: Rect(x: 0, y: 0, width: 4, height: 4), crop: .unit, alpha: 1)],
+            scale: 1)
         XCTAssertTrue(canvas.pixel(x: 2, y: 2) == (0x20, 0x40, 0x60, 255))
     }
 
@@ -132,17 +153,23 @@ final class PhotoStreamTests: XCTestCase {
     func testALowerBudgetLetsGoAtOnce() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64))
         let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 120_000)
-        let probe = PhotoProbe(uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
+        let probe = PhotoProbe(
+            uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x",
+            fileBytes: 1, modified: 0)
         for photo in 0..<3 {
             textures.beginFrame(now: 0)
             let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
-            textures.insert(photo, .thumbnail(side: 128), DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100),
-                                                                        average: .white, isOpaque: true, probe: probe), arrived: 0)
+            textures.insert(
+                photo, .thumbnail(side: 128),
+                DecodedPixels(
+                    pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100),
+                    average: .white, isOpaque: true, probe: probe), arrived: 0)
         }
         textures.beginFrame(now: 0)
         textures.budgetBytes = 40_000
         XCTAssertEqual(textures.bytes, 40_000)
-        XCTAssertEqual([0, 1, 2].map { textures.has($0, .thumbnail(side: 128)) }, [false, false, true], "the newest stays")
+        XCTAssertEqual(
+            [0, 1, 2].map { textures.has($0, .thumbnail(side: 128)) }, [false, false, true], "the newest stays")
     }
 
     /// Textures stay within the budget: the least recently drawn go, never one drawn this frame.
@@ -152,8 +179,12 @@ final class PhotoStreamTests: XCTestCase {
         let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 120_000)
         func pixels() -> DecodedPixels {
             let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
-            let probe = PhotoProbe(uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1, modified: 0)
-            return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100), average: .white, isOpaque: true, probe: probe)
+            let probe = PhotoProbe(
+                uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x",
+                fileBytes: 1, modified: 0)
+            return DecodedPixels(
+                pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100), average: .white,
+                isOpaque: true, probe: probe)
         }
         let thumb = PixelTarget.thumbnail(side: 128)
         for photo in 0..<3 {
@@ -216,17 +247,27 @@ final class PhotoStreamTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let photos = PackagePaths.root.appendingPathComponent("assets/photos")
-        let names = try FileManager.default.contentsOfDirectory(atPath: photos.path).filter { $0.hasSuffix(".jpg") }.sorted().prefix(6)
-        for name in names { try FileManager.default.copyItem(at: photos.appendingPathComponent(name), to: folder.appendingPathComponent(name)) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: photos.path).filter { $0.hasSuffix(".jpg") }
+            .sorted().prefix(6)
+        for name in names {
+            try FileManager.default.copyItem(
+                at: photos.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
         try Data("not a photo".utf8).write(to: folder.appendingPathComponent("zz-broken.jpg"))
         let files = try PhotoFolder.imageFiles(in: folder.path)
 
         let canvas = try HeadlessCanvas(size: Size(width: 390, height: 844))
         let lines = JobLog()
-        let stream = PhotoStream(files: files, opening: try FolderOpening.probeOpening(files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { _ in }), renderer: canvas.renderer,
-                                 limits: LibraryLimits(textureBudgetMiB: 64), cache: nil, threads: 2, wake: WakeSignal(type: UInt32.max), log: { lines.append(line: $0) })
+        let stream = PhotoStream(
+            files: files,
+            opening: try FolderOpening.probeOpening(
+                files, folder: folder.path, limits: LibraryLimits(), count: 2, seconds: 10, log: { _ in }),
+            renderer: canvas.renderer,
+            limits: LibraryLimits(textureBudgetMiB: 64), cache: nil, threads: 2, wake: WakeSignal(type: UInt32.max),
+            log: { lines.append(line: $0) })
         XCTAssertEqual(stream.initialInfos.count, 7)
-        XCTAssertNotEqual(stream.initialInfos[0].pixelSize, Size(width: 1, height: 1), "probed before the window opened")
+        XCTAssertNotEqual(
+            stream.initialInfos[0].pixelSize, Size(width: 1, height: 1), "probed before the window opened")
         XCTAssertEqual(stream.initialInfos[3], PhotoInfo.unread(name: names[names.startIndex + 3]))
 
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 390, height: 844)))
@@ -238,14 +279,21 @@ final class PhotoStreamTests: XCTestCase {
             arrived += done.sizes
             sim.step(done.sizes)
             usleep(2000)
-        } while !((0..<6).allSatisfy { stream.textures.has($0, .thumbnail(side: 128)) } && arrived.count == 5) && Date() < deadline
-        XCTAssertEqual(arrived.count, 5, "four photos and the broken one arrive as input; the two opening ones were known")
+        } while !((0..<6).allSatisfy { stream.textures.has($0, .thumbnail(side: 128)) } && arrived.count == 5)
+            && Date() < deadline
+        XCTAssertEqual(
+            arrived.count, 5, "four photos and the broken one arrive as input; the two opening ones were known")
         XCTAssertTrue(sim.world.photos[6].isPlaceholder)
-        XCTAssertTrue(sim.world.photos[0..<6].allSatisfy { !$0.isPlaceholder && $0.pixelSize != Size(width: 1, height: 1) })
+        XCTAssertTrue(
+            sim.world.photos[0..<6].allSatisfy { !$0.isPlaceholder && $0.pixelSize != Size(width: 1, height: 1) })
         XCTAssertEqual(lines.lines.count, 1)
         XCTAssertTrue(lines.lines.first?.contains("zz-broken.jpg") == true, lines.lines.joined())
-        for photo in 0..<6 { XCTAssertTrue(stream.textures.has(photo, .thumbnail(side: 128)), "photo \(photo)'s cell has its pixels") }
-        guard case .broken = stream.textures.drawable(for: 6, pixelWidth: 100) else { return XCTFail("the broken photo draws as a placeholder") }
+        for photo in 0..<6 {
+            XCTAssertTrue(stream.textures.has(photo, .thumbnail(side: 128)), "photo \(photo)'s cell has its pixels")
+        }
+        guard case .broken = stream.textures.drawable(for: 6, pixelWidth: 100) else {
+            return XCTFail("the broken photo draws as a placeholder")
+        }
         XCTAssertTrue(stream.contentHashes()[0..<6].allSatisfy { $0?.hasPrefix("head:") == true })
     }
 }
@@ -255,17 +303,38 @@ private final class JobLog: @unchecked Sendable {
     private let lock = NSLock()
     private var _jobs: [Int] = []
     private var _lines: [String] = []
-    func append(_ job: Int) { lock.lock(); _jobs.append(job); lock.unlock() }
-    func append(line: String) { lock.lock(); _lines.append(line); lock.unlock() }
-    var jobs: [Int] { lock.lock(); defer { lock.unlock() }; return _jobs }
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return _lines }
+    func append(_ job: Int) {
+        lock.lock()
+        _jobs.append(job)
+        lock.unlock()
+    }
+    func append(line: String) {
+        lock.lock()
+        _lines.append(line)
+        lock.unlock()
+    }
+    var jobs: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return _jobs
+    }
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return _lines
+    }
 }
 
 /// How many jobs run at once, and the most that did.
 private final class RunningCount: @unchecked Sendable {
     private let lock = NSLock()
     private var current = 0, highest = 0
-    func enter() { lock.withLock { current += 1; highest = max(highest, current) } }
+    func enter() {
+        lock.withLock {
+            current += 1
+            highest = max(highest, current)
+        }
+    }
     func leave() { lock.withLock { current -= 1 } }
     var now: Int { lock.withLock { current } }
     var most: Int { lock.withLock { highest } }

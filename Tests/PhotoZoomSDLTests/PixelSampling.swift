@@ -8,7 +8,11 @@ import XCTest
 struct RGB: CustomStringConvertible {
     var r, g, b: Double
 
-    init(r: Double, g: Double, b: Double) { self.r = r; self.g = g; self.b = b }
+    init(r: Double, g: Double, b: Double) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
     init(_ c: Color) { self.init(r: Double(c.r), g: Double(c.g), b: Double(c.b)) }
 
     /// The largest difference of any one channel, in 8-bit levels.
@@ -26,20 +30,27 @@ struct ReferenceImage {
     let pixels: [UInt8]
 
     init(width: Int, height: Int, pixels: [UInt8]) {
-        self.width = width; self.height = height; self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
 
     /// Decodes `path` with IMG_Load and converts it to SDL_PIXELFORMAT_RGBA32.
     init(contentsOf path: String) throws {
         guard let loaded = IMG_Load(path) else {
-            throw NSError(domain: "ReferenceImage", code: 1, userInfo: [NSLocalizedDescriptionKey: "IMG_Load \(path): \(String(cString: SDL_GetError()))"])
+            throw NSError(
+                domain: "ReferenceImage", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "IMG_Load \(path): \(String(cString: SDL_GetError()))"])
         }
         defer { SDL_FreeSurface(loaded) }
         guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
-            throw NSError(domain: "ReferenceImage", code: 2, userInfo: [NSLocalizedDescriptionKey: "cannot convert \(path)"])
+            throw NSError(
+                domain: "ReferenceImage", code: 2, userInfo: [NSLocalizedDescriptionKey: "cannot convert \(path)"])
         }
         defer { SDL_FreeSurface(rgba) }
-        let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
+        let w = Int(rgba.pointee.w)
+        let h = Int(rgba.pointee.h)
+        let pitch = Int(rgba.pointee.pitch)
         let src = rgba.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         for row in 0..<h {
@@ -50,12 +61,14 @@ struct ReferenceImage {
 
     /// Rotated a quarter turn clockwise (what EXIF orientation 6 asks for).
     func rotatedClockwise() -> ReferenceImage {
-        let w = height, h = width
+        let w = height
+        let h = width
         var out = [UInt8](repeating: 0, count: w * h * 4)
         for y in 0..<h {
             for x in 0..<w {
                 // The top-left of the result is the bottom-left of the source.
-                let sx = y, sy = height - 1 - x
+                let sx = y
+                let sy = height - 1 - x
                 for c in 0..<4 { out[(y * w + x) * 4 + c] = pixels[(sy * width + sx) * 4 + c] }
             }
         }
@@ -64,14 +77,20 @@ struct ReferenceImage {
 
     /// Mean colour of the pixels whose centres lie inside `region` (in this image's pixels).
     func mean(of region: Rect) -> RGB {
-        let x0 = max(0, Int((region.minX - 0.5).rounded(.up))), x1 = min(width - 1, Int((region.maxX - 0.5).rounded(.down)))
-        let y0 = max(0, Int((region.minY - 0.5).rounded(.up))), y1 = min(height - 1, Int((region.maxY - 0.5).rounded(.down)))
+        let x0 = max(0, Int((region.minX - 0.5).rounded(.up)))
+        let x1 = min(width - 1, Int((region.maxX - 0.5).rounded(.down)))
+        let y0 = max(0, Int((region.minY - 0.5).rounded(.up)))
+        let y1 = min(height - 1, Int((region.maxY - 0.5).rounded(.down)))
         precondition(x0 <= x1 && y0 <= y1, "empty region \(region)")
-        var r = 0.0, g = 0.0, b = 0.0
+        var r = 0.0
+        var g = 0.0
+        var b = 0.0
         for y in y0...y1 {
             for x in x0...x1 {
                 let i = (y * width + x) * 4
-                r += Double(pixels[i]); g += Double(pixels[i + 1]); b += Double(pixels[i + 2])
+                r += Double(pixels[i])
+                g += Double(pixels[i + 1])
+                b += Double(pixels[i + 2])
             }
         }
         let n = Double((x1 - x0 + 1) * (y1 - y0 + 1))
@@ -83,9 +102,12 @@ struct ReferenceImage {
     /// every cell uses: the shorter side fills the cell.
     func mean(ofCellRegion cellRegion: Rect) -> RGB {
         let side = Double(min(width, height))
-        let x0 = (Double(width) - side) / 2, y0 = (Double(height) - side) / 2
-        return mean(of: Rect(x: x0 + cellRegion.minX * side, y: y0 + cellRegion.minY * side,
-                             width: cellRegion.width * side, height: cellRegion.height * side))
+        let x0 = (Double(width) - side) / 2
+        let y0 = (Double(height) - side) / 2
+        return mean(
+            of: Rect(
+                x: x0 + cellRegion.minX * side, y: y0 + cellRegion.minY * side,
+                width: cellRegion.width * side, height: cellRegion.height * side))
     }
 }
 
@@ -93,13 +115,18 @@ extension HeadlessCanvas {
     /// Mean colour of a `side`×`side` pixel patch centred on the pixel that contains `point`
     /// (in pixels).
     func patchMean(centredAt point: Point, side: Int) -> RGB {
-        let cx = Int(point.x.rounded(.down)), cy = Int(point.y.rounded(.down))
+        let cx = Int(point.x.rounded(.down))
+        let cy = Int(point.y.rounded(.down))
         let half = side / 2
-        var r = 0.0, g = 0.0, b = 0.0
+        var r = 0.0
+        var g = 0.0
+        var b = 0.0
         for y in (cy - half)..<(cy - half + side) {
             for x in (cx - half)..<(cx - half + side) {
                 let p = pixel(x: x, y: y)
-                r += Double(p.r); g += Double(p.g); b += Double(p.b)
+                r += Double(p.r)
+                g += Double(p.g)
+                b += Double(p.b)
             }
         }
         let n = Double(side * side)
@@ -109,11 +136,14 @@ extension HeadlessCanvas {
     /// The region, in unit coordinates of `frame` (pixels), that `patchMean(centredAt:side:)`
     /// covers: so the reference can be averaged over exactly the same part of the photo.
     func patchRegion(centredAt point: Point, side: Int, in frame: Rect) -> Rect {
-        let cx = Int(point.x.rounded(.down)), cy = Int(point.y.rounded(.down))
+        let cx = Int(point.x.rounded(.down))
+        let cy = Int(point.y.rounded(.down))
         let half = side / 2
-        let px = Double(cx - half), py = Double(cy - half)
-        return Rect(x: (px - frame.minX) / frame.width, y: (py - frame.minY) / frame.height,
-                    width: Double(side) / frame.width, height: Double(side) / frame.height)
+        let px = Double(cx - half)
+        let py = Double(cy - half)
+        return Rect(
+            x: (px - frame.minX) / frame.width, y: (py - frame.minY) / frame.height,
+            width: Double(side) / frame.width, height: Double(side) / frame.height)
     }
 
     /// Every pixel of the `w`×`h` block whose top-left is (x, y), RGB only, row by row.

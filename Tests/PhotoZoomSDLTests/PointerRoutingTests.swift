@@ -1,6 +1,7 @@
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// Two sessions side by side, each under a 26-point label strip: where the window's input goes.
 final class PointerRoutingTests: XCTestCase {
@@ -12,19 +13,24 @@ final class PointerRoutingTests: XCTestCase {
     }
 
     func positions(_ routed: [[InputEvent]]) -> [[Point]] {
-        routed.map { $0.compactMap { if case let .pointer(p) = $0 { p.position } else { nil } } }
+        routed.map { $0.compactMap { if case .pointer(let p) = $0 { p.position } else { nil } } }
     }
 
     func testADragStaysWithTheHalfItBeganInAtTheSamePointOfEach() {
         var routing = PointerRouting()
-        let routed = routing.route([pointer(.down, 450, 126), pointer(.moved, 350, 126), pointer(.up, 300, 126)], areas: areas, scenes: scenes)
+        let routed = routing.route(
+            [pointer(.down, 450, 126), pointer(.moved, 350, 126), pointer(.up, 300, 126)], areas: areas, scenes: scenes)
         // Begun in B's half at (50, 100) of its scene; dragged 150 points left, into A's.
-        XCTAssertEqual(positions(routed), Array(repeating: [Point(x: 50, y: 100), Point(x: -50, y: 100), Point(x: -100, y: 100)], count: 2))
+        XCTAssertEqual(
+            positions(routed),
+            Array(repeating: [Point(x: 50, y: 100), Point(x: -50, y: 100), Point(x: -100, y: 100)], count: 2))
     }
 
     func testAPressOnALabelStripIsNobodys() {
         var routing = PointerRouting()
-        let routed = routing.route([pointer(.down, 100, 10), .wheel(dx: 0, dy: -1, position: Point(x: 500, y: 5), modifiers: [])], areas: areas, scenes: scenes)
+        let routed = routing.route(
+            [pointer(.down, 100, 10), .wheel(dx: 0, dy: -1, position: Point(x: 500, y: 5), modifiers: [])],
+            areas: areas, scenes: scenes)
         XCTAssertEqual(routed, [[], []])
     }
 
@@ -42,7 +48,10 @@ final class PointerRoutingTests: XCTestCase {
     func testASessionAloneHearsResizesAsTheyCame() {
         var routing = PointerRouting()
         let resize = InputEvent.resize(Size(width: 500, height: 700))
-        XCTAssertEqual(routing.route([resize, pointer(.down, 10, 10)], areas: [areas[0]], scenes: [.zero]), [[resize, pointer(.down, 10, 10)]])
-        XCTAssertEqual(routing.route([resize], areas: areas, scenes: scenes), [[], []], "two are resized by their areas")
+        XCTAssertEqual(
+            routing.route([resize, pointer(.down, 10, 10)], areas: [areas[0]], scenes: [.zero]),
+            [[resize, pointer(.down, 10, 10)]])
+        XCTAssertEqual(
+            routing.route([resize], areas: areas, scenes: scenes), [[], []], "two are resized by their areas")
     }
 }

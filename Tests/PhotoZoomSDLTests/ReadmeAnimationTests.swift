@@ -20,7 +20,8 @@ final class ReadmeAnimationTests: XCTestCase {
         let scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: { XCTFail($0) })
         let overlay = OverlayRenderer(renderer: canvas.renderer)
         var sim = Simulation(world: World(photos: photos.infos, viewport: Self.size))
-        let old = TuningFile(), new = TuningFile.read(Self.bouncy).file
+        let old = TuningFile()
+        let new = TuningFile.read(Self.bouncy).file
         sim.step([.developer(.cycleSlowMotion)])
         let ticksPerFrame = Int(sim.world.clock.rate * sim.world.playback.speed / Self.framesPerSecond)
         let cell = sim.world.grid.layout!.frame(of: 4).center
@@ -29,19 +30,26 @@ final class ReadmeAnimationTests: XCTestCase {
         for frame in 0..<180 {
             for t in 0..<ticksPerFrame {
                 var input: [InputEvent] = []
-                if frame == 8, t == 0 { input = [.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: cell))] }
-                if frame == 9, t == 0 { input = [.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: cell))] }
+                if frame == 8, t == 0 {
+                    input = [.pointer(PointerEvent(id: 0, source: .mouse, phase: .down, position: cell))]
+                }
+                if frame == 9, t == 0 {
+                    input = [.pointer(PointerEvent(id: 0, source: .mouse, phase: .up, position: cell))]
+                }
                 if frame == 24, t == 0 {
                     input = [.tuningReloaded(new.tuning)]
                     reloadedMidFlight = sim.world.viewer.phase == .presenting
-                    toast = ReloadToast(lines: old.changes(to: new).map(\.description), springs: old.springChanges(to: new))
+                    toast = ReloadToast(
+                        lines: old.changes(to: new).map(\.description), springs: old.springChanges(to: new))
                 }
                 sim.step(input)
             }
             toast?.age += 1 / Self.framesPerSecond
             scene.draw(sim.drawList(interpolation: 1), window: Self.size, scale: 1)
-            overlay.draw(OverlayContent(status: sim.world.playback.slowMotion.label, toast: toast?.isVisible == true ? toast : nil),
-                         viewport: Self.size, scale: 1)
+            overlay.draw(
+                OverlayContent(
+                    status: sim.world.playback.slowMotion.label, toast: toast?.isVisible == true ? toast : nil),
+                viewport: Self.size, scale: 1)
             if let folder { try canvas.save(to: "\(folder)/\(String(format: "%03d", frame)).png", overwrite: true) }
         }
         XCTAssertTrue(reloadedMidFlight, "the save lands while the photo flies")

@@ -50,7 +50,10 @@ final class RealWindowTests: XCTestCase {
     static var cellCentre: Point { cellFrame.center }
     /// The middle of the 2 pt gaps left and right of the cell, at its centre's height.
     static var gaps: [Point] {
-        [Point(x: cellFrame.minX - layout.gap / 2, y: cellCentre.y), Point(x: cellFrame.maxX + layout.gap / 2, y: cellCentre.y)]
+        [
+            Point(x: cellFrame.minX - layout.gap / 2, y: cellCentre.y),
+            Point(x: cellFrame.maxX + layout.gap / 2, y: cellCentre.y),
+        ]
     }
     static var windowCentre: Point { Point(x: windowSize.width / 2, y: windowSize.height / 2) }
     /// Below the pager's 44 pt top bar and above the tab bar, far above and below the photo.
@@ -83,8 +86,9 @@ final class RealWindowTests: XCTestCase {
         began = Date()
         let executable = PackagePaths.executable.path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw XvfbSession.Failure("the photozoom executable was not found at \(executable); build it first "
-                + "(`swift build --build-tests`, with the same --scratch-path as the tests)")
+            throw XvfbSession.Failure(
+                "the photozoom executable was not found at \(executable); build it first "
+                    + "(`swift build --build-tests`, with the same --scratch-path as the tests)")
         }
         let session = try XvfbSession(width: Self.screen.width, height: Self.screen.height)
         self.session = session
@@ -94,12 +98,15 @@ final class RealWindowTests: XCTestCase {
         // the renderer the window picks for itself (SDL's software one: Xvfb has no GPU).
         let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
         let size = "\(Int(Self.windowSize.width))x\(Int(Self.windowSize.height))"
-        let app = try session.start(executable, ["run", "--size", size], name: "photozoom", environment: env, directory: PackagePaths.root)
+        let app = try session.start(
+            executable, ["run", "--size", size], name: "photozoom", environment: env, directory: PackagePaths.root)
         self.app = app
         do {
             (windowID, window) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
         } catch {
-            throw XvfbSession.Failure("\(error); photozoom \(app.isRunning ? "is running" : "exited \(app.terminationStatus)"), its output: \(session.log(of: app))")
+            throw XvfbSession.Failure(
+                "\(error); photozoom \(app.isRunning ? "is running" : "exited \(app.terminationStatus)"), its output: \(session.log(of: app))"
+            )
         }
         mark("window mapped")
     }
@@ -109,7 +116,9 @@ final class RealWindowTests: XCTestCase {
         session = nil
         app = nil
         if !timings.isEmpty {
-            print("RealWindowTests timings: " + timings.map { "\($0.0) at \(String(format: "%.2f", $0.1)) s" }.joined(separator: ", "))
+            print(
+                "RealWindowTests timings: "
+                    + timings.map { "\($0.0) at \(String(format: "%.2f", $0.1)) s" }.joined(separator: ", "))
         }
         super.tearDown()
     }
@@ -119,7 +128,8 @@ final class RealWindowTests: XCTestCase {
     func testClickingACellOpensThePagerAndDraggingDownReturnsToTheGrid() throws {
         try openWindow()
         let session = try XCTUnwrap(session)
-        XCTAssertEqual(window.size, Self.windowSize, "the window opens at the requested size, 1 pixel per point under Xvfb")
+        XCTAssertEqual(
+            window.size, Self.windowSize, "the window opens at the requested size, 1 pixel per point under Xvfb")
 
         // a. The grid, once the photos are drawn: white gaps, a photo in the cell.
         let grid = try waitFor("grid drawn", timeout: 10, steady: [Self.cellCentre], Self.gridProblems)
@@ -130,7 +140,8 @@ final class RealWindowTests: XCTestCase {
         try session.run("xdotool", ["mousemove", click.x, click.y, "click", "1"])
         let clicked = Date()
         mark("clicked cell \(Self.cell)")
-        let pager = try waitFor("pager open", timeout: 5, steady: [Self.windowCentre, Self.pressPoint], Self.pagerProblems)
+        let pager = try waitFor(
+            "pager open", timeout: 5, steady: [Self.windowCentre, Self.pressPoint], Self.pagerProblems)
         // The zoom-in looks finished about 0.5 s after the click, but its spring is still
         // settling for a while after that, and a press then catches the flying photo at once
         // instead of starting the pager's drag. Press in the settled pager.
@@ -152,18 +163,24 @@ final class RealWindowTests: XCTestCase {
         _ = try waitFor("photo held low, grid showing", timeout: 3, steady: [Self.dragEnd]) { shot in
             var problems: [String] = []
             for p in Self.backdropPoints {
-                let c = shot.colour(p), underneath = grid.colour(p)
+                let c = shot.colour(p)
+                let underneath = grid.colour(p)
                 if max(c.r, c.g, c.b) < 60 || c.distance(to: underneath) >= c.distance(to: Self.black) {
                     problems.append("the backdrop at \(p) is \(c), still nearer black than the grid's \(underneath)")
                 }
             }
             let centre = shot.colour(Self.windowCentre)
-            if centre.distance(to: grid.colour(Self.windowCentre)) >= centre.distance(to: pager.colour(Self.windowCentre)) {
-                problems.append("the window centre is \(centre), still nearer the photo (\(pager.colour(Self.windowCentre))) than the grid")
+            if centre.distance(to: grid.colour(Self.windowCentre))
+                >= centre.distance(to: pager.colour(Self.windowCentre))
+            {
+                problems.append(
+                    "the window centre is \(centre), still nearer the photo (\(pager.colour(Self.windowCentre))) than the grid"
+                )
             }
             let held = shot.colour(Self.dragEnd)
             if held.distance(to: grabbed) > Self.samePhotoPoint {
-                problems.append("under the pointer at \(Self.dragEnd) is \(held), not the photo point it grabbed (\(grabbed))")
+                problems.append(
+                    "under the pointer at \(Self.dragEnd) is \(held), not the photo point it grabbed (\(grabbed))")
             }
             return problems
         }
@@ -186,18 +203,21 @@ final class RealWindowTests: XCTestCase {
         // Resize the idle window taller: the grid is laid out anew and the tab bar drawn at the
         // new bottom edge, though nothing else moved (under X11 the size change reaches SDL
         // only on its next pump, and the software renderer's first frame after it can be lost).
-        let taller = Size(width: Self.windowSize.width, height: Self.windowSize.height + 60)  // still on the 1024-pixel screen
+        // Still on the 1024-pixel screen.
+        let taller = Size(width: Self.windowSize.width, height: Self.windowSize.height + 60)
         try session.run("xdotool", ["windowsize", windowID, String(Int(taller.width)), String(Int(taller.height))])
         window = Rect(origin: window.origin, size: taller)
         mark("resized to \(Int(taller.width))x\(Int(taller.height))")
         // (A frame lost to the old surface leaves the new strip black.)
-        let newTabBar = Point(x: 20, y: taller.height - 10), tabBarGrey = RGB(r: 247, g: 247, b: 247)
+        let newTabBar = Point(x: 20, y: taller.height - 10)
+        let tabBarGrey = RGB(r: 247, g: 247, b: 247)
         _ = try waitFor("tab bar at the new bottom", timeout: 5, steady: [newTabBar]) { shot in
             shot.colour(newTabBar).distance(to: tabBarGrey) > Self.solid
                 ? ["at the new bottom \(newTabBar) the window shows \(shot.colour(newTabBar)), not the tab bar"] : []
         }
         let app = try XCTUnwrap(app)
-        XCTAssertTrue(app.isRunning, "photozoom is still running after the round trip; its output: \(session.log(of: app))")
+        XCTAssertTrue(
+            app.isRunning, "photozoom is still running after the round trip; its output: \(session.log(of: app))")
     }
 
     // MARK: What each state looks like
@@ -236,7 +256,8 @@ final class RealWindowTests: XCTestCase {
         /// Mean colour of the `side`×`side` pixel patch centred on the pixel holding window
         /// point `p`.
         func colour(_ p: Point, side: Int = 5) -> RGB {
-            let x = p.x.rounded(.down), y = p.y.rounded(.down)
+            let x = p.x.rounded(.down)
+            let y = p.y.rounded(.down)
             let half = Double(side / 2)
             return image.mean(of: Rect(x: x - half, y: y - half, width: Double(side), height: Double(side)))
         }
@@ -250,7 +271,8 @@ final class RealWindowTests: XCTestCase {
     /// Takes screenshots until `problems` finds nothing wrong and the `steady` points look the
     /// same as in the screenshot before (so nothing is still moving there), or `timeout` passes:
     /// then fails with what was still wrong, keeping the last screenshot for a person to see.
-    func waitFor(_ what: String, timeout: TimeInterval, steady: [Point], _ problems: (Shot) -> [String]) throws -> Shot {
+    func waitFor(_ what: String, timeout: TimeInterval, steady: [Point], _ problems: (Shot) -> [String]) throws -> Shot
+    {
         let session = try XCTUnwrap(session)
         let start = Date()
         var previous: Shot?
@@ -276,8 +298,9 @@ final class RealWindowTests: XCTestCase {
                 let kept = FileManager.default.temporaryDirectory.appendingPathComponent("RealWindowTests-\(slug).bmp")
                 try? FileManager.default.removeItem(at: kept)
                 try? FileManager.default.copyItem(at: shot.file, to: kept)
-                throw XvfbSession.Failure("\(what): not seen within \(timeout) s (\(attempts) screenshots): " + wrong.joined(separator: "; ")
-                    + ". The last screenshot is \(kept.path) (window at \(window)).")
+                throw XvfbSession.Failure(
+                    "\(what): not seen within \(timeout) s (\(attempts) screenshots): " + wrong.joined(separator: "; ")
+                        + ". The last screenshot is \(kept.path) (window at \(window)).")
             }
             previous = shot
             Thread.sleep(forTimeInterval: 0.02)

@@ -14,7 +14,8 @@ final class RecordedWindowTests: XCTestCase {
     func testAKilledRecordingReplaysToItsLastLine() throws {
         let file = try recordAndKill(with: PackagePaths.executable.path)
         for replayer in [PackagePaths.executable, Self.release] {
-            let replay = try ChildProcess.run(replayer, ["replay", file, "--verify"], environment: ProcessInfo.processInfo.environment, timeout: 60)
+            let replay = try ChildProcess.run(
+                replayer, ["replay", file, "--verify"], environment: ProcessInfo.processInfo.environment, timeout: 60)
             XCTAssertEqual(replay.status, 0, "\(replayer.path): " + replay.stdout + replay.stderr)
             XCTAssertTrue(replay.stdout.hasPrefix("verified: "), replay.stdout)
         }
@@ -26,9 +27,12 @@ final class RecordedWindowTests: XCTestCase {
         }
         let file = try recordAndKill(with: Self.release.path)
         let header = try String(contentsOfFile: file, encoding: .utf8).prefix { $0 != "\n" }
-        XCTAssertTrue(header.hasPrefix("{\"app\":\"photozoom 0.") && !header.contains("debug build"), "recorded by a release build")
-        let replay = try ChildProcess.run(PackagePaths.executable, ["replay", file, "--verify"], environment: ProcessInfo.processInfo.environment,
-                                          timeout: 60)
+        XCTAssertTrue(
+            header.hasPrefix("{\"app\":\"photozoom 0.") && !header.contains("debug build"),
+            "recorded by a release build")
+        let replay = try ChildProcess.run(
+            PackagePaths.executable, ["replay", file, "--verify"], environment: ProcessInfo.processInfo.environment,
+            timeout: 60)
         XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
     }
 
@@ -41,8 +45,9 @@ final class RecordedWindowTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("session.jsonl").path
         let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
-        let app = try session.start(executable, ["run", "--size", "393x700", "--record", file], name: "photozoom", environment: env,
-                                    directory: PackagePaths.root)
+        let app = try session.start(
+            executable, ["run", "--size", "393x700", "--record", file], name: "photozoom", environment: env,
+            directory: PackagePaths.root)
         let (id, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
         func at(_ x: Double, _ y: Double) -> [String] { [String(Int(frame.minX + x)), String(Int(frame.minY + y))] }
         try session.run("xdotool", ["windowfocus", "--sync", id])
@@ -50,11 +55,15 @@ final class RecordedWindowTests: XCTestCase {
         try session.run("xdotool", ["mousemove"] + at(196, 200) + ["click", "1"])
         Thread.sleep(forTimeInterval: 1)
         try session.run("xdotool", ["mousemove"] + at(320, 350) + ["mousedown", "1"])
-        for x in stride(from: 300, through: 60, by: -30) { try session.run("xdotool", ["mousemove"] + at(Double(x), 352)) }
+        for x in stride(from: 300, through: 60, by: -30) {
+            try session.run("xdotool", ["mousemove"] + at(Double(x), 352))
+        }
         try session.run("xdotool", ["mouseup", "1"])
         Thread.sleep(forTimeInterval: 1)
         try session.run("xdotool", ["mousemove"] + at(196, 300) + ["mousedown", "1"])
-        for y in stride(from: 320, through: 500, by: 20) { try session.run("xdotool", ["mousemove"] + at(196, Double(y))) }
+        for y in stride(from: 320, through: 500, by: 20) {
+            try session.run("xdotool", ["mousemove"] + at(196, Double(y)))
+        }
         Thread.sleep(forTimeInterval: 0.2)
         kill(app.processIdentifier, SIGKILL)
         app.waitUntilExit()
@@ -62,7 +71,9 @@ final class RecordedWindowTests: XCTestCase {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         XCTAssertFalse(text.contains("\"end\""), "killed: no footer")
         let recording = try SessionRecording.read(text)
-        let presses = recording.ticks.flatMap { $0.input ?? [] }.filter { if case let .pointer(e) = $0 { return e.phase == .down } else { return false } }
+        let presses = recording.ticks.flatMap { $0.input ?? [] }.filter {
+            if case .pointer(let e) = $0 { return e.phase == .down } else { return false }
+        }
         XCTAssertGreaterThanOrEqual(presses.count, 3, "the clicks and drags were recorded: \(session.log(of: app))")
         return file
     }

@@ -8,9 +8,12 @@ final class RedrawGateTests: XCTestCase {
     func testAHeldStillPointerDrawsOnceThenNothingUntilItMoves() {
         var input = ScriptedInput(photos: photoInfos(count: 30), viewport: Size(width: 390, height: 844))
         var gate = RedrawGate()
-        XCTAssertTrue(gate.shouldDraw(input.sim.drawList(interpolation: 1), windowLostContent: false), "the first frame")
+        XCTAssertTrue(
+            gate.shouldDraw(input.sim.drawList(interpolation: 1), windowLostContent: false), "the first frame")
         input.pointer(.down, Point(x: 100, y: 400))
-        XCTAssertTrue(gate.shouldDraw(input.sim.drawList(interpolation: 0.5), windowLostContent: false), "the press dims its cell")
+        XCTAssertTrue(
+            gate.shouldDraw(input.sim.drawList(interpolation: 0.5), windowLostContent: false), "the press dims its cell"
+        )
         var drawn = 0
         for _ in 0..<60 {
             input.tick()

@@ -19,7 +19,8 @@ final class ReplayTimelineTests: XCTestCase {
         var found = SessionMoments(recording)
         player.playThrough { found.observe($0) }
         moments = found.all
-        timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments, divergence: nil)
+        timeline = ReplayTimeline(
+            firstTick: player.firstTick, lastTick: player.lastTick, moments: moments, divergence: nil)
     }
 
     func apply(_ control: ReplayControl) { timeline.apply(control, to: &player, window: window) }
@@ -69,13 +70,18 @@ final class ReplayTimelineTests: XCTestCase {
     }
 
     func testStepsAndMomentJumpsPause() {
-        apply(.step(1)); apply(.step(1)); apply(.step(1))
+        apply(.step(1))
+        apply(.step(1))
+        apply(.step(1))
         XCTAssertEqual(player.tick, 3)
         XCTAssertFalse(timeline.playing)
         apply(.step(-5))
         XCTAssertEqual(player.tick, 0, "clamped at the start")
         var visited: [Int] = []
-        for _ in moments { apply(.jumpToMoment(forward: true)); visited.append(player.tick) }
+        for _ in moments {
+            apply(.jumpToMoment(forward: true))
+            visited.append(player.tick)
+        }
         XCTAssertEqual(visited, moments.map(\.tick))
         apply(.jumpToMoment(forward: true))
         XCTAssertEqual(player.tick, player.lastTick, "past the last moment is the end")
@@ -88,11 +94,19 @@ final class ReplayTimelineTests: XCTestCase {
 
     /// Ticks where a compared tuning differs are jumped to as moments are, in tick order.
     func testMomentJumpsVisitTheDifferencesToo() {
-        timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments, divergence: nil, differences: [172, 117])
+        timeline = ReplayTimeline(
+            firstTick: player.firstTick, lastTick: player.lastTick, moments: moments, divergence: nil,
+            differences: [172, 117])
         var visited: [Int] = []
-        for _ in 0..<8 { apply(.jumpToMoment(forward: true)); visited.append(player.tick) }
-        XCTAssertEqual(visited, [1, 2, 99, 117, 153, 172, 235, player.lastTick], "the release at 172 and B's cancel there are one stop")
-        apply(.jumpToMoment(forward: false)); apply(.jumpToMoment(forward: false))
+        for _ in 0..<8 {
+            apply(.jumpToMoment(forward: true))
+            visited.append(player.tick)
+        }
+        XCTAssertEqual(
+            visited, [1, 2, 99, 117, 153, 172, 235, player.lastTick],
+            "the release at 172 and B's cancel there are one stop")
+        apply(.jumpToMoment(forward: false))
+        apply(.jumpToMoment(forward: false))
         XCTAssertEqual(player.tick, 172, "back from the end: the landing at 235, then 172")
     }
 
@@ -106,7 +120,8 @@ final class ReplayTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.speed, .off)
         apply(.cycleSpeed)
         XCTAssertEqual(timeline.speed, .quarter)
-        apply(.cycleSpeed); apply(.cycleSpeed)
+        apply(.cycleSpeed)
+        apply(.cycleSpeed)
         XCTAssertEqual(timeline.speed, .off)
     }
 }

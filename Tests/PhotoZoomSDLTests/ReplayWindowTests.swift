@@ -14,7 +14,8 @@ final class ReplayWindowTests: XCTestCase {
         var player = SessionPlayer(recording)
         var moments = SessionMoments(recording)
         player.playThrough { moments.observe($0) }
-        let timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all, divergence: nil)
+        let timeline = ReplayTimeline(
+            firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all, divergence: nil)
         let viewport = recording.header.world.viewport
         let window = Size(width: viewport.width, height: viewport.height + ReplayTimeline.height)
         let photos = try ReplayPhotos.load(recording.header.photos, folder: PhotoFolder.bundledFolder(), log: { _ in })
@@ -24,8 +25,9 @@ final class ReplayWindowTests: XCTestCase {
         let session = try XvfbSession(width: 800, height: 900)
         defer { session.stop() }
         let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
-        let app = try session.start(PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
-                                    directory: PackagePaths.root)
+        let app = try session.start(
+            PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
+            directory: PackagePaths.root)
         let (id, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
         XCTAssertEqual(frame.size, window, session.log(of: app))
         try session.run("xdotool", ["windowfocus", "--sync", id])
@@ -43,7 +45,8 @@ final class ReplayWindowTests: XCTestCase {
                 var off = 0
                 for y in stride(from: 0, to: Int(viewport.height), by: 2) {
                     for x in stride(from: 0, to: Int(viewport.width), by: 2) {
-                        let a = Self.rgb(shot, x, y), b = canvas.pixel(x: x, y: y)
+                        let a = Self.rgb(shot, x, y)
+                        let b = canvas.pixel(x: x, y: y)
                         let d = max(abs(a[0] - Int(b.r)), abs(a[1] - Int(b.g)), abs(a[2] - Int(b.b)))
                         if d > 8 { off += 1 }
                     }
@@ -56,7 +59,8 @@ final class ReplayWindowTests: XCTestCase {
                 Thread.sleep(forTimeInterval: 0.1)
                 shot = try session.screenshot(of: frame).image
             }
-            XCTAssertLessThan(differing(shot), 0.01, "\(what): the scene is tick \(tick)'s (\(player.sim.world.viewer.phase.name))")
+            XCTAssertLessThan(
+                differing(shot), 0.01, "\(what): the scene is tick \(tick)'s (\(player.sim.world.viewer.phase.name))")
             XCTAssertGreaterThan(playhead(shot), 700, "\(what): the playhead is at tick \(tick)")
         }
 
@@ -86,21 +90,26 @@ final class ReplayWindowTests: XCTestCase {
     func testCompareDrawsBothHalvesTheSameSize() throws {
         let fixture = PackagePaths.fixtures.appendingPathComponent("sessions/drag-dismiss.jsonl")
         let recording = try SessionRecording.read(try String(contentsOf: fixture, encoding: .utf8))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-replay-halves-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pz-replay-halves-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let b = folder.appendingPathComponent("b.json")
-        try #"{"springs": {"zoomIn": {"response": 0.3, "dampingRatio": 0.8}}, "pager": {"pageGap": 30}, "dismissal": {"shrink": 0.3}}"#
+        try
+            #"{"springs": {"zoomIn": {"response": 0.3, "dampingRatio": 0.8}}, "pager": {"pageGap": 30}, "dismissal": {"shrink": 0.3}}"#
             .write(to: b, atomically: true, encoding: .utf8)
         let viewport = recording.header.world.viewport
         let session = try XvfbSession(width: 1000, height: 1000)
         defer { session.stop() }
         let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
         // Tick 120: in the pager, black but for the photo's grey placeholder and the bar's text.
-        let app = try session.start(PackagePaths.executable.path, ["replay", fixture.path, "--compare", b.path, "--at", "120"],
-                                    name: "photozoom", environment: env, directory: PackagePaths.root)
+        let app = try session.start(
+            PackagePaths.executable.path, ["replay", fixture.path, "--compare", b.path, "--at", "120"],
+            name: "photozoom", environment: env, directory: PackagePaths.root)
         let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
-        let letterbox = [44, 44, 50], half = Int(viewport.width), middle = Int(viewport.height / 2)
+        let letterbox = [44, 44, 50]
+        let half = Int(viewport.width)
+        let middle = Int(viewport.height / 2)
         /// Each half's scene, as the columns of the middle row that are not letterbox.
         func scenes(_ shot: ReferenceImage) -> [ClosedRange<Int>?] {
             (0..<2).map { i in
@@ -114,7 +123,8 @@ final class ReplayWindowTests: XCTestCase {
             shot = try session.screenshot(of: frame).image
         }
         let found = scenes(shot)
-        let a = try XCTUnwrap(found[0]), bScene = try XCTUnwrap(found[1])
+        let a = try XCTUnwrap(found[0])
+        let bScene = try XCTUnwrap(found[1])
         XCTAssertLessThan(a.count, half, "A is fitted under its label, letterboxed")
         XCTAssertEqual(bScene.count, a.count, "B's scene is as wide as A's")
         XCTAssertEqual(bScene.lowerBound, a.lowerBound + half, "and in the same place in its half")
@@ -140,7 +150,8 @@ final class ReplayWindowTests: XCTestCase {
         var lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").map(String.init)
         // Tick 150's digest, changed: the replay differs there.
         let index = try XCTUnwrap(lines.firstIndex { $0.contains("\"tick\":150") })
-        lines[index] = lines[index].replacingOccurrences(of: #""digest":"[0-9a-f]{16}""#, with: "\"digest\":\"0123456789abcdef\"", options: .regularExpression)
+        lines[index] = lines[index].replacingOccurrences(
+            of: #""digest":"[0-9a-f]{16}""#, with: "\"digest\":\"0123456789abcdef\"", options: .regularExpression)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-diverged-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -148,13 +159,15 @@ final class ReplayWindowTests: XCTestCase {
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         let recording = try SessionRecording.read(try String(contentsOf: file, encoding: .utf8))
         let timeline = ReplayTimeline(firstTick: 0, lastTick: recording.lastTick, moments: [], divergence: 150)
-        let window = Size(width: recording.header.window.width, height: recording.header.window.height + ReplayTimeline.height)
+        let window = Size(
+            width: recording.header.window.width, height: recording.header.window.height + ReplayTimeline.height)
 
         let session = try XvfbSession(width: 800, height: 900)
         defer { session.stop() }
         let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
-        let app = try session.start(PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
-                                    directory: PackagePaths.root)
+        let app = try session.start(
+            PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
+            directory: PackagePaths.root)
         let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
         let track = ReplayTimeline.track(in: window)
         var red: [Int] = []
@@ -168,7 +181,9 @@ final class ReplayWindowTests: XCTestCase {
         XCTAssertLessThan(red[1], 100, "a red marker at tick 150: \(red)")
         kill(app.processIdentifier, SIGTERM)
         app.waitUntilExit()
-        XCTAssertTrue(session.log(of: app).contains("photozoom: replay: differs from the recording at tick 150"), session.log(of: app))
+        XCTAssertTrue(
+            session.log(of: app).contains("photozoom: replay: differs from the recording at tick 150"),
+            session.log(of: app))
     }
 
     /// `replay --compare` in the window: A and B side by side under one timeline, a pink mark
@@ -176,13 +191,16 @@ final class ReplayWindowTests: XCTestCase {
     func testCompareShowsBothSidesUnderOneTimelineWithWhereBDiffersMarked() throws {
         let fixture = PackagePaths.fixtures.appendingPathComponent("sessions/drag-dismiss.jsonl")
         let recording = try SessionRecording.read(try String(contentsOf: fixture, encoding: .utf8))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-replay-compare-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pz-replay-compare-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let b = folder.appendingPathComponent("b.json")
-        try #"{"springs": {"zoomIn": {"uikitDuration": 0.6, "dampingRatio": 0.8}}}"#.write(to: b, atomically: true, encoding: .utf8)
+        try #"{"springs": {"zoomIn": {"uikitDuration": 0.6, "dampingRatio": 0.8}}}"#.write(
+            to: b, atomically: true, encoding: .utf8)
         let tuningB = TuningFile.read(try String(contentsOf: b, encoding: .utf8)).file.tuning
-        let difference = try XCTUnwrap(MomentComparison.differences(recording, beside: .tuning(tuningB)).first, "B lands later")
+        let difference = try XCTUnwrap(
+            MomentComparison.differences(recording, beside: .tuning(tuningB)).first, "B lands later")
         var player = SessionPlayer(recording)
         var moments = SessionMoments(recording)
         var flightStart: Int?
@@ -192,35 +210,44 @@ final class ReplayWindowTests: XCTestCase {
         }
         let viewport = recording.header.world.viewport
         let window = Size(width: viewport.width * 2, height: viewport.height + ReplayTimeline.height)
-        let timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all, divergence: nil,
-                                      differences: [difference.tick])
+        let timeline = ReplayTimeline(
+            firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all, divergence: nil,
+            differences: [difference.tick])
 
         let session = try XvfbSession(width: 1000, height: 1000)
         defer { session.stop() }
         let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil])
         // Paused early in the zoom-in, where B's slower spring has the photo smaller than A's.
         let at = try XCTUnwrap(flightStart) + 8
-        let app = try session.start(PackagePaths.executable.path, ["replay", fixture.path, "--compare", b.path, "--at", String(at)],
-                                    name: "photozoom", environment: env, directory: PackagePaths.root)
+        let app = try session.start(
+            PackagePaths.executable.path, ["replay", fixture.path, "--compare", b.path, "--at", String(at)],
+            name: "photozoom", environment: env, directory: PackagePaths.root)
         let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
         XCTAssertEqual(frame.size, window, session.log(of: app))
         let track = ReplayTimeline.track(in: window)
-        var mark: [Int] = [], apart = 0
+        var mark: [Int] = []
+        var apart = 0
         for _ in 0..<30 {
             let shot = try session.screenshot(of: frame).image
             mark = Self.rgb(shot, Int(timeline.x(of: difference.tick, in: window).rounded()), Int(track.minY) - 7 - 3)
             apart = stride(from: 60, to: Int(viewport.height) - 40, by: 8).reduce(0) { count, y in
-                count + stride(from: 0, to: Int(viewport.width), by: 8).filter { x in
-                    zip(Self.rgb(shot, x, y), Self.rgb(shot, x + Int(viewport.width), y)).contains { abs($0 - $1) > 24 }
-                }.count
+                count
+                    + stride(from: 0, to: Int(viewport.width), by: 8).filter { x in
+                        zip(Self.rgb(shot, x, y), Self.rgb(shot, x + Int(viewport.width), y)).contains {
+                            abs($0 - $1) > 24
+                        }
+                    }.count
             }
             if mark[0] > 200, mark[1] < 120, apart > 100 { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        XCTAssertTrue(mark[0] > 200 && mark[1] < 120 && mark[2] > 120, "a pink mark at tick \(difference.tick): \(mark)")
+        XCTAssertTrue(
+            mark[0] > 200 && mark[1] < 120 && mark[2] > 120, "a pink mark at tick \(difference.tick): \(mark)")
         XCTAssertGreaterThan(apart, 100, "B's half is not A's mid-flight")
         kill(app.processIdentifier, SIGTERM)
         app.waitUntilExit()
-        XCTAssertTrue(session.log(of: app).contains("photozoom: replay: B differs at tick \(difference.tick): \(difference.text)"), session.log(of: app))
+        XCTAssertTrue(
+            session.log(of: app).contains(
+                "photozoom: replay: B differs at tick \(difference.tick): \(difference.text)"), session.log(of: app))
     }
 }

@@ -1,36 +1,46 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
-@testable import PhotoZoomUntrusted
 import XCTest
+
+@testable import PhotoZoomSDL
+@testable import PhotoZoomUntrusted
 
 /// Photos decoded at the size they are shown at: upright, the size asked for, the colours of
 /// the original, fine detail averaged rather than aliased, and a broken file an error.
 final class ScaledDecoderTests: XCTestCase {
     let photos = PackagePaths.root.appendingPathComponent("assets/photos")
 
-    func decode(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws -> UprightPixels {
+    func decode(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws
+        -> UprightPixels
+    {
         try decoded(ScaledDecoder.decode(data, to: size), surface: \.surface, file: file, line: line)
     }
 
     /// `data` decoded by a loader, as the window has it: with the mean colour the loader found.
-    func decodeInALoader(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws -> ScaledImage {
-        try decoded(LoaderPool.shared.decode(data, name: "photo", to: size, orientation: PhotoExif(bytes: data).orientation, expected: nil,
-                                             limits: LibraryLimits()),
-                    surface: \.surface, file: file, line: line)
+    func decodeInALoader(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws
+        -> ScaledImage
+    {
+        try decoded(
+            LoaderPool.shared.decode(
+                data, name: "photo", to: size, orientation: PhotoExif(bytes: data).orientation, expected: nil,
+                limits: LibraryLimits()),
+            surface: \.surface, file: file, line: line)
     }
 
     /// A decode's image, its surface freed when the test ends; a failure fails the test.
-    func decoded<Image>(_ result: Result<Image, DecodeFailure>, surface: (Image) -> UnsafeMutablePointer<SDL_Surface>, file: StaticString,
-                        line: UInt) throws -> Image {
+    func decoded<Image>(
+        _ result: Result<Image, DecodeFailure>, surface: (Image) -> UnsafeMutablePointer<SDL_Surface>,
+        file: StaticString,
+        line: UInt
+    ) throws -> Image {
         switch result {
-        case let .success(image):
+        case .success(let image):
             let made = surface(image)
             addTeardownBlock { SDL_FreeSurface(made) }
             return image
-        case let .failure(error):
+        case .failure(let error):
             XCTFail("does not decode: \(error)", file: file, line: line)
             throw error
         }
@@ -43,7 +53,9 @@ final class ScaledDecoderTests: XCTestCase {
     func pixels(of image: ScaledImage) -> ReferenceImage { pixels(of: image.surface) }
 
     func pixels(of surface: UnsafeMutablePointer<SDL_Surface>) -> ReferenceImage {
-        let s = surface.pointee, w = Int(s.w), h = Int(s.h)
+        let s = surface.pointee
+        let w = Int(s.w)
+        let h = Int(s.h)
         let source = s.pixels.assumingMemoryBound(to: UInt8.self)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         for y in 0..<h { for i in 0..<(w * 4) { out[y * w * 4 + i] = source[y * Int(s.pitch) + i] } }
@@ -66,7 +78,9 @@ final class ScaledDecoderTests: XCTestCase {
         ]
         for (size, expected) in cases {
             let image = try decode(coffee, size)
-            XCTAssertEqual(PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)), expected, "\(size)")
+            XCTAssertEqual(
+                PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)), expected, "\(size)"
+            )
             XCTAssertEqual(image.surface.pointee.format.pointee.format, SDL_PIXELFORMAT_RGBA32.rawValue)
             XCTAssertEqual(image.originalSize, PixelBox(width: 600, height: 400))
         }
@@ -77,9 +91,18 @@ final class ScaledDecoderTests: XCTestCase {
     func testAJPEGIsDecodedAtAQuickScaleAndShrunkTheRestOfTheWay() throws {
         let cases: [(PixelBox, PixelBox, PixelBox)] = [
             (PixelBox(width: 160, height: 120), PixelBox(width: 140, height: 105), PixelBox(width: 160, height: 120)),
-            (PixelBox(width: 4032, height: 3024), PixelBox(width: 1067, height: 800), PixelBox(width: 2016, height: 1512)),
-            (PixelBox(width: 4032, height: 3024), PixelBox(width: 2560, height: 1920), PixelBox(width: 4032, height: 3024)),
-            (PixelBox(width: 4032, height: 3024), PixelBox(width: 1008, height: 756), PixelBox(width: 1008, height: 756)),
+            (
+                PixelBox(width: 4032, height: 3024), PixelBox(width: 1067, height: 800),
+                PixelBox(width: 2016, height: 1512)
+            ),
+            (
+                PixelBox(width: 4032, height: 3024), PixelBox(width: 2560, height: 1920),
+                PixelBox(width: 4032, height: 3024)
+            ),
+            (
+                PixelBox(width: 4032, height: 3024), PixelBox(width: 1008, height: 756),
+                PixelBox(width: 1008, height: 756)
+            ),
             (PixelBox(width: 4032, height: 3024), PixelBox(width: 256, height: 192), PixelBox(width: 504, height: 378)),
             (PixelBox(width: 600, height: 400), PixelBox(width: 210, height: 140), PixelBox(width: 300, height: 200)),
         ]
@@ -89,7 +112,9 @@ final class ScaledDecoderTests: XCTestCase {
         // Decoded that way (coffee.jpg, 600×400, at a half), it still comes out at the size asked for.
         let coffee = try bytes("coffee.jpg")
         let image = try decode(coffee, .covering(PixelBox(width: 140, height: 140)))
-        XCTAssertEqual(PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)), PixelBox(width: 210, height: 140))
+        XCTAssertEqual(
+            PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)),
+            PixelBox(width: 210, height: 140))
     }
 
     /// A portrait stored sideways (EXIF orientation 6) is upright, and the size asked for is in
@@ -114,7 +139,9 @@ final class ScaledDecoderTests: XCTestCase {
             for x in 0..<64 {
                 for c in 0..<3 {
                     var sum = 0
-                    for dy in 0..<8 { for dx in 0..<8 { sum += Int(reference.pixels[((y * 8 + dy) * 512 + x * 8 + dx) * 4 + c]) } }
+                    for dy in 0..<8 {
+                        for dx in 0..<8 { sum += Int(reference.pixels[((y * 8 + dy) * 512 + x * 8 + dx) * 4 + c]) }
+                    }
                     averaged[(y * 64 + x) * 4 + c] = UInt8(sum / 64)
                 }
             }
@@ -125,8 +152,12 @@ final class ScaledDecoderTests: XCTestCase {
     /// One-pixel stripes shrunk about eleven times are an even grey: bilinear scaling in one step
     /// would blend two neighbouring columns at each pixel and show stripes of its own.
     func testFineDetailIsAveragedNotAliased() throws {
-        let width = 1000, height = 600
-        guard let stripes = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { throw XCTSkip("no surface") }
+        let width = 1000
+        let height = 600
+        guard
+            let stripes = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
+        else { throw XCTSkip("no surface") }
         defer { SDL_FreeSurface(stripes) }
         let p = stripes.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         for y in 0..<height {
@@ -156,14 +187,19 @@ final class ScaledDecoderTests: XCTestCase {
         XCTAssertEqual(image.surface.pointee.w, 100)
         let decoded = pixels(of: image)
         var sums = [Int](repeating: 0, count: 3)
-        for i in stride(from: 0, to: decoded.pixels.count, by: 4) { for c in 0..<3 { sums[c] += Int(decoded.pixels[i + c]) } }
-        let n = Double(decoded.width * decoded.height), mean = RGB(r: Double(sums[0]) / n, g: Double(sums[1]) / n, b: Double(sums[2]) / n)
+        for i in stride(from: 0, to: decoded.pixels.count, by: 4) {
+            for c in 0..<3 { sums[c] += Int(decoded.pixels[i + c]) }
+        }
+        let n = Double(decoded.width * decoded.height)
+        let mean = RGB(r: Double(sums[0]) / n, g: Double(sums[1]) / n, b: Double(sums[2]) / n)
         XCTAssertLessThan(mean.distance(to: RGB(image.averageColor)), 1, "\(image.averageColor) against \(mean)")
         XCTAssertLessThan(mean.distance(to: RGB(r: 143, g: 106, b: 96)), 4, "the astronaut's colours, not ink: \(mean)")
         XCTAssertEqual(image.averageColor.a, 255)
         // The window's textures want ARGB8888: the mean stays the photo's, not its bytes' order.
-        let argb = try LoaderPool.shared.decode(data, name: "photo", to: .covering(PixelBox(width: 100, height: 100)), orientation: .up, expected: nil,
-                                                limits: LibraryLimits(), format: .argb).get()
+        let argb = try LoaderPool.shared.decode(
+            data, name: "photo", to: .covering(PixelBox(width: 100, height: 100)), orientation: .up, expected: nil,
+            limits: LibraryLimits(), format: .argb
+        ).get()
         defer { SDL_FreeSurface(argb.surface) }
         XCTAssertEqual(argb.averageColor, image.averageColor)
     }
@@ -171,15 +207,21 @@ final class ScaledDecoderTests: XCTestCase {
     /// A JPEG cut short is an error saying what libjpeg-turbo said, not a photo with grey rows.
     func testATruncatedJPEGIsAnErrorInLibjpegTurbosWords() throws {
         let whole = try bytes("coffee.jpg")
-        let result = ScaledDecoder.decode(whole.prefix(whole.count / 2), to: .fitting(PixelBox(width: 128, height: 128)))
-        guard case let .failure(error) = result else {
-            if case let .success(image) = result { SDL_FreeSurface(image.surface) }
+        let result = ScaledDecoder.decode(
+            whole.prefix(whole.count / 2), to: .fitting(PixelBox(width: 128, height: 128)))
+        guard case .failure(let error) = result else {
+            if case .success(let image) = result { SDL_FreeSurface(image.surface) }
             return XCTFail("half a JPEG decoded")
         }
         XCTAssertEqual(error.description, "libjpeg-turbo: Premature end of JPEG file")
-        guard case let .failure(garbage) = ScaledDecoder.decode(Data("not a photo".utf8), to: .fitting(PixelBox(width: 128, height: 128))) else {
+        guard
+            case .failure(let garbage) = ScaledDecoder.decode(
+                Data("not a photo".utf8), to: .fitting(PixelBox(width: 128, height: 128)))
+        else {
             return XCTFail("text decoded as a photo")
         }
-        XCTAssertEqual(garbage.description, "it is not an image this build reads", "told by its bytes, before any decoder sees them")
+        XCTAssertEqual(
+            garbage.description, "it is not an image this build reads",
+            "told by its bytes, before any decoder sees them")
     }
 }

@@ -1,10 +1,11 @@
 import CSDL2
 import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
 @testable import PhotoZoomCore
 @testable import PhotoZoomSDL
-import PhotoZoomTestSupport
 @testable import PhotoZoomUntrusted
-import XCTest
 
 /// A photo over the pixel limit (`library.maximumMegapixels`) is still shown where its format
 /// lets it be decoded small: a lossy WebP by libwebp's scaled decode, a TIFF from its
@@ -27,35 +28,46 @@ final class ScaledOverCapTests: XCTestCase {
     /// prefix such as `PTIF:`, or nothing) with `options`.
     func write(_ name: String, _ options: [String], _ output: String) throws -> URL {
         let url = folder.appendingPathComponent(name)
-        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "1600x1200", "xc:#3080c0"] + options + [output + url.path],
-                                        environment: ProcessInfo.processInfo.environment, timeout: 60)
+        let made = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/convert"),
+            ["-size", "1600x1200", "xc:#3080c0"] + options + [output + url.path],
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
         XCTAssertEqual(made.status, 0, made.stderr)
         return url
     }
 
     func decode(_ url: URL) -> Result<ScaledImage, DecodeFailure> {
         PhotoGate.open(url, limits: oneMegapixel).flatMap {
-            LoaderPool.shared.decode($0, name: url.lastPathComponent, to: .fitting(PixelBox(width: 256, height: 256)), limits: oneMegapixel)
+            LoaderPool.shared.decode(
+                $0, name: url.lastPathComponent, to: .fitting(PixelBox(width: 256, height: 256)), limits: oneMegapixel)
         }
     }
 
     func assertShown(_ url: URL, file: StaticString = #filePath, line: UInt = #line) {
         switch decode(url) {
-        case let .success(image):
+        case .success(let image):
             defer { SDL_FreeSurface(image.surface) }
-            XCTAssertEqual([Int(image.surface.pointee.w), Int(image.surface.pointee.h)], [256, 192], url.lastPathComponent, file: file, line: line)
-            XCTAssertEqual(image.originalSize, PixelBox(width: 1600, height: 1200), "the whole photo's size", file: file, line: line)
+            XCTAssertEqual(
+                [Int(image.surface.pointee.w), Int(image.surface.pointee.h)], [256, 192], url.lastPathComponent,
+                file: file, line: line)
+            XCTAssertEqual(
+                image.originalSize, PixelBox(width: 1600, height: 1200), "the whole photo's size", file: file,
+                line: line)
             let mean = image.averageColor
             let error = zip([mean.r, mean.g, mean.b], colour).map { abs(Int($0) - Int($1)) }.max()!
             XCTAssertLessThanOrEqual(error, 4, "\(url.lastPathComponent): \(mean)", file: file, line: line)
-        case let .failure(error):
+        case .failure(let error):
             XCTFail("\(url.lastPathComponent): \(error)", file: file, line: line)
         }
     }
 
     func assertRefused(_ url: URL, file: StaticString = #filePath, line: UInt = #line) {
-        guard case let .failure(error) = decode(url) else { return XCTFail("\(url.lastPathComponent) was decoded whole", file: file, line: line) }
-        XCTAssertTrue(error.description.hasSuffix("a photo may have 1 (library.maximumMegapixels)"), error.description, file: file, line: line)
+        guard case .failure(let error) = decode(url) else {
+            return XCTFail("\(url.lastPathComponent) was decoded whole", file: file, line: line)
+        }
+        XCTAssertTrue(
+            error.description.hasSuffix("a photo may have 1 (library.maximumMegapixels)"), error.description,
+            file: file, line: line)
         XCTAssertTrue(error.isOverLimits, file: file, line: line)
     }
 
@@ -63,7 +75,9 @@ final class ScaledOverCapTests: XCTestCase {
         let lossy = try write("lossy.webp", ["-quality", "80"], "")
         assertShown(lossy)
         // Extended (VP8X, half transparent) and lossy within: the same.
-        let extended = try write("extended.webp", ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel", "-quality", "80"], "")
+        let extended = try write(
+            "extended.webp",
+            ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel", "-quality", "80"], "")
         let head = try Data(contentsOf: extended).prefix(16)
         XCTAssertEqual(String(decoding: head[12..<16], as: UTF8.self), "VP8X")
         assertShown(extended)
@@ -93,11 +107,15 @@ final class ScaledOverCapTests: XCTestCase {
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
         guard bytes.count > 8, bytes[0] == 0x49 else { return nil }
-        var next = u32(4), index = 0, marked = 0
+        var next = u32(4)
+        var index = 0
+        var marked = 0
         while next != 0, next + 2 <= bytes.count {
             let entries = u16(next)
             if index > 0 {
-                guard let entry = (0..<entries).map({ next + 2 + 12 * $0 }).first(where: { u16($0) == 254 }) else { return nil }
+                guard let entry = (0..<entries).map({ next + 2 + 12 * $0 }).first(where: { u16($0) == 254 }) else {
+                    return nil
+                }
                 bytes[entry + 8] = 1
                 bytes[entry + 9] = 0
                 bytes[entry + 10] = 0

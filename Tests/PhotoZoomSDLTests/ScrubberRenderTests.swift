@@ -1,8 +1,9 @@
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// The grid's scrubber drawn headless with SDL's software renderer, checked by pixels: a dark
 /// translucent thumb on the right edge of a 1,000-photo grid while it scrolls, gone once faded.
@@ -43,9 +44,14 @@ final class ScrubberRenderTests: XCTestCase {
         XCTAssertEqual(drawn.g, beneath.g * (1 - opacity) + 72 * opacity, accuracy: 3)
         XCTAssertEqual(drawn.b, beneath.b * (1 - opacity) + 76 * opacity, accuracy: 3)
         // Beside it, above and below it, the two renders are the same grid.
-        for p in [Point(x: thumb.frame.minX - 4, y: thumb.frame.center.y), Point(x: thumb.frame.center.x, y: thumb.frame.minY - 4),
-                  Point(x: thumb.frame.center.x, y: thumb.frame.maxY + 4)] {
-            XCTAssertLessThan(shown.patchMean(centredAt: p, side: 3).distance(to: faded.patchMean(centredAt: p, side: 3)), 1, "at \(p)")
+        for p in [
+            Point(x: thumb.frame.minX - 4, y: thumb.frame.center.y),
+            Point(x: thumb.frame.center.x, y: thumb.frame.minY - 4),
+            Point(x: thumb.frame.center.x, y: thumb.frame.maxY + 4),
+        ] {
+            XCTAssertLessThan(
+                shown.patchMean(centredAt: p, side: 3).distance(to: faded.patchMean(centredAt: p, side: 3)), 1,
+                "at \(p)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// One picture shared by two sessions: halves of one size, whatever the picture's size, the
 /// divider taking what they cannot share, and a point of the picture found in its half.
@@ -11,7 +12,8 @@ final class SplitLayoutTests: XCTestCase {
         XCTAssertEqual(layout.split, .across, "wider than tall: side by side")
         let areas = layout.areas(in: whole)
         XCTAssertEqual(areas, [Rect(x: 0, y: 0, width: 446, height: 640), Rect(x: 455, y: 0, width: 446, height: 640)])
-        XCTAssertEqual(layout.dividerArea(in: whole), Rect(x: 446, y: 0, width: 9, height: 640), "8 points and the odd one")
+        XCTAssertEqual(
+            layout.dividerArea(in: whole), Rect(x: 446, y: 0, width: 9, height: 640), "8 points and the odd one")
         XCTAssertEqual(areas[1].maxX, whole.maxX, "nothing left over past B")
     }
 
@@ -35,7 +37,8 @@ final class SplitLayoutTests: XCTestCase {
 
     /// A replay's picture of two windows: it holds each whole, and splits back into them.
     func testAPairOfWindowsKeepsNearTheirShapeAndSplitsBackIntoThem() {
-        let tall = Size(width: 393, height: 560), wide = Size(width: 800, height: 301)
+        let tall = Size(width: 393, height: 560)
+        let wide = Size(width: 800, height: 301)
         XCTAssertEqual(SplitLayout.pair(of: tall).split, .across)
         XCTAssertEqual(SplitLayout.pair(of: wide).split, .down)
         for window in [tall, wide] {
@@ -50,8 +53,10 @@ final class SplitLayoutTests: XCTestCase {
         let whole = Rect(x: 0, y: 0, width: 901, height: 640)
         let layout = SplitLayout(count: 2, sharing: whole.size)
         XCTAssertTrue(layout.place(of: Point(x: 60, y: 70), in: whole) == (0, Point(x: 60, y: 70)))
-        XCTAssertTrue(layout.place(of: Point(x: 455 + 60, y: 70), in: whole) == (1, Point(x: 60, y: 70)), "B's 60 is A's 60")
-        XCTAssertTrue(layout.place(of: Point(x: 900, y: 639), in: whole) == (1, Point(x: 445, y: 639)), "B's last point")
+        XCTAssertTrue(
+            layout.place(of: Point(x: 455 + 60, y: 70), in: whole) == (1, Point(x: 60, y: 70)), "B's 60 is A's 60")
+        XCTAssertTrue(
+            layout.place(of: Point(x: 900, y: 639), in: whole) == (1, Point(x: 445, y: 639)), "B's last point")
         // On the divider, the nearer half.
         XCTAssertEqual(layout.place(of: Point(x: 447, y: 70), in: whole).side, 0)
         XCTAssertEqual(layout.place(of: Point(x: 454, y: 70), in: whole).side, 1)

@@ -1,7 +1,8 @@
 import CSDL2
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// A cell's stretch kept while it is drawn every frame: a straight copy from the second
 /// frame on, of the same pixels the stretch drew.
@@ -12,7 +13,8 @@ final class StretchedCopiesTests: XCTestCase {
     /// A 256×192 thumbnail of noise, in which any resampling difference shows.
     override func setUp() async throws {
         canvas = try HeadlessCanvas(size: Size(width: 1280, height: 800), format: HeadlessCanvas.windowFormat)
-        thumbnail = SDL_CreateTexture(canvas.renderer, HeadlessCanvas.windowFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 256, 192)
+        thumbnail = SDL_CreateTexture(
+            canvas.renderer, HeadlessCanvas.windowFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 256, 192)
         var seed: UInt32 = 12345
         let noise = (0..<(256 * 192)).map { _ -> UInt32 in
             seed = seed &* 1_664_525 &+ 1_013_904_223
@@ -29,10 +31,12 @@ final class StretchedCopiesTests: XCTestCase {
 
     /// The top-left 400×300 pixels: a stretch, or the grid's first rows and columns.
     func pixels() -> [UInt32] {
-        (0..<300).flatMap { y in (0..<400).map { x in
-            let p = canvas.pixel(x: x, y: y)
-            return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
-        } }
+        (0..<300).flatMap { y in
+            (0..<400).map { x in
+                let p = canvas.pixel(x: x, y: y)
+                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+            }
+        }
     }
 
     func testAStretchDrawnFrameAfterFrameIsKeptAndDrawsTheSamePixels() {
@@ -41,7 +45,8 @@ final class StretchedCopiesTests: XCTestCase {
         var destination = SDL_Rect(x: 10, y: 20, w: 104, h: 104)
 
         copies.beginFrame()
-        XCTAssertNil(copies.copy(of: thumbnail, source: crop, width: 104, height: 104), "the first time, drawn directly")
+        XCTAssertNil(
+            copies.copy(of: thumbnail, source: crop, width: 104, height: 104), "the first time, drawn directly")
         var from = crop
         SDL_SetTextureBlendMode(thumbnail, SDL_BLENDMODE_NONE)
         SDL_RenderCopy(canvas.renderer, thumbnail, &from, &destination)
@@ -57,7 +62,8 @@ final class StretchedCopiesTests: XCTestCase {
 
         copies.beginFrame()
         XCTAssertEqual(copies.copy(of: thumbnail, source: crop, width: 104, height: 104), kept)
-        XCTAssertNil(copies.copy(of: thumbnail, source: crop, width: 105, height: 105), "another size is another stretch")
+        XCTAssertNil(
+            copies.copy(of: thumbnail, source: crop, width: 105, height: 105), "another size is another stretch")
 
         // A frame without it lets it go.
         copies.beginFrame()
@@ -71,11 +77,16 @@ final class StretchedCopiesTests: XCTestCase {
         final class Thumbnails: PhotoPixelSource {
             let texture: OpaquePointer
             init(_ texture: OpaquePointer) { self.texture = texture }
-            func drawable(for photo: Int, pixelWidth: Double) -> PhotoDrawable { .texture(texture, alpha: 1, over: .black, opaque: true) }
+            func drawable(for photo: Int, pixelWidth: Double) -> PhotoDrawable {
+                .texture(texture, alpha: 1, over: .black, opaque: true)
+            }
         }
-        let renderer = SceneRenderer(renderer: canvas.renderer, source: Thumbnails(thumbnail), targetFormat: HeadlessCanvas.windowFormat)
-        let sim = Simulation(world: World(photos: (0..<40).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 4032, height: 3024)) },
-                                          viewport: Size(width: 1280, height: 800)))
+        let renderer = SceneRenderer(
+            renderer: canvas.renderer, source: Thumbnails(thumbnail), targetFormat: HeadlessCanvas.windowFormat)
+        let sim = Simulation(
+            world: World(
+                photos: (0..<40).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 4032, height: 3024)) },
+                viewport: Size(width: 1280, height: 800)))
         renderer.draw(sim.drawList(interpolation: 1), scale: 1)
         let first = pixels()
         renderer.draw(sim.drawList(interpolation: 1), scale: 1)

@@ -18,7 +18,9 @@ final class ThumbnailCacheTests: XCTestCase {
 
     /// A cache in this test's own folder, its log kept in `lines`.
     func cache(root: URL? = nil) -> ThumbnailCache {
-        ThumbnailCache(root: root ?? folder.appendingPathComponent("cache/thumbnails"), program: "photozoom", version: "9.9", log: { self.lines.append($0) })
+        ThumbnailCache(
+            root: root ?? folder.appendingPathComponent("cache/thumbnails"), program: "photozoom", version: "9.9",
+            log: { self.lines.append($0) })
     }
 
     /// A copy of a bundled photo at `name` inside this test's folder.
@@ -30,13 +32,18 @@ final class ThumbnailCacheTests: XCTestCase {
     }
 
     /// Runs `program` and gives back its standard output; the test is skipped without it.
-    func output(of program: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: program) else { throw XCTSkip("no \(program) (scripts/setup.sh --test installs it)") }
+    func output(of program: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:])
+        throws -> String
+    {
+        guard FileManager.default.isExecutableFile(atPath: program) else {
+            throw XCTSkip("no \(program) (scripts/setup.sh --test installs it)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), into = Pipe()
+        let out = Pipe()
+        let into = Pipe()
         process.standardOutput = out
         process.standardInput = into
         try process.run()
@@ -50,12 +57,14 @@ final class ThumbnailCacheTests: XCTestCase {
 
     /// What `gio info` says of `file`: its `key: value` lines.
     func gioInfo(_ file: URL, _ arguments: [String] = [], cacheHome: URL? = nil) throws -> [String: String] {
-        let text = try output(of: "/usr/bin/gio", ["info"] + arguments + [file.path],
-                              environment: cacheHome.map { ["XDG_CACHE_HOME": $0.path] } ?? [:])
+        let text = try output(
+            of: "/usr/bin/gio", ["info"] + arguments + [file.path],
+            environment: cacheHome.map { ["XDG_CACHE_HOME": $0.path] } ?? [:])
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
             guard let separator = line.range(of: ": ") else { continue }
-            fields[line[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)] = String(line[separator.upperBound...])
+            fields[line[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)] = String(
+                line[separator.upperBound...])
         }
         return fields
     }
@@ -64,9 +73,11 @@ final class ThumbnailCacheTests: XCTestCase {
     func pngText(_ png: URL) throws -> [String: String] {
         let text = try output(of: "/usr/bin/identify", ["-verbose", png.path])
         var fields: [String: String] = [:]
-        for line in text.split(separator: "\n") where line.contains("Thumb::") || line.contains("Software:") || line.contains("Description:") {
+        for line in text.split(separator: "\n")
+        where line.contains("Thumb::") || line.contains("Software:") || line.contains("Description:") {
             guard let separator = line.range(of: ": ") else { continue }
-            fields[line[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)] = String(line[separator.upperBound...])
+            fields[line[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)] = String(
+                line[separator.upperBound...])
         }
         return fields
     }
@@ -93,12 +104,15 @@ final class ThumbnailCacheTests: XCTestCase {
     func testAThumbnailMadeIsFoundByGLibWithTheStandardsText() throws {
         let file = try photo("chelsea-exif-rotated.jpg", as: "cat é.jpg")
         let cache = cache()
-        guard case let .success(made) = cache.make(file, size: .normal) else { return XCTFail("no thumbnail made") }
+        guard case .success(let made) = cache.make(file, size: .normal) else { return XCTFail("no thumbnail made") }
         SDL_FreeSurface(made.surface)
         let thumbnail = cache.location(of: file, size: .normal)
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: thumbnail.path)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: thumbnail.path)[.posixPermissions] as? Int, 0o600)
         for made in [cache.root, cache.root.appendingPathComponent("normal")] {
-            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: made.path)[.posixPermissions] as? Int, 0o700, made.path)
+            XCTAssertEqual(
+                try FileManager.default.attributesOfItem(atPath: made.path)[.posixPermissions] as? Int, 0o700, made.path
+            )
         }
         var info = stat()
         XCTAssertEqual(stat(file.path, &info), 0)
@@ -111,9 +125,12 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(text["Software"], "photozoom 9.9")
         let picture = try ReferenceImage(contentsOf: thumbnail.path)
         XCTAssertEqual([picture.width, picture.height], [128, 85], "upright, within 128×128")
-        let identify = try output(of: "/usr/bin/identify", ["-format", "%[png:IHDR.color_type] %[png:IHDR.bit_depth] %[png:IHDR.interlace_method]", thumbnail.path])
+        let identify = try output(
+            of: "/usr/bin/identify",
+            ["-format", "%[png:IHDR.color_type] %[png:IHDR.bit_depth] %[png:IHDR.interlace_method]", thumbnail.path])
         XCTAssertEqual(identify, "6 (RGBA) 8 0 (Not interlaced)")
-        let glib = try gioInfo(file, ["-a", "thumbnail::path,thumbnail::is-valid"], cacheHome: folder.appendingPathComponent("cache"))
+        let glib = try gioInfo(
+            file, ["-a", "thumbnail::path,thumbnail::is-valid"], cacheHome: folder.appendingPathComponent("cache"))
         XCTAssertEqual(glib["thumbnail::path"], thumbnail.path)
         XCTAssertEqual(glib["thumbnail::is-valid"], "TRUE")
 
@@ -131,7 +148,7 @@ final class ThumbnailCacheTests: XCTestCase {
     func testASmallPhotoIsNotEnlarged() throws {
         let file = try photo("gravel.png", as: "gravel.png")  // 512×512
         let cache = cache()
-        guard case let .success(made) = cache.make(file, size: .xxLarge) else { return XCTFail("no thumbnail made") }
+        guard case .success(let made) = cache.make(file, size: .xxLarge) else { return XCTFail("no thumbnail made") }
         SDL_FreeSurface(made.surface)
         let picture = try ReferenceImage(contentsOf: cache.location(of: file, size: .xxLarge).path)
         XCTAssertEqual([picture.width, picture.height], [512, 512])
@@ -140,9 +157,10 @@ final class ThumbnailCacheTests: XCTestCase {
     /// Changing the photo (its modification time) leaves its thumbnail stale, and a thumbnail
     /// naming another file is none of this one's, even under this one's name and with its time.
     func testAChangedPhotoOrAnotherFilesThumbnailIsNoThumbnail() throws {
-        let file = try photo(), other = try photo("rocket.jpg", as: "other.jpg")
+        let file = try photo()
+        let other = try photo("rocket.jpg", as: "other.jpg")
         let cache = cache()
-        guard case let .success(image) = cache.make(file, size: .normal) else { return XCTFail("no thumbnail made") }
+        guard case .success(let image) = cache.make(file, size: .normal) else { return XCTFail("no thumbnail made") }
         SDL_FreeSurface(image.surface)
         XCTAssertTrue(cache.holds(file, size: .normal))
         var times = [timeval(tv_sec: 1_600_000_000, tv_usec: 0), timeval(tv_sec: 1_600_000_000, tv_usec: 0)]
@@ -152,10 +170,13 @@ final class ThumbnailCacheTests: XCTestCase {
 
         // The other file's thumbnail, of the same time, under this file's name.
         XCTAssertEqual(utimes(other.path, &times), 0)
-        guard case let .success(otherImage) = cache.make(other, size: .normal) else { return XCTFail("no thumbnail made") }
+        guard case .success(let otherImage) = cache.make(other, size: .normal) else {
+            return XCTFail("no thumbnail made")
+        }
         SDL_FreeSurface(otherImage.surface)
         try FileManager.default.removeItem(at: cache.location(of: file, size: .normal))
-        try FileManager.default.copyItem(at: cache.location(of: other, size: .normal), to: cache.location(of: file, size: .normal))
+        try FileManager.default.copyItem(
+            at: cache.location(of: other, size: .normal), to: cache.location(of: file, size: .normal))
         XCTAssertNil(cache.read(file, size: .normal), "it names another file")
         XCTAssertFalse(cache.holds(file, size: .normal))
         XCTAssertTrue(cache.holds(other, size: .normal))
@@ -169,7 +190,9 @@ final class ThumbnailCacheTests: XCTestCase {
         try whole.prefix(whole.count / 2).write(to: file)
         let cache = cache()
         XCTAssertNil(cache.recordedFailure(of: file))
-        guard case let .failure(error) = cache.make(file, size: .large) else { return XCTFail("half a JPEG made a thumbnail") }
+        guard case .failure(let error) = cache.make(file, size: .large) else {
+            return XCTFail("half a JPEG made a thumbnail")
+        }
         XCTAssertEqual(error.description, "libjpeg-turbo: Premature end of JPEG file")
         XCTAssertEqual(cache.recordedFailure(of: file), "libjpeg-turbo: Premature end of JPEG file")
         let record = cache.failFolder.appendingPathComponent(FileURI.key(of: FileURI.of(path: file.path)) + ".png")
@@ -189,13 +212,19 @@ final class ThumbnailCacheTests: XCTestCase {
         try Data("x".utf8).write(to: blocker)
         let cache = cache(root: blocker.appendingPathComponent("thumbnails"))
         for name in ["a.jpg", "b.jpg", "c.jpg"] {
-            guard case let .success(image) = cache.make(try photo(as: name), size: .large) else { return XCTFail("\(name) not handed back") }
+            guard case .success(let image) = cache.make(try photo(as: name), size: .large) else {
+                return XCTFail("\(name) not handed back")
+            }
             XCTAssertEqual(image.surface.pointee.w, 256)
             SDL_FreeSurface(image.surface)
         }
         XCTAssertEqual(cache.refusedWrites, 3)
         XCTAssertEqual(cache.keptThumbnails, 0)
-        XCTAssertEqual(lines, ["photozoom: cannot keep thumbnails in '\(blocker.path)/thumbnails/large': Not a directory; they are made again each time"])
+        XCTAssertEqual(
+            lines,
+            [
+                "photozoom: cannot keep thumbnails in '\(blocker.path)/thumbnails/large': Not a directory; they are made again each time"
+            ])
         XCTAssertNil(cache.read(folder.appendingPathComponent("a.jpg"), size: .large))
     }
 
@@ -204,7 +233,7 @@ final class ThumbnailCacheTests: XCTestCase {
         let file = try photo()
         let cache = cache()
         cache.stopWriting()
-        guard case let .success(image) = cache.make(file, size: .large) else { return XCTFail("not made") }
+        guard case .success(let image) = cache.make(file, size: .large) else { return XCTFail("not made") }
         SDL_FreeSurface(image.surface)
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.root.path))
         XCTAssertEqual(lines, [])
@@ -216,7 +245,9 @@ final class ThumbnailCacheTests: XCTestCase {
         let cache = cache()
         let files = try ["coffee.jpg", "rocket.jpg", "flower.jpg", "coins.jpg"].map { try photo($0, as: $0) }
         for file in files {
-            guard case let .success(image) = cache.make(file, size: .large, writingLater: true) else { return XCTFail("\(file.lastPathComponent) not made") }
+            guard case .success(let image) = cache.make(file, size: .large, writingLater: true) else {
+                return XCTFail("\(file.lastPathComponent) not made")
+            }
             SDL_FreeSurface(image.surface)
         }
         cache.stopWriting()
@@ -229,8 +260,12 @@ final class ThumbnailCacheTests: XCTestCase {
     }
 
     func testTheStandardRootFollowsXDGCacheHome() {
-        XCTAssertEqual(ThumbnailCache.standardRoot(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path, "/c/thumbnails")
-        XCTAssertEqual(ThumbnailCache.standardRoot(environment: ["XDG_CACHE_HOME": "", "HOME": "/h"]).path, "/h/.cache/thumbnails")
-        XCTAssertEqual(ThumbnailCache.standardRoot(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]).path, "/h/.cache/thumbnails")
+        XCTAssertEqual(
+            ThumbnailCache.standardRoot(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path, "/c/thumbnails")
+        XCTAssertEqual(
+            ThumbnailCache.standardRoot(environment: ["XDG_CACHE_HOME": "", "HOME": "/h"]).path, "/h/.cache/thumbnails")
+        XCTAssertEqual(
+            ThumbnailCache.standardRoot(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]).path,
+            "/h/.cache/thumbnails")
     }
 }

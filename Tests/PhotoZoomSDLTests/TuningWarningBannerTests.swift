@@ -1,7 +1,8 @@
 import Foundation
 import PhotoZoomCore
-@testable import PhotoZoomSDL
 import XCTest
+
+@testable import PhotoZoomSDL
 
 /// A typo'd key in the tuning file shows in the window (issue 33, item 3): stderr said "saved
 /// with no changes" and a warning, and the window showed nothing, so the change seemed to do
@@ -37,8 +38,14 @@ final class TuningWarningBannerTests: XCTestCase {
     }
 
     let top = Int(OverlayRenderer.topInset)
-    let amber: RGB = { let c = OverlayPainter.Palette.warning; return [c.r, c.g, c.b] }()
-    let red: RGB = { let c = OverlayPainter.Palette.error; return [c.r, c.g, c.b] }()
+    let amber: RGB = {
+        let c = OverlayPainter.Palette.warning
+        return [c.r, c.g, c.b]
+    }()
+    let red: RGB = {
+        let c = OverlayPainter.Palette.error
+        return [c.r, c.g, c.b]
+    }()
 
     func testATypodKeyShowsAQuietBannerUntilASaveWithoutIt() throws {
         let window = try HeadlessWindow(tuning: path)
@@ -49,7 +56,9 @@ final class TuningWarningBannerTests: XCTestCase {
         XCTAssertTrue(good.contains("\"cellGap\""))
 
         try save(good.replacingOccurrences(of: "\"cellGap\"", with: "\"celGap\""))
-        XCTAssertTrue(window.frames(until: { !session.shownOverlay.warnings.isEmpty }), "the save shows a warning; the log: \(window.said)")
+        XCTAssertTrue(
+            window.frames(until: { !session.shownOverlay.warnings.isEmpty }),
+            "the save shows a warning; the log: \(window.said)")
         XCTAssertTrue(window.said.contains("photozoom: tuning: '\(path)' saved with no changes"), "\(window.said)")
         let warnings = session.shownOverlay.warnings
         XCTAssertEqual(warnings.count, 1, "\(warnings)")
@@ -69,12 +78,15 @@ final class TuningWarningBannerTests: XCTestCase {
         XCTAssertGreaterThan(zip(shown, clean).filter { $0 != $1 }.count, 5000, "the banner covers the top of the grid")
 
         try save(good)
-        XCTAssertTrue(window.frames(until: { session.shownOverlay.warnings.isEmpty }), "a save without the warning takes the banner down")
+        XCTAssertTrue(
+            window.frames(until: { session.shownOverlay.warnings.isEmpty }),
+            "a save without the warning takes the banner down")
         XCTAssertEqual(zip(band(window), clean).filter { $0 != $1 }.count, 0, "pixels unlike the grid as it was")
     }
 
     func testAFileOpenedWithATypoShowsItsWarningAtOnce() throws {
-        try TuningFile().text.replacingOccurrences(of: "\"cellGap\"", with: "\"celGap\"").write(toFile: path, atomically: true, encoding: .utf8)
+        try TuningFile().text.replacingOccurrences(of: "\"cellGap\"", with: "\"celGap\"").write(
+            toFile: path, atomically: true, encoding: .utf8)
         let window = try HeadlessWindow(tuning: path)
         let warnings = window.sessions.views[0].shownOverlay.warnings
         XCTAssertEqual(warnings.count, 1, "\(warnings)")

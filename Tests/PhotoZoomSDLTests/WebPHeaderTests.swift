@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
-@testable import PhotoZoomSDL
 import PhotoZoomTestSupport
-@testable import PhotoZoomUntrusted
 import XCTest
+
+@testable import PhotoZoomSDL
+@testable import PhotoZoomUntrusted
 
 /// A WebP's size is read from its first chunk before any pixel is decoded, like a JPEG's or a
 /// PNG's: SDL_image decodes a WebP whole, so a claim over the limits must be refused first.
@@ -20,18 +21,22 @@ final class WebPHeaderTests: XCTestCase {
     /// A 33×17 WebP written by ImageMagick (`scripts/setup.sh --test` installs it) with `options`.
     func webP(_ name: String, _ colour: String, _ options: [String] = []) throws -> Data {
         let url = folder.appendingPathComponent(name)
-        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "33x17", "xc:\(colour)"] + options + [url.path],
-                                        environment: ProcessInfo.processInfo.environment, timeout: 30)
+        let made = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "33x17", "xc:\(colour)"] + options + [url.path],
+            environment: ProcessInfo.processInfo.environment, timeout: 30)
         XCTAssertEqual(made.status, 0, made.stderr)
         return try Data(contentsOf: url)
     }
 
     func testEachKindOfWebPIsSizedByItsHeader() throws {
-        for (name, data) in [("lossy", try webP("lossy.webp", "red")),
-                             ("lossless", try webP("lossless.webp", "red", ["-define", "webp:lossless=true"])),
-                             ("extended", try webP("alpha.webp", "rgba(255,0,0,0.5)"))] {
+        for (name, data) in [
+            ("lossy", try webP("lossy.webp", "red")),
+            ("lossless", try webP("lossless.webp", "red", ["-define", "webp:lossless=true"])),
+            ("extended", try webP("alpha.webp", "rgba(255,0,0,0.5)")),
+        ] {
             let kind = String(decoding: data[12..<16], as: UTF8.self)
-            XCTAssertEqual(PhotoHeader.dimensions(of: data).map { [$0.width, $0.height] }, [33, 17], "\(name) (\(kind))")
+            XCTAssertEqual(
+                PhotoHeader.dimensions(of: data).map { [$0.width, $0.height] }, [33, 17], "\(name) (\(kind))")
             let decoded = try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 64, height: 64))).get()
             XCTAssertEqual([Int(decoded.surface.pointee.w), Int(decoded.surface.pointee.h)], [33, 17], name)
             SDL_FreeSurface(decoded.surface)
@@ -44,9 +49,11 @@ final class WebPHeaderTests: XCTestCase {
         var bytes = Array("RIFF".utf8) + [22, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0]
         bytes += [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00]
         let data = Data(bytes)
-        guard case let .failure(refused) = PhotoProbe.probe(head: data, fileBytes: data.count, modified: 0) else {
+        guard case .failure(let refused) = PhotoProbe.probe(head: data, fileBytes: data.count, modified: 0) else {
             return XCTFail("a 30-byte file claiming 16384×16384 was taken")
         }
-        XCTAssertEqual(refused.description, "its header claims 16384×16384 pixels, 268 megapixels; a photo may have 100 (library.maximumMegapixels)")
+        XCTAssertEqual(
+            refused.description,
+            "its header claims 16384×16384 pixels, 268 megapixels; a photo may have 100 (library.maximumMegapixels)")
     }
 }

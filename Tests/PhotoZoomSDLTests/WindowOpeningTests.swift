@@ -16,10 +16,13 @@ final class WindowOpeningTests: XCTestCase {
         defer { session.stop() }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("pz-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let env = session.environment(["SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_CACHE_HOME": cache.path])
+        let env = session.environment([
+            "SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_CACHE_HOME": cache.path,
+        ])
 
         // A first run fills the cache with the 18 bundled photos' thumbnails.
-        let first = try session.start(PackagePaths.executable.path, Self.arguments, name: "first", environment: env, directory: PackagePaths.root)
+        let first = try session.start(
+            PackagePaths.executable.path, Self.arguments, name: "first", environment: env, directory: PackagePaths.root)
         let deadline = Date() + 30
         while thumbnailCount(in: cache) < 18, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         XCTAssertEqual(thumbnailCount(in: cache), 18, session.log(of: first))
@@ -33,17 +36,22 @@ final class WindowOpeningTests: XCTestCase {
         for attempt in 1...2 {
             let opening = try filmTheOpening(session, env, attempt: attempt)
             if opening.changed < 0.002 { return }
-            seen.append("\(String(format: "%.1f", opening.changed * 100)) % differs (\(opening.drawn) of \(opening.shots) screenshots showed the window)")
+            seen.append(
+                "\(String(format: "%.1f", opening.changed * 100)) % differs (\(opening.drawn) of \(opening.shots) screenshots showed the window)"
+            )
         }
         XCTFail("the first picture shown is not the finished grid: " + seen.joined(separator: "; "))
     }
 
     /// Opens the window on the warm cache and films it: how much of the first picture it showed
     /// differs from the one it keeps.
-    private func filmTheOpening(_ session: XvfbSession, _ env: [String: String], attempt: Int) throws -> (changed: Double, drawn: Int, shots: Int) {
+    private func filmTheOpening(_ session: XvfbSession, _ env: [String: String], attempt: Int) throws -> (
+        changed: Double, drawn: Int, shots: Int
+    ) {
         let blank = try session.screenshot().image
-        let app = try session.start(PackagePaths.executable.path, Self.arguments, name: "opening-\(attempt)", environment: env,
-                                    directory: PackagePaths.root)
+        let app = try session.start(
+            PackagePaths.executable.path, Self.arguments, name: "opening-\(attempt)", environment: env,
+            directory: PackagePaths.root)
         defer {
             kill(app.processIdentifier, SIGTERM)
             app.waitUntilExit()
@@ -64,14 +72,16 @@ final class WindowOpeningTests: XCTestCase {
     }
 
     private func thumbnailCount(in cache: URL) -> Int {
-        let found = FileManager.default.enumerator(at: cache.appendingPathComponent("thumbnails"), includingPropertiesForKeys: nil)
+        let found = FileManager.default.enumerator(
+            at: cache.appendingPathComponent("thumbnails"), includingPropertiesForKeys: nil)
         return (found?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "png" }.count
     }
 
     /// The share of `frame`'s pixels (sampled every 3rd in each direction) more than 8 levels
     /// apart in some channel.
     private func differing(_ a: ReferenceImage, _ b: ReferenceImage, in frame: Rect) -> Double {
-        var total = 0, apart = 0
+        var total = 0
+        var apart = 0
         for y in stride(from: Int(frame.minY), to: Int(frame.maxY), by: 3) {
             for x in stride(from: Int(frame.minX), to: Int(frame.maxX), by: 3) {
                 let i = (y * a.width + x) * 4
@@ -87,7 +97,9 @@ final class WindowOpeningTests: XCTestCase {
         for y in stride(from: Int(frame.minY), to: Int(frame.maxY), by: 3) {
             for x in stride(from: Int(frame.minX), to: Int(frame.maxX), by: 3) {
                 let i = (y * image.width + x) * 4
-                if (0..<3).contains(where: { abs(Int(image.pixels[i + $0]) - Int(image.pixels[corner + $0])) > 8 }) { return false }
+                if (0..<3).contains(where: { abs(Int(image.pixels[i + $0]) - Int(image.pixels[corner + $0])) > 8 }) {
+                    return false
+                }
             }
         }
         return true

@@ -30,7 +30,9 @@ final class XvfbSession {
     /// The full path of `name` on PATH, if it is installed.
     static func locate(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { $0 + "/" + name }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Starts `Xvfb :N -screen 0 WxHx24` on the first display number in `displays` that nothing
@@ -40,7 +42,8 @@ final class XvfbSession {
         for name in Self.toolNames { found[name] = Self.locate(name) }
         let missing = Self.toolNames.filter { found[$0] == nil }
         guard missing.isEmpty else {
-            throw Failure("\(missing.joined(separator: ", ")) not installed (needed to drive the real window); \(Self.setupHint)")
+            throw Failure(
+                "\(missing.joined(separator: ", ")) not installed (needed to drive the real window); \(Self.setupHint)")
         }
         tools = found
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-xvfb-\(UUID().uuidString)")
@@ -49,10 +52,13 @@ final class XvfbSession {
         var tried: [String] = []
         for n in displays {
             let fm = FileManager.default
-            guard !fm.fileExists(atPath: "/tmp/.X\(n)-lock"), !fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") else { continue }
+            guard !fm.fileExists(atPath: "/tmp/.X\(n)-lock"), !fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") else {
+                continue
+            }
             display = ":\(n)"
-            let server = try start(found["Xvfb"]!, [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
-                                   name: "Xvfb\(n)", environment: ProcessInfo.processInfo.environment)
+            let server = try start(
+                found["Xvfb"]!, [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                name: "Xvfb\(n)", environment: ProcessInfo.processInfo.environment)
             let deadline = Date() + timeout
             while Date() < deadline, server.isRunning {
                 // Still running after the answer: it was this server that answered, not one that
@@ -61,12 +67,16 @@ final class XvfbSession {
                 Thread.sleep(forTimeInterval: 0.05)
             }
             // Lost a race for the number, or too slow: stop it and try the next one.
-            tried.append("\(display) (\(server.isRunning ? "no connection within \(timeout) s" : "exited: " + log(of: server).suffix(200)))")
+            tried.append(
+                "\(display) (\(server.isRunning ? "no connection within \(timeout) s" : "exited: " + log(of: server).suffix(200)))"
+            )
             ChildProcess.stop(server)
             started.removeAll { $0.process === server }
         }
         stop()
-        throw Failure("could not start Xvfb on any display in \(displays): \(tried.isEmpty ? "all in use" : tried.joined(separator: "; "))")
+        throw Failure(
+            "could not start Xvfb on any display in \(displays): \(tried.isEmpty ? "all in use" : tried.joined(separator: "; "))"
+        )
     }
 
     deinit { stop() }
@@ -90,8 +100,10 @@ final class XvfbSession {
     /// Starts a long-running program (output to files, so it can never block on a pipe); it
     /// runs until `stop()`.
     @discardableResult
-    func start(_ executable: String, _ arguments: [String], name: String, environment: [String: String],
-               directory: URL? = nil) throws -> Process {
+    func start(
+        _ executable: String, _ arguments: [String], name: String, environment: [String: String],
+        directory: URL? = nil
+    ) throws -> Process {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
@@ -122,10 +134,13 @@ final class XvfbSession {
     func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 10) throws -> String {
         guard let path = tools[tool] else { throw Failure("\(tool) is not one of the session's tools") }
         let command = ([tool] + arguments).joined(separator: " ")
-        let outcome = try ChildProcess.run(URL(fileURLWithPath: path), arguments, environment: environment(), timeout: timeout)
+        let outcome = try ChildProcess.run(
+            URL(fileURLWithPath: path), arguments, environment: environment(), timeout: timeout)
         if outcome.timedOut { throw Failure("`\(command)` did not finish within \(timeout) s") }
         guard outcome.exitedNormally, outcome.status == 0 else {
-            throw Failure("`\(command)` failed (status \(outcome.status)): \(outcome.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Failure(
+                "`\(command)` failed (status \(outcome.status)): \(outcome.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
         return outcome.stdout
     }
@@ -134,7 +149,9 @@ final class XvfbSession {
     /// frame on the screen in pixels.
     func waitForWindow(named pattern: String, timeout: TimeInterval) throws -> (id: String, frame: Rect) {
         let ids = try run("xdotool", ["search", "--sync", "--onlyvisible", "--name", pattern], timeout: timeout)
-        guard let id = ids.split(separator: "\n").first.map(String.init) else { throw Failure("xdotool found no window named \(pattern)") }
+        guard let id = ids.split(separator: "\n").first.map(String.init) else {
+            throw Failure("xdotool found no window named \(pattern)")
+        }
         var values: [String: Double] = [:]
         for line in try run("xdotool", ["getwindowgeometry", "--shell", id]).split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)

@@ -13,16 +13,23 @@ public enum ChildProcess {
         public var timedOut: Bool
     }
 
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String],
-                           directory: URL? = nil, timeout: TimeInterval) throws -> Outcome {
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String],
+        directory: URL? = nil, timeout: TimeInterval
+    ) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
+        let outURL = folder.appendingPathComponent("stdout")
+        let errURL = folder.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer { try? out.close(); try? err.close() }
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
 
         let process = Process()
         process.executableURL = executable
@@ -37,9 +44,10 @@ public enum ChildProcess {
         try process.run()
         let timedOut = exited.wait(timeout: .now() + timeout) == .timedOut
         if timedOut { stop(process) }
-        return Outcome(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
-                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "", timedOut: timedOut)
+        return Outcome(
+            status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "", timedOut: timedOut)
     }
 
     /// SIGTERM, then SIGKILL if it has not gone within two seconds; waits for it.

@@ -11,10 +11,13 @@ public enum PackagePaths {
     /// folder as the tests).
     public static var executable: URL {
         #if os(Linux)
-        // On Linux the test bundle is the running executable; Bundle.allBundles is empty.
-        let products = Bundle.main.executableURL.flatMap { $0.pathExtension == "xctest" ? $0.deletingLastPathComponent() : nil }
+            // On Linux the test bundle is the running executable; Bundle.allBundles is empty.
+            let products = Bundle.main.executableURL.flatMap {
+                $0.pathExtension == "xctest" ? $0.deletingLastPathComponent() : nil
+            }
         #else
-        let products = Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }?.deletingLastPathComponent()
+            let products = Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }?
+                .deletingLastPathComponent()
         #endif
         return (products ?? root.appendingPathComponent(".build/debug")).appendingPathComponent("photozoom")
     }

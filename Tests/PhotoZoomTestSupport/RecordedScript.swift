@@ -5,15 +5,19 @@ import PhotoZoomCore
 public enum RecordedScript {
     /// A session in a 390x700 window over `photos`, recorded as the window records one, of
     /// the input `script` gives each tick.
-    public static func record(photos: [PhotoInfo], tuning: Tuning = Tuning(),
-                              _ script: (_ tick: ([InputEvent]) throws -> Void, _ world: World) throws -> Void) throws -> String {
+    public static func record(
+        photos: [PhotoInfo], tuning: Tuning = Tuning(),
+        _ script: (_ tick: ([InputEvent]) throws -> Void, _ world: World) throws -> Void
+    ) throws -> String {
         var sim = Simulation(world: World(photos: photos, viewport: Size(width: 390, height: 700), tuning: tuning))
         var recorder = SessionRecorder()
-        var text = try recorder.headerLine(SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))
-        try script({ input in
-            sim.step(input)
-            text += try recorder.line(after: sim, input: input) ?? ""
-        }, sim.world)
+        var text = try recorder.headerLine(
+            SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))
+        try script(
+            { input in
+                sim.step(input)
+                text += try recorder.line(after: sim, input: input) ?? ""
+            }, sim.world)
         return text + (try recorder.endLine(sim))
     }
 
@@ -21,7 +25,8 @@ public enum RecordedScript {
     /// 172), the grid at rest to the end at tick 322.
     public static func openAndDismiss(_ tick: ([InputEvent]) throws -> Void, _ world: World) throws {
         let cell = world.grid.layout!.frame(of: 4).center
-        try tick(pointer(.down, cell)); try tick(pointer(.up, cell))
+        try tick(pointer(.down, cell))
+        try tick(pointer(.up, cell))
         for _ in 0..<150 { try tick([]) }
         try tick(pointer(.down, Point(x: 195, y: 300)))
         for i in 1...18 { try tick(pointer(.moved, Point(x: 195, y: 300 + 260 * Double(i) / 18))) }

@@ -21,13 +21,16 @@ public struct ScriptedInput {
     public mutating func tick(_ events: [InputEvent] = []) { sim.step(events) }
     public mutating func ticks(_ n: Int) { for _ in 0..<n { sim.step() } }
 
-    public mutating func pointer(_ phase: PointerPhase, _ p: Point, id: Int = 0, source: PointerSource = .mouse, modifiers: Modifiers = []) {
+    public mutating func pointer(
+        _ phase: PointerPhase, _ p: Point, id: Int = 0, source: PointerSource = .mouse, modifiers: Modifiers = []
+    ) {
         var clicks = 1
         if source == .mouse, phase == .down || phase == .up {
             let now = sim.world.tick + 1
             if phase == .down {
                 if let last = lastClick, Double(now - last.tick) / sim.world.clock.rate <= Self.doubleClickTime,
-                   (p - last.at).length <= Self.doubleClickRadius {
+                    (p - last.at).length <= Self.doubleClickRadius
+                {
                     clicks = last.clicks + 1
                 }
                 lastClick = (now, p, clicks)
@@ -35,12 +38,18 @@ public struct ScriptedInput {
                 clicks = lastClick?.clicks ?? 1
             }
         }
-        tick([.pointer(PointerEvent(id: id, source: source, phase: phase, position: p, modifiers: modifiers, clicks: clicks))])
+        tick([
+            .pointer(
+                PointerEvent(id: id, source: source, phase: phase, position: p, modifiers: modifiers, clicks: clicks))
+        ])
     }
 
     /// Press at `from`, move in a straight line to `to` over `ticks` ticks (one move per tick),
     /// then optionally hold still for `hold` ticks and release.
-    public mutating func drag(from: Point, to: Point, ticks: Int, hold: Int = 0, release: Bool = true, id: Int = 0, source: PointerSource = .mouse) {
+    public mutating func drag(
+        from: Point, to: Point, ticks: Int, hold: Int = 0, release: Bool = true, id: Int = 0,
+        source: PointerSource = .mouse
+    ) {
         pointer(.down, from, id: id, source: source)
         for i in 1...ticks {
             let t = Double(i) / Double(ticks)
@@ -54,7 +63,10 @@ public struct ScriptedInput {
     @discardableResult
     public mutating func settleGrid(limit: Int = 2400, file: StaticString = #filePath, line: UInt = #line) -> Int {
         var n = 0
-        while !sim.world.grid.isAtRest, n < limit { sim.step(); n += 1 }
+        while !sim.world.grid.isAtRest, n < limit {
+            sim.step()
+            n += 1
+        }
         if !sim.world.grid.isAtRest { XCTFail("the grid still moves after \(limit) ticks", file: file, line: line) }
         return n
     }

@@ -7,7 +7,9 @@ import Foundation
 public struct SeededGenerator: RandomNumberGenerator, CustomStringConvertible {
     public struct BadSeed: Error, CustomStringConvertible {
         public let value: String
-        public var description: String { "PHOTOZOOM_TEST_SEED=\(value) is not a seed; give a whole number from 0 to 2^64 - 1, decimal or 0x-hex" }
+        public var description: String {
+            "PHOTOZOOM_TEST_SEED=\(value) is not a seed; give a whole number from 0 to 2^64 - 1, decimal or 0x-hex"
+        }
     }
 
     public let seed: UInt64

@@ -9,7 +9,9 @@ public struct SpringReference: Decodable {
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             func num(_ k: CodingKeys) throws -> Double { Double(try c.decode(String.self, forKey: k))! }
-            t = try num(.t); value = try num(.value); velocity = try num(.velocity)
+            t = try num(.t)
+            value = try num(.value)
+            velocity = try num(.velocity)
         }
     }
 
@@ -22,8 +24,12 @@ public struct SpringReference: Decodable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             func num(_ k: CodingKeys) throws -> Double { Double(try c.decode(String.self, forKey: k))! }
             name = try c.decode(String.self, forKey: .name)
-            mass = try num(.mass); stiffness = try num(.stiffness); damping = try num(.damping)
-            from = try num(.from); to = try num(.to); velocity = try num(.velocity)
+            mass = try num(.mass)
+            stiffness = try num(.stiffness)
+            damping = try num(.damping)
+            from = try num(.from)
+            to = try num(.to)
+            velocity = try num(.velocity)
             samples = try c.decode([Sample].self, forKey: .samples)
         }
 

@@ -9,15 +9,19 @@ extension ScriptedInput {
 
     /// Photo `index` fitted to the window, centred: worked out here, not by the code under test.
     public func fitFrame(_ index: Int) -> Rect {
-        let photo = world.photos[index].pixelSize, window = world.viewport
+        let photo = world.photos[index].pixelSize
+        let window = world.viewport
         let scale = Swift.min(window.width / photo.width, window.height / photo.height)
-        let w = photo.width * scale, h = photo.height * scale
+        let w = photo.width * scale
+        let h = photo.height * scale
         return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
     }
 
     /// The pager settled on photo `index`, opened as a person would: a click on its cell.
-    public static func pager(on index: Int, photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(),
-                             file: StaticString = #filePath, line: UInt = #line) -> ScriptedInput {
+    public static func pager(
+        on index: Int, photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> ScriptedInput {
         var input = ScriptedInput(photos: photos, viewport: viewport, tuning: tuning)
         input.tapCell(index)
         input.settle(file: file, line: line)
@@ -41,7 +45,9 @@ extension ScriptedInput {
     /// Runs until nothing moves: no flight, no snap, no zoom spring, grid at rest, no pending
     /// tap. Reaching `limit` fails the test: something that never settles is a bug, not a wait.
     @discardableResult
-    public mutating func settle(limit: Int = 2400, each: ((World) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line) -> Int {
+    public mutating func settle(
+        limit: Int = 2400, each: ((World) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
         var n = 0
         while n < limit, !isSettled {
             tick()
@@ -54,7 +60,9 @@ extension ScriptedInput {
 
     public var isSettled: Bool {
         let v = world.viewer
-        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil || v.pager.escapeWhenSettled { return false }
+        if v.transition != nil || v.pendingTap != nil || v.chrome.fade != nil || v.pager.escapeWhenSettled {
+            return false
+        }
         if case .snapping = v.paging.motion { return false }
         if case .spring = v.zoom.motion { return false }
         return world.grid.isAtRest
@@ -77,7 +85,9 @@ extension ScriptedInput {
 extension Rect {
     /// The largest distance between matching edges.
     public func distance(to other: Rect) -> Double {
-        Swift.max(Swift.abs(minX - other.minX), Swift.abs(minY - other.minY), Swift.abs(maxX - other.maxX), Swift.abs(maxY - other.maxY))
+        Swift.max(
+            Swift.abs(minX - other.minX), Swift.abs(minY - other.minY), Swift.abs(maxX - other.maxX),
+            Swift.abs(maxY - other.maxY))
     }
 }
 

@@ -21,10 +21,13 @@ final class ArchitectureTreeTests: XCTestCase {
 
     func testTheTreeIsEveryFolderAndFileUnderSources() throws {
         var lines = try String(contentsOf: Self.document, encoding: .utf8).components(separatedBy: "\n")
-        let block = try XCTUnwrap(Self.treeBlock(lines), "docs/architecture.md has a ``` block right after \(Self.marker)")
+        let block = try XCTUnwrap(
+            Self.treeBlock(lines), "docs/architecture.md has a ``` block right after \(Self.marker)")
         let written = Self.parse(Array(lines[block]))
-        let descriptions = Dictionary(written.map { ($0.entry.path, $0.description) }, uniquingKeysWith: { first, _ in first })
-        let onDisk = try Self.entries(under: PackagePaths.root.appendingPathComponent("Sources"), path: "Sources/", depth: 0)
+        let descriptions = Dictionary(
+            written.map { ($0.entry.path, $0.description) }, uniquingKeysWith: { first, _ in first })
+        let onDisk = try Self.entries(
+            under: PackagePaths.root.appendingPathComponent("Sources"), path: "Sources/", depth: 0)
         let rendered = onDisk.map { Self.line($0, description: descriptions[$0.path] ?? "") }
         guard rendered != Array(lines[block]) else { return }
 
@@ -33,8 +36,10 @@ final class ArchitectureTreeTests: XCTestCase {
             try lines.joined(separator: "\n").write(to: Self.document, atomically: true, encoding: .utf8)
             return
         }
-        let listed = Set(written.map(\.entry.path)), there = Set(onDisk.map(\.path))
-        XCTFail("""
+        let listed = Set(written.map(\.entry.path))
+        let there = Set(onDisk.map(\.path))
+        XCTFail(
+            """
             docs/architecture.md's tree is not Sources/ as it is. \
             Not listed: \(onDisk.map(\.path).filter { !listed.contains($0) }). \
             Listed but not there: \(written.map(\.entry.path).filter { !there.contains($0) }). \
@@ -43,7 +48,9 @@ final class ArchitectureTreeTests: XCTestCase {
     }
 
     func testTheScheduleListsTheSystemsInTheOrderTheyRun() throws {
-        let simulation = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/PhotoZoomCore/Systems/Simulation.swift"), encoding: .utf8)
+        let simulation = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("Sources/PhotoZoomCore/Systems/Simulation.swift"),
+            encoding: .utf8)
         let body = try XCTUnwrap(simulation.range(of: "func runSystems(").map { simulation[$0.upperBound...] })
         let end = body.range(of: "\n    }\n")?.lowerBound ?? body.endIndex
         let run = Self.captures(#"(\w+)\.run\("#, in: String(body[..<end]))
@@ -57,15 +64,18 @@ final class ArchitectureTreeTests: XCTestCase {
     /// The lines between the ``` after the marker and the ``` that closes it.
     static func treeBlock(_ lines: [String]) -> Range<Int>? {
         guard let marker = lines.firstIndex(of: marker), marker + 1 < lines.count, lines[marker + 1].hasPrefix("```"),
-              let close = lines[(marker + 2)...].firstIndex(where: { $0.hasPrefix("```") }) else { return nil }
+            let close = lines[(marker + 2)...].firstIndex(where: { $0.hasPrefix("```") })
+        else { return nil }
         return (marker + 2)..<close
     }
 
     /// Each line's entry (its path from its indentation and the folders above it) and description.
     static func parse(_ lines: [String]) -> [(entry: Entry, description: String)] {
-        var folders: [String] = [], parsed: [(entry: Entry, description: String)] = []
+        var folders: [String] = []
+        var parsed: [(entry: Entry, description: String)] = []
         for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            let indent = line.prefix { $0 == " " }.count, depth = indent / 2
+            let indent = line.prefix { $0 == " " }.count
+            let depth = indent / 2
             let rest = line.dropFirst(indent)
             let name = String(rest.prefix { $0 != " " })
             let description = rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
@@ -80,17 +90,20 @@ final class ArchitectureTreeTests: XCTestCase {
     /// The folder and everything under it as the tree lists it: a folder's files by name, then
     /// its folders by name, each followed by what is in it. Hidden files are left out.
     static func entries(under folder: URL, path: String, depth: Int) throws -> [Entry] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            .sorted()
         func isFolder(_ name: String) -> Bool {
             var directory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &directory) && directory.boolValue
+            return FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(name).path, isDirectory: &directory) && directory.boolValue
         }
         var entries = [Entry(path: path, depth: depth, name: folder.lastPathComponent + "/")]
         for name in names where !isFolder(name) {
             entries.append(Entry(path: path + name, depth: depth + 1, name: name))
         }
         for name in names where isFolder(name) {
-            entries += try Self.entries(under: folder.appendingPathComponent(name), path: path + name + "/", depth: depth + 1)
+            entries += try Self.entries(
+                under: folder.appendingPathComponent(name), path: path + name + "/", depth: depth + 1)
         }
         return entries
     }
@@ -107,6 +120,8 @@ final class ArchitectureTreeTests: XCTestCase {
 
     static func captures(_ pattern: String, in text: String) -> [String] {
         let regex = try! NSRegularExpression(pattern: pattern)
-        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range(at: 1), in: text)!]) }
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            String(text[Range($0.range(at: 1), in: text)!])
+        }
     }
 }

@@ -28,30 +28,39 @@ final class BigLibraryReplayTests: PhotozoomCLITestCase {
         try Data("not a photo".utf8).write(to: library.appendingPathComponent(names.last!))
         let session = folder.appendingPathComponent("session.jsonl")
         let photos = names.map { PhotoInfo(name: $0, pixelSize: Size(width: 4032, height: 3024)) }
-        try RecordedScript.record(photos: photos, RecordedScript.openAndDismiss).write(to: session, atomically: true, encoding: .utf8)
+        try RecordedScript.record(photos: photos, RecordedScript.openAndDismiss).write(
+            to: session, atomically: true, encoding: .utf8)
 
         let frames = folder.appendingPathComponent("frames")
-        let r = try photozoom(["replay", session.path, "--verify", "--frames", frames.path, "--fps", "10", "--photos", library.path],
-                              launcher: ["/usr/bin/time", "-f", "peak-rss-kib %M"])
+        let r = try photozoom(
+            ["replay", session.path, "--verify", "--frames", frames.path, "--fps", "10", "--photos", library.path],
+            launcher: ["/usr/bin/time", "-f", "peak-rss-kib %M"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("verified: 322 ticks"), r.stdout)
-        XCTAssertFalse(r.stderr.contains("IMG_0031.jpg"), "no frame shows photo 31, so it is never decoded: \(r.stderr)")
-        let rss = r.errorLines.first { $0.hasPrefix("peak-rss-kib ") }.flatMap { Int($0.dropFirst("peak-rss-kib ".count)) }
+        XCTAssertFalse(
+            r.stderr.contains("IMG_0031.jpg"), "no frame shows photo 31, so it is never decoded: \(r.stderr)")
+        let rss = r.errorLines.first { $0.hasPrefix("peak-rss-kib ") }.flatMap {
+            Int($0.dropFirst("peak-rss-kib ".count))
+        }
         XCTAssertNotNil(rss, r.stderr)
         // Far above what the replay takes, far below what decoding every photo whole took
         // (docs/performance.md has both).
         XCTAssertLessThan(rss ?? .max, 150 << 10, "peak RSS in KiB")
 
         // One frame every 12 ticks: the page at rest at tick 120, the grid at rest at tick 312.
-        func frame(_ n: Int) throws -> RGBImage { try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", n)).path) }
+        func frame(_ n: Int) throws -> RGBImage {
+            try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", n)).path)
+        }
         func assertPhoto(_ pixel: [UInt8], _ what: String) {
-            XCTAssertLessThanOrEqual(zip(pixel, Self.colour).map { abs(Int($0) - Int($1)) }.max()!, 6, "\(what) shows the photo: \(pixel)")
+            XCTAssertLessThanOrEqual(
+                zip(pixel, Self.colour).map { abs(Int($0) - Int($1)) }.max()!, 6, "\(what) shows the photo: \(pixel)")
         }
         assertPhoto(try frame(10).pixel(195, 350), "the page")
         let grid = try frame(26)
         // Three columns of 128.67-point cells 130.67 apart; five whole rows above the tab bar.
         for cell in 0..<15 {
-            let x = Int(Double(cell % 3) * 130.67 + 64), y = Int(Double(cell / 3) * 130.67 + 64)
+            let x = Int(Double(cell % 3) * 130.67 + 64)
+            let y = Int(Double(cell / 3) * 130.67 + 64)
             assertPhoto(grid.pixel(x, y), "cell \(cell)")
         }
     }
@@ -59,9 +68,11 @@ final class BigLibraryReplayTests: PhotozoomCLITestCase {
     /// A JPEG of `colour`, written through SDL_image.
     static func writeJPEG(_ file: URL, width: Int, height: Int) throws {
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue))
-        let surface = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue))
+        let surface = try XCTUnwrap(
+            SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue))
         defer { SDL_FreeSurface(surface) }
-        XCTAssertEqual(SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, colour[0], colour[1], colour[2], 255)), 0)
+        XCTAssertEqual(
+            SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, colour[0], colour[1], colour[2], 255)), 0)
         XCTAssertEqual(IMG_SaveJPG(surface, file.path, 90), 0, "cannot write \(file.path)")
     }
 }

@@ -30,7 +30,9 @@ final class CLITests: PhotozoomCLITestCase {
     func testRunWithNoDisplayAndNoDriverAskedForExitsTwoAtOnce() throws {
         let runtime = try temporaryFolder()
         let started = Date()
-        let r = try photozoom(["run"], env: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": runtime.path])
+        let r = try photozoom(
+            ["run"],
+            env: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": runtime.path])
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "exits at once, not after a timeout")
         XCTAssertEqual(r.status, 2, "stderr: \(r.stderr)")
         XCTAssertEqual(r.errorLines.count, 1, "one line: \(r.stderr)")
@@ -70,7 +72,8 @@ final class CLITests: PhotozoomCLITestCase {
         let out = try temporaryFolder().appendingPathComponent("huge.png")
         let r = try photozoom(["snapshot", "--out", out.path, "--size", "16384x16384", "--scale", "2"])
         XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertEqual(r.stderr, "photozoom: a 32768x32768-pixel image is too large: the most is 268435456 pixels (16384x16384)\n")
+        XCTAssertEqual(
+            r.stderr, "photozoom: a 32768x32768-pixel image is too large: the most is 268435456 pixels (16384x16384)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
     }
 
@@ -101,9 +104,12 @@ final class CLITests: PhotozoomCLITestCase {
         let tmp = try temporaryFolder()
         let locked = tmp.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PackagePaths.bundledPhotos + "/astronaut.jpg", toPath: locked.appendingPathComponent("a.jpg").path)
+        try FileManager.default.copyItem(
+            atPath: PackagePaths.bundledPhotos + "/astronaut.jpg", toPath: locked.appendingPathComponent("a.jpg").path)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
-        addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        addTeardownBlock {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
+        }
         // Root may list any folder; as nobody the permission bits count, as they do for a user.
         var launcher: [String] = []
         if getuid() == 0 {
@@ -113,7 +119,9 @@ final class CLITests: PhotozoomCLITestCase {
             }
             launcher = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
         }
-        let r = try photozoom(["snapshot", "--photos", locked.path, "--out", tmp.appendingPathComponent("never.png").path], launcher: launcher)
+        let r = try photozoom(
+            ["snapshot", "--photos", locked.path, "--out", tmp.appendingPathComponent("never.png").path],
+            launcher: launcher)
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertEqual(r.stderr, "photozoom: cannot read photo folder '\(locked.path)': Permission denied\n")
     }
@@ -131,7 +139,9 @@ final class CLITests: PhotozoomCLITestCase {
             let r = try photozoom(arguments)
             XCTAssertEqual(r.status, 0, "\(arguments): \(r.stderr)")
             for word in mentions + ["USAGE"] {
-                XCTAssertTrue(r.stdout.contains(word), "photozoom \(arguments.joined(separator: " ")) mentions \(word):\n\(r.stdout)")
+                XCTAssertTrue(
+                    r.stdout.contains(word),
+                    "photozoom \(arguments.joined(separator: " ")) mentions \(word):\n\(r.stdout)")
             }
         }
     }
@@ -142,27 +152,72 @@ final class CLITests: PhotozoomCLITestCase {
     /// library size the tick percentiles and the digest of the state the session ended in.
     func testBenchJSONHasNamedMediansAndTickPercentilesAndDigestsForEachLibrarySize() throws {
         struct Report: Decodable {
-            struct Median: Decodable { let name: String; let median: Double; let unit: String }
+            struct Median: Decodable {
+                let name: String
+                let median: Double
+                let unit: String
+            }
             // The JSON's own key names, so a renamed key fails to decode.
-            struct Library: Decodable { let name: String; let photos: Int; let ticks: Int; let tick_us_p50: Double; let tick_us_p99: Double; let session_digest: String }
+            struct Library: Decodable {
+                let name: String
+                let photos: Int
+                let ticks: Int
+                let tick_us_p50: Double
+                let tick_us_p99: Double
+                let session_digest: String
+            }
             struct Reload: Decodable {
-                let saves: Int; let reload_ms: Double; let reload_ms_max: Double
-                let reload_work_ms_max: Double; let reload_frame_ms_max: Double; let plain_frame_ms_max: Double
+                let saves: Int
+                let reload_ms: Double
+                let reload_ms_max: Double
+                let reload_work_ms_max: Double
+                let reload_frame_ms_max: Double
+                let plain_frame_ms_max: Double
             }
             let measurements: [Median]
             let libraries: [Library]
             let reload: Reload
-            struct Replay: Decodable { let ticks: Int; let replay_speedup: Double }
+            struct Replay: Decodable {
+                let ticks: Int
+                let replay_speedup: Double
+            }
             let replay: Replay
             struct Folder: Decodable {
-                let photos: Int; let frames: Int; let first_frame_ms: Double; let thumbs_visible_ms_cold: Double; let thumbs_visible_ms_warm: Double
-                let thumbs_sharp_ms_cold: Double; let thumbs_sharp_ms_warm: Double
-                let frame_ms_p50: Double; let frame_ms_p99: Double; let frame_cpu_ms_p50: Double; let frame_cpu_ms_p99: Double; let peak_rss_mib: Double
-                let loaders_peak_rss_mib: Double; let cells_in_view: Int; let decode_floor_ms: Double; let cores: Int; let first_screen_ms_cold: Double
-                let compare_frame_ms_p50: Double; let compare_frame_ms_p99: Double
-                struct Phase: Decodable { let phase: String; let frames: Int; let frame_ms_p50: Double; let frame_ms_p99: Double; let frame_cpu_ms_p99: Double }
+                let photos: Int
+                let frames: Int
+                let first_frame_ms: Double
+                let thumbs_visible_ms_cold: Double
+                let thumbs_visible_ms_warm: Double
+                let thumbs_sharp_ms_cold: Double
+                let thumbs_sharp_ms_warm: Double
+                let frame_ms_p50: Double
+                let frame_ms_p99: Double
+                let frame_cpu_ms_p50: Double
+                let frame_cpu_ms_p99: Double
+                let peak_rss_mib: Double
+                let loaders_peak_rss_mib: Double
+                let cells_in_view: Int
+                let decode_floor_ms: Double
+                let cores: Int
+                let first_screen_ms_cold: Double
+                let compare_frame_ms_p50: Double
+                let compare_frame_ms_p99: Double
+                struct Phase: Decodable {
+                    let phase: String
+                    let frames: Int
+                    let frame_ms_p50: Double
+                    let frame_ms_p99: Double
+                    let frame_cpu_ms_p99: Double
+                }
                 let phases: [Phase]
-                struct Frame: Decodable { let frame: Int; let phase: String; let ms: Double; let cpu_ms: Double; let update_ms: Double; let draw_ms: Double }
+                struct Frame: Decodable {
+                    let frame: Int
+                    let phase: String
+                    let ms: Double
+                    let cpu_ms: Double
+                    let update_ms: Double
+                    let draw_ms: Double
+                }
                 let slowest_frames: [Frame]
             }
             let library: Folder
@@ -183,16 +238,21 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertTrue(folder.first_frame_ms > 0 && folder.first_frame_ms <= folder.thumbs_visible_ms_cold, r.stdout)
         XCTAssertGreaterThan(folder.thumbs_visible_ms_warm, 0)
         // The bundled photos embed no previews: a cell shows a picture when its thumbnail arrives.
-        XCTAssertTrue(folder.thumbs_visible_ms_cold <= folder.thumbs_sharp_ms_cold && folder.thumbs_visible_ms_warm <= folder.thumbs_sharp_ms_warm, r.stdout)
+        XCTAssertTrue(
+            folder.thumbs_visible_ms_cold <= folder.thumbs_sharp_ms_cold
+                && folder.thumbs_visible_ms_warm <= folder.thumbs_sharp_ms_warm, r.stdout)
         // Frames drawn: one with nothing new to show draws nothing, as in the window.
         XCTAssertTrue((300...1100).contains(folder.frames), r.stdout)
         XCTAssertTrue(folder.frame_ms_p50 > 0 && folder.frame_ms_p50 <= folder.frame_ms_p99, r.stdout)
         XCTAssertTrue(folder.frame_cpu_ms_p50 > 0 && folder.frame_cpu_ms_p50 <= folder.frame_cpu_ms_p99, r.stdout)
         // Every frame in one viewer phase, the phases in the session's order; the slowest 1 %,
         // slowest first, down to the p99.
-        XCTAssertEqual(folder.phases.map(\.phase), ["grid", "presenting", "pager", "dismissing (dragged)", "dismissing (flying)"], r.stdout)
+        XCTAssertEqual(
+            folder.phases.map(\.phase), ["grid", "presenting", "pager", "dismissing (dragged)", "dismissing (flying)"],
+            r.stdout)
         XCTAssertEqual(folder.phases.map(\.frames).reduce(0, +), folder.frames)
-        XCTAssertEqual(folder.slowest_frames.count, folder.frames - (Int((0.99 * Double(folder.frames)).rounded(.up)) - 1))
+        XCTAssertEqual(
+            folder.slowest_frames.count, folder.frames - (Int((0.99 * Double(folder.frames)).rounded(.up)) - 1))
         XCTAssertEqual(folder.slowest_frames.map(\.ms), folder.slowest_frames.map(\.ms).sorted(by: >))
         XCTAssertEqual(folder.slowest_frames.last?.ms, folder.frame_ms_p99)
         for frame in folder.slowest_frames {
@@ -201,7 +261,8 @@ final class CLITests: PhotozoomCLITestCase {
         }
         XCTAssertTrue(folder.peak_rss_mib > 10 && folder.peak_rss_mib < 4096, r.stdout)
         // The same interaction in a window comparing two tunings.
-        XCTAssertTrue(folder.compare_frame_ms_p50 > 0 && folder.compare_frame_ms_p50 <= folder.compare_frame_ms_p99, r.stdout)
+        XCTAssertTrue(
+            folder.compare_frame_ms_p50 > 0 && folder.compare_frame_ms_p50 <= folder.compare_frame_ms_p99, r.stdout)
         // Decoding ran in loaders, which ended before their peak was read.
         XCTAssertTrue(folder.loaders_peak_rss_mib > 5 && folder.loaders_peak_rss_mib < 1024, r.stdout)
         // All 18 fit at 1280×800; the floor is one small decode each, shared among the cores.
@@ -212,14 +273,20 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertEqual(report.libraries.map(\.photos), [100, 10_000, 100_000], r.stdout)
         for library in report.libraries {
             XCTAssertEqual(library.ticks % 600, 0, "whole sessions: \(library.name)")
-            XCTAssertTrue(library.session_digest.count == 16 && library.session_digest.allSatisfy(\.isHexDigit), library.session_digest)
-            XCTAssertTrue(library.tick_us_p50.isFinite && library.tick_us_p50 > 0, "\(library.name): p50 \(library.tick_us_p50)")
-            XCTAssertTrue(library.tick_us_p99.isFinite && library.tick_us_p99 >= library.tick_us_p50, "\(library.name): p99 \(library.tick_us_p99)")
+            XCTAssertTrue(
+                library.session_digest.count == 16 && library.session_digest.allSatisfy(\.isHexDigit),
+                library.session_digest)
+            XCTAssertTrue(
+                library.tick_us_p50.isFinite && library.tick_us_p50 > 0, "\(library.name): p50 \(library.tick_us_p50)")
+            XCTAssertTrue(
+                library.tick_us_p99.isFinite && library.tick_us_p99 >= library.tick_us_p50,
+                "\(library.name): p99 \(library.tick_us_p99)")
         }
         // A reload waits out the watcher's 30 ms debounce, so anything quicker was not a save.
         let reload = report.reload
         XCTAssertGreaterThanOrEqual(reload.saves, 8)
-        XCTAssertTrue(reload.reload_ms >= 30 && reload.reload_ms <= reload.reload_ms_max && reload.reload_ms_max < 2000, r.stdout)
+        XCTAssertTrue(
+            reload.reload_ms >= 30 && reload.reload_ms <= reload.reload_ms_max && reload.reload_ms_max < 2000, r.stdout)
         XCTAssertTrue(reload.reload_work_ms_max > 0 && reload.reload_work_ms_max < reload.reload_frame_ms_max, r.stdout)
         XCTAssertGreaterThan(reload.plain_frame_ms_max, 0)
         XCTAssertEqual(report.replay.ticks, 6000, "ten sessions")
@@ -230,19 +297,28 @@ final class CLITests: PhotozoomCLITestCase {
     /// already holds every picture, and is that moment, not a moment after it.
     func testAFirstFrameThatShowsEveryPictureIsTheMomentThePicturesAreVisible() throws {
         struct Report: Decodable {
-            struct Folder: Decodable { let photos: Int; let first_frame_ms: Double; let thumbs_visible_ms_cold: Double; let thumbs_sharp_ms_cold: Double }
+            struct Folder: Decodable {
+                let photos: Int
+                let first_frame_ms: Double
+                let thumbs_visible_ms_cold: Double
+                let thumbs_sharp_ms_cold: Double
+            }
             let library: Folder
         }
         let folder = try temporaryFolder()
         let first = folder.appendingPathComponent("IMG_0001.jpg")
         try BigLibraryReplayTests.writeJPEG(first, width: 64, height: 48)
-        for i in 2...18 { try FileManager.default.linkItem(at: first, to: folder.appendingPathComponent(String(format: "IMG_%04d.jpg", i))) }
+        for i in 2...18 {
+            try FileManager.default.linkItem(
+                at: first, to: folder.appendingPathComponent(String(format: "IMG_%04d.jpg", i)))
+        }
         let r = try photozoom(["bench", "--json", "--repeats", "1", "--size", "1280x800", "--photos", folder.path])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
         let opening = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8)).library
         XCTAssertEqual(opening.photos, 18)
-        XCTAssertTrue(opening.first_frame_ms > 0 && opening.first_frame_ms <= opening.thumbs_visible_ms_cold
-                      && opening.thumbs_visible_ms_cold <= opening.thumbs_sharp_ms_cold, r.stdout)
+        XCTAssertTrue(
+            opening.first_frame_ms > 0 && opening.first_frame_ms <= opening.thumbs_visible_ms_cold
+                && opening.thumbs_visible_ms_cold <= opening.thumbs_sharp_ms_cold, r.stdout)
     }
 
     /// The table a person reads: every row's name is padded to the longest, so that two spaces
@@ -256,10 +332,12 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
         let rows = r.stdout.split(separator: "\n").map(String.init)
         let header = try XCTUnwrap(rows.first, r.stdout)
-        let width = try XCTUnwrap(header.range(of: "median").map { header.distance(from: header.startIndex, to: $0.lowerBound) }, header)
+        let width = try XCTUnwrap(
+            header.range(of: "median").map { header.distance(from: header.startIndex, to: $0.lowerBound) }, header)
         XCTAssertGreaterThan(rows.count, 20, r.stdout)
         for row in rows {
-            XCTAssertTrue(row.count > width && row.prefix(width).hasSuffix("  "), "the name runs into the values:\n\(row)")
+            XCTAssertTrue(
+                row.count > width && row.prefix(width).hasSuffix("  "), "the name runs into the values:\n\(row)")
         }
     }
 
@@ -269,7 +347,9 @@ final class CLITests: PhotozoomCLITestCase {
         try BigLibraryReplayTests.writeJPEG(folder.appendingPathComponent("IMG_0001.jpg"), width: 64, height: 48)
         let r = try photozoom(["bench", "--repeats", "1", "--photos", folder.path], timeout: 120)
         XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertEqual(r.stderr, "photozoom: bench needs a folder of at least two photos, one to open and one to swipe to; --photos has 1\n")
+        XCTAssertEqual(
+            r.stderr,
+            "photozoom: bench needs a folder of at least two photos, one to open and one to swipe to; --photos has 1\n")
     }
 
     /// The session is scripted from the layout, so it plays out, every phase of it, in a
@@ -288,7 +368,11 @@ final class CLITests: PhotozoomCLITestCase {
     /// narrower than a tuning file allows is refused in one line.
     func testBenchRunsItsSessionOnAZoomedGrid() throws {
         struct Report: Decodable {
-            struct Library: Decodable { let photos: Int; let ticks: Int; let session_digest: String }
+            struct Library: Decodable {
+                let photos: Int
+                let ticks: Int
+                let session_digest: String
+            }
             let libraries: [Library]
         }
         let r = try photozoom(["bench", "--repeats", "1", "--json", "--size", "1280x800", "--columns", "21"])
@@ -298,12 +382,15 @@ final class CLITests: PhotozoomCLITestCase {
         let opened = try JSONDecoder().decode(Report.self, from: Data(plain.stdout.utf8)).libraries
         XCTAssertEqual(zoomed.map(\.photos), [100, 10_000, 100_000])
         XCTAssertTrue(zoomed.allSatisfy { $0.ticks % 600 == 0 })
-        XCTAssertTrue(zip(zoomed, opened).allSatisfy { $0.session_digest != $1.session_digest }, "21 columns are not the 12 the window opens with")
+        XCTAssertTrue(
+            zip(zoomed, opened).allSatisfy { $0.session_digest != $1.session_digest },
+            "21 columns are not the 12 the window opens with")
 
         let bad = try photozoom(["bench", "--repeats", "1", "--size", "1280x800", "--columns", "59"])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertEqual(bad.stderr.split(separator: "\n").first.map(String.init),
-                       "photozoom: --columns must leave cells of at least 20 points in a window 1280 points wide, got 59")
+        XCTAssertEqual(
+            bad.stderr.split(separator: "\n").first.map(String.init),
+            "photozoom: --columns must leave cells of at least 20 points in a window 1280 points wide, got 59")
     }
 
     /// A window no taller than the tab bar shows no grid, so no photo can be tapped open: the
@@ -313,8 +400,10 @@ final class CLITests: PhotozoomCLITestCase {
         for size in ["200x50", "1x1"] {
             let r = try photozoom(["bench", "--size", size, "--repeats", "1"])
             XCTAssertEqual(r.status, 2, "stderr: \(r.stderr)")
-            XCTAssertEqual(r.stderr, "photozoom: --size: bench needs a window taller than the 50-point tab bar, so that a photo can be tapped open: "
-                                     + "a \(size) window shows no grid\n")
+            XCTAssertEqual(
+                r.stderr,
+                "photozoom: --size: bench needs a window taller than the 50-point tab bar, so that a photo can be tapped open: "
+                    + "a \(size) window shows no grid\n")
             XCTAssertEqual(r.stdout, "")
         }
 
@@ -330,7 +419,10 @@ final class CLITests: PhotozoomCLITestCase {
     /// addresses, its clock — may reach the sim. Different libraries end differently.
     func testTwoProcessesRunningTheSameSessionReachTheSameDigests() throws {
         struct Report: Decodable {
-            struct Library: Decodable { let photos: Int; let session_digest: String }
+            struct Library: Decodable {
+                let photos: Int
+                let session_digest: String
+            }
             let libraries: [Library]
         }
         func digests() throws -> [String] {
@@ -339,7 +431,8 @@ final class CLITests: PhotozoomCLITestCase {
             XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
             return try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8)).libraries.map(\.session_digest)
         }
-        let first = try digests(), second = try digests()
+        let first = try digests()
+        let second = try digests()
         XCTAssertEqual(first.count, 3)
         XCTAssertEqual(first, second)
         XCTAssertEqual(Set(first).count, 3, "each library ends in its own state: \(first)")

@@ -14,20 +14,26 @@ final class CommandLineDocTests: PhotozoomCLITestCase {
         let sections = Self.sections(try String(contentsOf: Self.document, encoding: .utf8))
         let commands = try leafCommands([])
         XCTAssertGreaterThanOrEqual(commands.count, 10, "the commands were found: \(commands)")
-        XCTAssertEqual(sections.keys.sorted(), commands.map { $0.joined(separator: " ") }.sorted(),
-                       "docs/command-line.md has a `## photozoom …` section for each command of `photozoom --help`")
+        XCTAssertEqual(
+            sections.keys.sorted(), commands.map { $0.joined(separator: " ") }.sorted(),
+            "docs/command-line.md has a `## photozoom …` section for each command of `photozoom --help`")
 
         for command in commands {
             let name = command.joined(separator: " ")
             guard let section = sections[name] else { continue }
             let help = try self.help(command)
-            let usage = try XCTUnwrap(help.components(separatedBy: "\n").first { $0.hasPrefix("USAGE: ") }?.dropFirst("USAGE: ".count), name)
+            let usage = try XCTUnwrap(
+                help.components(separatedBy: "\n").first { $0.hasPrefix("USAGE: ") }?.dropFirst("USAGE: ".count), name)
             XCTAssertTrue(section.contains(String(usage)), "photozoom \(name): the doc's usage line is not `\(usage)`")
 
             let helpOptions = Self.options(inHelp: help).subtracting(Self.everyCommands)
             let docOptions = Self.options(inTable: section)
-            XCTAssertEqual(helpOptions.subtracting(docOptions).sorted(), [], "photozoom \(name): in --help, in no row of the doc's table")
-            XCTAssertEqual(docOptions.subtracting(helpOptions).sorted(), [], "photozoom \(name): in the doc's table, not in --help")
+            XCTAssertEqual(
+                helpOptions.subtracting(docOptions).sorted(), [],
+                "photozoom \(name): in --help, in no row of the doc's table")
+            XCTAssertEqual(
+                docOptions.subtracting(helpOptions).sorted(), [], "photozoom \(name): in the doc's table, not in --help"
+            )
         }
     }
 
@@ -69,7 +75,8 @@ final class CommandLineDocTests: PhotozoomCLITestCase {
 
     /// Each `## photozoom …` section's text, by the command it names.
     static func sections(_ text: String) -> [String: String] {
-        var sections: [String: String] = [:], current: String?
+        var sections: [String: String] = [:]
+        var current: String?
         for line in text.components(separatedBy: "\n") {
             if line.hasPrefix("## ") {
                 let title = line.dropFirst(3).replacingOccurrences(of: "`", with: "")
@@ -84,17 +91,20 @@ final class CommandLineDocTests: PhotozoomCLITestCase {
     /// The options `--help` lists: each line that starts, two spaces in, with an option, up to
     /// the words of its description (which may follow after a single space).
     static func options(inHelp help: String) -> Set<String> {
-        Set(help.components(separatedBy: "\n").filter { $0.hasPrefix("  -") }.flatMap { line in
-            let label = line.split(separator: " ").prefix { $0.hasPrefix("-") || $0.hasPrefix("<") }.joined(separator: " ")
-            return optionNames(in: label)
-        })
+        Set(
+            help.components(separatedBy: "\n").filter { $0.hasPrefix("  -") }.flatMap { line in
+                let label = line.split(separator: " ").prefix { $0.hasPrefix("-") || $0.hasPrefix("<") }.joined(
+                    separator: " ")
+                return optionNames(in: label)
+            })
     }
 
     /// The options named in the first cell of the rows of the section's tables.
     static func options(inTable section: String) -> Set<String> {
-        Set(section.components(separatedBy: "\n").filter { $0.hasPrefix("| `-") }.flatMap { row in
-            optionNames(in: row.dropFirst(2).components(separatedBy: " | ")[0])
-        })
+        Set(
+            section.components(separatedBy: "\n").filter { $0.hasPrefix("| `-") }.flatMap { row in
+                optionNames(in: row.dropFirst(2).components(separatedBy: " | ")[0])
+            })
     }
 
     /// `--long-name` and `-x`, not the hyphen inside a word such as `x-large`.
@@ -104,6 +114,8 @@ final class CommandLineDocTests: PhotozoomCLITestCase {
 
     static func captures(_ pattern: String, in text: String) -> [String] {
         let regex = try! NSRegularExpression(pattern: pattern)
-        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range(at: 1), in: text)!]) }
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            String(text[Range($0.range(at: 1), in: text)!])
+        }
     }
 }

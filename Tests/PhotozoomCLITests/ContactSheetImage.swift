@@ -6,11 +6,16 @@ extension RGBImage {
             let i = (y * width + x) * 3
             return pixels[i] == mat[0] && pixels[i + 1] == mat[1] && pixels[i + 2] == mat[2]
         }
-        var open: [(x: Int, y: Int, w: Int, h: Int)] = [], done: [(x: Int, y: Int, w: Int, h: Int)] = []
+        var open: [(x: Int, y: Int, w: Int, h: Int)] = []
+        var done: [(x: Int, y: Int, w: Int, h: Int)] = []
         for y in 0..<height {
-            var next: [(x: Int, y: Int, w: Int, h: Int)] = [], x = 0
+            var next: [(x: Int, y: Int, w: Int, h: Int)] = []
+            var x = 0
             while x < width {
-                guard !isMat(x, y) else { x += 1; continue }
+                guard !isMat(x, y) else {
+                    x += 1
+                    continue
+                }
                 let start = x
                 while x < width, !isMat(x, y) { x += 1 }
                 guard x - start >= 100 else { continue }

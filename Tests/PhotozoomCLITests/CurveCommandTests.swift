@@ -18,17 +18,22 @@ final class CurveCommandTests: PhotozoomCLITestCase {
     /// ratio ζ released from rest: the textbook solution for each damping regime.
     func remaining(omega0 w: Double, zeta z: Double, at t: Double) -> Double {
         if z < 1 {
-            let a = z * w, wd = w * (1 - z * z).squareRoot()
+            let a = z * w
+            let wd = w * (1 - z * z).squareRoot()
             return exp(-a * t) * (cos(wd * t) + a / wd * sin(wd * t))
         }
         if z == 1 { return exp(-w * t) * (1 + w * t) }
-        let root = (z * z - 1).squareRoot(), r1 = -w * (z - root), r2 = -w * (z + root)
+        let root = (z * z - 1).squareRoot()
+        let r1 = -w * (z - root)
+        let r2 = -w * (z + root)
         return (r1 * exp(r2 * t) - r2 * exp(r1 * t)) / (r1 - r2)
     }
 
     func testPhysicalFlagsPrintFloorOfDurationOverStepPlusOneRowsOfTheSolvedSpringInShortestRoundTripForm() throws {
-        let r = try photozoom(["curve", "--mass", "2", "--stiffness", "300", "--damping", "20", "--from", "-5", "--to", "7",
-                               "--velocity", "-40", "--step", "0.0125", "--duration", "0.7"])
+        let r = try photozoom([
+            "curve", "--mass", "2", "--stiffness", "300", "--damping", "20", "--from", "-5", "--to", "7",
+            "--velocity", "-40", "--step", "0.0125", "--duration", "0.7",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.split(separator: "\n").first, "t,value,velocity")
         let table = rows(r.stdout)
@@ -37,10 +42,15 @@ final class CurveCommandTests: PhotozoomCLITestCase {
         // ωd = √(150 − 25) = √125. With y = x − 7 from y0 = −12 at v0 = −40:
         //   y(t)  = e^(−at)·(y0·cos ωd·t + (v0 + a·y0)/ωd · sin ωd·t)
         //   y'(t) = e^(−at)·(v0·cos ωd·t − (a·v0 + ω0²·y0)/ωd · sin ωd·t)
-        let a = 5.0, w0Squared = 150.0, wd = 125.0.squareRoot(), y0 = -12.0, v0 = -40.0
+        let a = 5.0
+        let w0Squared = 150.0
+        let wd = 125.0.squareRoot()
+        let y0 = -12.0
+        let v0 = -40.0
         for (i, row) in table.enumerated() {
             XCTAssertEqual(row[0], Double("\(i * 125)e-4"), "t = i·step in decimal, not summed steps")
-            let t = row[0], e = exp(-a * t)
+            let t = row[0]
+            let e = exp(-a * t)
             let y = e * (y0 * cos(wd * t) + (v0 + a * y0) / wd * sin(wd * t))
             let v = e * (v0 * cos(wd * t) - (a * v0 + w0Squared * y0) / wd * sin(wd * t))
             // Measured against this evaluation: at most 2.7e-15 off in value (|x| < 10) and 1.4e-14
@@ -75,12 +85,17 @@ final class CurveCommandTests: PhotozoomCLITestCase {
             XCTAssertEqual(table.count, 11, "\(flags)")
             for row in table {
                 // Measured: within 2.3e-16 of this evaluation.
-                XCTAssertEqual(row[1], 1 - remaining(omega0: omega0, zeta: zeta, at: row[0]), accuracy: 1e-14, "\(flags) at \(row[0])")
+                XCTAssertEqual(
+                    row[1], 1 - remaining(omega0: omega0, zeta: zeta, at: row[0]), accuracy: 1e-14,
+                    "\(flags) at \(row[0])")
             }
         }
-        let uikit = try photozoom(["curve", "--uikit-duration", "0.5", "--damping-ratio", "0.8", "--from", "10", "--to", "20",
-                                   "--uikit-initial-velocity", "3", "--step", "1", "--duration", "0"])
-        XCTAssertEqual(rows(uikit.stdout)[0][2], 30, "UIKit's initial velocity is a fraction of the distance per second")
+        let uikit = try photozoom([
+            "curve", "--uikit-duration", "0.5", "--damping-ratio", "0.8", "--from", "10", "--to", "20",
+            "--uikit-initial-velocity", "3", "--step", "1", "--duration", "0",
+        ])
+        XCTAssertEqual(
+            rows(uikit.stdout)[0][2], 30, "UIKit's initial velocity is a fraction of the distance per second")
     }
 
     func testBadFlagsExitTwoWithAMessageNamingTheProblem() throws {
@@ -115,7 +130,13 @@ final class CurveCommandTests: PhotozoomCLITestCase {
             (["--step", "0.3", "--duration", "1"], ["0.0", "0.3", "0.6", "0.9"]),
             (["--step", "0.1", "--duration", "0.7"], ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]),
             (["--step", "1e-7", "--duration", "3e-7"], ["0.0", "1e-07", "2e-07", "3e-07"]),
-            (["--duration", "0.05"], ["0.0", "0.008333333333333333", "0.016666666666666666", "0.025", "0.03333333333333333", "0.041666666666666664", "0.05"]),
+            (
+                ["--duration", "0.05"],
+                [
+                    "0.0", "0.008333333333333333", "0.016666666666666666", "0.025", "0.03333333333333333",
+                    "0.041666666666666664", "0.05",
+                ]
+            ),
         ]
         for (flags, times) in cases {
             let r = try photozoom(["curve"] + spring + flags)
@@ -129,10 +150,16 @@ final class CurveCommandTests: PhotozoomCLITestCase {
     /// A row that would print nan or inf is refused before any row is printed.
     func testInputsWhoseRowsWouldNotBeFiniteAreRefusedInOneLine() throws {
         let cases: [([String], String)] = [
-            (["--stiffness", "3", "--damping", "1", "--velocity", "inf"], "--velocity must be a finite number, got inf"),
+            (
+                ["--stiffness", "3", "--damping", "1", "--velocity", "inf"],
+                "--velocity must be a finite number, got inf"
+            ),
             (["--stiffness", "3", "--damping", "1", "--from", "-1e308", "--to", "1e308"], "not finite"),
             (["--mass", "1e-300", "--stiffness", "1e300", "--damping", "1"], "not finite"),
-            (["--uikit-duration", "0.5", "--damping-ratio", "1", "--to", "1e308", "--uikit-initial-velocity", "10"], "not finite"),
+            (
+                ["--uikit-duration", "0.5", "--damping-ratio", "1", "--to", "1e308", "--uikit-initial-velocity", "10"],
+                "not finite"
+            ),
         ]
         for (flags, named) in cases {
             for output in [[], ["--png", try temporaryFolder().appendingPathComponent("c.png").path]] {
@@ -153,7 +180,10 @@ final class CurveCommandTests: PhotozoomCLITestCase {
         for (duration, step) in [("1e7", "1e4"), ("1e300", "1e299")] {
             let out = folder.appendingPathComponent("\(duration).png")
             let started = Date()
-            let r = try photozoom(["curve", "--response", "0.5", "--damping-ratio", "0.5", "--duration", duration, "--step", step, "--png", out.path])
+            let r = try photozoom([
+                "curve", "--response", "0.5", "--damping-ratio", "0.5", "--duration", duration, "--step", step, "--png",
+                out.path,
+            ])
             XCTAssertEqual(r.status, 0, "--duration \(duration): \(r.stderr)")
             XCTAssertLessThan(Date().timeIntervalSince(started), 10, "--duration \(duration)")
             XCTAssertNotNil(pngSize(try Data(contentsOf: out)))
@@ -162,7 +192,10 @@ final class CurveCommandTests: PhotozoomCLITestCase {
 
     func testThePNGIsWrittenAtTheAskedSizeAndNeverOverwrittenUnasked() throws {
         let out = try temporaryFolder().appendingPathComponent("curve.png")
-        let r = try photozoom(["curve", "--response", "0.5", "--damping-ratio", "0.5", "--duration", "2", "--png", out.path, "--png-size", "400x300"])
+        let r = try photozoom([
+            "curve", "--response", "0.5", "--damping-ratio", "0.5", "--duration", "2", "--png", out.path, "--png-size",
+            "400x300",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let data = try Data(contentsOf: out)
         let size = pngSize(data)

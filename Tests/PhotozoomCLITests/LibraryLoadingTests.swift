@@ -21,7 +21,9 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         func patched(_ photo: String, as name: String, at offset: (Data) -> Int, bytes: Int) throws {
             var data = try Data(contentsOf: Self.photos.appendingPathComponent(photo))
             let at = offset(data)
-            for field in 0..<2 { for i in 0..<bytes { data[at + field * bytes + i] = UInt8((30000 >> (8 * (bytes - 1 - i))) & 0xFF) } }
+            for field in 0..<2 {
+                for i in 0..<bytes { data[at + field * bytes + i] = UInt8((30000 >> (8 * (bytes - 1 - i))) & 0xFF) }
+            }
             try write(name, data)
         }
         _ = try copy("cameraman.jpg", as: "a-good.jpg")
@@ -30,8 +32,12 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         try write("c-truncated.png", png.prefix(png.count / 2))
         _ = try copy("gravel.png", as: "d-png-named.jpg")
         try fm.createDirectory(at: dir.appendingPathComponent("e-folder.jpg"), withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("f-dangling.jpg").path, withDestinationPath: dir.appendingPathComponent("gone.jpg").path)
-        try patched("astronaut.jpg", as: "g-claims-30000.jpg", at: { $0.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5 }, bytes: 2)
+        try fm.createSymbolicLink(
+            atPath: dir.appendingPathComponent("f-dangling.jpg").path,
+            withDestinationPath: dir.appendingPathComponent("gone.jpg").path)
+        try patched(
+            "astronaut.jpg", as: "g-claims-30000.jpg", at: { $0.firstRange(of: Data([0xFF, 0xC0]))!.lowerBound + 5 },
+            bytes: 2)
         try patched("gravel.png", as: "h-claims-30000.png", at: { _ in 16 }, bytes: 4)
         let big = dir.appendingPathComponent("i-over-the-cap.jpg")
         fm.createFile(atPath: big.path, contents: Data([0xFF, 0xD8, 0xFF]))
@@ -43,19 +49,28 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         XCTAssertEqual(chmod(unreadable.path, 0), 0)
         let out = dir.appendingPathComponent("grid.png")
 
-        let result = try photozoom(["snapshot", "--photos", dir.path, "--size", "393x700", "--out", out.path],
-                                   launcher: ["/usr/bin/time", "-f", "peak-rss-kib %M"])
+        let result = try photozoom(
+            ["snapshot", "--photos", dir.path, "--size", "393x700", "--out", out.path],
+            launcher: ["/usr/bin/time", "-f", "peak-rss-kib %M"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.errorLines.filter { $0.hasPrefix("photozoom:") }
-        let broken = ["b-empty.jpg", "c-truncated.png", "e-folder.jpg", "f-dangling.jpg", "g-claims-30000.jpg", "h-claims-30000.png",
-                      "i-over-the-cap.jpg", "j-text.jpg"] + (getuid() == 0 ? [] : ["k-unreadable.jpg"])
+        let broken =
+            [
+                "b-empty.jpg", "c-truncated.png", "e-folder.jpg", "f-dangling.jpg", "g-claims-30000.jpg",
+                "h-claims-30000.png",
+                "i-over-the-cap.jpg", "j-text.jpg",
+            ] + (getuid() == 0 ? [] : ["k-unreadable.jpg"])
         for name in broken {
             XCTAssertEqual(lines.filter { $0.contains("/" + name + " ") }.count, 1, "one line names \(name): \(lines)")
         }
         XCTAssertEqual(lines.count, broken.count, "nothing else: \(lines)")
         XCTAssertTrue(lines.allSatisfy { $0.hasSuffix("showing a placeholder") })
-        XCTAssertFalse(lines.contains { $0.contains("a-good.jpg") || $0.contains("d-png-named.jpg") }, "a PNG named .jpg is still a photo")
-        let rss = result.errorLines.first { $0.hasPrefix("peak-rss-kib ") }.flatMap { Int($0.dropFirst("peak-rss-kib ".count)) }
+        XCTAssertFalse(
+            lines.contains { $0.contains("a-good.jpg") || $0.contains("d-png-named.jpg") },
+            "a PNG named .jpg is still a photo")
+        let rss = result.errorLines.first { $0.hasPrefix("peak-rss-kib ") }.flatMap {
+            Int($0.dropFirst("peak-rss-kib ".count))
+        }
         XCTAssertNotNil(rss, result.stderr)
         XCTAssertLessThan(rss ?? .max, 300 << 10, "peak RSS in KiB; the files claim gigabytes")
         XCTAssertNotNil(pngSize(try Data(contentsOf: out)))
@@ -64,7 +79,9 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
     /// Ctrl-C while a large folder is still being read and decoded ends the program at once.
     func testInterruptWhileAFolderLoadsExitsWithin100Milliseconds() throws {
         let dir = try temporaryFolder()
-        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.photos.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.photos.path).filter {
+            $0.hasSuffix(".jpg")
+        }.sorted()
         for i in 0..<3000 {
             let source = Self.photos.appendingPathComponent(sources[i % sources.count])
             XCTAssertEqual(link(source.path, dir.appendingPathComponent(String(format: "IMG_%05d.jpg", i)).path), 0)
@@ -104,14 +121,19 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
     /// ends the program at once too, whenever it comes.
     func testInterruptWhileAFolderIsListedExitsWithin100Milliseconds() throws {
         let dir = try temporaryFolder()
-        let source = Self.photos.appendingPathComponent(try XCTUnwrap(
-            FileManager.default.contentsOfDirectory(atPath: Self.photos.path).filter { $0.hasSuffix(".jpg") }.sorted().first))
-        for i in 0..<20_000 { XCTAssertEqual(link(source.path, dir.appendingPathComponent(String(format: "IMG_%05d.jpg", i)).path), 0) }
+        let source = Self.photos.appendingPathComponent(
+            try XCTUnwrap(
+                FileManager.default.contentsOfDirectory(atPath: Self.photos.path).filter { $0.hasSuffix(".jpg") }
+                    .sorted().first))
+        for i in 0..<20_000 {
+            XCTAssertEqual(link(source.path, dir.appendingPathComponent(String(format: "IMG_%05d.jpg", i)).path), 0)
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["SDL_RENDER_DRIVER"] = "software"
         for delay in [0.15, 0.25, 0.35] {
-            let (process, exited) = try Self.start(["run", "--photos", dir.path, "--size", "1280x800"], environment: environment)
+            let (process, exited) = try Self.start(
+                ["run", "--photos", dir.path, "--size", "1280x800"], environment: environment)
             defer { ChildProcess.stop(process) }
             Thread.sleep(forTimeInterval: delay)
             guard process.isRunning else { return XCTFail("it ended by itself within \(delay) s") }
@@ -119,7 +141,8 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
             kill(process.processIdentifier, SIGINT)
             XCTAssertEqual(exited.wait(timeout: .now() + 5), .success, "it exits")
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1e6
-            XCTAssertLessThan(milliseconds, 100, "exited \(String(format: "%.0f", milliseconds)) ms after Ctrl-C sent \(delay) s in")
+            XCTAssertLessThan(
+                milliseconds, 100, "exited \(String(format: "%.0f", milliseconds)) ms after Ctrl-C sent \(delay) s in")
             XCTAssertEqual(process.terminationReason, .exit, "\(delay) s in")
             XCTAssertEqual(process.terminationStatus, 130, "\(delay) s in")
         }
@@ -135,7 +158,8 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         environment["SDL_RENDER_DRIVER"] = "software"
         environment["XDG_CACHE_HOME"] = try temporaryFolder().path
         for delay in [0.0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3, 0.5] {
-            let (process, exited) = try Self.start(["run", "--photos", Self.photos.path, "--size", "400x600"], environment: environment)
+            let (process, exited) = try Self.start(
+                ["run", "--photos", Self.photos.path, "--size", "400x600"], environment: environment)
             defer { ChildProcess.stop(process) }
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             kill(process.processIdentifier, SIGINT)
@@ -143,8 +167,13 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
                 XCTFail("Ctrl-C \(delay) s in was lost")
                 continue
             }
-            let ended = process.terminationReason == .exit ? process.terminationStatus == 130 : process.terminationStatus == SIGINT
-            XCTAssertTrue(ended, "Ctrl-C \(delay) s in: \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+            let ended =
+                process.terminationReason == .exit
+                ? process.terminationStatus == 130 : process.terminationStatus == SIGINT
+            XCTAssertTrue(
+                ended,
+                "Ctrl-C \(delay) s in: \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)"
+            )
         }
     }
 

@@ -14,13 +14,15 @@ final class MonkeyCommandTests: PhotozoomCLITestCase {
             summaries.append(r.stdout.components(separatedBy: " in ").first ?? "")
         }
         XCTAssertEqual(summaries[0], summaries[1])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [], "nothing broke, so no recording")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out.path), [], "nothing broke, so no recording")
     }
 
     /// `--help` says each option's default once, in words.
     func testHelpSaysTheDefaultFolderOnce() throws {
         let help = try photozoom(["monkey", "--help"]).stdout
-        let out = try XCTUnwrap(help.components(separatedBy: "\n  --out").dropFirst().first?.components(separatedBy: "\n  -").first, help)
+        let out = try XCTUnwrap(
+            help.components(separatedBy: "\n  --out").dropFirst().first?.components(separatedBy: "\n  -").first, help)
         XCTAssertEqual(out.components(separatedBy: "default").count - 1, 1, "--out's help:\(out)")
     }
 

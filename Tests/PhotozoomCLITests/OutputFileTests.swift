@@ -10,8 +10,10 @@ final class OutputFileTests: PhotozoomCLITestCase {
 
     func testAFolderGivenAsTheImageToWriteIsNamedAsAFolder() throws {
         let folder = try temporaryFolder()
-        for arguments in [["snapshot", "--out", folder.path + "/"], ["snapshot", "--out", folder.path, "--overwrite"],
-                          plot + ["--png", folder.path, "--overwrite"]] {
+        for arguments in [
+            ["snapshot", "--out", folder.path + "/"], ["snapshot", "--out", folder.path, "--overwrite"],
+            plot + ["--png", folder.path, "--overwrite"],
+        ] {
             let r = try photozoom(arguments)
             XCTAssertEqual(r.status, 2, "\(arguments): \(r.stderr)")
             XCTAssertEqual(r.errorLines.count, 1, r.stderr)
@@ -46,7 +48,9 @@ final class OutputFileTests: PhotozoomCLITestCase {
                 XCTAssertTrue(r.stderr.contains(".png, .jpg or .jpeg"), r.stderr)
             }
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["c.jpg", "c.png", "s.JPEG", "s.jpg"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+            ["c.jpg", "c.png", "s.JPEG", "s.jpg"])
     }
 
     /// A disk that fills up mid-write: the command says so and fails, the file that was there
@@ -75,14 +79,18 @@ final class OutputFileTests: PhotozoomCLITestCase {
             XCTAssertEqual(r.errorLines.count, 1, "\(what): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("No space left on device"), "\(what): \(r.stderr)")
             XCTAssertEqual(try Data(contentsOf: old), before, "\(what): the old file is kept")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), ["old.png"], "\(what): nothing left behind")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: disk.path), ["old.png"],
+                "\(what): nothing left behind")
         }
     }
 
     /// Standard output that cannot be written (a full disk, here /dev/full) is an error too.
     func testOutputThatCannotBeWrittenFailsInOneLine() throws {
         let toDevFull = ["/bin/sh", "-c", "exec \"$0\" \"$@\" > /dev/full"]
-        for arguments in [plot, plot + ["--duration", "100"], ["bench", "--repeats", "1", "--json"], ["curve", "--help"]] {
+        for arguments in [
+            plot, plot + ["--duration", "100"], ["bench", "--repeats", "1", "--json"], ["curve", "--help"],
+        ] {
             let r = try photozoom(arguments, launcher: toDevFull)
             let what = arguments.joined(separator: " ")
             XCTAssertEqual(r.status, 1, "\(what): \(r.stderr)")
@@ -92,7 +100,8 @@ final class OutputFileTests: PhotozoomCLITestCase {
 
     /// Runs mount (or umount); true if it worked.
     private func mount(_ arguments: [String], program: String = "/bin/mount") -> Bool {
-        guard let r = try? ChildProcess.run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 10) else { return false }
+        guard let r = try? ChildProcess.run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 10)
+        else { return false }
         return r.exitedNormally && r.status == 0
     }
 }

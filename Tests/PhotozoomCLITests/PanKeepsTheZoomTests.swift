@@ -39,8 +39,10 @@ final class PanKeepsTheZoomTests: PhotozoomCLITestCase {
                 }
             }
             let shown = frame.cropped(x: 0, y: 44, w: frame.width, h: frame.height - 44)
-            let difference = shown.meanAbsoluteDifference(to: RGBImage(width: frame.width, height: frame.height - 44, pixels: expected))
-            XCTAssertLessThan(difference, 8, "tick \(player.tick), photo at \(zoomed): the window shows it at another size")
+            let difference = shown.meanAbsoluteDifference(
+                to: RGBImage(width: frame.width, height: frame.height - 44, pixels: expected))
+            XCTAssertLessThan(
+                difference, 8, "tick \(player.tick), photo at \(zoomed): the window shows it at another size")
             checked += 1
         }
         XCTAssertGreaterThanOrEqual(checked, 10, "the pan's frames and the coast's")

@@ -18,12 +18,14 @@ final class PhotoLibraryOptionsTests: PhotozoomCLITestCase {
         for i in 1...30 {
             let file = top.appendingPathComponent(String(format: "z%02d.png", i))
             try writePNG(file, Self.grey)
-            try FileManager.default.setAttributes([.modificationDate: base.addingTimeInterval(Double(i) * 60)], ofItemAtPath: file.path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: base.addingTimeInterval(Double(i) * 60)], ofItemAtPath: file.path)
         }
         let red = top.appendingPathComponent("sub/red.png")
         try FileManager.default.createDirectory(at: red.deletingLastPathComponent(), withIntermediateDirectories: true)
         try writePNG(red, Self.red)
-        try FileManager.default.setAttributes([.modificationDate: base.addingTimeInterval(86_400)], ofItemAtPath: red.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: base.addingTimeInterval(86_400)], ofItemAtPath: red.path)
         return top
     }
 
@@ -33,7 +35,8 @@ final class PhotoLibraryOptionsTests: PhotozoomCLITestCase {
         let layout = GridLayout(viewport: Self.size, count: 31, tuning: Tuning())
         let end = layout.contentHeight + Tuning().tabBarHeight - Self.size.height
         XCTAssertGreaterThan(end, 0, "the library is taller than the window")
-        XCTAssertEqual(colour(of: 30, in: dated, layout: layout, offset: end), Self.red, "the newest photo, in the last cell")
+        XCTAssertEqual(
+            colour(of: 30, in: dated, layout: layout, offset: end), Self.red, "the newest photo, in the last cell")
         XCTAssertEqual(colour(of: 29, in: dated, layout: layout, offset: end), Self.grey)
 
         let named = try snapshot(top, ["--recursive"])
@@ -43,7 +46,9 @@ final class PhotoLibraryOptionsTests: PhotozoomCLITestCase {
         let flat = try snapshot(top, ["--sort", "date"])
         let flatLayout = GridLayout(viewport: Self.size, count: 30, tuning: Tuning())
         let flatEnd = flatLayout.contentHeight + Tuning().tabBarHeight - Self.size.height
-        XCTAssertEqual(colour(of: 29, in: flat, layout: flatLayout, offset: flatEnd), Self.grey, "without --recursive, the subfolder is not read")
+        XCTAssertEqual(
+            colour(of: 29, in: flat, layout: flatLayout, offset: flatEnd), Self.grey,
+            "without --recursive, the subfolder is not read")
     }
 
     func testABadSortIsOneLine() throws {
@@ -54,7 +59,8 @@ final class PhotoLibraryOptionsTests: PhotozoomCLITestCase {
         }
         for command in ["run", "snapshot"] {
             let help = try photozoom([command, "--help"])
-            XCTAssertTrue(help.stdout.contains("--recursive") && help.stdout.contains("--sort <name|date>"), help.stdout)
+            XCTAssertTrue(
+                help.stdout.contains("--recursive") && help.stdout.contains("--sort <name|date>"), help.stdout)
         }
     }
 
@@ -67,7 +73,9 @@ final class PhotoLibraryOptionsTests: PhotozoomCLITestCase {
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
         try writePNG(locked.appendingPathComponent("b.png"), Self.red)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
-        addTeardownBlock { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        addTeardownBlock {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
+        }
         let outputs = try temporaryFolder()
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: outputs.path)
         var launcher: [String] = []
@@ -81,7 +89,10 @@ final class PhotoLibraryOptionsTests: PhotozoomCLITestCase {
         let out = outputs.appendingPathComponent("shot.png").path
         let r = try photozoom(["snapshot", "--photos", top.path, "--recursive", "--out", out], launcher: launcher)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stderr, "photozoom: cannot read folder 'locked' in photo folder '\(top.path)': Permission denied; its photos are left out\n")
+        XCTAssertEqual(
+            r.stderr,
+            "photozoom: cannot read folder 'locked' in photo folder '\(top.path)': Permission denied; its photos are left out\n"
+        )
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
     }
 

@@ -36,8 +36,11 @@ class PhotozoomCLITestCase: XCTestCase {
     /// photo folder, assets/photos, is found). `env` overrides variables; nil removes one.
     /// `launcher` is a program and its arguments that run photozoom (setpriv, to drop root).
     /// `timeout` is for the few runs that are long by design (`bench`).
-    func photozoom(_ arguments: [String], env overrides: [String: String?] = [:], launcher: [String] = [], timeout: TimeInterval = timeout,
-                   file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+    func photozoom(
+        _ arguments: [String], env overrides: [String: String?] = [:], launcher: [String] = [],
+        timeout: TimeInterval = timeout,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["SDL_RENDER_DRIVER"] = "software"
@@ -45,9 +48,12 @@ class PhotozoomCLITestCase: XCTestCase {
 
         let program = launcher.first.map { URL(fileURLWithPath: $0) } ?? Self.executable
         let programArguments = launcher.isEmpty ? arguments : launcher.dropFirst() + [Self.executable.path] + arguments
-        let outcome = try ChildProcess.run(program, programArguments, environment: environment, directory: PackagePaths.root, timeout: timeout)
+        let outcome = try ChildProcess.run(
+            program, programArguments, environment: environment, directory: PackagePaths.root, timeout: timeout)
         if outcome.timedOut {
-            XCTFail("photozoom \(arguments.joined(separator: " ")) did not exit within \(timeout) s; killed", file: file, line: line)
+            XCTFail(
+                "photozoom \(arguments.joined(separator: " ")) did not exit within \(timeout) s; killed", file: file,
+                line: line)
         }
         return Result(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
@@ -62,8 +68,13 @@ class PhotozoomCLITestCase: XCTestCase {
     /// Width and height from a PNG's IHDR chunk, after checking the signature.
     func pngSize(_ data: Data, file: StaticString = #filePath, line: UInt = #line) -> (width: UInt32, height: UInt32)? {
         let bytes = [UInt8](data)
-        guard bytes.count >= 24 else { XCTFail("\(bytes.count) bytes is no PNG", file: file, line: line); return nil }
-        XCTAssertEqual(Array(bytes[0..<8]), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "PNG signature", file: file, line: line)
+        guard bytes.count >= 24 else {
+            XCTFail("\(bytes.count) bytes is no PNG", file: file, line: line)
+            return nil
+        }
+        XCTAssertEqual(
+            Array(bytes[0..<8]), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "PNG signature", file: file,
+            line: line)
         XCTAssertEqual(String(decoding: bytes[12..<16], as: UTF8.self), "IHDR", "first chunk", file: file, line: line)
         func be32(_ at: Int) -> UInt32 { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | UInt32($1) } }
         return (be32(16), be32(20))

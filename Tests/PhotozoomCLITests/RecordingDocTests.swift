@@ -7,7 +7,9 @@ import XCTest
 final class RecordingDocTests: PhotozoomCLITestCase {
     static var document: URL { PackagePaths.root.appendingPathComponent("docs/recording.md") }
     /// The sections about `replay`, where an option named alone is one of replay's.
-    static let replaySections: Set<String> = ["Replay in a window", "Verify", "Frames, a GIF, a contact sheet", "Another tuning beside the recording"]
+    static let replaySections: Set<String> = [
+        "Replay in a window", "Verify", "Frames, a GIF, a contact sheet", "Another tuning beside the recording",
+    ]
     static let commands = ["run", "replay", "monkey"]
 
     func testEveryOptionTheDocNamesIsOneItsCommandHas() throws {
@@ -22,11 +24,16 @@ final class RecordingDocTests: PhotozoomCLITestCase {
             for span in CommandLineDocTests.captures("`([^`]+)`", in: text) {
                 let words = span.replacingOccurrences(of: "\n", with: " ").split(separator: " ").map(String.init)
                 let spanCommand = words.first == "photozoom" ? words.dropFirst().first : words.first
-                let command = spanCommand.flatMap { Self.commands.contains($0) ? $0 : nil } ?? (Self.replaySections.contains(section) ? "replay" : nil)
+                let command =
+                    spanCommand.flatMap { Self.commands.contains($0) ? $0 : nil }
+                    ?? (Self.replaySections.contains(section) ? "replay" : nil)
                 for option in CommandLineDocTests.optionNames(in: span) {
                     named += 1
                     let allowed = command.map { options[$0] ?? [] } ?? options.values.reduce([], { $0.union($1) })
-                    XCTAssertTrue(allowed.contains(option), "recording.md, \(section): `\(span)` names \(option), which \(command.map { "photozoom \($0)" } ?? "no command") has not")
+                    XCTAssertTrue(
+                        allowed.contains(option),
+                        "recording.md, \(section): `\(span)` names \(option), which \(command.map { "photozoom \($0)" } ?? "no command") has not"
+                    )
                 }
             }
         }
@@ -38,7 +45,10 @@ final class RecordingDocTests: PhotozoomCLITestCase {
     func testTheReplayWindowComparesAsThePageSays() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8).replacingOccurrences(of: "\n", with: " ")
         XCTAssertFalse(text.contains("does not compare"), "recording.md says the window does not compare")
-        XCTAssertTrue(text.contains("In the replay window, `photozoom replay session.jsonl --compare B.json` plays the two side by side"), "recording.md says how the window compares")
+        XCTAssertTrue(
+            text.contains(
+                "In the replay window, `photozoom replay session.jsonl --compare B.json` plays the two side by side"),
+            "recording.md says how the window compares")
 
         let b = try temporaryFolder().appendingPathComponent("B.json")
         try Data("{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.4, \"dampingRatio\": 0.8}}}".utf8).write(to: b)
@@ -50,7 +60,8 @@ final class RecordingDocTests: PhotozoomCLITestCase {
 
     /// Each `## ` or `### ` section's text, by its title.
     static func sections(_ text: String) -> [String: String] {
-        var sections: [String: String] = [:], current = ""
+        var sections: [String: String] = [:]
+        var current = ""
         for line in text.components(separatedBy: "\n") {
             if line.hasPrefix("## ") || line.hasPrefix("### ") {
                 current = String(line.drop { $0 == "#" }.dropFirst())

@@ -15,17 +15,22 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     /// k and `frame-k.png` show the same tick, 6k.
     func testOneReplayWritesFramesGifAndContactSheet() throws {
         let folder = try temporaryFolder()
-        let frames = folder.appendingPathComponent("frames"), gif = folder.appendingPathComponent("s.gif")
+        let frames = folder.appendingPathComponent("frames")
+        let gif = folder.appendingPathComponent("s.gif")
         let sheet = folder.appendingPathComponent("sheet.png")
-        let r = try photozoom(["replay", sessions.appendingPathComponent("drag-dismiss.jsonl").path, "--verify",
-                               "--frames", frames.path, "--fps", "20", "--gif", gif.path, "--contact-sheet", sheet.path])
+        let r = try photozoom([
+            "replay", sessions.appendingPathComponent("drag-dismiss.jsonl").path, "--verify",
+            "--frames", frames.path, "--fps", "20", "--gif", gif.path, "--contact-sheet", sheet.path,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         // Drawing sets the pace: no speed against real time.
         XCTAssertEqual(r.stdout, "verified: 322 ticks, 34 digests match\n")
         XCTAssertTrue(r.stderr.contains("photozoom: wrote 53 frames to '\(frames.path)'"), r.stderr)
         XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(gif.path)': 390x700, 55 frames at 20 fps ("), r.stderr)
         XCTAssertTrue(r.stderr.contains("photozoom: wrote '\(sheet.path)': 6 moments\n"), r.stderr)
-        let pngs = try (1...53).map { try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", $0)).path) }
+        let pngs = try (1...53).map {
+            try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", $0)).path)
+        }
         try checkGif(gif.path, against: pngs)
         try checkSheet(sheet.path, against: pngs)
     }
@@ -59,7 +64,8 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         XCTAssertEqual(Set(tiles.prefix(6).map(\.y)).count, 1, "six in the first row")
         XCTAssertGreaterThan(sheet.textPixels(x: 0, y: 0, w: sheet.width, h: tiles[0].y), 100, "a title line")
         for tile in tiles {
-            XCTAssertGreaterThan(sheet.textPixels(x: tile.x, y: tile.y + tile.h, w: tile.w, h: 22), 60, "a label under \(tile)")
+            XCTAssertGreaterThan(
+                sheet.textPixels(x: tile.x, y: tile.y + tile.h, w: tile.w, h: 22), 60, "a label under \(tile)")
         }
         let empty = (x: tiles[1].x, y: tiles[6].y + tiles[6].h)
         XCTAssertEqual(sheet.textPixels(x: empty.x, y: empty.y, w: 200, h: 22), 0, "no label where no tile is")
@@ -67,7 +73,9 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         // at 153 (tick 120's frame); the last tile, the grid at rest (tick 318's).
         func difference(_ tile: Int, _ frame: RGBImage) -> Double {
             let t = tiles[tile]
-            return zip(sheet.cropped(x: t.x, y: t.y, w: t.w, h: t.h).gridMeans(8), frame.gridMeans(8)).map { abs($0 - $1) }.reduce(0, +) / 192
+            return zip(sheet.cropped(x: t.x, y: t.y, w: t.w, h: t.h).gridMeans(8), frame.gridMeans(8)).map {
+                abs($0 - $1)
+            }.reduce(0, +) / 192
         }
         XCTAssertLessThan(difference(2, pngs[19]), 3)
         XCTAssertLessThan(difference(6, pngs[52]), 3)
@@ -80,7 +88,8 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     func testEachTileShowsItsMomentsFrame() throws {
         let folder = try temporaryFolder()
         let session = sessions.appendingPathComponent("drag-dismiss.jsonl").path
-        let sheetPath = folder.appendingPathComponent("sheet.png"), frames = folder.appendingPathComponent("frames")
+        let sheetPath = folder.appendingPathComponent("sheet.png")
+        let frames = folder.appendingPathComponent("frames")
         XCTAssertEqual(try photozoom(["replay", session, "--contact-sheet", sheetPath.path]).status, 0)
         let framed = try photozoom(["replay", session, "--frames", frames.path, "--fps", "40"])
         XCTAssertEqual(framed.status, 0, framed.stderr)
@@ -91,8 +100,11 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         XCTAssertEqual(tiles.count, 7)
         func difference(_ tile: Int, tick: Int) throws -> Double {
             let t = tiles[tile]
-            let frame = try RGBImage(png: frames.appendingPathComponent(String(format: "frame-%06d.png", tick / 3)).path)
-            return zip(sheet.cropped(x: t.x, y: t.y, w: t.w, h: t.h).gridMeans(8), frame.gridMeans(8)).map { abs($0 - $1) }.reduce(0, +) / 192
+            let frame = try RGBImage(
+                png: frames.appendingPathComponent(String(format: "frame-%06d.png", tick / 3)).path)
+            return zip(sheet.cropped(x: t.x, y: t.y, w: t.w, h: t.h).gridMeans(8), frame.gridMeans(8)).map {
+                abs($0 - $1)
+            }.reduce(0, +) / 192
         }
         XCTAssertLessThan(try difference(2, tick: 99), 2, "landing in the pager")
         XCTAssertLessThan(try difference(3, tick: 153), 2, "the press in the pager")
@@ -110,8 +122,11 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         let decoded = try DecodedGif(gif.path)
         XCTAssertEqual([decoded.width, decoded.height], [480, 372], "620x480 at 480 wide")
         let timeline = decoded.timeline(slot: 5)
-        let wide = timeline[20], tall = timeline.last!
-        for (x, y) in [(240, 5), (5, 186), (475, 366)] { XCTAssertNotEqual(wide.pixel(x, y), mat, "the 620x480 window fills the GIF at (\(x), \(y))") }
+        let wide = timeline[20]
+        let tall = timeline.last!
+        for (x, y) in [(240, 5), (5, 186), (475, 366)] {
+            XCTAssertNotEqual(wide.pixel(x, y), mat, "the 620x480 window fills the GIF at (\(x), \(y))")
+        }
         XCTAssertEqual(tall.pixel(5, 186), mat, "beside the 360x720 window at the end")
         XCTAssertEqual(tall.pixel(475, 186), mat)
         XCTAssertNotEqual(tall.pixel(240, 3), mat, "its whole height shown, letterboxed")
@@ -124,8 +139,11 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         let folder = try temporaryFolder()
         let session = folder.appendingPathComponent("photos.jsonl")
         try Self.recordPhotoSession().write(to: session, atomically: true, encoding: .utf8)
-        let frames = folder.appendingPathComponent("frames"), gif = folder.appendingPathComponent("p.gif")
-        let r = try photozoom(["replay", session.path, "--verify", "--frames", frames.path, "--fps", "20", "--gif", gif.path])
+        let frames = folder.appendingPathComponent("frames")
+        let gif = folder.appendingPathComponent("p.gif")
+        let r = try photozoom([
+            "replay", session.path, "--verify", "--frames", frames.path, "--fps", "20", "--gif", gif.path,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let timeline = try DecodedGif(gif.path).timeline(slot: 5)
         var errors: [Double] = []
@@ -142,14 +160,19 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
     /// and the last tick; the log and the title say how many were left out.
     func testASheetOfManyMomentsKeepsTwentyTwoOfThem() throws {
         let folder = try temporaryFolder()
-        let session = folder.appendingPathComponent("taps.jsonl"), sheet = folder.appendingPathComponent("sheet.png")
+        let session = folder.appendingPathComponent("taps.jsonl")
+        let sheet = folder.appendingPathComponent("sheet.png")
         // Open photo 4, then 16 clicks in the pager: 34 presses and releases, and the landing.
-        try RecordedScript.record(photos: (0..<12).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400)) }) { tick, world in
+        try RecordedScript.record(
+            photos: (0..<12).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400)) }
+        ) { tick, world in
             let cell = world.grid.layout!.frame(of: 4).center
-            try tick(RecordedScript.pointer(.down, cell)); try tick(RecordedScript.pointer(.up, cell))
+            try tick(RecordedScript.pointer(.down, cell))
+            try tick(RecordedScript.pointer(.up, cell))
             for _ in 0..<150 { try tick([]) }
             for _ in 0..<16 {
-                try tick(RecordedScript.pointer(.down, Point(x: 100, y: 350))); try tick(RecordedScript.pointer(.up, Point(x: 100, y: 350)))
+                try tick(RecordedScript.pointer(.down, Point(x: 100, y: 350)))
+                try tick(RecordedScript.pointer(.up, Point(x: 100, y: 350)))
                 for _ in 0..<70 { try tick([]) }
             }
         }.write(to: session, atomically: true, encoding: .utf8)
@@ -163,23 +186,36 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
 
     /// A tap on photo 4 of the first twelve bundled photos, then a drag down that dismisses it.
     static func recordPhotoSession() throws -> String {
-        let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).filter { $0.hasSuffix(".jpg") }.sorted()
-        return try RecordedScript.record(photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) },
-                                         RecordedScript.openAndDismiss)
+        let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).filter {
+            $0.hasSuffix(".jpg")
+        }.sorted()
+        return try RecordedScript.record(
+            photos: names.prefix(12).map { PhotoInfo(name: $0, pixelSize: Size(width: 600, height: 400)) },
+            RecordedScript.openAndDismiss)
     }
 
     func testOutputsNeverReplaceAFileAndBadNamesAreRefused() throws {
         let folder = try temporaryFolder()
         let session = sessions.appendingPathComponent("tap.jsonl").path
-        let gif = folder.appendingPathComponent("mine.gif"), sheet = folder.appendingPathComponent("mine.png")
+        let gif = folder.appendingPathComponent("mine.gif")
+        let sheet = folder.appendingPathComponent("mine.png")
         try "precious".write(to: gif, atomically: true, encoding: .utf8)
         try "precious".write(to: sheet, atomically: true, encoding: .utf8)
         for (arguments, message) in [
             (["--gif", gif.path], "--gif: '\(gif.path)' already exists, and is never replaced"),
-            (["--contact-sheet", sheet.path], "--contact-sheet: '\(sheet.path)' already exists, and is never replaced"),
+            (
+                ["--contact-sheet", sheet.path],
+                "--contact-sheet: '\(sheet.path)' already exists, and is never replaced"
+            ),
             (["--gif", folder.path + "/x.png"], "--gif: '\(folder.path)/x.png' does not end in .gif"),
-            (["--contact-sheet", folder.path + "/x.gif"], "--contact-sheet: '\(folder.path)/x.gif' does not end in .png"),
-            (["--gif", folder.path + "/x.gif", "--gif-fps", "30"], "--gif-fps must be one of 1, 2, 4, 5, 10, 20, 25, 50, got 30"),
+            (
+                ["--contact-sheet", folder.path + "/x.gif"],
+                "--contact-sheet: '\(folder.path)/x.gif' does not end in .png"
+            ),
+            (
+                ["--gif", folder.path + "/x.gif", "--gif-fps", "30"],
+                "--gif-fps must be one of 1, 2, 4, 5, 10, 20, 25, 50, got 30"
+            ),
             (["--gif", folder.path + "/x.gif", "--gif-width", "8"], "--gif-width must lie in 16...4096 pixels, got 8"),
         ] {
             let r = try photozoom(["replay", session] + arguments)
@@ -188,7 +224,9 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         }
         XCTAssertEqual(try String(contentsOf: gif, encoding: .utf8), "precious")
         XCTAssertEqual(try String(contentsOf: sheet, encoding: .utf8), "precious")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["mine.gif", "mine.png"], "nothing else written")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["mine.gif", "mine.png"],
+            "nothing else written")
     }
 
     /// A disk that fills up while the GIF or the sheet is written: one line that says so, exit
@@ -204,15 +242,18 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
         for (flag, name) in [("--gif", "s.gif"), ("--contact-sheet", "s.png")] {
             let r = try photozoom(["replay", session, flag, disk.appendingPathComponent(name).path])
             XCTAssertEqual(r.status, 1, r.stderr)
-            XCTAssertEqual(r.errorLines.filter { !$0.contains(" is not in ") && !$0.contains("likewise") },
-                           ["photozoom: cannot write '\(disk.appendingPathComponent(name).path)': No space left on device"])
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), [], "\(flag): nothing left behind")
+            XCTAssertEqual(
+                r.errorLines.filter { !$0.contains(" is not in ") && !$0.contains("likewise") },
+                ["photozoom: cannot write '\(disk.appendingPathComponent(name).path)': No space left on device"])
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: disk.path), [], "\(flag): nothing left behind")
         }
     }
 
     /// Runs mount (or umount); true if it worked.
     private func mount(_ arguments: [String], program: String = "/bin/mount") -> Bool {
-        guard let r = try? ChildProcess.run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 10) else { return false }
+        guard let r = try? ChildProcess.run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 10)
+        else { return false }
         return r.exitedNormally && r.status == 0
     }
 
@@ -227,7 +268,10 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
             let folder = try temporaryFolder()
             let process = Process()
             process.executableURL = Self.executable
-            process.arguments = ["replay", sessions.appendingPathComponent("drag-dismiss.jsonl").path, "--gif", folder.appendingPathComponent("a.gif").path]
+            process.arguments = [
+                "replay", sessions.appendingPathComponent("drag-dismiss.jsonl").path, "--gif",
+                folder.appendingPathComponent("a.gif").path,
+            ]
             process.environment = environment
             process.standardError = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice

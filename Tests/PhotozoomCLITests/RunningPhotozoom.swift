@@ -13,8 +13,12 @@ final class RunningPhotozoom {
         err = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        defer { try? outHandle.close(); try? errHandle.close() }
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
+        defer {
+            try? outHandle.close()
+            try? errHandle.close()
+        }
         process.executableURL = PhotozoomCLITestCase.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment

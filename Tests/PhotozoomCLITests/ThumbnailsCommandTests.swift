@@ -10,8 +10,12 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
     func photoFolder(in tmp: URL) throws -> URL {
         let photos = tmp.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        for (bundled, name) in [("coffee.jpg", "coffee.jpg"), ("chelsea-exif-rotated.jpg", "cat.jpg"), ("gravel.png", "gravel.png"), ("rocket.jpg", "the rocket é.jpg")] {
-            try FileManager.default.copyItem(atPath: PackagePaths.bundledPhotos + "/" + bundled, toPath: photos.appendingPathComponent(name).path)
+        for (bundled, name) in [
+            ("coffee.jpg", "coffee.jpg"), ("chelsea-exif-rotated.jpg", "cat.jpg"), ("gravel.png", "gravel.png"),
+            ("rocket.jpg", "the rocket é.jpg"),
+        ] {
+            try FileManager.default.copyItem(
+                atPath: PackagePaths.bundledPhotos + "/" + bundled, toPath: photos.appendingPathComponent(name).path)
         }
         let whole = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.bundledPhotos + "/coffee.jpg"))
         try whole.prefix(whole.count / 2).write(to: photos.appendingPathComponent("broken.jpg"))
@@ -21,29 +25,44 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
     /// Where GLib finds `file`'s thumbnail in the cache under `cacheHome`, and whether it calls it valid.
     func glibThumbnail(of file: URL, cacheHome: URL) throws -> (path: String?, valid: Bool) {
         let gio = "/usr/bin/gio"
-        guard FileManager.default.isExecutableFile(atPath: gio) else { throw XCTSkip("no \(gio) (scripts/setup.sh --test installs it)") }
-        let outcome = try ChildProcess.run(URL(fileURLWithPath: gio), ["info", "-a", "thumbnail::path,thumbnail::is-valid", file.path],
-                                           environment: ["XDG_CACHE_HOME": cacheHome.path], timeout: 10)
+        guard FileManager.default.isExecutableFile(atPath: gio) else {
+            throw XCTSkip("no \(gio) (scripts/setup.sh --test installs it)")
+        }
+        let outcome = try ChildProcess.run(
+            URL(fileURLWithPath: gio), ["info", "-a", "thumbnail::path,thumbnail::is-valid", file.path],
+            environment: ["XDG_CACHE_HOME": cacheHome.path], timeout: 10)
         func field(_ key: String) -> String? {
-            outcome.stdout.split(separator: "\n").first { $0.contains(key + ": ") }.map { String($0.split(separator: " ").last!) }
+            outcome.stdout.split(separator: "\n").first { $0.contains(key + ": ") }.map {
+                String($0.split(separator: " ").last!)
+            }
         }
         return (field("thumbnail::path"), field("thumbnail::is-valid") == "TRUE")
     }
 
     /// Names starting with a dot under `folder`: temporary files left behind.
     func leftovers(in folder: URL) -> [String] {
-        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { ($0 as NSString).lastPathComponent.hasPrefix(".") }
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter {
+            ($0 as NSString).lastPathComponent.hasPrefix(".")
+        }
     }
 
     func testAFolderFillsTheCacheOnceAndABrokenPhotoIsNamedAndRecorded() throws {
         let tmp = try temporaryFolder()
-        let photos = try photoFolder(in: tmp), cacheHome = tmp.appendingPathComponent("cache")
+        let photos = try photoFolder(in: tmp)
+        let cacheHome = tmp.appendingPathComponent("cache")
         let version = try photozoom(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 
-        let first = try photozoom(["thumbnails", photos.path, "--size", "normal"], env: ["XDG_CACHE_HOME": cacheHome.path])
+        let first = try photozoom(
+            ["thumbnails", photos.path, "--size", "normal"], env: ["XDG_CACHE_HOME": cacheHome.path])
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.hasPrefix("thumbnails (normal, 128 pixels) in \(cacheHome.path)/thumbnails/normal: 4 made, 0 already there, 1 failed, "), first.stdout)
-        XCTAssertEqual(first.stderr, "photozoom: cannot make a thumbnail of \(photos.path)/broken.jpg (libjpeg-turbo: Premature end of JPEG file)\n")
+        XCTAssertTrue(
+            first.stdout.hasPrefix(
+                "thumbnails (normal, 128 pixels) in \(cacheHome.path)/thumbnails/normal: 4 made, 0 already there, 1 failed, "
+            ), first.stdout)
+        XCTAssertEqual(
+            first.stderr,
+            "photozoom: cannot make a thumbnail of \(photos.path)/broken.jpg (libjpeg-turbo: Premature end of JPEG file)\n"
+        )
         for name in ["coffee.jpg", "cat.jpg", "gravel.png", "the rocket é.jpg"] {
             let glib = try glibThumbnail(of: photos.appendingPathComponent(name), cacheHome: cacheHome)
             XCTAssertTrue(glib.path?.hasPrefix(cacheHome.path + "/thumbnails/normal/") == true, "\(name): \(glib)")
@@ -52,14 +71,20 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
         let cat = try glibThumbnail(of: photos.appendingPathComponent("cat.jpg"), cacheHome: cacheHome)
         let size = try XCTUnwrap(pngSize(try Data(contentsOf: URL(fileURLWithPath: try XCTUnwrap(cat.path)))))
         XCTAssertEqual([size.width, size.height], [128, 85], "upright, within 128×128")
-        let failures = try FileManager.default.contentsOfDirectory(atPath: cacheHome.path + "/thumbnails/fail/photozoom-\(version)")
+        let failures = try FileManager.default.contentsOfDirectory(
+            atPath: cacheHome.path + "/thumbnails/fail/photozoom-\(version)")
         XCTAssertEqual(failures.count, 1, "the broken photo is recorded")
 
-        let second = try photozoom(["thumbnails", photos.path, "--size", "normal"], env: ["XDG_CACHE_HOME": cacheHome.path])
+        let second = try photozoom(
+            ["thumbnails", photos.path, "--size", "normal"], env: ["XDG_CACHE_HOME": cacheHome.path])
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertTrue(second.stdout.contains(": 0 made, 4 already there, 1 failed, "), second.stdout)
-        XCTAssertEqual(second.errorLines, ["photozoom: cannot make a thumbnail of \(photos.path)/broken.jpg (libjpeg-turbo: Premature end of JPEG file; "
-                + "it failed before, and is tried again once the file changes)"])
+        XCTAssertEqual(
+            second.errorLines,
+            [
+                "photozoom: cannot make a thumbnail of \(photos.path)/broken.jpg (libjpeg-turbo: Premature end of JPEG file; "
+                    + "it failed before, and is tried again once the file changes)"
+            ])
         XCTAssertEqual(leftovers(in: cacheHome), [])
     }
 
@@ -81,7 +106,8 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
     /// written, one line says why, and the exit is 1.
     func testAReadOnlyCacheIsUsedAndTheRefusalSaidOnce() throws {
         let tmp = try temporaryFolder()
-        let photos = try photoFolder(in: tmp), cacheHome = tmp.appendingPathComponent("cache")
+        let photos = try photoFolder(in: tmp)
+        let cacheHome = tmp.appendingPathComponent("cache")
         try FileManager.default.removeItem(at: photos.appendingPathComponent("broken.jpg"))
         try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
         // Root writes anywhere; as nobody the permission bits count, as they do for a user.
@@ -94,17 +120,21 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
             launcher = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
             XCTAssertEqual(chown(cacheHome.path, nobody.pointee.pw_uid, nobody.pointee.pw_gid), 0)
         }
-        let filled = try photozoom(["thumbnails", photos.path], env: ["XDG_CACHE_HOME": cacheHome.path], launcher: launcher)
+        let filled = try photozoom(
+            ["thumbnails", photos.path], env: ["XDG_CACHE_HOME": cacheHome.path], launcher: launcher)
         XCTAssertEqual(filled.status, 0, filled.stderr)
         let large = cacheHome.appendingPathComponent("thumbnails/large")
-        let gone = try XCTUnwrap(try glibThumbnail(of: photos.appendingPathComponent("coffee.jpg"), cacheHome: cacheHome).path)
+        let gone = try XCTUnwrap(
+            try glibThumbnail(of: photos.appendingPathComponent("coffee.jpg"), cacheHome: cacheHome).path)
         try FileManager.default.removeItem(atPath: gone)
         XCTAssertEqual(chmod(large.path, 0o500), 0)
         addTeardownBlock { chmod(large.path, 0o700) }
 
         let r = try photozoom(["thumbnails", photos.path], env: ["XDG_CACHE_HOME": cacheHome.path], launcher: launcher)
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertEqual(r.stderr, "photozoom: cannot keep thumbnails in '\(large.path)': Permission denied; they are made again each time\n")
+        XCTAssertEqual(
+            r.stderr,
+            "photozoom: cannot keep thumbnails in '\(large.path)': Permission denied; they are made again each time\n")
         XCTAssertTrue(r.stdout.contains(": 0 made, 3 already there, 0 failed, 1 not written, "), r.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: gone))
     }
@@ -112,17 +142,21 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
     /// Ctrl-C stops the run at once, says so, exits 130 and leaves no temporary file.
     func testCtrlCStopsAtOnceAndLeavesNoTemporaryFile() throws {
         let tmp = try temporaryFolder()
-        let photos = tmp.appendingPathComponent("photos"), cacheHome = tmp.appendingPathComponent("cache")
+        let photos = tmp.appendingPathComponent("photos")
+        let cacheHome = tmp.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         // Many names for one photo: each is its own file to the cache, and the run takes a while.
         for i in 0..<2000 {
-            try FileManager.default.createSymbolicLink(atPath: photos.appendingPathComponent("p\(i).jpg").path, withDestinationPath: PackagePaths.bundledPhotos + "/coffee.jpg")
+            try FileManager.default.createSymbolicLink(
+                atPath: photos.appendingPathComponent("p\(i).jpg").path,
+                withDestinationPath: PackagePaths.bundledPhotos + "/coffee.jpg")
         }
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["thumbnails", photos.path]
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
-        let errors = tmp.appendingPathComponent("stderr"), output = tmp.appendingPathComponent("stdout")
+        let errors = tmp.appendingPathComponent("stderr")
+        let output = tmp.appendingPathComponent("stdout")
         XCTAssertTrue(FileManager.default.createFile(atPath: errors.path, contents: nil))
         XCTAssertTrue(FileManager.default.createFile(atPath: output.path, contents: nil))
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -133,7 +167,9 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
         // Once it is writing thumbnails, interrupt it.
         let large = cacheHome.appendingPathComponent("thumbnails/large")
         let deadline = Date() + 20
-        while ((try? FileManager.default.contentsOfDirectory(atPath: large.path))?.count ?? 0) < 20, Date() < deadline, process.isRunning {
+        while ((try? FileManager.default.contentsOfDirectory(atPath: large.path))?.count ?? 0) < 20, Date() < deadline,
+            process.isRunning
+        {
             Thread.sleep(forTimeInterval: 0.01)
         }
         let interrupted = Date()
@@ -149,7 +185,9 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
         XCTAssertTrue(summary.hasPrefix("thumbnails (large, 256 pixels) in \(large.path): "), summary)
         let made = try FileManager.default.contentsOfDirectory(atPath: large.path).count
         XCTAssertLessThan(made, 2000, "it stopped before the end")
-        XCTAssertTrue(summary.contains(": \(made) made, 0 already there, 0 failed, "), "the summary counts what was kept: \(summary)")
+        XCTAssertTrue(
+            summary.contains(": \(made) made, 0 already there, 0 failed, "),
+            "the summary counts what was kept: \(summary)")
         XCTAssertEqual(leftovers(in: cacheHome), [])
     }
 }

@@ -5,7 +5,9 @@ import XCTest
 /// `photozoom tuning init` and `photozoom tuning check`, run as a person would.
 final class TuningCommandTests: PhotozoomCLITestCase {
     var bundledDefaults: String {
-        get throws { try String(contentsOf: PackagePaths.root.appendingPathComponent("assets/tuning.json"), encoding: .utf8) }
+        get throws {
+            try String(contentsOf: PackagePaths.root.appendingPathComponent("assets/tuning.json"), encoding: .utf8)
+        }
     }
 
     func testInitWritesTheDefaultsAndSaysWhere() throws {
@@ -28,8 +30,9 @@ final class TuningCommandTests: PhotozoomCLITestCase {
         let forced = try photozoom(["tuning", "init", path, "--force"])
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), try bundledDefaults)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).sorted(),
-                       ["mine.json", "tuning.schema.json"], "no temporary file is left beside it, only the schema it names")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).sorted(),
+            ["mine.json", "tuning.schema.json"], "no temporary file is left beside it, only the schema it names")
     }
 
     func testCheckPassesTheDefaults() throws {
@@ -41,10 +44,15 @@ final class TuningCommandTests: PhotozoomCLITestCase {
 
     func testCheckExitsOneForWarningsOnly() throws {
         let path = try temporaryFolder().appendingPathComponent("typo.json").path
-        try "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try photozoom(["tuning", "check", path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.errorLines, ["\(path): warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)"])
+        XCTAssertEqual(
+            result.errorLines,
+            [
+                "\(path): warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)"
+            ])
     }
 
     /// A file written when the direction rule was called "seed" is a warning naming the new name.
@@ -53,19 +61,24 @@ final class TuningCommandTests: PhotozoomCLITestCase {
         try "{\"dismissal\": {\"rule\": \"seed\"}}".write(toFile: path, atomically: true, encoding: .utf8)
         let result = try photozoom(["tuning", "check", path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.errorLines, ["\(path): warning: dismissal.rule: \"seed\" is now called \"direction\"; write that (line 1, column 24)"])
+        XCTAssertEqual(
+            result.errorLines,
+            ["\(path): warning: dismissal.rule: \"seed\" is now called \"direction\"; write that (line 1, column 24)"])
     }
 
     func testCheckExitsTwoForErrorsAndListsEveryProblem() throws {
         let path = try temporaryFolder().appendingPathComponent("bad.json").path
-        try "{\"grid\": {\"cellGap\": -1, \"celGap\": 1}, \"zoom\": {\"maximumZoom\": \"4\"}}".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\"grid\": {\"cellGap\": -1, \"celGap\": 1}, \"zoom\": {\"maximumZoom\": \"4\"}}".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try photozoom(["tuning", "check", path])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.errorLines, [
-            "\(path): error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 22)",
-            "\(path): warning: unknown key grid.celGap — did you mean cellGap? (line 1, column 36)",
-            "\(path): error: zoom.maximumZoom: expected a number, got \"4\" (line 1, column 64)",
-        ])
+        XCTAssertEqual(
+            result.errorLines,
+            [
+                "\(path): error: grid.cellGap: must lie in [0, 100], got -1 (line 1, column 22)",
+                "\(path): warning: unknown key grid.celGap — did you mean cellGap? (line 1, column 36)",
+                "\(path): error: zoom.maximumZoom: expected a number, got \"4\" (line 1, column 64)",
+            ])
         XCTAssertEqual(result.stdout, "")
     }
 
@@ -83,7 +96,10 @@ final class TuningCommandTests: PhotozoomCLITestCase {
             (missing, "photozoom: cannot read '\(missing)': No such file or directory"),
             (folder.path, "photozoom: cannot read '\(folder.path)': Is a directory"),
             (notText, "photozoom: '\(notText)' is not UTF-8 text"),
-            ("/dev/zero", "photozoom: cannot read '/dev/zero': it is not a regular file (a FIFO, a device or a socket)"),
+            (
+                "/dev/zero",
+                "photozoom: cannot read '/dev/zero': it is not a regular file (a FIFO, a device or a socket)"
+            ),
             (fifo, "photozoom: cannot read '\(fifo)': it is not a regular file (a FIFO, a device or a socket)"),
             (huge, "photozoom: '\(huge)' is larger than 1 MB, too large for a tuning file"),
         ] {
@@ -103,7 +119,8 @@ final class TuningDiffCommandTests: PhotozoomCLITestCase {
     }
 
     func testEachValueThatDiffersIsOneLineAndTheExitIsOne() throws {
-        let b = try file(#"{"springs": {"zoomIn": {"uikitDuration": 0.4, "dampingRatio": 0.8}}, "dismissal": {"shrink": 0.6}}"#)
+        let b = try file(
+            #"{"springs": {"zoomIn": {"uikitDuration": 0.4, "dampingRatio": 0.8}}, "dismissal": {"shrink": 0.6}}"#)
         let result = try photozoom(["tuning", "diff", "assets/tuning.json", b])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertEqual(result.stdout, "springs.zoomIn.uikitDuration 0.5 | 0.4\ndismissal.shrink 0.5 | 0.6\n")
@@ -115,7 +132,9 @@ final class TuningDiffCommandTests: PhotozoomCLITestCase {
         let b = try file(#"{"chrome": {"fadeSpring": {"duration": 0.25, "bounce": 0}}}"#)
         let result = try photozoom(["tuning", "diff", "assets/tuning.json", b])
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.stdout, "chrome.fadeSpring {response: 0.25, dampingRatio: 1} | {duration: 0.25, bounce: 0} (the same spring)\n")
+        XCTAssertEqual(
+            result.stdout,
+            "chrome.fadeSpring {response: 0.25, dampingRatio: 1} | {duration: 0.25, bounce: 0} (the same spring)\n")
     }
 
     func testNothingDiffersExitsZeroAndAFileWithErrorsTwo() throws {
@@ -126,6 +145,7 @@ final class TuningDiffCommandTests: PhotozoomCLITestCase {
         let bad = try photozoom(["tuning", "diff", "assets/tuning.json", broken])
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.stdout, "")
-        XCTAssertEqual(bad.errorLines, ["\(broken): error: dismissal.shrink: must lie in [0, 1), got 1 (line 1, column 26)"])
+        XCTAssertEqual(
+            bad.errorLines, ["\(broken): error: dismissal.shrink: must lie in [0, 1), got 1 (line 1, column 26)"])
     }
 }

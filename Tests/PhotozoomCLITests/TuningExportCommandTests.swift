@@ -6,9 +6,12 @@ import XCTest
 /// problems, and the one flag it needs.
 final class TuningExportCommandTests: PhotozoomCLITestCase {
     /// Every spring of a tuning file, in file order, with the name its `let` takes.
-    static let springs = [("grid.wheelSpring", "wheelSpring"), ("gridZoom.spring", "gridZoomSpring"), ("scroll.bounceSpring", "bounceSpring"), ("springs.zoomIn", "zoomIn"),
-                          ("springs.cancel", "cancel"), ("springs.finish", "finish"), ("pager.snapSpring", "snapSpring"),
-                          ("zoom.spring", "zoomSpring"), ("chrome.fadeSpring", "fadeSpring")]
+    static let springs = [
+        ("grid.wheelSpring", "wheelSpring"), ("gridZoom.spring", "gridZoomSpring"),
+        ("scroll.bounceSpring", "bounceSpring"), ("springs.zoomIn", "zoomIn"),
+        ("springs.cancel", "cancel"), ("springs.finish", "finish"), ("pager.snapSpring", "snapSpring"),
+        ("zoom.spring", "zoomSpring"), ("chrome.fadeSpring", "fadeSpring"),
+    ]
 
     func export(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let result = try photozoom(["tuning", "export"] + arguments, file: file, line: line)
@@ -28,7 +31,8 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         for form in forms {
             let code = try export(["assets/tuning.json", form.flag])
             for (path, name) in Self.springs {
-                XCTAssertTrue(code.contains("\n// \(path)\n\(form.declaration) \(name)"), "\(form.flag): \(path) as \(name)")
+                XCTAssertTrue(
+                    code.contains("\n// \(path)\n\(form.declaration) \(name)"), "\(form.flag): \(path) as \(name)")
             }
             let paths = code.split(separator: "\n").filter { $0.hasPrefix("// ") && !$0.dropFirst(3).contains(" ") }
             XCTAssertEqual(paths, Self.springs.map { "// \($0.0)" }, "\(form.flag): every spring once, in file order")
@@ -40,30 +44,46 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
     /// Each form's export of the defaults is the recorded one in `Tests/Fixtures/tuning-export/`
     /// (`defaults-swiftui.swift`, `defaults-compose.kt`, …); `RECORD_SNAPSHOTS=1` rewrites them.
     func testEachFormsExportOfTheDefaultsIsTheRecordedOne() throws {
-        for (flag, fixture) in [("--swiftui", "defaults-swiftui.swift"), ("--compose", "defaults-compose.kt"), ("--css", "defaults-css.css"),
-                                ("--framer-motion", "defaults-framer-motion.js"), ("--reanimated", "defaults-reanimated.js")] {
+        for (flag, fixture) in [
+            ("--swiftui", "defaults-swiftui.swift"), ("--compose", "defaults-compose.kt"),
+            ("--css", "defaults-css.css"),
+            ("--framer-motion", "defaults-framer-motion.js"), ("--reanimated", "defaults-reanimated.js"),
+        ] {
             let url = PackagePaths.fixtures.appendingPathComponent("tuning-export/\(fixture)")
             let code = try export(["assets/tuning.json", flag])
             if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
                 try code.write(to: url, atomically: true, encoding: .utf8)
             }
-            XCTAssertEqual(code, try String(contentsOf: url, encoding: .utf8), "\(flag): the export changed; run the tests with RECORD_SNAPSHOTS=1 to record it")
+            XCTAssertEqual(
+                code, try String(contentsOf: url, encoding: .utf8),
+                "\(flag): the export changed; run the tests with RECORD_SNAPSHOTS=1 to record it")
         }
     }
 
     func testTheAndroidAndWebFormsCarryEverySpringAndTheDragToDismissConstants() throws {
-        let constants = ["dismissalAngle", "dismissalShrink", "dismissalScaleDistance", "dismissalFadeDistance", "dismissalFinishDistance",
-                         "projectionDecelerationRate", "dismissalPinchFinishScale"]
-        let forms: [(flag: String, path: (String) -> String, spring: (String) -> String, constant: (String) -> String)] = [
-            ("--compose", { "// \($0)" }, { "fun <T> \($0)(): SpringSpec<T> = spring(dampingRatio = " }, { "const val \($0) = " }),
-            ("--css", { "  /* \($0) */" }, { "  --\($0)-easing: linear(" }, { "  --\($0): " }),
-            ("--framer-motion", { "// \($0)" }, { "export const \($0) = { type: \"spring\", stiffness: " }, { "export const \($0) = " }),
-            ("--reanimated", { "// \($0)" }, { "export const \($0) = { mass: " }, { "export const \($0) = " }),
+        let constants = [
+            "dismissalAngle", "dismissalShrink", "dismissalScaleDistance", "dismissalFadeDistance",
+            "dismissalFinishDistance",
+            "projectionDecelerationRate", "dismissalPinchFinishScale",
         ]
+        let forms:
+            [(flag: String, path: (String) -> String, spring: (String) -> String, constant: (String) -> String)] = [
+                (
+                    "--compose", { "// \($0)" }, { "fun <T> \($0)(): SpringSpec<T> = spring(dampingRatio = " },
+                    { "const val \($0) = " }
+                ),
+                ("--css", { "  /* \($0) */" }, { "  --\($0)-easing: linear(" }, { "  --\($0): " }),
+                (
+                    "--framer-motion", { "// \($0)" }, { "export const \($0) = { type: \"spring\", stiffness: " },
+                    { "export const \($0) = " }
+                ),
+                ("--reanimated", { "// \($0)" }, { "export const \($0) = { mass: " }, { "export const \($0) = " }),
+            ]
         for form in forms {
             let code = try export(["assets/tuning.json", form.flag])
             for (path, name) in Self.springs {
-                XCTAssertEqual(count(code, "\n\(form.path(path))\n\(form.spring(name))"), 1, "\(form.flag): \(path) as \(name)")
+                XCTAssertEqual(
+                    count(code, "\n\(form.path(path))\n\(form.spring(name))"), 1, "\(form.flag): \(path) as \(name)")
             }
             for name in constants {
                 XCTAssertEqual(count(code, "\n\(form.constant(name))"), 1, "\(form.flag): \(name)")
@@ -71,16 +91,22 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         }
         // The defaults' drag-to-dismiss numbers, each in the unit its form writes it in.
         let css = try export(["assets/tuning.json", "--css"])
-        for line in ["--dismissalAngle: 45deg;", "--dismissalFinishDistance: 120px;", "--projectionDecelerationRate: 0.998;", "--dismissalPinchFinishScale: 0.75;"] {
+        for line in [
+            "--dismissalAngle: 45deg;", "--dismissalFinishDistance: 120px;", "--projectionDecelerationRate: 0.998;",
+            "--dismissalPinchFinishScale: 0.75;",
+        ] {
             XCTAssertTrue(css.contains("\n  \(line)\n"), line)
         }
-        XCTAssertTrue(try export(["assets/tuning.json", "--compose"]).contains("\nconst val dismissalFinishDistance = 120.0\n"))
+        XCTAssertTrue(
+            try export(["assets/tuning.json", "--compose"]).contains("\nconst val dismissalFinishDistance = 120.0\n"))
     }
 
     func testHelpListsEveryForm() throws {
         let result = try photozoom(["tuning", "export", "--help"])
         XCTAssertEqual(result.status, 0)
-        for flag in ["--swiftui", "--uikit", "--core-animation", "--compose", "--css", "--framer-motion", "--reanimated"] {
+        for flag in [
+            "--swiftui", "--uikit", "--core-animation", "--compose", "--css", "--framer-motion", "--reanimated",
+        ] {
             XCTAssertTrue(result.stdout.contains("  \(flag) "), "\(flag) in\n\(result.stdout)")
         }
     }
@@ -93,24 +119,42 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         """.write(toFile: path, atomically: true, encoding: .utf8)
         let swiftUI = try export([path, "--swiftui"])
         XCTAssertTrue(swiftUI.contains("let zoomIn = Animation.spring(duration: 0.4, bounce: 0.2)\n"), swiftUI)
-        XCTAssertTrue(swiftUI.contains("let cancel = Animation.interpolatingSpring(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: 0)\n"), swiftUI)
-        XCTAssertTrue(swiftUI.contains("let zoomSpring = Animation.spring(response: 0.4, dampingFraction: 0.0)\n"), swiftUI)
+        XCTAssertTrue(
+            swiftUI.contains(
+                "let cancel = Animation.interpolatingSpring(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: 0)\n"
+            ), swiftUI)
+        XCTAssertTrue(
+            swiftUI.contains("let zoomSpring = Animation.spring(response: 0.4, dampingFraction: 0.0)\n"), swiftUI)
         let uikit = try export([path, "--uikit"])
-        XCTAssertTrue(uikit.contains("@MainActor let cancel = UISpringTimingParameters(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: CGVector(dx: 0, dy: 0))\n"), uikit)
-        XCTAssertEqual(count(uikit, "UIView.animate(withDuration: "), Self.springs.count - 2, "not for the over-damped and undamped springs")
-        XCTAssertTrue(uikit.contains("\n// springs.finish is over-damped (damping ratio 3.0): UIView.animate's usingSpringWithDamping takes ratios up to 1"), uikit)
-        XCTAssertTrue(uikit.contains("\n// zoom.spring is undamped (damping ratio 0.0): UIView.animate's duration would be infinite"), uikit)
+        XCTAssertTrue(
+            uikit.contains(
+                "@MainActor let cancel = UISpringTimingParameters(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: CGVector(dx: 0, dy: 0))\n"
+            ), uikit)
+        XCTAssertEqual(
+            count(uikit, "UIView.animate(withDuration: "), Self.springs.count - 2,
+            "not for the over-damped and undamped springs")
+        XCTAssertTrue(
+            uikit.contains(
+                "\n// springs.finish is over-damped (damping ratio 3.0): UIView.animate's usingSpringWithDamping takes ratios up to 1"
+            ), uikit)
+        XCTAssertTrue(
+            uikit.contains(
+                "\n// zoom.spring is undamped (damping ratio 0.0): UIView.animate's duration would be infinite"), uikit)
         let coreAnimation = try export([path, "--core-animation"])
         XCTAssertEqual(count(coreAnimation, "    animation.allowsOverdamping = true"), 1, coreAnimation)
-        XCTAssertEqual(count(coreAnimation, "    animation.duration = "), Self.springs.count - 1, "not for the undamped spring")
+        XCTAssertEqual(
+            count(coreAnimation, "    animation.duration = "), Self.springs.count - 1, "not for the undamped spring")
     }
 
     func testAFileWithErrorsIsListedAsCheckListsItAndExportsNothing() throws {
         let path = try temporaryFolder().appendingPathComponent("bad.json").path
-        try "{\"springs\": {\"zoomIn\": {\"response\": -1, \"dampingRatio\": 0.8}, \"cancl\": {}}}".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\"springs\": {\"zoomIn\": {\"response\": -1, \"dampingRatio\": 0.8}, \"cancl\": {}}}".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let check = try photozoom(["tuning", "check", path])
         XCTAssertEqual(check.status, 2)
-        for flag in ["--swiftui", "--uikit", "--core-animation", "--compose", "--css", "--framer-motion", "--reanimated"] {
+        for flag in [
+            "--swiftui", "--uikit", "--core-animation", "--compose", "--css", "--framer-motion", "--reanimated",
+        ] {
             let result = try photozoom(["tuning", "export", path, flag])
             XCTAssertEqual(result.status, 2, flag)
             XCTAssertEqual(result.stdout, "", "\(flag): no code")
@@ -121,19 +165,33 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
 
     func testWarningsAreListedAndTheCodeIsStillPrinted() throws {
         let path = try temporaryFolder().appendingPathComponent("typo.json").path
-        try "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0.8, \"dampingRaito\": 1}}}".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try photozoom(["tuning", "export", path, "--swiftui"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.errorLines, ["\(path): warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)"])
-        XCTAssertTrue(result.stdout.contains("\n// springs.zoomIn\nlet zoomIn = Animation.spring(response: 0.5, dampingFraction: 0.8)\n"), result.stdout)
+        XCTAssertEqual(
+            result.errorLines,
+            [
+                "\(path): warning: unknown key springs.zoomIn.dampingRaito — did you mean dampingRatio? (line 1, column 79)"
+            ])
+        XCTAssertTrue(
+            result.stdout.contains(
+                "\n// springs.zoomIn\nlet zoomIn = Animation.spring(response: 0.5, dampingFraction: 0.8)\n"),
+            result.stdout)
     }
 
     func testExactlyOneFormIsAskedForAndAnUnreadableFileIsOneLine() throws {
         let forms = "--swiftui, --uikit, --core-animation, --compose, --css, --framer-motion or --reanimated"
         for (arguments, line) in [
             (["assets/tuning.json"], "photozoom: give one of \(forms)"),
-            (["assets/tuning.json", "--swiftui", "--uikit"], "photozoom: give one of \(forms), not --swiftui and --uikit"),
-            (["assets/tuning.json", "--css", "--compose", "--reanimated"], "photozoom: give one of \(forms), not --compose, --css and --reanimated"),
+            (
+                ["assets/tuning.json", "--swiftui", "--uikit"],
+                "photozoom: give one of \(forms), not --swiftui and --uikit"
+            ),
+            (
+                ["assets/tuning.json", "--css", "--compose", "--reanimated"],
+                "photozoom: give one of \(forms), not --compose, --css and --reanimated"
+            ),
             (["missing.json", "--uikit"], "photozoom: cannot read 'missing.json': No such file or directory"),
         ] {
             let result = try photozoom(["tuning", "export"] + arguments)

@@ -6,12 +6,18 @@ import XCTest
 /// completes and checks it (docs/tuning.md): every tuning file the executable writes has that
 /// schema beside it, and a different file of that name, which a person may have made, is kept.
 final class TuningSchemaFileTests: PhotozoomCLITestCase {
-    var schema: Data { get throws { try Data(contentsOf: PackagePaths.root.appendingPathComponent("assets/tuning.schema.json")) } }
+    var schema: Data {
+        get throws { try Data(contentsOf: PackagePaths.root.appendingPathComponent("assets/tuning.schema.json")) }
+    }
 
     func testTuningInitAndRunWriteTheSchemaTheFileNamesBesideIt() throws {
         let folder = try temporaryFolder()
-        let initialised = folder.appendingPathComponent("a/my.json"), run = folder.appendingPathComponent("b/live.json")
-        for made in [initialised, run] { try FileManager.default.createDirectory(at: made.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        let initialised = folder.appendingPathComponent("a/my.json")
+        let run = folder.appendingPathComponent("b/live.json")
+        for made in [initialised, run] {
+            try FileManager.default.createDirectory(
+                at: made.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
         let r = try photozoom(["tuning", "init", initialised.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
@@ -20,8 +26,9 @@ final class TuningSchemaFileTests: PhotozoomCLITestCase {
         XCTAssertEqual(live.errorLines.count, 1, "only the line saying the defaults were written: \(live.stderr)")
         for file in [initialised, run] {
             let named = try schemaNamed(in: file)
-            XCTAssertEqual(try Data(contentsOf: file.deletingLastPathComponent().appendingPathComponent(named)), try schema,
-                           "\(file.path) names '\(named)', and it is the schema")
+            XCTAssertEqual(
+                try Data(contentsOf: file.deletingLastPathComponent().appendingPathComponent(named)), try schema,
+                "\(file.path) names '\(named)', and it is the schema")
         }
     }
 
@@ -31,11 +38,18 @@ final class TuningSchemaFileTests: PhotozoomCLITestCase {
         try Data("{\"title\": \"my own\"}".utf8).write(to: mine)
         let r = try photozoom(["tuning", "init", folder.appendingPathComponent("my.json").path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.errorLines, ["photozoom: tuning: '\(mine.path)' is not this version's schema; it is left as it is, and an editor checks '\(folder.path)/my.json' against it"])
-        let live = try photozoom(["run", "--tuning", folder.appendingPathComponent("live.json").path, "--exit-after-frames", "2"])
+        XCTAssertEqual(
+            r.errorLines,
+            [
+                "photozoom: tuning: '\(mine.path)' is not this version's schema; it is left as it is, and an editor checks '\(folder.path)/my.json' against it"
+            ])
+        let live = try photozoom([
+            "run", "--tuning", folder.appendingPathComponent("live.json").path, "--exit-after-frames", "2",
+        ])
         XCTAssertEqual(live.status, 0, live.stderr)
         XCTAssertEqual(live.errorLines.filter { $0.contains("tuning.schema.json") }.count, 1, live.stderr)
-        XCTAssertEqual(try String(contentsOf: mine, encoding: .utf8), "{\"title\": \"my own\"}", "the person's file is kept")
+        XCTAssertEqual(
+            try String(contentsOf: mine, encoding: .utf8), "{\"title\": \"my own\"}", "the person's file is kept")
     }
 
     /// The `$schema` value of the tuning file at `url`.

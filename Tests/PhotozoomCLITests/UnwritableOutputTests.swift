@@ -25,7 +25,9 @@ final class UnwritableOutputTests: PhotozoomCLITestCase {
             XCTAssertEqual(r.status, 1, "\(what): \(r.stderr)")
             let refusal = r.errorLines.filter { $0.contains("No such file or directory") }
             XCTAssertEqual(refusal.count, 1, "\(what): one line says why: \(r.stderr)")
-            XCTAssertTrue(refusal.first?.hasPrefix("photozoom: ") == true && refusal.first?.contains(nowhere) == true, "\(what): \(r.stderr)")
+            XCTAssertTrue(
+                refusal.first?.hasPrefix("photozoom: ") == true && refusal.first?.contains(nowhere) == true,
+                "\(what): \(r.stderr)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: nowhere), "nothing made the folder")
     }
@@ -36,19 +38,25 @@ final class UnwritableOutputTests: PhotozoomCLITestCase {
         let help = try photozoom(["replay", "--help"]).stdout
         var texts = ["replay --help": help]
         for name in ["command-line.md", "recording.md"] {
-            texts[name] = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/" + name), encoding: .utf8)
+            texts[name] = try String(
+                contentsOf: PackagePaths.root.appendingPathComponent("docs/" + name), encoding: .utf8)
         }
         for (name, text) in texts {
             for unit in Self.sentencesAndRows(text) {
                 for exit2 in ["2 for", "exit 2", "| 2 |"] {
                     guard let given = unit.range(of: exit2) else { continue }
-                    XCTAssertFalse(unit[given.upperBound...].contains("cannot be written"), "\(name) gives exit 2 for an output that cannot be written: \(unit)")
+                    XCTAssertFalse(
+                        unit[given.upperBound...].contains("cannot be written"),
+                        "\(name) gives exit 2 for an output that cannot be written: \(unit)")
                 }
             }
         }
         let rules = try String(contentsOf: CommandLineDocTests.document, encoding: .utf8)
-        XCTAssertTrue(Self.sentencesAndRows(rules).contains { $0.contains("A write the system refuses") && $0.contains("exit 1") },
-                      "docs/command-line.md states the rule")
+        XCTAssertTrue(
+            Self.sentencesAndRows(rules).contains {
+                $0.contains("A write the system refuses") && $0.contains("exit 1")
+            },
+            "docs/command-line.md states the rule")
     }
 
     /// A text's table rows, one each, and its prose's sentences, lines joined.
@@ -56,7 +64,8 @@ final class UnwritableOutputTests: PhotozoomCLITestCase {
         text.components(separatedBy: "\n\n").flatMap { paragraph -> [String] in
             let lines = paragraph.components(separatedBy: "\n")
             if lines.allSatisfy({ $0.hasPrefix("|") }) { return lines }
-            return lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").components(separatedBy: ". ")
+            return lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").components(
+                separatedBy: ". ")
         }
     }
 }

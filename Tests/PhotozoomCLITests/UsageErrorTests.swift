@@ -28,7 +28,9 @@ final class UsageErrorTests: PhotozoomCLITestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
         let size = try photozoom(["snapshot", "--out", out, "--size", "0x5"])
-        XCTAssertTrue(size.stderr.contains("--size must lie between 1x1 and 16384x16384 points, got 0x5"), "the rule is named: \(size.stderr)")
+        XCTAssertTrue(
+            size.stderr.contains("--size must lie between 1x1 and 16384x16384 points, got 0x5"),
+            "the rule is named: \(size.stderr)")
     }
 
     func testHelpStillPrintsTheWholeHelpToStdout() throws {
@@ -51,9 +53,18 @@ final class UsageErrorTests: PhotozoomCLITestCase {
             (["curve", "--stiffness", "3", "--damping", "-1"], "--damping must not be negative, got -1.0"),
             (["curve", "--mass", "-2"] + spring, "--mass must be greater than 0, got -2.0"),
             (["curve", "--response", "-0.5", "--damping-ratio", "1"], "--response must be greater than 0, got -0.5"),
-            (["curve", "--response", "0.5", "--damping-ratio", "-1"], "--damping-ratio must not be negative, got -1.0"),
-            (["curve", "--spring-duration", "-1", "--bounce", "0"], "--spring-duration must be greater than 0, got -1.0"),
-            (["curve", "--uikit-duration", "-1", "--damping-ratio", "1"], "--uikit-duration must be greater than 0, got -1.0"),
+            (
+                ["curve", "--response", "0.5", "--damping-ratio", "-1"],
+                "--damping-ratio must not be negative, got -1.0"
+            ),
+            (
+                ["curve", "--spring-duration", "-1", "--bounce", "0"],
+                "--spring-duration must be greater than 0, got -1.0"
+            ),
+            (
+                ["curve", "--uikit-duration", "-1", "--damping-ratio", "1"],
+                "--uikit-duration must be greater than 0, got -1.0"
+            ),
             (["snapshot", "--out", "never.png", "--scale", "-1"], "--scale must lie in (0, 4], got -1.0"),
             (["run", "--exit-after-frames", "-1"], "--exit-after-frames must be at least 1, got -1"),
             (["bench", "--repeats", "-1"], "--repeats must lie in 1...1000, got -1"),
@@ -69,16 +80,21 @@ final class UsageErrorTests: PhotozoomCLITestCase {
     /// Negative values that mean something are taken: a start below zero, a velocity
     /// downwards, and a scroll above the top, which the wheel stops at the top as it always does.
     func testNegativeValuesThatMeanSomethingAreAccepted() throws {
-        let r = try photozoom(["curve", "--stiffness", "3", "--damping", "1", "--from", "-3", "--velocity", "-100", "--step", "1", "--duration", "0"])
+        let r = try photozoom([
+            "curve", "--stiffness", "3", "--damping", "1", "--from", "-3", "--velocity", "-100", "--step", "1",
+            "--duration", "0",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, "t,value,velocity\n0.0,-3.0,-100.0\n")
 
         let folder = try temporaryFolder()
-        let top = folder.appendingPathComponent("top.png"), above = folder.appendingPathComponent("above.png")
+        let top = folder.appendingPathComponent("top.png")
+        let above = folder.appendingPathComponent("above.png")
         XCTAssertEqual(try photozoom(["snapshot", "--out", top.path]).status, 0)
         let scrolled = try photozoom(["snapshot", "--out", above.path, "--scroll", "-50"])
         XCTAssertEqual(scrolled.status, 0, scrolled.stderr)
-        XCTAssertEqual(try Data(contentsOf: above), try Data(contentsOf: top), "scrolling up from the top stays at the top")
+        XCTAssertEqual(
+            try Data(contentsOf: above), try Data(contentsOf: top), "scrolling up from the top stays at the top")
     }
 
     /// A file name is the user's to choose, control characters included; ours to print safely:
@@ -87,15 +103,20 @@ final class UsageErrorTests: PhotozoomCLITestCase {
         let folder = try temporaryFolder()
         let photos = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PackagePaths.bundledPhotos + "/" + firstBundledPhoto(),
-                                         toPath: photos.appendingPathComponent("good.jpg").path)
+        try FileManager.default.copyItem(
+            atPath: PackagePaths.bundledPhotos + "/" + firstBundledPhoto(),
+            toPath: photos.appendingPathComponent("good.jpg").path)
         let badName = "bad\u{1B}[31mred\nline.png"
         try Data("not a png".utf8).write(to: photos.appendingPathComponent(badName))
 
-        let r = try photozoom(["snapshot", "--photos", photos.path, "--out", folder.appendingPathComponent("s.png").path])
+        let r = try photozoom([
+            "snapshot", "--photos", photos.path, "--out", folder.appendingPathComponent("s.png").path,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.errorLines.count, 1, "one line for the broken photo: \(r.stderr)")
-        XCTAssertFalse(r.stderr.dropLast().contains { $0.asciiValue.map { $0 < 0x20 } ?? false }, "no raw control characters: \(r.stderr)")
+        XCTAssertFalse(
+            r.stderr.dropLast().contains { $0.asciiValue.map { $0 < 0x20 } ?? false },
+            "no raw control characters: \(r.stderr)")
         XCTAssertTrue(r.stderr.contains("bad\\u{1B}[31mred\\nline.png"), r.stderr)
 
         let missing = folder.appendingPathComponent("no\nsuch").path
@@ -106,6 +127,9 @@ final class UsageErrorTests: PhotozoomCLITestCase {
     }
 
     private func firstBundledPhoto() throws -> String {
-        try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).sorted().first { $0.hasSuffix(".jpg") })
+        try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).sorted().first {
+                $0.hasSuffix(".jpg")
+            })
     }
 }

@@ -10,18 +10,24 @@ final class UserFacingErrorTests: PhotozoomCLITestCase {
 
     func testNoCommandCatchesAnErrorByItsTypeOutsideTheOnePlace() throws {
         let folder = PackagePaths.root.appendingPathComponent("Sources/photozoom")
-        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: folder.path)).filter { $0.hasSuffix(".swift") }.sorted()
+        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: folder.path)).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
         XCTAssertTrue(files.contains(Self.onePlace), "the one place is in Sources/photozoom: \(files)")
         let typedCatch = try NSRegularExpression(pattern: #"\bcatch\s+(let|var)\s+\w+\s+as\b"#)
         var found: [String] = []
         for file in files where file != Self.onePlace {
-            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
+            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).components(
+                separatedBy: "\n")
             for (index, line) in lines.enumerated()
             where typedCatch.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
                 found.append("Sources/photozoom/\(file):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
-        XCTAssertEqual(found, [], "a command's error is told by withUserFacingErrors (its telling: for the command's own words), not caught by its type")
+        XCTAssertEqual(
+            found, [],
+            "a command's error is told by withUserFacingErrors (its telling: for the command's own words), not caught by its type"
+        )
     }
 
     /// An output refused in `validate` (here, a file that exists) is said only if the command
@@ -32,7 +38,8 @@ final class UserFacingErrorTests: PhotozoomCLITestCase {
 
         let refused = try photozoom(["snapshot", "--out", existing.path])
         XCTAssertEqual(refused.status, 2, refused.stderr)
-        XCTAssertEqual(refused.errorLines, ["photozoom: '\(existing.path)' already exists; pass --overwrite to replace it"])
+        XCTAssertEqual(
+            refused.errorLines, ["photozoom: '\(existing.path)' already exists; pass --overwrite to replace it"])
 
         let help = try photozoom(["snapshot", "--out", existing.path, "--help"])
         XCTAssertEqual(help.status, 0, help.stderr)

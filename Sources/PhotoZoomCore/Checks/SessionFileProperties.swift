@@ -10,15 +10,20 @@ public enum SessionFileProperties {
         do {
             recording = try SessionRecording.read(text)
         } catch let error as SessionFormatError {
-            return isOneLine(error.description) ? nil : "a refusal that is empty or not one line: \(error.description.debugDescription)"
+            return isOneLine(error.description)
+                ? nil : "a refusal that is empty or not one line: \(error.description.debugDescription)"
         } catch {
             return "read threw \(type(of: error)), not a SessionFormatError: \(error)"
         }
         for session in [recording, recording.compared].compactMap({ $0 }) {
-            if let stopped = session.stopped, !isOneLine(stopped) { return "a stop that is empty or not one line: \(stopped.debugDescription)" }
+            if let stopped = session.stopped, !isOneLine(stopped) {
+                return "a stop that is empty or not one line: \(stopped.debugDescription)"
+            }
             // No line stands for more than a gap's ticks.
             let ticks = session.lastTick - (session.header.state?.tick ?? 0)
-            if ticks > (session.ticks.count + 1) * SessionBounds.maximumGap { return "\(ticks) ticks to replay for \(session.ticks.count) lines" }
+            if ticks > (session.ticks.count + 1) * SessionBounds.maximumGap {
+                return "\(ticks) ticks to replay for \(session.ticks.count) lines"
+            }
             _ = SessionReplay.run(session)
             // Forged to match, the replay runs every tick of it, from the header's state if it
             // has one, with the moments read off as it goes.
@@ -33,6 +38,9 @@ public enum SessionFileProperties {
 
     /// Not empty, and nothing a terminal or an editor may start a new line at.
     static func isOneLine(_ message: String) -> Bool {
-        !message.isEmpty && !message.unicodeScalars.contains { ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
+        !message.isEmpty
+            && !message.unicodeScalars.contains {
+                ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains($0)
+            }
     }
 }

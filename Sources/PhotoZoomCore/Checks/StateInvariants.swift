@@ -8,14 +8,19 @@ public enum StateInvariants {
     /// The broken invariants after a tick that went from `previous` to `world`, each one line.
     public static func violations(previous: World, world: World) -> [String] {
         var found: [String] = []
-        if let path = FiniteCheck.firstNonFinite(inChangingPartsOf: world) { found.append("not a finite number: \(path)") }
+        if let path = FiniteCheck.firstNonFinite(inChangingPartsOf: world) {
+            found.append("not a finite number: \(path)")
+        }
         if let refused = world.viewer.machine.refused, refused != previous.viewer.machine.refused {
             found.append("illegal phase move refused: \(refused.from) → \(refused.to)")
         }
         let index = world.viewer.currentIndex
-        if !world.photos.indices.contains(index) { found.append("current index \(index) outside the library of \(world.photos.count)") }
-        let reach = Rect(x: -world.viewport.width * spriteReach, y: -world.viewport.height * spriteReach,
-                         width: world.viewport.width * (2 * spriteReach + 1), height: world.viewport.height * (2 * spriteReach + 1))
+        if !world.photos.indices.contains(index) {
+            found.append("current index \(index) outside the library of \(world.photos.count)")
+        }
+        let reach = Rect(
+            x: -world.viewport.width * spriteReach, y: -world.viewport.height * spriteReach,
+            width: world.viewport.width * (2 * spriteReach + 1), height: world.viewport.height * (2 * spriteReach + 1))
         for sprite in world.scene.sprites.compactMap({ $0 }) where !sprite.hidden {
             let f = sprite.current.frame
             if f.width < 0 || f.height < 0 { found.append("\(sprite.role) has a negative size: \(f)") }
@@ -24,11 +29,14 @@ public enum StateInvariants {
             }
         }
         // A dismissal that lands shows its photo's cell on screen, where the photo went.
-        if world.viewer.phase == .grid, case .dismissing = previous.viewer.phase, let layout = world.grid.layout, world.photos.indices.contains(index) {
+        if world.viewer.phase == .grid, case .dismissing = previous.viewer.phase, let layout = world.grid.layout,
+            world.photos.indices.contains(index)
+        {
             let cell = layout.frame(of: index).offsetBy(dx: 0, dy: -world.grid.offset)
             let band = world.grid.visibleBand(viewportHeight: world.viewport.height)
             if cell.maxY <= band.lowerBound || cell.minY >= band.upperBound {
-                found.append("landed in the grid with photo \(index)'s cell off screen (cell y \(cell.minY)…\(cell.maxY))")
+                found.append(
+                    "landed in the grid with photo \(index)'s cell off screen (cell y \(cell.minY)…\(cell.maxY))")
             }
         }
         return found
@@ -49,9 +57,13 @@ enum FiniteCheck {
         for (i, sprite) in scene.sprites.enumerated() {
             guard let sprite else { continue }
             for (name, visual) in [("current", sprite.current), ("previous", sprite.previous)] {
-                let numbers = [visual.frame.x, visual.frame.y, visual.frame.width, visual.frame.height,
-                               visual.crop.x, visual.crop.y, visual.crop.width, visual.crop.height, visual.alpha]
-                if let bad = numbers.first(where: { !$0.isFinite }) { return "scene.sprites[\(i)].\(name) (\(sprite.role)) has \(bad)" }
+                let numbers = [
+                    visual.frame.x, visual.frame.y, visual.frame.width, visual.frame.height,
+                    visual.crop.x, visual.crop.y, visual.crop.width, visual.crop.height, visual.alpha,
+                ]
+                if let bad = numbers.first(where: { !$0.isFinite }) {
+                    return "scene.sprites[\(i)].\(name) (\(sprite.role)) has \(bad)"
+                }
             }
         }
         return nil
@@ -76,7 +88,7 @@ enum FiniteCheck {
         }
 
         func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf) {
-            guard found == nil, case let .double(d) = value, !d.isFinite else { return }
+            guard found == nil, case .double(let d) = value, !d.isFinite else { return }
             found = "\(paths.path(depth, key)) = \(d)"
         }
     }

@@ -42,7 +42,8 @@ public struct GridLayout: Hashable, Sendable, Codable {
 
     /// The cell's frame in content coordinates.
     public func frame(of index: Int) -> Rect {
-        let col = index % columns, row = index / columns
+        let col = index % columns
+        let row = index / columns
         // Columns are placed by position, not by accumulated widths, so the last column's right
         // edge lands exactly on the window edge.
         let x = Double(col) * (cellSize + gap)
@@ -53,7 +54,8 @@ public struct GridLayout: Hashable, Sendable, Codable {
     /// column and row the point falls in, not by searching, and nil in the gaps between cells.
     public func index(at point: Point) -> Int? {
         guard point.x >= 0, point.y >= 0, cellSize > 0 else { return nil }
-        let col = Int((point.x / (cellSize + gap)).rounded(.down)), row = Int((point.y / rowPitch).rounded(.down))
+        let col = Int((point.x / (cellSize + gap)).rounded(.down))
+        let row = Int((point.y / rowPitch).rounded(.down))
         guard col < columns, row < rows else { return nil }
         let index = row * columns + col
         guard index < count, frame(of: index).contains(point) else { return nil }
@@ -70,8 +72,11 @@ public struct GridLayout: Hashable, Sendable, Codable {
         let row = Int(((point.y + gap / 2) / rowPitch).rounded(.down))
         let index = row * columns + col
         guard row < rows, index < count else { return nil }
-        let cell = frame(of: index), reach = gap / 2
-        guard point.x >= cell.minX - reach, point.x < cell.maxX + reach, point.y >= cell.minY - reach, point.y < cell.maxY + reach else { return nil }
+        let cell = frame(of: index)
+        let reach = gap / 2
+        guard point.x >= cell.minX - reach, point.x < cell.maxX + reach, point.y >= cell.minY - reach,
+            point.y < cell.maxY + reach
+        else { return nil }
         return index
     }
 

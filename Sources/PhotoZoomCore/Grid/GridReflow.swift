@@ -17,7 +17,9 @@ struct GridReflow {
 
         func frame(of photo: Int) -> Rect {
             let columns = layout.columns
-            return Rect(x: left + Double(photo % columns) * pitch, y: top + Double(photo / columns) * pitch, width: cellSize, height: cellSize)
+            return Rect(
+                x: left + Double(photo % columns) * pitch, y: top + Double(photo / columns) * pitch, width: cellSize,
+                height: cellSize)
         }
     }
 
@@ -30,24 +32,30 @@ struct GridReflow {
 
     /// The reflow the grid is drawn with now; nil at rest.
     init?(_ grid: GridState, _ stage: Stage) {
-        guard let shown = grid.zoom.shownCellSize, let anchor = grid.zoom.anchor, let target = grid.layout, stage.photos.count > 0 else { return nil }
+        guard let shown = grid.zoom.shownCellSize, let anchor = grid.zoom.anchor, let target = grid.layout,
+            stage.photos.count > 0
+        else { return nil }
         let levels = GridZoomLevels(stage)
         let pointY = GridZoomControl.anchorY(anchor, grid)
         /// `columns`' layout at rest, scrolled to keep the anchor at its point.
         func atRest(_ columns: Int) -> Placement {
             let layout = columns == target.columns ? target : levels.layout(columns)
-            let offset = columns == target.columns ? grid.offset : GridZoomControl.anchoredOffset(layout, anchor, pointY: pointY, grid, stage)
+            let offset =
+                columns == target.columns
+                ? grid.offset : GridZoomControl.anchoredOffset(layout, anchor, pointY: pointY, grid, stage)
             return Placement(layout: layout, left: 0, top: -offset, cellSize: layout.cellSize, pitch: layout.rowPitch)
         }
-        let sizes = levels.cellSizes, columns = levels.columns
+        let sizes = levels.cellSizes
+        let columns = levels.columns
         // A bouncy spring may overshoot further than a pinch's rubber band lets it: no further than that.
         let drawn = Swift.min(Swift.max(shown, sizes.lowerBound / 2), sizes.upperBound * 1.5)
         if drawn >= sizes.upperBound || drawn <= sizes.lowerBound || columns.count == 1 {
             let end = atRest(drawn <= sizes.lowerBound && columns.count > 1 ? columns[columns.count - 1] : columns[0])
             let scale = end.cellSize > 0 ? drawn / end.cellSize : 1
             let around = Point(x: anchor.point.x, y: pointY)
-            from = Placement(layout: end.layout, left: around.x - around.x * scale, top: around.y + (end.top - around.y) * scale,
-                             cellSize: drawn, pitch: end.pitch * scale)
+            from = Placement(
+                layout: end.layout, left: around.x - around.x * scale, top: around.y + (end.top - around.y) * scale,
+                cellSize: drawn, pitch: end.pitch * scale)
             to = nil
             progress = 0
             return
@@ -56,7 +64,8 @@ struct GridReflow {
         let i = columns.firstIndex { levels.cellSize($0) <= drawn } ?? columns.count - 1
         from = atRest(columns[i - 1])
         to = atRest(columns[i])
-        let big = from.cellSize, small = to?.cellSize ?? big
+        let big = from.cellSize
+        let small = to?.cellSize ?? big
         progress = big > small ? (big - drawn) / (big - small) : 0
     }
 
@@ -79,7 +88,8 @@ struct GridReflow {
 
     /// The first photo for which `isPast` holds, which holds for every photo after it too.
     private func firstPhoto(where isPast: (Int) -> Bool) -> Int {
-        var low = 0, high = from.layout.count
+        var low = 0
+        var high = from.layout.count
         while low < high {
             let mid = (low + high) / 2
             if isPast(mid) { high = mid } else { low = mid + 1 }
@@ -94,7 +104,9 @@ struct GridReflow {
         var best: (photo: Int, distance: Double)?
         for photo in visiblePhotos(height: height) {
             let f = frame(of: photo)
-            guard point.x >= f.minX - reach, point.x < f.maxX + reach, point.y >= f.minY - reach, point.y < f.maxY + reach else { continue }
+            guard point.x >= f.minX - reach, point.x < f.maxX + reach, point.y >= f.minY - reach,
+                point.y < f.maxY + reach
+            else { continue }
             let d = (f.center - point).length
             if d < best?.distance ?? .infinity { best = (photo, d) }
         }

@@ -53,14 +53,16 @@ public struct GridScrubber: Equatable, Sendable, Codable, OmittedWhenDefault {
     /// The thumb's top for a content offset, in proportion and not clamped: past an end the
     /// offset has no place on the track.
     static func thumbTop(forOffset offset: Double, _ grid: GridState, _ stage: Stage) -> Double {
-        let t = travel(grid, stage), end = grid.scrollRange(viewportHeight: stage.viewport.height).upperBound
+        let t = travel(grid, stage)
+        let end = grid.scrollRange(viewportHeight: stage.viewport.height).upperBound
         guard end > 0 else { return t.lowerBound }
         return t.lowerBound + offset / end * (t.upperBound - t.lowerBound)
     }
 
     /// The content offset whose thumb top is `top`: the inverse of `thumbTop(forOffset:)`.
     static func offset(forThumbTop top: Double, _ grid: GridState, _ stage: Stage) -> Double {
-        let t = travel(grid, stage), end = grid.scrollRange(viewportHeight: stage.viewport.height).upperBound
+        let t = travel(grid, stage)
+        let end = grid.scrollRange(viewportHeight: stage.viewport.height).upperBound
         guard t.upperBound > t.lowerBound else { return 0 }
         return (top - t.lowerBound) / (t.upperBound - t.lowerBound) * end
     }
@@ -70,7 +72,8 @@ public struct GridScrubber: Equatable, Sendable, Codable, OmittedWhenDefault {
     static func thumbFrame(_ grid: GridState, _ stage: Stage) -> Rect {
         let t = travel(grid, stage)
         let top = Swift.min(Swift.max(thumbTop(forOffset: grid.offset, grid, stage), t.lowerBound), t.upperBound)
-        return Rect(x: stage.viewport.width - inset - thumbSize.width, y: top, width: thumbSize.width, height: thumbSize.height)
+        return Rect(
+            x: stage.viewport.width - inset - thumbSize.width, y: top, width: thumbSize.width, height: thumbSize.height)
     }
 
     /// Whether a press at `point` takes the thumb: it is showing and the press is near it.

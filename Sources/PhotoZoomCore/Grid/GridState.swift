@@ -44,7 +44,8 @@ public struct GridState: Equatable, Sendable, Codable {
 
     /// The same for another layout of the grid (another zoom level).
     func scrollRange(of layout: GridLayout?, viewportHeight: Double) -> ClosedRange<Double> {
-        layout?.scrollRange(viewportHeight: viewportHeight, bottomInset: bottomInset) ?? 0...Swift.max(0, bottomInset - viewportHeight)
+        layout?.scrollRange(viewportHeight: viewportHeight, bottomInset: bottomInset)
+            ?? 0...Swift.max(0, bottomInset - viewportHeight)
     }
 
     /// The area of the window the grid's content shows in, clear of the tab bar.
@@ -65,7 +66,7 @@ public struct GridState: Equatable, Sendable, Codable {
     /// The pointer holding the grid, still or dragging.
     public var holdingPointer: Int? {
         switch motion {
-        case let .held(pointer, _), let .dragging(pointer, _, _), let .scrubbing(pointer, _): return pointer
+        case .held(let pointer, _), .dragging(let pointer, _, _), .scrubbing(let pointer, _): return pointer
         case .idle, .decelerating, .spring: return nil
         }
     }

@@ -29,8 +29,8 @@ public struct GridZoom: Equatable, Sendable, Codable, OmittedWhenDefault {
     public var shownCellSize: Double? {
         switch motion {
         case .idle: return nil
-        case let .pinching(pinch): return pinch.cellSize
-        case let .spring(track): return track.value
+        case .pinching(let pinch): return pinch.cellSize
+        case .spring(let track): return track.value
         }
     }
 

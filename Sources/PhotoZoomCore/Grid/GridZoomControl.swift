@@ -12,7 +12,9 @@ enum GridZoomControl {
 
     /// The offset of `layout` that puts the anchor's photo at its point (at `pointY`), within the
     /// scroll range.
-    static func anchoredOffset(_ layout: GridLayout, _ anchor: GridZoomAnchor, pointY: Double, _ grid: GridState, _ stage: Stage) -> Double {
+    static func anchoredOffset(
+        _ layout: GridLayout, _ anchor: GridZoomAnchor, pointY: Double, _ grid: GridState, _ stage: Stage
+    ) -> Double {
         let range = grid.scrollRange(of: layout, viewportHeight: stage.viewport.height)
         let raw = layout.frame(of: anchor.photo).minY + anchor.fraction.y * layout.cellSize - pointY
         return Swift.min(Swift.max(raw, range.lowerBound), range.upperBound)
@@ -22,23 +24,32 @@ enum GridZoomControl {
     /// the grid zoom's spring. At the last level a further step changes nothing. Not while a
     /// finger holds the grid or pinches it.
     static func step(_ grid: inout GridState, by steps: Int, around point: Point, _ stage: Stage) {
-        guard steps != 0, let layout = grid.layout, grid.holdingPointer == nil, !grid.zoom.isPinching, !stage.photos.isEmpty else { return }
+        guard steps != 0, let layout = grid.layout, grid.holdingPointer == nil, !grid.zoom.isPinching,
+            !stage.photos.isEmpty
+        else { return }
         let levels = GridZoomLevels(stage)
         let target = levels.step(from: layout.columns, by: steps)
         guard target != layout.columns else { return }
         var velocity = 0.0
-        if case let .spring(track) = grid.zoom.motion { velocity = track.velocity }
+        if case .spring(let track) = grid.zoom.motion { velocity = track.velocity }
         let from = grid.zoom.shownCellSize ?? layout.cellSize
-        head(to: target, &grid, anchor: anchor(around: point, grid, stage), from: from, velocity: velocity, levels, stage)
+        head(
+            to: target, &grid, anchor: anchor(around: point, grid, stage), from: from, velocity: velocity, levels, stage
+        )
     }
 
     /// Two fingers spreading or closing on the grid take the zoom from the cell size shown.
-    static func startPinch(_ grid: inout GridState, pointers: PointerPair, centroid: Point, distance: Double, _ stage: Stage) {
+    static func startPinch(
+        _ grid: inout GridState, pointers: PointerPair, centroid: Point, distance: Double, _ stage: Stage
+    ) {
         guard let layout = grid.layout, !stage.photos.isEmpty else { return }
-        let anchor = anchor(around: centroid, grid, stage), shown = grid.zoom.shownCellSize ?? layout.cellSize
+        let anchor = anchor(around: centroid, grid, stage)
+        let shown = grid.zoom.shownCellSize ?? layout.cellSize
         grid.zoom.anchor = anchor
-        grid.zoom.motion = .pinching(GridPinch(pointers: pointers, startDistance: distance, startCellSize: shown, startCentroid: centroid,
-                                               startAnchorPoint: anchor.point, cellSize: shown))
+        grid.zoom.motion = .pinching(
+            GridPinch(
+                pointers: pointers, startDistance: distance, startCellSize: shown, startCentroid: centroid,
+                startAnchorPoint: anchor.point, cellSize: shown))
         // The pinch has the grid now: the finger that held it scrolls no more, and opens nothing.
         grid.motion = .idle
         grid.velocity = 0
@@ -48,7 +59,8 @@ enum GridZoomControl {
     /// The cells follow the spread of the fingers (rubber-banded past the levels' ends), and the
     /// anchor's photo their centroid.
     static func followPinch(_ grid: inout GridState, centroid: Point, distance: Double, _ stage: Stage) {
-        guard case var .pinching(pinch) = grid.zoom.motion, var anchor = grid.zoom.anchor, let layout = grid.layout else { return }
+        guard case .pinching(var pinch) = grid.zoom.motion, var anchor = grid.zoom.anchor, let layout = grid.layout
+        else { return }
         let raw = pinch.startCellSize * distance / Swift.max(pinch.startDistance, 1e-9)
         pinch.cellSize = banded(raw, GridZoomLevels(stage).cellSizes, stage.tuning)
         anchor.point = pinch.startAnchorPoint + (centroid - pinch.startCentroid)
@@ -60,15 +72,17 @@ enum GridZoomControl {
 
     /// A finger lifted: the grid settles on the level whose cells are nearest the size shown.
     static func endPinch(_ grid: inout GridState, _ stage: Stage) {
-        guard case let .pinching(pinch) = grid.zoom.motion, let anchor = grid.zoom.anchor else { return }
+        guard case .pinching(let pinch) = grid.zoom.motion, let anchor = grid.zoom.anchor else { return }
         let levels = GridZoomLevels(stage)
-        head(to: levels.nearest(cellSize: pinch.cellSize), &grid, anchor: anchor, from: pinch.cellSize, velocity: 0, levels, stage)
+        head(
+            to: levels.nearest(cellSize: pinch.cellSize), &grid, anchor: anchor, from: pinch.cellSize, velocity: 0,
+            levels, stage)
     }
 
     /// Ends a zoom on the level it was headed for (a pinch on the nearest), for a resize or a
     /// reload to lay out as it lays out any grid: the zoom's frames are of a window that is gone.
     static func finish(_ grid: inout GridState, _ levels: GridZoomLevels) {
-        if case let .pinching(pinch) = grid.zoom.motion { grid.zoom.columns = levels.nearest(cellSize: pinch.cellSize) }
+        if case .pinching(let pinch) = grid.zoom.motion { grid.zoom.columns = levels.nearest(cellSize: pinch.cellSize) }
         grid.zoom.motion = .idle
         grid.zoom.anchor = nil
     }
@@ -81,8 +95,10 @@ enum GridZoomControl {
 
     /// Lays the grid out at level `columns` with the anchor's photo at its point, and sets the
     /// spring from the cell size shown (and its speed) to that level's.
-    private static func head(to columns: Int, _ grid: inout GridState, anchor: GridZoomAnchor, from shown: Double, velocity: Double,
-                             _ levels: GridZoomLevels, _ stage: Stage) {
+    private static func head(
+        to columns: Int, _ grid: inout GridState, anchor: GridZoomAnchor, from shown: Double, velocity: Double,
+        _ levels: GridZoomLevels, _ stage: Stage
+    ) {
         var anchor = anchor
         let layout = levels.layout(columns)
         grid.zoom.columns = columns
@@ -90,7 +106,8 @@ enum GridZoomControl {
         grid.offset = anchoredOffset(layout, anchor, pointY: anchor.point.y, grid, stage)
         anchor.offset = grid.offset
         grid.zoom.anchor = anchor
-        grid.zoom.motion = .spring(stage.track(.gridZoom, rest: .points, from: shown, velocity: velocity, to: layout.cellSize))
+        grid.zoom.motion = .spring(
+            stage.track(.gridZoom, rest: .points, from: shown, velocity: velocity, to: layout.cellSize))
         // The zoom takes the grid: a scroll in motion stops where it is.
         grid.motion = .idle
         grid.velocity = 0
@@ -105,12 +122,18 @@ enum GridZoomControl {
             anchor.offset = grid.offset
             return anchor
         }
-        let layout = grid.layout ?? GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning)
+        let layout =
+            grid.layout ?? GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning)
         let band = grid.visibleBand(viewportHeight: stage.viewport.height)
-        let p = Point(x: Swift.min(Swift.max(point.x, 0), layout.width), y: Swift.min(Swift.max(point.y, band.lowerBound), band.upperBound))
+        let p = Point(
+            x: Swift.min(Swift.max(point.x, 0), layout.width),
+            y: Swift.min(Swift.max(point.y, band.lowerBound), band.upperBound))
         let photo = nearestPhoto(to: Point(x: p.x, y: p.y + grid.offset), layout)
-        let cell = layout.frame(of: photo), side = layout.cellSize
-        let fraction = side > 0 ? Point(x: (p.x - cell.minX) / side, y: (p.y + grid.offset - cell.minY) / side) : Point(x: 0.5, y: 0.5)
+        let cell = layout.frame(of: photo)
+        let side = layout.cellSize
+        let fraction =
+            side > 0
+            ? Point(x: (p.x - cell.minX) / side, y: (p.y + grid.offset - cell.minY) / side) : Point(x: 0.5, y: 0.5)
         return GridZoomAnchor(photo: photo, fraction: fraction, point: p, offset: grid.offset)
     }
 
@@ -121,7 +144,8 @@ enum GridZoomControl {
             guard pitch > 0 else { return 0 }
             return Int(Swift.min(Swift.max((value / pitch).rounded(.down), 0), Double(Swift.max(count - 1, 0))))
         }
-        let column = index(content.x, layout.cellSize + layout.gap, layout.columns), row = index(content.y, layout.rowPitch, layout.rows)
+        let column = index(content.x, layout.cellSize + layout.gap, layout.columns)
+        let row = index(content.y, layout.rowPitch, layout.rows)
         return Swift.min(row * layout.columns + column, Swift.max(layout.count - 1, 0))
     }
 
@@ -129,8 +153,14 @@ enum GridZoomControl {
     /// end size beyond it.
     static func banded(_ raw: Double, _ sizes: ClosedRange<Double>, _ tuning: Tuning) -> Double {
         let c = tuning.rubberBandCoefficient
-        if raw > sizes.upperBound { return sizes.upperBound + rubberBand(raw - sizes.upperBound, dimension: sizes.upperBound / 2, coefficient: c) }
-        if raw < sizes.lowerBound { return sizes.lowerBound - rubberBand(sizes.lowerBound - raw, dimension: sizes.lowerBound / 2, coefficient: c) }
+        if raw > sizes.upperBound {
+            return sizes.upperBound
+                + rubberBand(raw - sizes.upperBound, dimension: sizes.upperBound / 2, coefficient: c)
+        }
+        if raw < sizes.lowerBound {
+            return sizes.lowerBound
+                - rubberBand(sizes.lowerBound - raw, dimension: sizes.lowerBound / 2, coefficient: c)
+        }
         return raw
     }
 }

@@ -33,8 +33,15 @@ public struct PointerEvent: Hashable, Sendable, Codable {
     /// by the desktop's own double-click time and distance); 1 for a finger.
     public var clicks: Int
 
-    public init(id: Int, source: PointerSource, phase: PointerPhase, position: Point, modifiers: Modifiers = [], clicks: Int = 1) {
-        self.id = id; self.source = source; self.phase = phase; self.position = position; self.modifiers = modifiers; self.clicks = clicks
+    public init(
+        id: Int, source: PointerSource, phase: PointerPhase, position: Point, modifiers: Modifiers = [], clicks: Int = 1
+    ) {
+        self.id = id
+        self.source = source
+        self.phase = phase
+        self.position = position
+        self.modifiers = modifiers
+        self.clicks = clicks
     }
 }
 
@@ -77,7 +84,9 @@ public struct PhotoSize: Hashable, Sendable, Codable {
     public var pixelSize: Size
     public var isPlaceholder: Bool
     public init(photo: Int, pixelSize: Size, isPlaceholder: Bool = false) {
-        self.photo = photo; self.pixelSize = pixelSize; self.isPlaceholder = isPlaceholder
+        self.photo = photo
+        self.pixelSize = pixelSize
+        self.isPlaceholder = isPlaceholder
     }
 }
 
@@ -85,5 +94,8 @@ public struct PhotoSize: Hashable, Sendable, Codable {
 struct StampedInput: Hashable, Sendable, Codable {
     public var tick: Int
     public var event: InputEvent
-    public init(tick: Int, event: InputEvent) { self.tick = tick; self.event = event }
+    public init(tick: Int, event: InputEvent) {
+        self.tick = tick
+        self.event = event
+    }
 }

@@ -33,13 +33,17 @@ public struct PointerTracker: Equatable, Sendable, Codable {
         switch e.phase {
         case .down:
             pointers.removeAll { $0.id == e.id }
-            var p = Pointer(id: e.id, source: e.source, start: e.position, startTick: tick, position: e.position, modifiers: e.modifiers)
+            var p = Pointer(
+                id: e.id, source: e.source, start: e.position, startTick: tick, position: e.position,
+                modifiers: e.modifiers)
             p.samples = [Sample(tick: tick, position: e.position)]
             pointers.append(p)
             return p
         case .moved, .up, .cancelled:
             guard let i = pointers.firstIndex(where: { $0.id == e.id }) else {
-                return Pointer(id: e.id, source: e.source, start: e.position, startTick: tick, position: e.position, modifiers: e.modifiers)
+                return Pointer(
+                    id: e.id, source: e.source, start: e.position, startTick: tick, position: e.position,
+                    modifiers: e.modifiers)
             }
             pointers[i].position = e.position
             pointers[i].modifiers = e.modifiers
@@ -70,13 +74,17 @@ extension PointerTracker.Pointer {
     public func velocity(at clock: SimClock, tuning: Tuning) -> Point {
         let horizon = clock.tick - clock.ticks(covering: tuning.velocitySampleWindow)
         let recent = samples.filter { $0.tick >= horizon }
-        guard recent.count >= 2, let first = recent.first, let last = recent.last, last.tick > first.tick else { return .zero }
+        guard recent.count >= 2, let first = recent.first, let last = recent.last, last.tick > first.tick else {
+            return .zero
+        }
         let n = Double(recent.count)
         let ts = recent.map { Double($0.tick) / clock.rate }
         let meanT = ts.reduce(0, +) / n
         let meanX = recent.reduce(0) { $0 + $1.position.x } / n
         let meanY = recent.reduce(0) { $0 + $1.position.y } / n
-        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        var sxx = 0.0
+        var sxy = 0.0
+        var syy = 0.0
         for (t, s) in zip(ts, recent) {
             let dt = t - meanT
             sxx += dt * dt

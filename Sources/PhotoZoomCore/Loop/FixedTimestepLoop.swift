@@ -10,7 +10,9 @@ public struct FixedTimestepLoop: Sendable {
         self.maxFrameDelta = maxFrameDelta
     }
 
-    public init(_ settings: LoopSettings) { self.init(tickRate: settings.tickRate, maxFrameDelta: settings.maxFrameDelta) }
+    public init(_ settings: LoopSettings) {
+        self.init(tickRate: settings.tickRate, maxFrameDelta: settings.maxFrameDelta)
+    }
 
     /// Adds a frame's elapsed time and returns how many ticks to run now. The delta is clamped
     /// so that after a stall (a debugger, a dragged window) the sim does not try to catch up.

@@ -41,14 +41,16 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// moved as an opaque 32-bit value, so any channel order (RGBA, ARGB, BGRA…) works. The result has the size
     /// returned by `displaySize(width:height:)`; for `.up` the input is returned unchanged.
     public func reorient(pixels: [UInt8], width: Int, height: Int) -> (pixels: [UInt8], width: Int, height: Int) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
-                     "pixels must hold width × height 4-byte pixels")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 4,
+            "pixels must hold width × height 4-byte pixels")
         let out = displaySize(width: width, height: height)
         guard self != .up, width > 0, height > 0 else { return (pixels, out.width, out.height) }
         let result = [UInt8](unsafeUninitializedCapacity: pixels.count) { buffer, initializedCount in
             pixels.withUnsafeBytes { source in
-                reorient(from: source.baseAddress!, pitch: width * 4, width: width, height: height,
-                         into: UnsafeMutableRawPointer(buffer.baseAddress!), pitch: out.width * 4)
+                reorient(
+                    from: source.baseAddress!, pitch: width * 4, width: width, height: height,
+                    into: UnsafeMutableRawPointer(buffer.baseAddress!), pitch: out.width * 4)
             }
             initializedCount = pixels.count
         }
@@ -59,11 +61,14 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// `width` 4-byte pixels, each row `sourcePitch` bytes after the last; `destination`, the upright image's rows
     /// (`displaySize(width:height:)`), each `destinationPitch` bytes after the last. One pass, no copy between: a
     /// sideways 12-megapixel page went through two whole arrays on its way from one surface to the other.
-    public func reorient(from source: UnsafeRawPointer, pitch sourcePitch: Int, width: Int, height: Int,
-                         into destination: UnsafeMutableRawPointer, pitch destinationPitch: Int) {
+    public func reorient(
+        from source: UnsafeRawPointer, pitch sourcePitch: Int, width: Int, height: Int,
+        into destination: UnsafeMutableRawPointer, pitch destinationPitch: Int
+    ) {
         guard width > 0, height > 0 else { return }
         let out = displaySize(width: width, height: height)
-        let last = height - 1, right = width - 1
+        let last = height - 1
+        let right = width - 1
         // The stored pixel of upright pixel (0, 0), and how far the stored position moves per upright column and per
         // upright row, as (x, y) steps.
         let (start, column, row): (StoredPixel, StoredPixel, StoredPixel)
@@ -77,13 +82,16 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
         case .rightMirrored: (start, column, row) = (StoredPixel(right, last), StoredPixel(0, -1), StoredPixel(-1, 0))
         case .left: (start, column, row) = (StoredPixel(right, 0), StoredPixel(0, 1), StoredPixel(-1, 0))
         }
-        let columnStep = column.offset(pitch: sourcePitch), rowStep = row.offset(pitch: sourcePitch)
+        let columnStep = column.offset(pitch: sourcePitch)
+        let rowStep = row.offset(pitch: sourcePitch)
         var rowStart = start.offset(pitch: sourcePitch)
         for y in 0..<out.height {
             var from = rowStart
             let to = destination + y * destinationPitch
             for x in 0..<out.width {
-                to.storeBytes(of: source.loadUnaligned(fromByteOffset: from, as: UInt32.self), toByteOffset: x &* 4, as: UInt32.self)
+                to.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: from, as: UInt32.self), toByteOffset: x &* 4,
+                    as: UInt32.self)
                 from &+= columnStep
             }
             rowStart &+= rowStep
@@ -96,7 +104,10 @@ private struct StoredPixel {
     let x: Int
     let y: Int
 
-    init(_ x: Int, _ y: Int) { self.x = x; self.y = y }
+    init(_ x: Int, _ y: Int) {
+        self.x = x
+        self.y = y
+    }
 
     /// Its byte offset in rows `pitch` bytes apart.
     func offset(pitch: Int) -> Int { y * pitch + x * 4 }

@@ -38,12 +38,18 @@ public enum ComparedLabels {
         var lines: [[String]] = []
         for piece in pieces {
             let piece = fits([piece]) ? piece : elided(piece, room: room, measure: measure)
-            if let last = lines.last, fits(last + [piece]) { lines[lines.count - 1].append(piece) } else { lines.append([piece]) }
+            if let last = lines.last, fits(last + [piece]) {
+                lines[lines.count - 1].append(piece)
+            } else {
+                lines.append([piece])
+            }
         }
         if lines.count > maximumLines {
             lines.removeLast(lines.count - maximumLines)
             var shown = lines.joined().count
-            while !lines[maximumLines - 1].isEmpty, !fits(lines[maximumLines - 1] + ["and \(pieces.count - shown) more"]) {
+            while !lines[maximumLines - 1].isEmpty,
+                !fits(lines[maximumLines - 1] + ["and \(pieces.count - shown) more"])
+            {
                 lines[maximumLines - 1].removeLast()
                 shown -= 1
             }

@@ -51,7 +51,9 @@ private final class FormatOneSink: StateSink {
             outer = name
             inner = nil
         case 2:
-            if outer == "grid", name == "bottomInset" { digest.leaf(depth: 2, key: Self.didRelayout, .bool(messages.gridJumped)) }
+            if outer == "grid", name == "bottomInset" {
+                digest.leaf(depth: 2, key: Self.didRelayout, .bool(messages.gridJumped))
+            }
             inner = name
         case 3:
             if outer == "viewer", inner == "pager", name == "escapeWhenSettled" {
@@ -108,8 +110,15 @@ struct FormatOneMessages: Decodable {
     private struct Grid: Decodable { var didRelayout: Bool? }
     private struct Pager: Decodable { var taps: [PagerTap]? }
     private struct Transition: Decodable { var landed: Bool? }
-    private struct Viewer: Decodable { var pager: Pager?; var transition: Transition? }
-    private struct State: Decodable { var gestures: [Gesture]?; var grid: Grid?; var viewer: Viewer? }
+    private struct Viewer: Decodable {
+        var pager: Pager?
+        var transition: Transition?
+    }
+    private struct State: Decodable {
+        var gestures: [Gesture]?
+        var grid: Grid?
+        var viewer: Viewer?
+    }
     private enum CodingKeys: String, CodingKey { case state }
 
     init(from decoder: Decoder) throws {

@@ -7,7 +7,10 @@ public struct MomentDifference: Equatable, Sendable, Codable {
     /// `landing in the pager 42 ms later`: what B does, against A.
     public var text: String
 
-    public init(tick: Int, text: String) { self.tick = tick; self.text = text }
+    public init(tick: Int, text: String) {
+        self.tick = tick
+        self.text = text
+    }
 
     /// `tick 65 · landing in the pager 42 ms later`.
     public var label: String { "tick \(tick) · \(text)" }
@@ -58,8 +61,12 @@ public struct MomentComparison: Sendable {
 
     /// Notes the tick `a` (the recording) and `b` (under the other tuning) have just run.
     public mutating func observe(_ a: Simulation, _ b: Simulation) {
-        let nowA = a.world.viewer.phase, nowB = b.world.viewer.phase
-        defer { phaseA = nowA; phaseB = nowB }
+        let nowA = a.world.viewer.phase
+        let nowB = b.world.viewer.phase
+        defer {
+            phaseA = nowA
+            phaseB = nowB
+        }
         let restingTogether = nowA == nowB && nowA.isRestPhase
         if apart {
             apart = !restingTogether
@@ -71,7 +78,9 @@ public struct MomentComparison: Sendable {
             unpairedA.removeFirst()
             unpairedB.removeFirst()
             if first.from == other.from, first.to == other.to {
-                if first.tick != other.tick { found.append(MomentDifference(tick: other.tick, text: timing(other, against: first))) }
+                if first.tick != other.tick {
+                    found.append(MomentDifference(tick: other.tick, text: timing(other, against: first)))
+                }
             } else {
                 found.append(MomentDifference(tick: other.tick, text: Self.outcome(other, insteadOf: first)))
                 unpairedA.removeAll()
@@ -118,7 +127,10 @@ public struct MomentComparison: Sendable {
     struct Verb: Equatable, Sendable {
         var present: String
         var gerund: String
-        init(_ present: String, _ gerund: String) { self.present = present; self.gerund = gerund }
+        init(_ present: String, _ gerund: String) {
+            self.present = present
+            self.gerund = gerund
+        }
     }
 }
 
@@ -160,7 +172,8 @@ extension MomentComparison.PhaseMove {
     var verb: MomentComparison.Verb? {
         switch (from, to) {
         case (.presenting, .pager), (.dismissing(interactive: false), .grid): .init("lands", "landing")
-        case (.presenting, .dismissing(interactive: true)), (.dismissing(interactive: false), .dismissing(interactive: true)):
+        case (.presenting, .dismissing(interactive: true)),
+            (.dismissing(interactive: false), .dismissing(interactive: true)):
             .init("is grabbed", "being grabbed")
         case (.presenting, .dismissing(interactive: false)): .init("turns back", "turning back")
         case (.pager, .dismissing(interactive: true)): .init("is picked up", "being picked up")

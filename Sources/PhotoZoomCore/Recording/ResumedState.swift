@@ -13,11 +13,17 @@ enum ResumedState {
 
     /// What makes `world` no state `header`'s session could be in, if anything.
     static func problem(in world: World, header: SessionHeader) -> String? {
-        if world.clock.rate != header.loop.tickRate { return "it runs at \(world.clock.rate) ticks a second, the header's loop at \(header.loop.tickRate)" }
+        if world.clock.rate != header.loop.tickRate {
+            return "it runs at \(world.clock.rate) ticks a second, the header's loop at \(header.loop.tickRate)"
+        }
         if world.tuning != header.tuning { return "its tuning is not the header's" }
-        if world.viewport != Size(width: header.window.width, height: header.window.height) { return "its viewport is not the header's window" }
+        if world.viewport != Size(width: header.window.width, height: header.window.height) {
+            return "its viewport is not the header's window"
+        }
         if world.photos != header.library { return "its photos are not the header's" }
-        guard (0...SessionBounds.maximumTick).contains(world.tick) else { return "its tick \(world.tick) is not in 0...\(SessionBounds.maximumTick)" }
+        guard (0...SessionBounds.maximumTick).contains(world.tick) else {
+            return "its tick \(world.tick) is not in 0...\(SessionBounds.maximumTick)"
+        }
         return numberProblem(in: world) ?? sceneProblem(in: world) ?? viewerProblem(in: world)
     }
 
@@ -27,7 +33,8 @@ enum ResumedState {
     private static func numberProblem(in world: World) -> String? {
         let parts: [(String, any Encodable)] = [
             ("scene", world.scene), ("pointers", world.pointers), ("grid", world.grid),
-            ("cells", world.cells), ("viewer", world.viewer), ("viewerSprites", world.viewerSprites), ("playback", world.playback),
+            ("cells", world.cells), ("viewer", world.viewer), ("viewerSprites", world.viewerSprites),
+            ("playback", world.playback),
         ]
         for (name, part) in parts {
             let sink = NumberSink()
@@ -38,37 +45,55 @@ enum ResumedState {
     }
 
     private static func sceneProblem(in world: World) -> String? {
-        let scene = world.scene, photos = world.photos.indices
+        let scene = world.scene
+        let photos = world.photos.indices
         if let broken = scene.brokenLink { return broken }
         for (i, sprite) in scene.sprites.enumerated() {
             guard let sprite else { continue }
             switch sprite.content {
-            case let .photo(photo) where !photos.contains(photo): return "sprite \(i) shows photo \(photo) of \(world.photos.count)"
-            case let .text(text, style) where !textSizes.contains(style.pointSize) || text.utf8.count > maximumTextBytes:
+            case .photo(let photo) where !photos.contains(photo):
+                return "sprite \(i) shows photo \(photo) of \(world.photos.count)"
+            case .text(let text, let style)
+            where !textSizes.contains(style.pointSize) || text.utf8.count > maximumTextBytes:
                 return "sprite \(i) is text of \(text.utf8.count) bytes at \(style.pointSize) points"
             case .photo, .text, .fill: break
             }
-            if case let .cell(photo) = sprite.role, !photos.contains(photo) { return "sprite \(i) is the cell of photo \(photo) of \(world.photos.count)" }
+            if case .cell(let photo) = sprite.role, !photos.contains(photo) {
+                return "sprite \(i) is the cell of photo \(photo) of \(world.photos.count)"
+            }
         }
         func live(_ e: Entity) -> Bool { scene.sprites.indices.contains(e.index) && scene.sprites[e.index] != nil }
         let cells = world.cells
-        guard cells.photos.lowerBound >= 0, cells.photos.upperBound <= world.photos.count, cells.entities.count == cells.photos.count else {
+        guard cells.photos.lowerBound >= 0, cells.photos.upperBound <= world.photos.count,
+            cells.entities.count == cells.photos.count
+        else {
             return "its cells show photos \(cells.photos) of \(world.photos.count) with \(cells.entities.count) sprites"
         }
-        if let dead = (cells.entities + cells.spare).first(where: { !live($0) }) { return "a cell's entity \(dead.index) has no sprite" }
+        if let dead = (cells.entities + cells.spare).first(where: { !live($0) }) {
+            return "a cell's entity \(dead.index) has no sprite"
+        }
         if let sprites = world.viewerSprites {
-            let all = [sprites.background, sprites.transition, sprites.tabBar, sprites.tabBarLabel, sprites.topBar, sprites.backButton,
-                       sprites.pageLabel, sprites.pressHighlight] + sprites.pages
+            let all =
+                [
+                    sprites.background, sprites.transition, sprites.tabBar, sprites.tabBarLabel, sprites.topBar,
+                    sprites.backButton,
+                    sprites.pageLabel, sprites.pressHighlight,
+                ] + sprites.pages
             if let dead = all.first(where: { !live($0) }) { return "a viewer entity \(dead.index) has no sprite" }
         }
         return nil
     }
 
     private static func viewerProblem(in world: World) -> String? {
-        let viewer = world.viewer, count = world.photos.count
+        let viewer = world.viewer
+        let count = world.photos.count
         // An empty library still has photo 0 current, as a new sim does.
-        guard viewer.currentIndex == 0 || (0..<count).contains(viewer.currentIndex) else { return "its current photo \(viewer.currentIndex) is not in the library of \(count)" }
-        if let photo = viewer.transition?.photo, !(0..<count).contains(photo) { return "its transition carries photo \(photo) of \(count)" }
+        guard viewer.currentIndex == 0 || (0..<count).contains(viewer.currentIndex) else {
+            return "its current photo \(viewer.currentIndex) is not in the library of \(count)"
+        }
+        if let photo = viewer.transition?.photo, !(0..<count).contains(photo) {
+            return "its transition carries photo \(photo) of \(count)"
+        }
         return nil
     }
 
@@ -90,9 +115,9 @@ enum ResumedState {
             guard found == nil else { return }
             if let at = constants, depth <= at { constants = nil }
             switch value {
-            case let .double(d) where !d.isFinite || (constants == nil && abs(d) > maximumMagnitude):
+            case .double(let d) where !d.isFinite || (constants == nil && abs(d) > maximumMagnitude):
                 found = "\(paths.path(depth, key)) = \(d), not a finite number within ±\(maximumMagnitude)"
-            case let .int(i) where i < -Int64(SessionBounds.maximumTick) || i > Int64(SessionBounds.maximumTick):
+            case .int(let i) where i < -Int64(SessionBounds.maximumTick) || i > Int64(SessionBounds.maximumTick):
                 found = "\(paths.path(depth, key)) = \(i), not within ±\(SessionBounds.maximumTick)"
             default: break
             }

@@ -38,7 +38,11 @@ public struct SessionBlackBox {
             // input, belongs to the segment before.
         }
         guard let line = try? recorder.line(after: sim, input: input) else { return }
-        if sim.world.tick == newer.start.tick, newer.midSession { older?.lines.append(line); older?.bytes += line.utf8.count; return }
+        if sim.world.tick == newer.start.tick, newer.midSession {
+            older?.lines.append(line)
+            older?.bytes += line.utf8.count
+            return
+        }
         newer.lines.append(line)
         newer.bytes += line.utf8.count
     }
@@ -46,7 +50,9 @@ public struct SessionBlackBox {
     /// The recording so far, ending at `sim` with a footer: a header made by `header` from the
     /// world it starts at (the caller knows the app, platform and photo hashes), then every
     /// kept line.
-    public func recording(endingAt sim: Simulation, header: (World, _ midSession: Bool) -> SessionHeader) throws -> String {
+    public func recording(endingAt sim: Simulation, header: (World, _ midSession: Bool) -> SessionHeader) throws
+        -> String
+    {
         let first = older ?? newer
         var text = try recorder.headerLine(header(first.start, first.midSession))
         for line in (older?.lines ?? []) + newer.lines { text += line }

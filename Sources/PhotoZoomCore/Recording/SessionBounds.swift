@@ -31,17 +31,26 @@ enum SessionBounds {
     /// What is wrong with `header`, if anything; a header with a `state` is checked by
     /// `ResumedState` too.
     static func problem(in header: SessionHeader) -> String? {
-        guard header.start.count == 16, header.start.allSatisfy(\.isHexDigit) else { return "its start digest is not 16 hex digits" }
-        if let violation = tuningProblem(header.tuning, loop: header.loop) { return "its tuning is one no tuning file gives: \(violation)" }
+        guard header.start.count == 16, header.start.allSatisfy(\.isHexDigit) else {
+            return "its start digest is not 16 hex digits"
+        }
+        if let violation = tuningProblem(header.tuning, loop: header.loop) {
+            return "its tuning is one no tuning file gives: \(violation)"
+        }
         let window = header.window
         if let size = sizeProblem(Size(width: window.width, height: window.height)) { return "its window is \(size)" }
         guard pixelDensities.contains(window.pixelDensity) else {
-            return "its window has \(window.pixelDensity) pixels per point; a display has \(pixelDensities.lowerBound) to \(pixelDensities.upperBound)"
+            return
+                "its window has \(window.pixelDensity) pixels per point; a display has \(pixelDensities.lowerBound) to \(pixelDensities.upperBound)"
         }
-        for (i, photo) in header.photos.enumerated() where !photoSides.contains(photo.width) || !photoSides.contains(photo.height) {
-            return "photo \(i) is \(photo.width)×\(photo.height) pixels; a photo is 1 to \(Int(photoSides.upperBound)) pixels a side"
+        for (i, photo) in header.photos.enumerated()
+        where !photoSides.contains(photo.width) || !photoSides.contains(photo.height) {
+            return
+                "photo \(i) is \(photo.width)×\(photo.height) pixels; a photo is 1 to \(Int(photoSides.upperBound)) pixels a side"
         }
-        if let folder = header.photosFolder, !folder.hasPrefix("/") || folder.utf8.count > 4096 || folder.utf8.contains(0) {
+        if let folder = header.photosFolder,
+            !folder.hasPrefix("/") || folder.utf8.count > 4096 || folder.utf8.contains(0)
+        {
             return "its photos folder is no absolute path of at most 4096 bytes"
         }
         return nil
@@ -50,31 +59,38 @@ enum SessionBounds {
     /// What is wrong with the input stamped for one tick, if anything. `down` holds the
     /// pointers down before the tick and comes back with those down after it.
     static func problem(in events: [InputEvent], loop: LoopSettings, down: inout Set<Int>) -> String? {
-        guard events.count <= maximumEventsPerTick else { return "\(events.count) input events in one tick; a tick has at most \(maximumEventsPerTick)" }
+        guard events.count <= maximumEventsPerTick else {
+            return "\(events.count) input events in one tick; a tick has at most \(maximumEventsPerTick)"
+        }
         for event in events {
             switch event {
-            case let .pointer(p):
+            case .pointer(let p):
                 if let far = pointProblem(p.position) { return "a pointer \(far)" }
                 switch p.phase {
                 case .down: down.insert(p.id)
                 case .up, .cancelled: down.remove(p.id)
                 case .moved: break
                 }
-                if down.count > maximumPointers { return "\(down.count) pointers down at once; a session has at most \(maximumPointers)" }
-            case let .wheel(dx, dy, position, _):
+                if down.count > maximumPointers {
+                    return "\(down.count) pointers down at once; a session has at most \(maximumPointers)"
+                }
+            case .wheel(let dx, let dy, let position, _):
                 guard abs(dx) <= maximumWheel, abs(dy) <= maximumWheel else {
                     return "a wheel turned by \(dx), \(dy) units; one event turns at most \(Int(maximumWheel))"
                 }
                 if let far = pointProblem(position) { return "a wheel \(far)" }
-            case let .resize(size):
+            case .resize(let size):
                 if let size = sizeProblem(size) { return "a resize to \(size)" }
-            case let .tuningReloaded(tuning):
-                if let violation = tuningProblem(tuning, loop: loop) { return "a tuning reload no tuning file gives: \(violation)" }
+            case .tuningReloaded(let tuning):
+                if let violation = tuningProblem(tuning, loop: loop) {
+                    return "a tuning reload no tuning file gives: \(violation)"
+                }
             case .focusLost:
                 down.removeAll()
-            case let .photoSize(size):
+            case .photoSize(let size):
                 guard photoSides.contains(size.pixelSize.width), photoSides.contains(size.pixelSize.height) else {
-                    return "photo \(size.photo) arrived as \(size.pixelSize.width)×\(size.pixelSize.height) pixels; a photo is 1 to \(Int(photoSides.upperBound)) pixels a side"
+                    return
+                        "photo \(size.photo) arrived as \(size.pixelSize.width)×\(size.pixelSize.height) pixels; a photo is 1 to \(Int(photoSides.upperBound)) pixels a side"
                 }
             case .key, .developer:
                 break

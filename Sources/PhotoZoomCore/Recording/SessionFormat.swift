@@ -39,8 +39,11 @@ public struct SessionHeader: Codable, Equatable, Sendable {
 
     /// A header for a recording of `world` from where it is now; `midSession` keeps the whole
     /// state, for a recording that does not start at the first tick.
-    public init(app: String, platform: String, world: World, pixelDensity: Double, contentHashes: [String?], midSession: Bool = false,
-                photosFolder: String? = nil, side: String? = nil) {
+    public init(
+        app: String, platform: String, world: World, pixelDensity: Double, contentHashes: [String?],
+        midSession: Bool = false,
+        photosFolder: String? = nil, side: String? = nil
+    ) {
         self.photosFolder = photosFolder
         self.side = side
         format = Self.formatName
@@ -51,8 +54,9 @@ public struct SessionHeader: Codable, Equatable, Sendable {
         tuning = world.tuning
         window = RecordedWindow(width: world.viewport.width, height: world.viewport.height, pixelDensity: pixelDensity)
         photos = world.photos.enumerated().map { i, photo in
-            RecordedPhoto(name: photo.name, width: photo.pixelSize.width, height: photo.pixelSize.height,
-                          placeholder: photo.isPlaceholder, contentHash: i < contentHashes.count ? contentHashes[i] : nil)
+            RecordedPhoto(
+                name: photo.name, width: photo.pixelSize.width, height: photo.pixelSize.height,
+                placeholder: photo.isPlaceholder, contentHash: i < contentHashes.count ? contentHashes[i] : nil)
         }
         start = StateDigest(of: world).description
         state = midSession ? world : nil
@@ -64,8 +68,9 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// so a replay needs none of them.
     public var world: World {
         if let state { return state }
-        return World(photos: library, viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop,
-                     gridStart: gridStart ?? .top)
+        return World(
+            photos: library, viewport: Size(width: window.width, height: window.height), tuning: tuning, loop: loop,
+            gridStart: gridStart ?? .top)
     }
 
     /// Format 1, whose digests held some of each tick's messages (a version before it is no
@@ -74,7 +79,9 @@ public struct SessionHeader: Codable, Equatable, Sendable {
 
     /// The recorded photos as the sim knows them.
     var library: [PhotoInfo] {
-        photos.map { PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder) }
+        photos.map {
+            PhotoInfo(name: $0.name, pixelSize: Size(width: $0.width, height: $0.height), isPlaceholder: $0.placeholder)
+        }
     }
 }
 
@@ -119,7 +126,9 @@ public struct SessionTick: Codable, Equatable, Sendable {
     }
 
     init(tick: Int, input: [InputEvent]?, digest: String, state: World? = nil, side: String? = nil) {
-        self.tick = tick; self.input = input; self.digest = digest
+        self.tick = tick
+        self.input = input
+        self.digest = digest
         self.state = state
         self.side = side
     }

@@ -19,7 +19,9 @@ public struct SessionMoment: Equatable, Sendable, Codable {
     public var phase: ViewerPhase
 
     public init(tick: Int, kind: Kind, phase: ViewerPhase) {
-        self.tick = tick; self.kind = kind; self.phase = phase
+        self.tick = tick
+        self.kind = kind
+        self.phase = phase
     }
 
     /// `tick 120 · press · pager`: what a contact sheet writes under the frame.
@@ -66,14 +68,17 @@ public struct SessionMoments: Sendable {
 
     /// Notes what happened in the tick `sim` has just run.
     public mutating func observe(_ sim: Simulation) {
-        let tick = sim.world.tick, now = sim.world.viewer.phase
+        let tick = sim.world.tick
+        let now = sim.world.viewer.phase
         func note(_ kind: SessionMoment.Kind) {
-            if all.last?.tick != tick || all.last?.kind != kind { all.append(SessionMoment(tick: tick, kind: kind, phase: now)) }
+            if all.last?.tick != tick || all.last?.kind != kind {
+                all.append(SessionMoment(tick: tick, kind: kind, phase: now))
+            }
         }
         for event in inputs[tick] ?? [] {
             switch event {
-            case let .pointer(p) where p.phase == .down: note(.press)
-            case let .pointer(p) where p.phase == .up || p.phase == .cancelled: note(.release)
+            case .pointer(let p) where p.phase == .down: note(.press)
+            case .pointer(let p) where p.phase == .up || p.phase == .cancelled: note(.release)
             case .resize: note(.resize)
             case .tuningReloaded: note(.tuningReload)
             default: break

@@ -31,7 +31,10 @@ public struct SessionRecording: Equatable, Sendable {
     private var stateLines: [Int: String] = [:]
 
     init(header: SessionHeader, ticks: [SessionTick], end: SessionEnd?, stopped: String?) {
-        self.header = header; self.ticks = ticks; self.end = end; self.stopped = stopped
+        self.header = header
+        self.ticks = ticks
+        self.end = end
+        self.stopped = stopped
     }
 
     /// The whole state recorded with `ticks[index]`, if its line holds one (and it decodes).
@@ -67,7 +70,8 @@ public struct SessionRecording: Equatable, Sendable {
         var other: Reading?
         if header.side == "A" {
             guard let second = nextLine(), let (b, bMessages) = try? readHeader(second, decoder), b.side == "B" else {
-                throw SessionFormatError(description: "is a recording of two sessions compared whose second line is not B's header")
+                throw SessionFormatError(
+                    description: "is a recording of two sessions compared whose second line is not B's header")
             }
             other = try Reading(header: b, startMessages: bMessages)
         }
@@ -95,7 +99,9 @@ public struct SessionRecording: Equatable, Sendable {
         var down: Set<Int>
 
         init(header: SessionHeader, startMessages: TickMessages) throws {
-            if let problem = SessionBounds.problem(in: header) ?? header.state.flatMap({ ResumedState.problem(in: $0, header: header) }) {
+            if let problem = SessionBounds.problem(in: header)
+                ?? header.state.flatMap({ ResumedState.problem(in: $0, header: header) })
+            {
                 throw SessionFormatError(description: "has a header no recording could have: " + problem)
             }
             recording = SessionRecording(header: header, ticks: [], end: nil, stopped: nil)
@@ -119,17 +125,24 @@ public struct SessionRecording: Equatable, Sendable {
             guard let read = try? decoder.decode(TickLine.self, from: data) else {
                 if let end = try? decoder.decode(SessionEnd.self, from: data) {
                     guard end.end >= lastTick else { return stop("the end is before tick \(lastTick)") }
-                    guard end.end - lastTick <= SessionBounds.maximumGap else { return stop(gap(to: end.end, from: lastTick)) }
+                    guard end.end - lastTick <= SessionBounds.maximumGap else {
+                        return stop(gap(to: end.end, from: lastTick))
+                    }
                     recording.end = end
                     return true
                 }
                 // The last line half written is what a killed recorder leaves.
-                return last ? stop("cut short (the recording was not finished)", damaged: false) : stop("not a session line")
+                return last
+                    ? stop("cut short (the recording was not finished)", damaged: false) : stop("not a session line")
             }
             let entry = read.tick
             guard entry.tick > lastTick else { return stop("tick \(entry.tick) does not come after tick \(lastTick)") }
-            guard entry.tick - lastTick <= SessionBounds.maximumGap else { return stop(gap(to: entry.tick, from: lastTick)) }
-            guard entry.digest.count == 16, entry.digest.allSatisfy(\.isHexDigit) else { return stop("the digest is not 16 hex digits") }
+            guard entry.tick - lastTick <= SessionBounds.maximumGap else {
+                return stop(gap(to: entry.tick, from: lastTick))
+            }
+            guard entry.digest.count == 16, entry.digest.allSatisfy(\.isHexDigit) else {
+                return stop("the digest is not 16 hex digits")
+            }
             if let problem = SessionBounds.problem(in: entry.input ?? [], loop: header.loop, down: &down) {
                 return stop("tick \(entry.tick) has \(problem)")
             }
@@ -149,8 +162,10 @@ public struct SessionRecording: Equatable, Sendable {
 
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            tick = SessionTick(tick: try c.decode(Int.self, forKey: .tick), input: try c.decodeIfPresent([InputEvent].self, forKey: .input),
-                               digest: try c.decode(String.self, forKey: .digest), state: nil)
+            tick = SessionTick(
+                tick: try c.decode(Int.self, forKey: .tick),
+                input: try c.decodeIfPresent([InputEvent].self, forKey: .input),
+                digest: try c.decode(String.self, forKey: .digest), state: nil)
             holdsState = c.contains(.state)
         }
     }
@@ -161,13 +176,20 @@ public struct SessionRecording: Equatable, Sendable {
 
     /// The header, and the messages its whole state held if the file is in format 1.
     private static func readHeader(_ line: Substring, _ decoder: JSONDecoder) throws -> (SessionHeader, TickMessages) {
-        struct Version: Decodable { let format: String; let version: Int }
-        guard let version = try? decoder.decode(Version.self, from: Data(line.utf8)), version.format == SessionHeader.formatName else {
-            throw SessionFormatError(description: "is not a recorded session: its first line is not a \(SessionHeader.formatName) header")
+        struct Version: Decodable {
+            let format: String
+            let version: Int
+        }
+        guard let version = try? decoder.decode(Version.self, from: Data(line.utf8)),
+            version.format == SessionHeader.formatName
+        else {
+            throw SessionFormatError(
+                description: "is not a recorded session: its first line is not a \(SessionHeader.formatName) header")
         }
         guard version.version <= SessionHeader.comparedVersion else {
-            throw SessionFormatError(description: "was recorded in session format version \(version.version), newer than this build reads "
-                + "(version \(SessionHeader.comparedVersion)); replay it with a newer PhotoZoom")
+            throw SessionFormatError(
+                description: "was recorded in session format version \(version.version), newer than this build reads "
+                    + "(version \(SessionHeader.comparedVersion)); replay it with a newer PhotoZoom")
         }
         let header: SessionHeader
         do {
@@ -176,7 +198,9 @@ public struct SessionRecording: Equatable, Sendable {
             throw SessionFormatError(description: "has a damaged header: " + explain(error))
         }
         guard header.isFormatOne, header.state != nil else { return (header, TickMessages()) }
-        return (header, (try? decoder.decode(FormatOneMessages.self, from: Data(line.utf8)))?.messages ?? TickMessages())
+        return (
+            header, (try? decoder.decode(FormatOneMessages.self, from: Data(line.utf8)))?.messages ?? TickMessages()
+        )
     }
 
     /// `state.viewer.currentIndex: expected Int, found a string`: where in the line, and what
@@ -188,8 +212,8 @@ public struct SessionRecording: Equatable, Sendable {
             return text.hasPrefix(".") ? String(text.dropFirst()) : text.isEmpty ? "the line" : text
         }
         switch error {
-        case let .keyNotFound(key, context): return "\(path(context.codingPath + [key])): missing"
-        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])): missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             return "\(path(context.codingPath)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }

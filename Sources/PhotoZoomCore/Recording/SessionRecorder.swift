@@ -29,7 +29,8 @@ public struct SessionRecorder {
     public mutating func line(after sim: Simulation, input: [InputEvent]) throws -> String? {
         let tick = sim.world.tick
         guard !input.isEmpty || tick % Self.digestInterval == 0 else { return nil }
-        var entry = SessionTick(tick: tick, input: input.isEmpty ? nil : input, digest: sim.digest.description, side: side)
+        var entry = SessionTick(
+            tick: tick, input: input.isEmpty ? nil : input, digest: sim.digest.description, side: side)
         if tick - lastState >= Self.stateInterval {
             entry.state = sim.world
             lastState = tick

@@ -31,7 +31,9 @@ public enum SessionReplay {
     /// Replays `recording`, checking its digests, and beside it the same input under `tuning`
     /// (B): `each` sees the recorded sim and B's after every tick. A reload of the recorded
     /// tuning is the recording's alone: B keeps its own throughout.
-    public static func run(_ recording: SessionRecording, comparedWith tuning: Tuning, each: (Simulation, Simulation) throws -> Void) rethrows -> Outcome {
+    public static func run(
+        _ recording: SessionRecording, comparedWith tuning: Tuning, each: (Simulation, Simulation) throws -> Void
+    ) rethrows -> Outcome {
         try run(recording, beside: .tuning(tuning), each: each)
     }
 
@@ -44,38 +46,50 @@ public enum SessionReplay {
 
     /// Replays `recording`, checking its digests, with `beside` run to the same tick after each
     /// of its ticks; `each` sees both.
-    public static func run(_ recording: SessionRecording, beside: Beside, each: (Simulation, Simulation) throws -> Void) rethrows -> Outcome {
+    public static func run(_ recording: SessionRecording, beside: Beside, each: (Simulation, Simulation) throws -> Void)
+        rethrows -> Outcome
+    {
         switch beside {
-        case let .tuning(tuning):
+        case .tuning(let tuning):
             var other = startingSim(recording.header, tuning: tuning)
-            return try run(recording, stepped: { sim, input in
-                other.step(input.filter { if case .tuningReloaded = $0 { return false } else { return true } })
-                try each(sim, other)
-            })
-        case let .recorded(b):
+            return try run(
+                recording,
+                stepped: { sim, input in
+                    other.step(input.filter { if case .tuningReloaded = $0 { return false } else { return true } })
+                    try each(sim, other)
+                })
+        case .recorded(let b):
             var other = startingSim(b)
             var next = 0
-            return try run(recording, stepped: { sim, _ in
-                // B's own input on its own ticks; a B the recording ends before stays where it ended.
-                while other.world.tick < min(sim.world.tick, b.lastTick) {
-                    while next < b.ticks.count, b.ticks[next].tick <= other.world.tick { next += 1 }
-                    let input = next < b.ticks.count && b.ticks[next].tick == other.world.tick + 1 ? b.ticks[next].input ?? [] : []
-                    other.step(input)
-                }
-                try each(sim, other)
-            })
+            return try run(
+                recording,
+                stepped: { sim, _ in
+                    // B's own input on its own ticks; a B the recording ends before stays where it ended.
+                    while other.world.tick < min(sim.world.tick, b.lastTick) {
+                        while next < b.ticks.count, b.ticks[next].tick <= other.world.tick { next += 1 }
+                        let input =
+                            next < b.ticks.count && b.ticks[next].tick == other.world.tick + 1
+                            ? b.ticks[next].input ?? [] : []
+                        other.step(input)
+                    }
+                    try each(sim, other)
+                })
         }
     }
 
     /// The replay's loop: `stepped` sees the sim after each tick and the input it was given.
-    private static func run(_ recording: SessionRecording, stepped each: (Simulation, [InputEvent]) throws -> Void) rethrows -> Outcome {
+    private static func run(_ recording: SessionRecording, stepped each: (Simulation, [InputEvent]) throws -> Void)
+        rethrows -> Outcome
+    {
         var sim = startingSim(recording)
         let firstTick = sim.world.tick
         var digests = 1
         func digest() -> String { recordedDigest(of: sim, in: recording.header) }
         if digest() != recording.header.start {
-            return .diverged(Divergence(tick: 0, recorded: recording.header.start, replayed: digest(), stateTick: nil,
-                                        differences: ["the first frame's layout differs: a different build, library or window"]))
+            return .diverged(
+                Divergence(
+                    tick: 0, recorded: recording.header.start, replayed: digest(), stateTick: nil,
+                    differences: ["the first frame's layout differs: a different build, library or window"]))
         }
         var divergence: Divergence?
         for (index, entry) in recording.ticks.enumerated() {
@@ -87,7 +101,8 @@ public enum SessionReplay {
             try each(sim, entry.input ?? [])
             let replayed = digest()
             if divergence == nil, replayed != entry.digest {
-                divergence = Divergence(tick: entry.tick, recorded: entry.digest, replayed: replayed, stateTick: nil, differences: [])
+                divergence = Divergence(
+                    tick: entry.tick, recorded: entry.digest, replayed: replayed, stateTick: nil, differences: [])
             }
             if var found = divergence {
                 // The first recorded state at or after the divergence says how the states differ.
@@ -104,7 +119,8 @@ public enum SessionReplay {
         }
         if let divergence { return .diverged(divergence) }
         if let end = recording.end, digest() != end.digest {
-            return .diverged(Divergence(tick: end.end, recorded: end.digest, replayed: digest(), stateTick: nil, differences: []))
+            return .diverged(
+                Divergence(tick: end.end, recorded: end.digest, replayed: digest(), stateTick: nil, differences: []))
         }
         return .verified(ticks: sim.world.tick - firstTick, digests: digests + (recording.end == nil ? 0 : 1))
     }
@@ -134,7 +150,9 @@ public enum SessionReplay {
 
     /// `key.path: recorded → replayed` for every value that differs.
     static func changes(from recorded: World, to replayed: World) -> [String] {
-        StateDump(of: recorded).changes(to: StateDump(of: replayed)).map { "\($0.key): \($0.old ?? "(absent)") → \($0.new ?? "(absent)")" }
+        StateDump(of: recorded).changes(to: StateDump(of: replayed)).map {
+            "\($0.key): \($0.old ?? "(absent)") → \($0.new ?? "(absent)")"
+        }
     }
 }
 

@@ -6,7 +6,12 @@ public struct Entity: Hashable, Comparable, Sendable, Codable {
 
 public struct Color: Hashable, Sendable, Codable {
     public var r, g, b, a: UInt8
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
     public static let white = Color(r: 255, g: 255, b: 255)
     public static let black = Color(r: 0, g: 0, b: 0)
 }
@@ -18,10 +23,16 @@ public struct Visual: Hashable, Sendable, Codable {
     /// Which part of the photo is shown, in unit coordinates.
     public var crop: Rect
     public var alpha: Double
-    public init(frame: Rect, crop: Rect = .unit, alpha: Double = 1) { self.frame = frame; self.crop = crop; self.alpha = alpha }
+    public init(frame: Rect, crop: Rect = .unit, alpha: Double = 1) {
+        self.frame = frame
+        self.crop = crop
+        self.alpha = alpha
+    }
 
     func blended(to other: Visual, _ t: Double) -> Visual {
-        Visual(frame: frame.lerp(to: other.frame, t), crop: crop.lerp(to: other.crop, t), alpha: alpha + (other.alpha - alpha) * t)
+        Visual(
+            frame: frame.lerp(to: other.frame, t), crop: crop.lerp(to: other.crop, t),
+            alpha: alpha + (other.alpha - alpha) * t)
     }
 }
 
@@ -31,7 +42,9 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var color: Color
     public var leading: Bool
     public init(pointSize: Double, color: Color, leading: Bool = false) {
-        self.pointSize = pointSize; self.color = color; self.leading = leading
+        self.pointSize = pointSize
+        self.color = color
+        self.leading = leading
     }
 }
 
@@ -68,7 +81,11 @@ public struct Sprite: Hashable, Sendable, Codable {
     public var previous: Visual
 
     public init(role: SpriteRole, content: SpriteContent, z: Int, visual: Visual) {
-        self.role = role; self.content = content; self.z = z; current = visual; previous = visual
+        self.role = role
+        self.content = content
+        self.z = z
+        current = visual
+        previous = visual
     }
 }
 
@@ -80,7 +97,10 @@ public struct DrawItem: Hashable, Sendable {
     public var alpha: Double
 
     public init(content: SpriteContent, frame: Rect, crop: Rect, alpha: Double) {
-        self.content = content; self.frame = frame; self.crop = crop; self.alpha = alpha
+        self.content = content
+        self.frame = frame
+        self.crop = crop
+        self.alpha = alpha
     }
 }
 
@@ -93,7 +113,10 @@ public struct Scene: Equatable, Sendable, Codable {
 
     @discardableResult
     public mutating func spawn(_ sprite: Sprite) -> Entity {
-        if let i = free.popLast() { sprites[i] = sprite; return Entity(index: i) }
+        if let i = free.popLast() {
+            sprites[i] = sprite
+            return Entity(index: i)
+        }
         sprites.append(sprite)
         return Entity(index: sprites.count - 1)
     }
@@ -143,7 +166,8 @@ public struct Scene: Equatable, Sendable, Codable {
             guard let s, !s.hidden else { continue }
             let v = alpha >= 1 ? s.current : s.previous.blended(to: s.current, alpha)
             guard v.alpha > 0, !v.frame.isEmpty, v.frame.intersection(bounds) != nil else { continue }
-            items.append((s.z, i, DrawItem(content: s.content, frame: v.frame, crop: v.crop, alpha: Swift.min(v.alpha, 1))))
+            items.append(
+                (s.z, i, DrawItem(content: s.content, frame: v.frame, crop: v.crop, alpha: Swift.min(v.alpha, 1))))
         }
         items.sort { ($0.z, $0.index) < ($1.z, $1.index) }
         return items.map(\.item)

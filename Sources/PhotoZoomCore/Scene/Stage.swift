@@ -18,11 +18,14 @@ public struct Stage: Sendable {
     public func fitFrame(_ index: Int) -> Rect { ViewerGeometry.fitFrame(photos[index], viewport: viewport) }
 
     /// A track on one of the tuning's springs, starting this tick.
-    public func track<Value: SpringVector>(_ spring: TunedSpring.Name, rest: TunedSpring.Rest, from: Value, velocity: Value = .zero,
-                                           to target: Value) -> SpringTrack<Value> {
+    public func track<Value: SpringVector>(
+        _ spring: TunedSpring.Name, rest: TunedSpring.Rest, from: Value, velocity: Value = .zero,
+        to target: Value
+    ) -> SpringTrack<Value> {
         let tuned = TunedSpring(spring, rest: rest)
-        return SpringTrack(parameters: tuned.parameters(in: tuning), from: from, velocity: velocity, to: target, startTick: clock.tick,
-                           threshold: tuned.threshold(in: tuning), tuned: tuned)
+        return SpringTrack(
+            parameters: tuned.parameters(in: tuning), from: from, velocity: velocity, to: target, startTick: clock.tick,
+            threshold: tuned.threshold(in: tuning), tuned: tuned)
     }
 }
 

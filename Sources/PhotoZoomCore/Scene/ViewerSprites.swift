@@ -19,7 +19,7 @@ public struct ViewerSprites: Equatable, Sendable, Codable {
         switch role {
         case .cell: return nil
         case .background: return background
-        case let .page(slot): return pages.indices.contains(slot) ? pages[slot] : nil
+        case .page(let slot): return pages.indices.contains(slot) ? pages[slot] : nil
         case .transition: return transition
         case .tabBar: return tabBar
         case .tabBarLabel: return tabBarLabel

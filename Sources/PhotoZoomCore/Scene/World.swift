@@ -7,7 +7,9 @@ public struct PhotoInfo: Hashable, Sendable, Codable {
     /// The photo failed to decode and is shown as a placeholder.
     public var isPlaceholder: Bool
     public init(name: String, pixelSize: Size, isPlaceholder: Bool = false) {
-        self.name = name; self.pixelSize = pixelSize; self.isPlaceholder = isPlaceholder
+        self.name = name
+        self.pixelSize = pixelSize
+        self.isPlaceholder = isPlaceholder
     }
 
     /// A photo not read yet: square, so its cell shows whatever arrives whole.
@@ -36,7 +38,10 @@ public struct World: Equatable, Sendable, Codable {
     public internal(set) var playback = Playback()
 
     /// `gridStart: .end` opens the grid at its last row.
-    public init(photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(), loop: LoopSettings = LoopSettings(), gridStart: GridStart = .top) {
+    public init(
+        photos: [PhotoInfo], viewport: Size, tuning: Tuning = Tuning(), loop: LoopSettings = LoopSettings(),
+        gridStart: GridStart = .top
+    ) {
         self.photos = photos
         self.viewport = viewport
         self.tuning = tuning
@@ -52,7 +57,7 @@ public struct World: Equatable, Sendable, Codable {
     /// The sprite playing `role` now, if it has one (a cell out of view has none).
     public func sprite(_ role: SpriteRole) -> Sprite? {
         switch role {
-        case let .cell(photo): return cells.entity(for: photo).map { scene[$0] }
+        case .cell(let photo): return cells.entity(for: photo).map { scene[$0] }
         default: return viewerSprites?.entity(for: role).map { scene[$0] }
         }
     }
@@ -64,7 +69,10 @@ public struct SimClock: Hashable, Sendable, Codable {
     /// Ticks per second.
     public let rate: Double
 
-    public init(tick: Int = 0, rate: Double) { self.tick = tick; self.rate = rate }
+    public init(tick: Int = 0, rate: Double) {
+        self.tick = tick
+        self.rate = rate
+    }
 
     /// Seconds from `start` to now.
     public func seconds(since start: Int) -> Double { Double(tick - start) / rate }
@@ -79,6 +87,9 @@ public struct LoopSettings: Hashable, Sendable, Codable {
     public var tickRate: Double
     /// Longest frame delta the loop accepts, so a stall never causes a catch-up spiral.
     public var maxFrameDelta: Double
-    public init(tickRate: Double = 120, maxFrameDelta: Double = 0.25) { self.tickRate = tickRate; self.maxFrameDelta = maxFrameDelta }
+    public init(tickRate: Double = 120, maxFrameDelta: Double = 0.25) {
+        self.tickRate = tickRate
+        self.maxFrameDelta = maxFrameDelta
+    }
     public var tickDuration: Double { 1 / tickRate }
 }

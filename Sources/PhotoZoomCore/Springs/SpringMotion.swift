@@ -20,8 +20,12 @@ extension Point: SpringVector {
 }
 
 extension Rect: SpringVector {
-    public static func + (a: Rect, b: Rect) -> Rect { Rect(x: a.x + b.x, y: a.y + b.y, width: a.width + b.width, height: a.height + b.height) }
-    public static func - (a: Rect, b: Rect) -> Rect { Rect(x: a.x - b.x, y: a.y - b.y, width: a.width - b.width, height: a.height - b.height) }
+    public static func + (a: Rect, b: Rect) -> Rect {
+        Rect(x: a.x + b.x, y: a.y + b.y, width: a.width + b.width, height: a.height + b.height)
+    }
+    public static func - (a: Rect, b: Rect) -> Rect {
+        Rect(x: a.x - b.x, y: a.y - b.y, width: a.width - b.width, height: a.height - b.height)
+    }
     public func scaled(by f: Double) -> Rect { Rect(x: x * f, y: y * f, width: width * f, height: height * f) }
     public var largestMagnitude: Double { Swift.max(Swift.abs(x), Swift.abs(y), Swift.abs(width), Swift.abs(height)) }
 }
@@ -31,7 +35,10 @@ extension Rect: SpringVector {
 public struct RestThreshold: Hashable, Sendable, Codable {
     public var value: Double
     public var velocity: Double
-    public init(value: Double, velocity: Double) { self.value = value; self.velocity = velocity }
+    public init(value: Double, velocity: Double) {
+        self.value = value
+        self.velocity = velocity
+    }
     public static let points = RestThreshold(value: 0.01, velocity: 0.1)
     public static let scale = RestThreshold(value: 0.0005, velocity: 0.005)
     public static let alpha = RestThreshold(value: 0.001, velocity: 0.01)
@@ -52,12 +59,16 @@ public struct SpringMotion<Value: SpringVector>: Sendable, Equatable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(parameters: try c.decode(SpringParameters.self, forKey: .parameters), from: try c.decode(Value.self, forKey: .from),
-                  velocity: try c.decode(Value.self, forKey: .initialVelocity), target: try c.decode(Value.self, forKey: .target))
+        self.init(
+            parameters: try c.decode(SpringParameters.self, forKey: .parameters),
+            from: try c.decode(Value.self, forKey: .from),
+            velocity: try c.decode(Value.self, forKey: .initialVelocity),
+            target: try c.decode(Value.self, forKey: .target))
     }
 
     public static func == (a: SpringMotion, b: SpringMotion) -> Bool {
-        a.parameters == b.parameters && a.from == b.from && a.initialVelocity == b.initialVelocity && a.target == b.target
+        a.parameters == b.parameters && a.from == b.from && a.initialVelocity == b.initialVelocity
+            && a.target == b.target
     }
 
     public init(parameters: SpringParameters, from: Value, velocity: Value = .zero, target: Value) {
@@ -85,13 +96,17 @@ public struct SpringMotion<Value: SpringVector>: Sendable, Equatable, Codable {
 
     /// The same flight continued from its state at `t` toward a new target (and optionally new
     /// parameters): position and velocity carry over exactly.
-    public func retargeted(at t: Double, to newTarget: Value, parameters newParameters: SpringParameters? = nil) -> SpringMotion {
+    public func retargeted(at t: Double, to newTarget: Value, parameters newParameters: SpringParameters? = nil)
+        -> SpringMotion
+    {
         let now = state(at: t)
-        return SpringMotion(parameters: newParameters ?? parameters, from: now.value, velocity: now.velocity, target: newTarget)
+        return SpringMotion(
+            parameters: newParameters ?? parameters, from: now.value, velocity: now.velocity, target: newTarget)
     }
 
     public func isAtRest(at t: Double, threshold: RestThreshold) -> Bool {
         let s = state(at: t)
-        return (s.value - target).largestMagnitude <= threshold.value && s.velocity.largestMagnitude <= threshold.velocity
+        return (s.value - target).largestMagnitude <= threshold.value
+            && s.velocity.largestMagnitude <= threshold.velocity
     }
 }

@@ -21,17 +21,27 @@ public struct SpringParameters: Hashable, Sendable, Codable {
         try Self.require(mass, "mass", positive: true)
         try Self.require(stiffness, "stiffness", positive: true)
         try Self.require(damping, "damping", positive: false)
-        self.mass = mass; self.stiffness = stiffness; self.damping = damping
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
     }
 
     private init(unchecked mass: Double, _ stiffness: Double, _ damping: Double) {
-        self.mass = mass; self.stiffness = stiffness; self.damping = damping
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
     }
 
     private static func require(_ value: Double, _ field: String, positive: Bool) throws {
-        guard value.isFinite else { throw SpringParameterError(field: field, reason: "must be a finite number, got \(value)") }
-        if positive, value <= 0 { throw SpringParameterError(field: field, reason: "must be greater than 0, got \(value)") }
-        if !positive, value < 0 { throw SpringParameterError(field: field, reason: "must not be negative, got \(value)") }
+        guard value.isFinite else {
+            throw SpringParameterError(field: field, reason: "must be a finite number, got \(value)")
+        }
+        if positive, value <= 0 {
+            throw SpringParameterError(field: field, reason: "must be greater than 0, got \(value)")
+        }
+        if !positive, value < 0 {
+            throw SpringParameterError(field: field, reason: "must not be negative, got \(value)")
+        }
     }
 
     /// SwiftUI's `response` (seconds per undamped oscillation) and `dampingFraction` (ζ):
@@ -90,8 +100,9 @@ public struct SpringParameters: Hashable, Sendable, Codable {
     // Decoding goes through the validating initializer so a tuning file cannot smuggle in a NaN.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(mass: c.decodeIfPresent(Double.self, forKey: .mass) ?? 1,
-                      stiffness: c.decode(Double.self, forKey: .stiffness),
-                      damping: c.decode(Double.self, forKey: .damping))
+        try self.init(
+            mass: c.decodeIfPresent(Double.self, forKey: .mass) ?? 1,
+            stiffness: c.decode(Double.self, forKey: .stiffness),
+            damping: c.decode(Double.self, forKey: .damping))
     }
 }

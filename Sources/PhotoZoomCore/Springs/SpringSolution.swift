@@ -12,7 +12,12 @@ import Foundation
 public struct SpringSolution: Hashable, Sendable {
     public struct Basis: Hashable, Sendable {
         public var c0, c1, d0, d1: Double
-        @inlinable init(c0: Double, c1: Double, d0: Double, d1: Double) { self.c0 = c0; self.c1 = c1; self.d0 = d0; self.d1 = d1 }
+        @inlinable init(c0: Double, c1: Double, d0: Double, d1: Double) {
+            self.c0 = c0
+            self.c1 = c1
+            self.d0 = d0
+            self.d1 = d1
+        }
     }
 
     @usableFromInline enum Regime: Hashable, Sendable {
@@ -27,7 +32,9 @@ public struct SpringSolution: Hashable, Sendable {
     @usableFromInline let omega0Squared: Double
 
     public init(_ p: SpringParameters) {
-        let m = p.mass, k = p.stiffness, c = p.damping
+        let m = p.mass
+        let k = p.stiffness
+        let c = p.damping
         omega0Squared = k / m
         let a = c / (2 * m)
         // The discriminant decides the regime; fma keeps c² − 4km exact to one rounding.
@@ -54,27 +61,30 @@ public struct SpringSolution: Hashable, Sendable {
     public func basis(at time: Double) -> Basis {
         let t = time.isNaN ? 0 : Swift.min(Swift.max(time, 0), Self.longestTime)
         switch regime {
-        case let .underdamped(a, omegaD):
+        case .underdamped(let a, let omegaD):
             let e = exp(-a * t)
             let cosine = cos(omegaD * t)
             // sin(ωd·t)/ωd stays accurate as ωd → 0 (near critical) since sin is accurate there.
             let sd = omegaD * t == 0 ? t : sin(omegaD * t) / omegaD
-            return Basis(c0: e * (cosine + a * sd), c1: e * sd,
-                         d0: -omega0Squared * e * sd, d1: e * (cosine - a * sd))
-        case let .critical(a):
+            return Basis(
+                c0: e * (cosine + a * sd), c1: e * sd,
+                d0: -omega0Squared * e * sd, d1: e * (cosine - a * sd))
+        case .critical(let a):
             let e = exp(-a * t)
             return Basis(c0: e * (1 + a * t), c1: e * t, d0: -omega0Squared * e * t, d1: e * (1 - a * t))
-        case let .overdamped(r1, r2, delta):
+        case .overdamped(let r1, let r2, let delta):
             let e2 = exp(r2 * t)
             if delta * t < 1 {
                 // Near critical the two exponentials almost coincide: expm1 keeps their difference.
                 let q = expm1(delta * t) / delta
-                return Basis(c0: e2 * (1 - r2 * q), c1: e2 * q,
-                             d0: -omega0Squared * e2 * q, d1: e2 * (1 + r1 * q))
+                return Basis(
+                    c0: e2 * (1 - r2 * q), c1: e2 * q,
+                    d0: -omega0Squared * e2 * q, d1: e2 * (1 + r1 * q))
             }
             let e1 = exp(r1 * t)
-            return Basis(c0: (r1 * e2 - r2 * e1) / delta, c1: (e1 - e2) / delta,
-                         d0: -omega0Squared * (e1 - e2) / delta, d1: (r1 * e1 - r2 * e2) / delta)
+            return Basis(
+                c0: (r1 * e2 - r2 * e1) / delta, c1: (e1 - e2) / delta,
+                d0: -omega0Squared * (e1 - e2) / delta, d1: (r1 * e1 - r2 * e2) / delta)
         }
     }
 }

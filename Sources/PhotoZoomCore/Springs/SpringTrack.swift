@@ -14,11 +14,18 @@ public struct SpringTrack<Value: SpringVector>: Sendable, Equatable, Codable {
     public let tuned: TunedSpring?
 
     enum CodingKeys: String, CodingKey {
-        case _motion = "motion", _startTick = "startTick", _value = "value", _velocity = "velocity", _isAtRest = "isAtRest", threshold, tuned
+        case _motion = "motion"
+        case _startTick = "startTick"
+        case _value = "value"
+        case _velocity = "velocity"
+        case _isAtRest = "isAtRest"
+        case threshold, tuned
     }
 
-    public init(parameters: SpringParameters, from: Value, velocity: Value = .zero, to target: Value,
-                startTick: Int, threshold: RestThreshold, tuned: TunedSpring? = nil) {
+    public init(
+        parameters: SpringParameters, from: Value, velocity: Value = .zero, to target: Value,
+        startTick: Int, threshold: RestThreshold, tuned: TunedSpring? = nil
+    ) {
         _motion = SpringMotion(parameters: parameters, from: from, velocity: velocity, target: target)
         _startTick = startTick
         self.threshold = threshold
@@ -42,7 +49,9 @@ public struct SpringTrack<Value: SpringVector>: Sendable, Equatable, Codable {
         guard !_isAtRest else { return false }
         let t = Double(Swift.max(tick - _startTick, 0)) / tickRate
         let s = _motion.state(at: t)
-        if (s.value - _motion.target).largestMagnitude <= threshold.value, s.velocity.largestMagnitude <= threshold.velocity {
+        if (s.value - _motion.target).largestMagnitude <= threshold.value,
+            s.velocity.largestMagnitude <= threshold.velocity
+        {
             _value = _motion.target
             _velocity = .zero
             _isAtRest = true
@@ -56,7 +65,8 @@ public struct SpringTrack<Value: SpringVector>: Sendable, Equatable, Codable {
     /// Continues from the current value and velocity toward a new target (and parameters, as
     /// after a tuning reload), starting at `tick`. Nothing jumps.
     public mutating func retarget(to target: Value, at tick: Int, parameters: SpringParameters? = nil) {
-        _motion = SpringMotion(parameters: parameters ?? _motion.parameters, from: _value, velocity: _velocity, target: target)
+        _motion = SpringMotion(
+            parameters: parameters ?? _motion.parameters, from: _value, velocity: _velocity, target: target)
         _startTick = tick
         _isAtRest = false
     }

@@ -10,7 +10,10 @@ struct DigestHasher {
 
     @inline(__always) mutating func word(_ w: UInt64) {
         var w = w
-        for _ in 0..<8 { byte(UInt8(truncatingIfNeeded: w)); w >>= 8 }
+        for _ in 0..<8 {
+            byte(UInt8(truncatingIfNeeded: w))
+            w >>= 8
+        }
     }
 
     mutating func text(_ s: String) {
@@ -24,8 +27,12 @@ struct DigestHasher {
     /// An index as a key: the text of its decimal digits, without making the text.
     mutating func index(_ i: Int) {
         guard i >= 0 else { return text(String(i)) }
-        var power = 1, count = 1
-        while power <= i / 10 { power *= 10; count += 1 }
+        var power = 1
+        var count = 1
+        while power <= i / 10 {
+            power *= 10
+            count += 1
+        }
         word(UInt64(count))
         var rest = i
         while power > 0 {
@@ -59,20 +66,35 @@ struct DigestHasher {
     mutating func value(_ value: StateLeaf) {
         switch value {
         case .null: break
-        case let .bool(b): byte(b ? 1 : 0)
-        case let .int(i): word(UInt64(bitPattern: i))
-        case let .uint(u): word(u)
-        case let .double(d): word(d.bitPattern)
-        case let .string(s): text(s)
+        case .bool(let b): byte(b ? 1 : 0)
+        case .int(let i): word(UInt64(bitPattern: i))
+        case .uint(let u): word(u)
+        case .double(let d): word(d.bitPattern)
+        case .string(let s): text(s)
         }
     }
 
     mutating func open(_ depth: Int, _ key: String?, keyed: Bool) { position(depth, key, tag: keyed ? 1 : 2) }
-    mutating func bool(_ b: Bool, _ depth: Int, _ key: String?) { position(depth, key, tag: 4); byte(b ? 1 : 0) }
-    mutating func int(_ i: Int64, _ depth: Int, _ key: String?) { position(depth, key, tag: 5); word(UInt64(bitPattern: i)) }
-    mutating func uint(_ u: UInt64, _ depth: Int, _ key: String?) { position(depth, key, tag: 6); word(u) }
-    mutating func double(_ d: Double, _ depth: Int, _ key: String?) { position(depth, key, tag: 7); word(d.bitPattern) }
-    mutating func string(_ s: String, _ depth: Int, _ key: String?) { position(depth, key, tag: 8); text(s) }
+    mutating func bool(_ b: Bool, _ depth: Int, _ key: String?) {
+        position(depth, key, tag: 4)
+        byte(b ? 1 : 0)
+    }
+    mutating func int(_ i: Int64, _ depth: Int, _ key: String?) {
+        position(depth, key, tag: 5)
+        word(UInt64(bitPattern: i))
+    }
+    mutating func uint(_ u: UInt64, _ depth: Int, _ key: String?) {
+        position(depth, key, tag: 6)
+        word(u)
+    }
+    mutating func double(_ d: Double, _ depth: Int, _ key: String?) {
+        position(depth, key, tag: 7)
+        word(d.bitPattern)
+    }
+    mutating func string(_ s: String, _ depth: Int, _ key: String?) {
+        position(depth, key, tag: 8)
+        text(s)
+    }
 }
 
 extension StateLeaf {

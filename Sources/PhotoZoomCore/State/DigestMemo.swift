@@ -66,7 +66,10 @@ struct LibraryDigest: Sendable {
     /// digesting them does). Holding `photos` keeps that storage alive and shared, so a size
     /// that arrives copies the world's library into new storage rather than changing this one.
     func isOf(_ other: [PhotoInfo]) -> Bool {
-        photos.count == other.count && photos.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        photos.count == other.count
+            && photos.withUnsafeBufferPointer { a in
+                other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+            }
     }
 }
 
@@ -97,7 +100,11 @@ struct TuningTape: Sendable {
 
     private final class Recorder: StateSink {
         var entries: [Entry] = []
-        func open(depth: Int, key: CodingKey?, keyed: Bool) { entries.append(.open(depth: depth, key: key?.stringValue, keyed: keyed)) }
-        func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf) { entries.append(.leaf(depth: depth, key: key?.stringValue, value)) }
+        func open(depth: Int, key: CodingKey?, keyed: Bool) {
+            entries.append(.open(depth: depth, key: key?.stringValue, keyed: keyed))
+        }
+        func leaf(depth: Int, key: CodingKey?, _ value: StateLeaf) {
+            entries.append(.leaf(depth: depth, key: key?.stringValue, value))
+        }
     }
 }

@@ -8,7 +8,11 @@ extension DigestHasher {
         open(depth, key, keyed: true)
         open(depth + 1, "sprites", keyed: false)
         for (i, sprite) in scene.sprites.enumerated() {
-            if let sprite { self.sprite(sprite, depth: depth + 2, index: i) } else { position(depth + 2, index: i, tag: 3) }
+            if let sprite {
+                self.sprite(sprite, depth: depth + 2, index: i)
+            } else {
+                position(depth + 2, index: i, tag: 3)
+            }
         }
         open(depth + 1, "free", keyed: false)
         for (i, slot) in scene.free.enumerated() {
@@ -30,10 +34,10 @@ extension DigestHasher {
     private mutating func role(_ role: SpriteRole, _ depth: Int) {
         open(depth, "role", keyed: true)
         switch role {
-        case let .cell(photo):
+        case .cell(let photo):
             open(depth + 1, "cell", keyed: true)
             int(Int64(photo), depth + 2, "photo")
-        case let .page(slot):
+        case .page(let slot):
             open(depth + 1, "page", keyed: true)
             int(Int64(slot), depth + 2, "slot")
         case .background: open(depth + 1, "background", keyed: true)
@@ -51,13 +55,13 @@ extension DigestHasher {
     private mutating func content(_ content: SpriteContent, _ depth: Int) {
         open(depth, "content", keyed: true)
         switch content {
-        case let .photo(index):
+        case .photo(let index):
             open(depth + 1, "photo", keyed: true)
             int(Int64(index), depth + 2, "_0")
-        case let .fill(fill):
+        case .fill(let fill):
             open(depth + 1, "fill", keyed: true)
             color(fill, depth + 2, "_0")
-        case let .text(text, style):
+        case .text(let text, let style):
             open(depth + 1, "text", keyed: true)
             string(text, depth + 2, "_0")
             open(depth + 2, "_1", keyed: true)

@@ -47,8 +47,8 @@ final class DigestSink: StateSink {
         }
         for entry in tape.entries {
             switch entry {
-            case let .open(depth, key, keyed): hasher.position(depth, key, tag: keyed ? 1 : 2)
-            case let .leaf(depth, key, value): hasher.leaf(value, depth, key)
+            case .open(let depth, let key, let keyed): hasher.position(depth, key, tag: keyed ? 1 : 2)
+            case .leaf(let depth, let key, let value): hasher.leaf(value, depth, key)
             }
         }
     }

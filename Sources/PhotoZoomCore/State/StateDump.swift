@@ -78,11 +78,11 @@ private final class DumpSink: StateSink {
         let text: String
         switch value {
         case .null: text = "nil"
-        case let .bool(b): text = String(b)
-        case let .int(i): text = String(i)
-        case let .uint(u): text = String(u)
-        case let .double(d): text = String(d)
-        case let .string(s): text = Self.quoted(s)
+        case .bool(let b): text = String(b)
+        case .int(let i): text = String(i)
+        case .uint(let u): text = String(u)
+        case .double(let d): text = String(d)
+        case .string(let s): text = Self.quoted(s)
         }
         entries.append(Entry(depth: depth, path: Self.shown(paths.path(depth, key)), value: text, isContainer: false))
     }
@@ -105,7 +105,11 @@ private final class DumpSink: StateSink {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7f { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7f {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

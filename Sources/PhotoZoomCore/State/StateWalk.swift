@@ -27,10 +27,18 @@ protocol StateSink: AnyObject {
 }
 
 extension StateSink {
-    func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) { StateWalk.encodeElements(photos, depth: depth, key: key, self) }
-    func scene(depth: Int, key: CodingKey?, _ scene: Scene) { try? scene.encode(to: StateWalk(sink: self, depth: depth, key: key)) }
-    func entity(depth: Int, key: CodingKey?, _ entity: Entity) { try? entity.encode(to: StateWalk(sink: self, depth: depth, key: key)) }
-    func tuning(depth: Int, key: CodingKey?, _ tuning: Tuning) { try? tuning.encode(to: StateWalk(sink: self, depth: depth, key: key)) }
+    func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) {
+        StateWalk.encodeElements(photos, depth: depth, key: key, self)
+    }
+    func scene(depth: Int, key: CodingKey?, _ scene: Scene) {
+        try? scene.encode(to: StateWalk(sink: self, depth: depth, key: key))
+    }
+    func entity(depth: Int, key: CodingKey?, _ entity: Entity) {
+        try? entity.encode(to: StateWalk(sink: self, depth: depth, key: key))
+    }
+    func tuning(depth: Int, key: CodingKey?, _ tuning: Tuning) {
+        try? tuning.encode(to: StateWalk(sink: self, depth: depth, key: key))
+    }
 }
 
 /// An `Encoder` that hands a value's fields to a sink in the order its `encode(to:)` writes them,
@@ -117,24 +125,38 @@ struct StateWalk: Encoder {
         mutating func encode(_ value: UInt16, forKey key: Key) throws { leaf(key, .uint(UInt64(value))) }
         mutating func encode(_ value: UInt32, forKey key: Key) throws { leaf(key, .uint(UInt64(value))) }
         mutating func encode(_ value: UInt64, forKey key: Key) throws { leaf(key, .uint(value)) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try StateWalk.encode(value, depth: depth + 1, key: key, sink) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            try StateWalk.encode(value, depth: depth + 1, key: key, sink)
+        }
         // An absent optional is written as null, not skipped, so a dump shows `transition = nil`
         // and a digest tells "absent" from "not there at all".
         mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
             if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
         }
-        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) } }
-        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) } }
-        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) } }
-        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) } }
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+            -> KeyedEncodingContainer<NestedKey>
+        {
             StateWalk(sink: sink, depth: depth + 1, key: key).container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
             StateWalk(sink: sink, depth: depth + 1, key: key).unkeyedContainer()
         }
-        mutating func superEncoder() -> Encoder { StateWalk(sink: sink, depth: depth + 1, key: IndexKey(name: "super")) }
+        mutating func superEncoder() -> Encoder {
+            StateWalk(sink: sink, depth: depth + 1, key: IndexKey(name: "super"))
+        }
         mutating func superEncoder(forKey key: Key) -> Encoder { StateWalk(sink: sink, depth: depth + 1, key: key) }
     }
 
@@ -145,7 +167,10 @@ struct StateWalk: Encoder {
         var codingPath: [CodingKey] { [] }
         private(set) var count = 0
 
-        init(sink: StateSink, depth: Int) { self.sink = sink; self.depth = depth }
+        init(sink: StateSink, depth: Int) {
+            self.sink = sink
+            self.depth = depth
+        }
 
         private mutating func next() -> IndexKey {
             defer { count += 1 }
@@ -153,11 +178,17 @@ struct StateWalk: Encoder {
         }
 
         mutating func encodeNil() throws { sink.leaf(depth: depth + 1, key: next(), .null) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try StateWalk.encode(value, depth: depth + 1, key: next(), sink) }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try StateWalk.encode(value, depth: depth + 1, key: next(), sink)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             StateWalk(sink: sink, depth: depth + 1, key: next()).container(keyedBy: keyType)
         }
-        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { StateWalk(sink: sink, depth: depth + 1, key: next()).unkeyedContainer() }
+        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+            StateWalk(sink: sink, depth: depth + 1, key: next()).unkeyedContainer()
+        }
         mutating func superEncoder() -> Encoder { StateWalk(sink: sink, depth: depth + 1, key: next()) }
     }
 
@@ -183,7 +214,9 @@ struct StateWalk: Encoder {
         mutating func encode(_ value: UInt16) throws { leaf(.uint(UInt64(value))) }
         mutating func encode(_ value: UInt32) throws { leaf(.uint(UInt64(value))) }
         mutating func encode(_ value: UInt64) throws { leaf(.uint(value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try StateWalk.encode(value, depth: depth, key: key, sink) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try StateWalk.encode(value, depth: depth, key: key, sink)
+        }
     }
 }
 
@@ -194,8 +227,14 @@ struct IndexKey: CodingKey {
     private let name: String?
     var stringValue: String { name ?? String(index) }
     var intValue: Int? { name == nil ? index : nil }
-    init(index: Int) { self.index = index; name = nil }
-    init(name: String) { index = 0; self.name = name }
+    init(index: Int) {
+        self.index = index
+        name = nil
+    }
+    init(name: String) {
+        index = 0
+        self.name = name
+    }
     init?(stringValue: String) { self.init(name: stringValue) }
     init?(intValue: Int) { self.init(index: intValue) }
 }

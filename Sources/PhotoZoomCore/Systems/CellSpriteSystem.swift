@@ -9,13 +9,19 @@ enum CellSpriteSystem {
 
     /// `resized`: the photos whose size arrived this tick, whose crops change with it;
     /// `gridJumped`: the grid was laid out anew or moved out of sight this tick.
-    static func run(scene: inout Scene, cells: inout CellSprites, grid: GridState, phase: ViewerPhase, currentIndex: Int, resized: [Int],
-                    gridJumped: Bool, _ stage: Stage) {
+    static func run(
+        scene: inout Scene, cells: inout CellSprites, grid: GridState, phase: ViewerPhase, currentIndex: Int,
+        resized: [Int],
+        gridJumped: Bool, _ stage: Stage
+    ) {
         guard let layout = grid.layout else { return }
         let before = cells.photos
-        let reflow = GridReflow(grid, stage), offset = grid.offset
-        assign(reflow?.visiblePhotos(height: stage.viewport.height) ?? visiblePhotos(layout, offset: offset, height: stage.viewport.height),
-               &cells, &scene)
+        let reflow = GridReflow(grid, stage)
+        let offset = grid.offset
+        assign(
+            reflow?.visiblePhotos(height: stage.viewport.height)
+                ?? visiblePhotos(layout, offset: offset, height: stage.viewport.height),
+            &cells, &scene)
         if reflow == nil, grid.zoom.columns != nil { giveBackSpares(&cells, &scene) }
         // Every level's cells are square, and so is every cell on its way between two: one crop fits them all.
         let cellSize = Size(width: layout.cellSize, height: layout.cellSize)
@@ -43,7 +49,9 @@ enum CellSpriteSystem {
     static func visiblePhotos(_ layout: GridLayout, offset: Double, height: Double) -> Range<Int> {
         guard layout.count > 0, layout.rowPitch > 0 else { return 0..<0 }
         // Rows past either end show nothing: clamped there before they become whole numbers.
-        func row(_ y: Double) -> Int { Int(Swift.min(Swift.max((y / layout.rowPitch).rounded(.down), -1), Double(layout.rows))) }
+        func row(_ y: Double) -> Int {
+            Int(Swift.min(Swift.max((y / layout.rowPitch).rounded(.down), -1), Double(layout.rows)))
+        }
         let firstRow = row(offset) - marginRows
         let lastRow = row(offset + height) + marginRows
         let lower = min(max(firstRow, 0) * layout.columns, layout.count)
@@ -74,9 +82,14 @@ enum CellSpriteSystem {
         var entities: [Entity] = []
         entities.reserveCapacity(wanted.count)
         for photo in wanted {
-            if let kept = old.entity(for: photo) { entities.append(kept); continue }
-            let entity = cells.spare.popLast()
-                ?? scene.spawn(Sprite(role: .cell(photo: photo), content: .photo(photo), z: cellZ, visual: Visual(frame: .zero)))
+            if let kept = old.entity(for: photo) {
+                entities.append(kept)
+                continue
+            }
+            let entity =
+                cells.spare.popLast()
+                ?? scene.spawn(
+                    Sprite(role: .cell(photo: photo), content: .photo(photo), z: cellZ, visual: Visual(frame: .zero)))
             scene[entity].role = .cell(photo: photo)
             scene[entity].content = .photo(photo)
             entities.append(entity)

@@ -4,12 +4,15 @@
 /// settles behind the opening photo, so the way back finds the cell at its new level. The pager
 /// it opens is a new one, which has had none of the taps handed on for the pager before it.
 enum CellTapSystem {
-    static func run(flight: inout ViewerFlight, currentIndex: inout Int, pager: inout PagerState,
-                    grid: inout GridState, pagerTaps: inout [PagerTap], gestures: [Gesture], _ stage: Stage) {
+    static func run(
+        flight: inout ViewerFlight, currentIndex: inout Int, pager: inout PagerState,
+        grid: inout GridState, pagerTaps: inout [PagerTap], gestures: [Gesture], _ stage: Stage
+    ) {
         guard flight.phase == .grid, grid.layout != nil else { return }
-        for case let .tapped(pointer, at, _) in gestures {
-            guard pointer == grid.pressPointer, !grid.pressStoppedMotion, let index = ViewerGeometry.photo(at: at, grid: grid, stage),
-                  let start = ViewerGeometry.cellFrame(index, grid: grid, stage)
+        for case .tapped(let pointer, let at, _) in gestures {
+            guard pointer == grid.pressPointer, !grid.pressStoppedMotion,
+                let index = ViewerGeometry.photo(at: at, grid: grid, stage),
+                let start = ViewerGeometry.cellFrame(index, grid: grid, stage)
             else { continue }
             grid.motion = .idle
             grid.velocity = 0

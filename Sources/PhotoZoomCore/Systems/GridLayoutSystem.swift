@@ -8,7 +8,8 @@ enum GridLayoutSystem {
     static func run(grid: inout GridState, _ stage: Stage) -> Bool {
         grid.bottomInset = stage.tuning.tabBarHeight
         var layout = zoomedLayout(grid, stage)
-        let resized = grid.viewportHeight != stage.viewport.height || grid.layout?.width != Swift.max(stage.viewport.width, 0)
+        let resized =
+            grid.viewportHeight != stage.viewport.height || grid.layout?.width != Swift.max(stage.viewport.width, 0)
         if !grid.zoom.isAtRest, resized || grid.layout != layout {
             GridZoomControl.finish(&grid, GridZoomLevels(stage))
             layout = zoomedLayout(grid, stage)
@@ -34,7 +35,7 @@ enum GridLayoutSystem {
         let shift = newOffset - grid.offset
         grid.offset = newOffset
         // A drag keeps following the finger from the new place; flights stop where they are.
-        if case let .dragging(pointer, anchorOffset, anchorY) = grid.motion {
+        if case .dragging(let pointer, let anchorOffset, let anchorY) = grid.motion {
             grid.motion = .dragging(pointer: pointer, anchorOffset: anchorOffset + shift, anchorY: anchorY)
         } else if grid.holdingPointer == nil {
             grid.motion = .idle
@@ -46,7 +47,9 @@ enum GridLayoutSystem {
     /// The layout at the level the zoom chose; a grid never zoomed has the one it opens with,
     /// found without working out the levels (this runs every tick).
     private static func zoomedLayout(_ grid: GridState, _ stage: Stage) -> GridLayout {
-        guard let chosen = grid.zoom.columns else { return GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning) }
+        guard let chosen = grid.zoom.columns else {
+            return GridLayout(viewport: stage.viewport, count: stage.photos.count, tuning: stage.tuning)
+        }
         let levels = GridZoomLevels(stage)
         return levels.layout(levels.resolve(chosen))
     }

@@ -8,12 +8,14 @@ enum GridScrollSystem {
         for gesture in gestures where grid.holdingPointer == nil {
             switch gesture {
             // ctrl+wheel zooms the grid instead (GridZoomSystem).
-            case let .wheel(_, dy, _, modifiers) where !modifiers.contains(.control):
+            case .wheel(_, let dy, _, let modifiers) where !modifiers.contains(.control):
                 wheel(&grid, by: -dy * stage.tuning.wheelPointsPerUnit, stage)
-            case let .key(key, modifiers):
+            case .key(let key, let modifiers):
                 // A key with nowhere to go (Home at the top) moves nothing, and shows no scrubber.
                 let from = heading(grid, stage)
-                if let target = keyTarget(key, modifiers, from, grid, stage), target != from { wheel(&grid, by: target - from, stage) }
+                if let target = keyTarget(key, modifiers, from, grid, stage), target != from {
+                    wheel(&grid, by: target - from, stage)
+                }
             default:
                 break
             }
@@ -25,7 +27,9 @@ enum GridScrollSystem {
     /// Where a key sends the content: Home and End to the top and the end, Page Up and Down (and
     /// Space, Shift+Space) a screen less a row from where it is headed, so the row at the edge
     /// stays in view; inside the scroll range.
-    private static func keyTarget(_ key: Key, _ modifiers: Modifiers, _ base: Double, _ grid: GridState, _ stage: Stage) -> Double? {
+    private static func keyTarget(_ key: Key, _ modifiers: Modifiers, _ base: Double, _ grid: GridState, _ stage: Stage)
+        -> Double?
+    {
         let r = range(grid, stage)
         func clamp(_ v: Double) -> Double { Swift.min(Swift.max(v, r.lowerBound), r.upperBound) }
         let shown = grid.visibleBand(viewportHeight: stage.viewport.height).upperBound
@@ -44,7 +48,7 @@ enum GridScrollSystem {
     /// Where the content is headed: a wheel or key scroll's target, so presses in a row add up
     /// from there; otherwise where it is, inside the range.
     private static func heading(_ grid: GridState, _ stage: Stage) -> Double {
-        if case let .spring(track, isWheel: true) = grid.motion { return track.target }
+        if case .spring(let track, isWheel: true) = grid.motion { return track.target }
         let r = range(grid, stage)
         return Swift.min(Swift.max(grid.offset, r.lowerBound), r.upperBound)
     }
@@ -55,12 +59,16 @@ enum GridScrollSystem {
 
     /// The offset shown for an unbanded (finger-following) offset.
     static func banded(_ raw: Double, _ grid: GridState, _ stage: Stage) -> Double {
-        rubberBanded(raw, in: range(grid, stage), dimension: stage.viewport.height, coefficient: stage.tuning.rubberBandCoefficient)
+        rubberBanded(
+            raw, in: range(grid, stage), dimension: stage.viewport.height,
+            coefficient: stage.tuning.rubberBandCoefficient)
     }
 
     /// The unbanded offset that shows as `shown`, so grabbing a rubber-banded grid does not jump.
     static func unbanded(_ shown: Double, _ grid: GridState, _ stage: Stage) -> Double {
-        rubberUnbanded(shown, in: range(grid, stage), dimension: stage.viewport.height, coefficient: stage.tuning.rubberBandCoefficient)
+        rubberUnbanded(
+            shown, in: range(grid, stage), dimension: stage.viewport.height,
+            coefficient: stage.tuning.rubberBandCoefficient)
     }
 
     /// A finger let go at `velocity` (points per second, toward the end of the content).
@@ -79,8 +87,9 @@ enum GridScrollSystem {
     private static func springBack(_ grid: inout GridState, velocity: Double, _ stage: Stage) {
         let r = range(grid, stage)
         let edge = Swift.min(Swift.max(grid.offset, r.lowerBound), r.upperBound)
-        grid.motion = .spring(stage.track(.bounce, rest: .points, from: grid.offset, velocity: velocity, to: edge),
-                              isWheel: false)
+        grid.motion = .spring(
+            stage.track(.bounce, rest: .points, from: grid.offset, velocity: velocity, to: edge),
+            isWheel: false)
         grid.velocity = velocity
     }
 
@@ -91,14 +100,17 @@ enum GridScrollSystem {
             track.retarget(to: clamp(track.target + delta), at: stage.tick)
             grid.motion = .spring(track, isWheel: true)
         } else {
-            let track = stage.track(.wheel, rest: .points, from: grid.offset, velocity: grid.velocity, to: clamp(clamp(grid.offset) + delta))
+            let track = stage.track(
+                .wheel, rest: .points, from: grid.offset, velocity: grid.velocity, to: clamp(clamp(grid.offset) + delta)
+            )
             grid.motion = .spring(track, isWheel: true)
         }
     }
 
     private static func decelerate(_ grid: inout GridState, _ stage: Stage) {
-        guard case let .decelerating(startOffset, v0, startTick) = grid.motion else { return }
-        let s = decelerationState(velocity: v0, rate: stage.tuning.decelerationRate, time: stage.clock.seconds(since: startTick))
+        guard case .decelerating(let startOffset, let v0, let startTick) = grid.motion else { return }
+        let s = decelerationState(
+            velocity: v0, rate: stage.tuning.decelerationRate, time: stage.clock.seconds(since: startTick))
         grid.offset = startOffset + s.distance
         grid.velocity = s.velocity
         if !range(grid, stage).contains(grid.offset) {

@@ -3,14 +3,16 @@
 /// `wheelUnitsPerStep` around the pointer (turned away from you: larger cells, as in the pager);
 /// `+` (or `=`) and `-` step around the middle of the grid.
 enum GridZoomSystem {
-    static func run(grid: inout GridState, gestures: [Gesture], pointers: PointerTracker, phase: ViewerPhase, _ stage: Stage) {
+    static func run(
+        grid: inout GridState, gestures: [Gesture], pointers: PointerTracker, phase: ViewerPhase, _ stage: Stage
+    ) {
         guard phase == .grid, grid.layout != nil else { return }
         pinch(&grid, pointers, stage)
         let band = grid.visibleBand(viewportHeight: stage.viewport.height)
         let middle = Point(x: stage.viewport.width / 2, y: (band.lowerBound + band.upperBound) / 2)
         for gesture in gestures {
             switch gesture {
-            case let .wheel(_, dy, position, modifiers) where modifiers.contains(.control):
+            case .wheel(_, let dy, let position, let modifiers) where modifiers.contains(.control):
                 wheel(&grid, units: dy, at: position, stage)
             case .key(.plus, _):
                 GridZoomControl.step(&grid, by: -1, around: middle, stage)
@@ -26,16 +28,20 @@ enum GridZoomSystem {
     /// pinch starts from where they are then, so recognising it moves nothing. A finger already
     /// scrolling the grid keeps it: a second finger then does nothing.
     private static func pinch(_ grid: inout GridState, _ pointers: PointerTracker, _ stage: Stage) {
-        if case let .pinching(pinch) = grid.zoom.motion {
+        if case .pinching(let pinch) = grid.zoom.motion {
             guard let p = pointers.pointer(pinch.pointers.first), let q = pointers.pointer(pinch.pointers.second) else {
                 GridZoomControl.endPinch(&grid, stage)
                 return
             }
-            GridZoomControl.followPinch(&grid, centroid: (p.position + q.position) * 0.5, distance: (p.position - q.position).length, stage)
+            GridZoomControl.followPinch(
+                &grid, centroid: (p.position + q.position) * 0.5, distance: (p.position - q.position).length, stage)
             return
         }
         let down = pointers.pointers
-        guard down.count >= 2, !grid.isDragging else { grid.zoom.pinchBaseline = nil; return }
+        guard down.count >= 2, !grid.isDragging else {
+            grid.zoom.pinchBaseline = nil
+            return
+        }
         let (p, q) = (down[0], down[1])
         let distance = (p.position - q.position).length
         let pair = PointerPair(first: p.id, second: q.id)
@@ -43,9 +49,12 @@ enum GridZoomSystem {
             grid.zoom.pinchBaseline = ZoomState.PinchBaseline(pointers: pair, distance: distance)
             return
         }
-        guard baseline.distance >= stage.tuning.tapSlop, abs(distance / baseline.distance - 1) > stage.tuning.pinchRecognitionSpread else { return }
+        guard baseline.distance >= stage.tuning.tapSlop,
+            abs(distance / baseline.distance - 1) > stage.tuning.pinchRecognitionSpread
+        else { return }
         grid.zoom.pinchBaseline = nil
-        GridZoomControl.startPinch(&grid, pointers: pair, centroid: (p.position + q.position) * 0.5, distance: distance, stage)
+        GridZoomControl.startPinch(
+            &grid, pointers: pair, centroid: (p.position + q.position) * 0.5, distance: distance, stage)
     }
 
     /// Wheel units add up toward a step, in the direction last turned; each whole

@@ -4,8 +4,10 @@
 /// home it keeps the cell in view too, so a resize never sends the photo to a cell off screen.
 enum IndexSyncSystem {
     /// Returns whether it scrolled the grid: the grid jumped.
-    static func run(currentIndex: inout Int, pendingTap: inout PendingTap?, grid: inout GridState, paging: PagingState,
-                    phase: ViewerPhase, _ stage: Stage) -> Bool {
+    static func run(
+        currentIndex: inout Int, pendingTap: inout PendingTap?, grid: inout GridState, paging: PagingState,
+        phase: ViewerPhase, _ stage: Stage
+    ) -> Bool {
         if case .dismissing = phase { return reveal(currentIndex, &grid, stage) }
         guard phase == .pager else { return false }
         let page = Paging.nearestPage(paging.offset, stage)
@@ -17,7 +19,9 @@ enum IndexSyncSystem {
     }
 
     private static func reveal(_ index: Int, _ grid: inout GridState, _ stage: Stage) -> Bool {
-        guard let layout = grid.layout, let onScreen = ViewerGeometry.cellFrame(index, grid: grid, stage) else { return false }
+        guard let layout = grid.layout, let onScreen = ViewerGeometry.cellFrame(index, grid: grid, stage) else {
+            return false
+        }
         let band = grid.visibleBand(viewportHeight: stage.viewport.height)
         guard onScreen.minY < band.lowerBound - 1e-9 || onScreen.maxY > band.upperBound + 1e-9 else { return false }
         let range = grid.scrollRange(viewportHeight: stage.viewport.height)

@@ -3,21 +3,23 @@
 /// the tuning.
 enum InputSystem {
     /// Returns this tick's gestures, for the systems after it.
-    static func run(pointers: inout PointerTracker, viewport: inout Size, input: [InputEvent],
-                    phase: ViewerPhase, clock: SimClock, tuning: Tuning) -> [Gesture] {
+    static func run(
+        pointers: inout PointerTracker, viewport: inout Size, input: [InputEvent],
+        phase: ViewerPhase, clock: SimClock, tuning: Tuning
+    ) -> [Gesture] {
         var gestures: [Gesture] = []
         for event in input {
             switch event {
-            case let .pointer(e):
+            case .pointer(let e):
                 apply(e, &pointers, &gestures, clock, tuning)
                 if let mirrored = mirroredFinger(for: e, pointers: pointers, phase: phase, viewport: viewport) {
                     apply(mirrored, &pointers, &gestures, clock, tuning)
                 }
-            case let .wheel(dx, dy, position, modifiers):
+            case .wheel(let dx, let dy, let position, let modifiers):
                 gestures.append(.wheel(dx: dx, dy: dy, position: position, modifiers: modifiers))
-            case let .key(key, modifiers):
+            case .key(let key, let modifiers):
                 gestures.append(.key(key, modifiers: modifiers))
-            case let .resize(size):
+            case .resize(let size):
                 viewport = Size(width: Swift.max(size.width, 0), height: Swift.max(size.height, 0))
             case .focusLost:
                 for p in pointers.cancelAll() {
@@ -36,29 +38,42 @@ enum InputSystem {
 
     /// Alt+drag in the pager and the grid pinches, as in the iOS Simulator: a second finger
     /// mirrors the pointer through the window's centre for as long as the press lasts.
-    private static func mirroredFinger(for e: PointerEvent, pointers: PointerTracker, phase: ViewerPhase, viewport: Size) -> PointerEvent? {
+    private static func mirroredFinger(
+        for e: PointerEvent, pointers: PointerTracker, phase: ViewerPhase, viewport: Size
+    ) -> PointerEvent? {
         guard e.source == .mouse else { return nil }
         let active = pointers.pointer(mirroredPointerID) != nil
-        guard active || (e.phase == .down && e.modifiers.contains(.alt) && (phase == .pager || phase == .grid)) else { return nil }
+        guard active || (e.phase == .down && e.modifiers.contains(.alt) && (phase == .pager || phase == .grid)) else {
+            return nil
+        }
         let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
-        return PointerEvent(id: mirroredPointerID, source: .mouse, phase: e.phase, position: centre * 2 - e.position, modifiers: e.modifiers)
+        return PointerEvent(
+            id: mirroredPointerID, source: .mouse, phase: e.phase, position: centre * 2 - e.position,
+            modifiers: e.modifiers)
     }
 
-    private static func apply(_ e: PointerEvent, _ pointers: inout PointerTracker, _ gestures: inout [Gesture], _ clock: SimClock, _ tuning: Tuning) {
+    private static func apply(
+        _ e: PointerEvent, _ pointers: inout PointerTracker, _ gestures: inout [Gesture], _ clock: SimClock,
+        _ tuning: Tuning
+    ) {
         let known = pointers.pointer(e.id) != nil
         let p = pointers.apply(e, clock: clock, tuning: tuning)
         switch e.phase {
         case .down:
             gestures.append(.pressed(pointer: e.id, at: e.position))
         case .moved where known:
-            gestures.append(.dragged(pointer: e.id, position: e.position, translation: e.position - p.start, pastSlop: p.movedBeyondSlop))
+            gestures.append(
+                .dragged(
+                    pointer: e.id, position: e.position, translation: e.position - p.start, pastSlop: p.movedBeyondSlop)
+            )
         case .moved:
             break
         case .up where known:
             if p.isTap(releasedAt: clock, tuning: tuning) {
                 gestures.append(.tapped(pointer: e.id, at: p.start, clicks: e.source == .mouse ? e.clicks : nil))
             } else {
-                gestures.append(.released(pointer: e.id, position: e.position, velocity: p.velocity(at: clock, tuning: tuning)))
+                gestures.append(
+                    .released(pointer: e.id, position: e.position, velocity: p.velocity(at: clock, tuning: tuning)))
             }
         case .cancelled where known:
             gestures.append(.released(pointer: e.id, position: e.position, velocity: .zero))

@@ -12,7 +12,9 @@ enum PagerLayoutSystem {
             paging.height = stage.viewport.height
             if let frame = zoom.frame, stage.photos.indices.contains(zoom.page), !zoom.isHeld {
                 zoom.motion = .idle
-                ZoomControl.set(&zoom, ZoomControl.settled(frame, around: frame.center, page: zoom.page, stage), page: zoom.page, stage)
+                ZoomControl.set(
+                    &zoom, ZoomControl.settled(frame, around: frame.center, page: zoom.page, stage), page: zoom.page,
+                    stage)
             }
         }
         let pitch = stage.pagePitch
@@ -25,11 +27,14 @@ enum PagerLayoutSystem {
         zoom.frame = nil
         zoom.motion = .idle
         switch paging.motion {
-        case let .snapping(track):
-            paging.motion = .snapping(SpringTrack(parameters: track.motion.parameters, from: paging.offset, velocity: track.velocity * k,
-                                                  to: track.target * k, startTick: stage.tick, threshold: track.threshold, tuned: track.tuned))
-        case let .dragging(pointer, anchorOffset, anchorX, startPage):
-            paging.motion = .dragging(pointer: pointer, anchorOffset: anchorOffset * k, anchorX: anchorX, startPage: startPage)
+        case .snapping(let track):
+            paging.motion = .snapping(
+                SpringTrack(
+                    parameters: track.motion.parameters, from: paging.offset, velocity: track.velocity * k,
+                    to: track.target * k, startTick: stage.tick, threshold: track.threshold, tuned: track.tuned))
+        case .dragging(let pointer, let anchorOffset, let anchorX, let startPage):
+            paging.motion = .dragging(
+                pointer: pointer, anchorOffset: anchorOffset * k, anchorX: anchorX, startPage: startPage)
         case .idle:
             break
         }

@@ -3,7 +3,10 @@
 /// at the tapped point; a single tap, once no second one can come, shows or hides the top bar
 /// (or dismisses, seed 004).
 enum PagerTapSystem {
-    static func run(pager: inout PagerState, flight: inout ViewerFlight, taps: [PagerTap], currentIndex: Int, grid: GridState, _ stage: Stage) {
+    static func run(
+        pager: inout PagerState, flight: inout ViewerFlight, taps: [PagerTap], currentIndex: Int, grid: GridState,
+        _ stage: Stage
+    ) {
         for tap in taps where flight.phase == .pager {
             // A mouse's second click is the desktop's to call (its double-click time and
             // distance); a finger's second tap is ours to time.
@@ -30,14 +33,17 @@ enum PagerTapSystem {
         singleTap(&pager, &flight, currentIndex, grid, stage)
     }
 
-    private static func singleTap(_ pager: inout PagerState, _ flight: inout ViewerFlight, _ currentIndex: Int, _ grid: GridState, _ stage: Stage) {
+    private static func singleTap(
+        _ pager: inout PagerState, _ flight: inout ViewerFlight, _ currentIndex: Int, _ grid: GridState, _ stage: Stage
+    ) {
         pager.pendingTap = nil
         switch stage.tuning.pagerTapAction {
         case .dismiss:
             FlightControl.sendHome(currentIndex, pager: &pager, flight: &flight, grid: grid, stage)
         case .toggleChrome:
             pager.chrome.visible.toggle()
-            pager.chrome.fade = stage.track(.chromeFade, rest: .alpha, from: pager.chrome.alpha, to: pager.chrome.visible ? 1 : 0)
+            pager.chrome.fade = stage.track(
+                .chromeFade, rest: .alpha, from: pager.chrome.alpha, to: pager.chrome.visible ? 1 : 0)
         }
     }
 }

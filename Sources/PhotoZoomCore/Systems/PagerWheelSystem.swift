@@ -3,10 +3,13 @@
 /// up to a page, and a pause ends the swipe, so a trackpad's long tail of small events pages
 /// only once. A zoomed photo pages with neither.
 enum PagerWheelSystem {
-    static func run(paging: inout PagingState, zoom: inout ZoomState, wheelSwipe: inout WheelSwipe?, gestures: [Gesture], phase: ViewerPhase,
-                    currentIndex: Int, _ stage: Stage) {
+    static func run(
+        paging: inout PagingState, zoom: inout ZoomState, wheelSwipe: inout WheelSwipe?, gestures: [Gesture],
+        phase: ViewerPhase,
+        currentIndex: Int, _ stage: Stage
+    ) {
         guard phase == .pager else { return }
-        for case let .wheel(dx, dy, position, modifiers) in gestures {
+        for case .wheel(let dx, let dy, let position, let modifiers) in gestures {
             if modifiers.contains(.control) {
                 ZoomControl.wheel(&zoom, by: dy, around: position, page: currentIndex, stage)
             } else if !ZoomControl.isZoomed(zoom, page: currentIndex, stage) {
@@ -17,14 +20,19 @@ enum PagerWheelSystem {
         }
     }
 
-    private static func swipe(_ units: Double, _ paging: inout PagingState, _ wheelSwipe: inout WheelSwipe?, _ currentIndex: Int, _ stage: Stage) {
+    private static func swipe(
+        _ units: Double, _ paging: inout PagingState, _ wheelSwipe: inout WheelSwipe?, _ currentIndex: Int,
+        _ stage: Stage
+    ) {
         var swipe = wheelSwipe ?? WheelSwipe(lastTick: stage.tick)
-        if stage.clock.seconds(since: swipe.lastTick) > stage.tuning.wheelSwipePause { swipe = WheelSwipe(lastTick: stage.tick) }
+        if stage.clock.seconds(since: swipe.lastTick) > stage.tuning.wheelSwipePause {
+            swipe = WheelSwipe(lastTick: stage.tick)
+        }
         swipe.lastTick = stage.tick
         swipe.units += units
         if !swipe.paged, abs(swipe.units) >= stage.tuning.wheelUnitsPerPage {
             var base = currentIndex
-            if case let .snapping(track) = paging.motion { base = Paging.nearestPage(track.target, stage) }
+            if case .snapping(let track) = paging.motion { base = Paging.nearestPage(track.target, stage) }
             Paging.go(&paging, to: base + (swipe.units > 0 ? 1 : -1), from: base, stage)
             swipe.paged = true
         }

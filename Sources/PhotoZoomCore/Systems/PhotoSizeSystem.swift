@@ -4,7 +4,7 @@ enum PhotoSizeSystem {
     /// Returns the photos whose size or placeholder changed this tick.
     static func run(photos: inout [PhotoInfo], input: [InputEvent]) -> [Int] {
         var sizes: [PhotoSize] = []
-        for case let .photoSize(size) in input { sizes.append(size) }
+        for case .photoSize(let size) in input { sizes.append(size) }
         // Only a tick that brings sizes touches the library: any other access through `photos`
         // here cost a copy of it, and the library's digest again.
         guard !sizes.isEmpty else { return [] }

@@ -2,7 +2,7 @@
 /// many ticks the next frame runs.
 enum PlaybackSystem {
     static func run(playback: inout Playback, input: [InputEvent]) {
-        for case let .developer(control) in input {
+        for case .developer(let control) in input {
             switch control {
             case .cycleSlowMotion: playback.slowMotion = playback.slowMotion.next
             case .togglePause: playback.paused.toggle()

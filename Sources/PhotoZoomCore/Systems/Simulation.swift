@@ -42,50 +42,68 @@ public struct Simulation: Sendable {
     private mutating func runSystems(_ input: [InputEvent]) -> TickMessages {
         // Input: the tick's events take effect (a saved tuning, the pace, photo sizes, pointers
         // and their gestures), and the grid and the pager are laid out for the window they leave.
-        TuningReloadSystem.run(tuning: &world.tuning, grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
-                               chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, input: input, world.stage)
+        TuningReloadSystem.run(
+            tuning: &world.tuning, grid: &world.grid, paging: &world.viewer.pager.paging,
+            zoom: &world.viewer.pager.zoom,
+            chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, input: input, world.stage)
         PlaybackSystem.run(playback: &world.playback, input: input)
         let resized = PhotoSizeSystem.run(photos: &world.photos, input: input)
-        let gestures = InputSystem.run(pointers: &world.pointers, viewport: &world.viewport, input: input,
-                                       phase: world.viewer.phase, clock: world.clock, tuning: world.tuning)
-        let stage = world.stage, pointers = world.pointers
+        let gestures = InputSystem.run(
+            pointers: &world.pointers, viewport: &world.viewport, input: input,
+            phase: world.viewer.phase, clock: world.clock, tuning: world.tuning)
+        let stage = world.stage
+        let pointers = world.pointers
         let laidOut = GridLayoutSystem.run(grid: &world.grid, stage)
-        PagerLayoutSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, resized: resized, stage)
+        PagerLayoutSystem.run(
+            paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, resized: resized, stage)
 
         // Interaction: what the gestures and keys do, by the viewer's phase as each finds it.
         FlightTailSystem.run(flight: &world.viewer.flight, zoom: &world.viewer.pager.zoom, gestures: gestures, stage)
-        var pagerTaps = PanInteraction.run(grid: &world.grid, pager: &world.viewer.pager, flight: &world.viewer.flight,
-                                           gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
-        PinchSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
-                        pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        PagerWheelSystem.run(paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom, wheelSwipe: &world.viewer.pager.wheelSwipe,
-                             gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
+        var pagerTaps = PanInteraction.run(
+            grid: &world.grid, pager: &world.viewer.pager, flight: &world.viewer.flight,
+            gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, stage)
+        PinchSystem.run(
+            pager: &world.viewer.pager, flight: &world.viewer.flight,
+            pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+        PagerWheelSystem.run(
+            paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
+            wheelSwipe: &world.viewer.pager.wheelSwipe,
+            gestures: gestures, phase: world.viewer.phase, currentIndex: world.viewer.currentIndex, stage)
         GridZoomSystem.run(grid: &world.grid, gestures: gestures, pointers: pointers, phase: world.viewer.phase, stage)
         GridScrollSystem.run(grid: &world.grid, gestures: gestures, phase: world.viewer.phase, stage)
-        CellTapSystem.run(flight: &world.viewer.flight, currentIndex: &world.viewer.currentIndex, pager: &world.viewer.pager, grid: &world.grid,
-                          pagerTaps: &pagerTaps, gestures: gestures, stage)
-        PagerTapSystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
-                           taps: pagerTaps, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
-        KeySystem.run(pager: &world.viewer.pager, flight: &world.viewer.flight,
-                      gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+        CellTapSystem.run(
+            flight: &world.viewer.flight, currentIndex: &world.viewer.currentIndex, pager: &world.viewer.pager,
+            grid: &world.grid,
+            pagerTaps: &pagerTaps, gestures: gestures, stage)
+        PagerTapSystem.run(
+            pager: &world.viewer.pager, flight: &world.viewer.flight,
+            taps: pagerTaps, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
+        KeySystem.run(
+            pager: &world.viewer.pager, flight: &world.viewer.flight,
+            gestures: gestures, pointers: pointers, currentIndex: world.viewer.currentIndex, grid: world.grid, stage)
 
         // Motion: a flight heads for where its target is now, every spring advances, and a
         // flight that came to rest lands.
         TransitionTargetSystem.run(transition: &world.viewer.flight.transition, grid: world.grid, stage)
-        let landed = SpringAnimatorSystem.run(grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
-                                              chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, stage)
+        let landed = SpringAnimatorSystem.run(
+            grid: &world.grid, paging: &world.viewer.pager.paging, zoom: &world.viewer.pager.zoom,
+            chrome: &world.viewer.pager.chrome, transition: &world.viewer.flight.transition, stage)
         LandingSystem.run(flight: &world.viewer.flight, zoom: &world.viewer.pager.zoom, landed: landed)
 
         // Sync: the grid follows the pager to its photo.
-        let revealed = IndexSyncSystem.run(currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
-                                           paging: world.viewer.paging, phase: world.viewer.phase, stage)
+        let revealed = IndexSyncSystem.run(
+            currentIndex: &world.viewer.currentIndex, pendingTap: &world.viewer.pager.pendingTap, grid: &world.grid,
+            paging: world.viewer.paging, phase: world.viewer.phase, stage)
         let gridJumped = laidOut || revealed
 
         // Sprites: the scene is set from the state as the tick leaves it.
-        CellSpriteSystem.run(scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
-                             currentIndex: world.viewer.currentIndex, resized: resized, gridJumped: gridJumped, stage)
-        ViewerSpriteSystem.run(scene: &world.scene, viewerSprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
-        return TickMessages(resized: resized, gestures: gestures, pagerTaps: pagerTaps, gridJumped: gridJumped, landed: landed)
+        CellSpriteSystem.run(
+            scene: &world.scene, cells: &world.cells, grid: world.grid, phase: world.viewer.phase,
+            currentIndex: world.viewer.currentIndex, resized: resized, gridJumped: gridJumped, stage)
+        ViewerSpriteSystem.run(
+            scene: &world.scene, viewerSprites: &world.viewerSprites, viewer: world.viewer, grid: world.grid, stage)
+        return TickMessages(
+            resized: resized, gestures: gestures, pagerTaps: pagerTaps, gridJumped: gridJumped, landed: landed)
     }
 
     /// Nothing moves and nothing is held: the next tick would change nothing unless input
@@ -95,9 +113,11 @@ public struct Simulation: Sendable {
         if v.transition != nil || v.pendingTap != nil || v.pager.escapeWhenSettled || !world.pointers.pointers.isEmpty {
             return false
         }
-        var moving = world, running = RunningSprings()
-        _ = WorldSprings.walk(&running, grid: &moving.grid, paging: &moving.viewer.pager.paging, zoom: &moving.viewer.pager.zoom,
-                              chrome: &moving.viewer.pager.chrome, transition: &moving.viewer.flight.transition, world.stage)
+        var moving = world
+        var running = RunningSprings()
+        _ = WorldSprings.walk(
+            &running, grid: &moving.grid, paging: &moving.viewer.pager.paging, zoom: &moving.viewer.pager.zoom,
+            chrome: &moving.viewer.pager.chrome, transition: &moving.viewer.flight.transition, world.stage)
         if running.found { return false }
         // The scrubber fades by the tick after the grid stops.
         return world.grid.isAtRest && !world.grid.scrubber.isShowing(world.clock)

@@ -3,10 +3,13 @@
 /// fade (`WorldSprings` lists them).
 enum SpringAnimatorSystem {
     /// Returns whether the flight came to rest this tick.
-    static func run(grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState, chrome: inout ChromeState,
-                    transition: inout TransitionState?, _ stage: Stage) -> Bool {
+    static func run(
+        grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState, chrome: inout ChromeState,
+        transition: inout TransitionState?, _ stage: Stage
+    ) -> Bool {
         var advance = Advance(tick: stage.tick, rate: stage.clock.rate)
-        return WorldSprings.walk(&advance, grid: &grid, paging: &paging, zoom: &zoom, chrome: &chrome, transition: &transition, stage)
+        return WorldSprings.walk(
+            &advance, grid: &grid, paging: &paging, zoom: &zoom, chrome: &chrome, transition: &transition, stage)
     }
 
     /// Each spring to its state at this tick.

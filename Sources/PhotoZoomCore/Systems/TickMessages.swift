@@ -23,7 +23,11 @@ public struct TickMessages: Equatable, Sendable {
     public init() {}
 
     init(resized: [Int], gestures: [Gesture], pagerTaps: [PagerTap], gridJumped: Bool, landed: Bool) {
-        self.resized = resized; self.gestures = gestures; self.pagerTaps = pagerTaps; self.gridJumped = gridJumped; self.landed = landed
+        self.resized = resized
+        self.gestures = gestures
+        self.pagerTaps = pagerTaps
+        self.gridJumped = gridJumped
+        self.landed = landed
     }
 }
 

@@ -3,8 +3,9 @@
 enum TransitionTargetSystem {
     static func run(transition: inout TransitionState?, grid: GridState, _ stage: Stage) {
         guard let flying = transition, var flight = flying.flight,
-              let target = FlightControl.targetFrame(flight.destination, photo: flying.photo, grid: grid, stage),
-              target != flight.frame.target else { return }
+            let target = FlightControl.targetFrame(flight.destination, photo: flying.photo, grid: grid, stage),
+            target != flight.frame.target
+        else { return }
         flight.frame.retarget(to: target, at: stage.tick)
         transition!.flight = flight
     }

@@ -3,11 +3,15 @@
 /// move, under the new constants; layout follows from the new values in the layout systems,
 /// which run next.
 enum TuningReloadSystem {
-    static func run(tuning: inout Tuning, grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState, chrome: inout ChromeState,
-                    transition: inout TransitionState?, input: [InputEvent], _ stage: Stage) {
+    static func run(
+        tuning: inout Tuning, grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState,
+        chrome: inout ChromeState,
+        transition: inout TransitionState?, input: [InputEvent], _ stage: Stage
+    ) {
         // Two saves stamped for one tick: the later one is the file as it stands.
         guard let reloaded = input.last(where: { if case .tuningReloaded = $0 { return true } else { return false } }),
-              case let .tuningReloaded(new) = reloaded, new != tuning else { return }
+            case .tuningReloaded(let new) = reloaded, new != tuning
+        else { return }
         let old = tuning
         tuning = new
         let tick = stage.tick
@@ -19,7 +23,8 @@ enum TuningReloadSystem {
         // `stage` is the tick as it began, under the old tuning; the walk sees the new one.
         let reloadedStage = Stage(clock: stage.clock, tuning: new, viewport: stage.viewport, photos: stage.photos)
         var retune = Retune(tuning: new, tick: tick)
-        _ = WorldSprings.walk(&retune, grid: &grid, paging: &paging, zoom: &zoom, chrome: &chrome, transition: &transition, reloadedStage)
+        _ = WorldSprings.walk(
+            &retune, grid: &grid, paging: &paging, zoom: &zoom, chrome: &chrome, transition: &transition, reloadedStage)
     }
 
     /// Each spring onto the reloaded tuning's constants, from where it is.

@@ -22,8 +22,10 @@ enum SpringVisit {
 enum WorldSprings {
     /// Visits each running spring in this order; a value the visit moved is written where it
     /// shows, and a spring that came to rest ends. Returns whether the flight came to rest.
-    static func walk<Visitor: SpringVisitor>(_ visitor: inout Visitor, grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState,
-                                             chrome: inout ChromeState, transition: inout TransitionState?, _ stage: Stage) -> Bool {
+    static func walk<Visitor: SpringVisitor>(
+        _ visitor: inout Visitor, grid: inout GridState, paging: inout PagingState, zoom: inout ZoomState,
+        chrome: inout ChromeState, transition: inout TransitionState?, _ stage: Stage
+    ) -> Bool {
         if case .spring(var track, let isWheel) = grid.motion {
             let visit = visitor.visit(&track)
             grid.motion = .spring(track, isWheel: isWheel)

@@ -4,7 +4,10 @@ enum CSSExport {
     static func code(_ springs: [TuningExport.NamedSpring], constants: [ExportedConstant]) -> String {
         var lines = header + ["", ":root {", "  /* Drag to dismiss. */"]
         for constant in constants {
-            lines += ["  /* \(constant.path): \(constant.meaning) */", "  --\(constant.name): \(TuningFile.number(constant.value))\(unit(constant.unit));"]
+            lines += [
+                "  /* \(constant.path): \(constant.meaning) */",
+                "  --\(constant.name): \(TuningFile.number(constant.value))\(unit(constant.unit));",
+            ]
         }
         for spring in springs {
             lines += ["", "  /* \(spring.path) */"] + body(spring)
@@ -36,14 +39,19 @@ enum CSSExport {
 
     private static func body(_ spring: TuningExport.NamedSpring) -> [String] {
         guard let easing = spring.export.linearEasing else {
-            return ["  /* Damping ratio \(TuningExport.number(spring.export.dampingRatio)): it never comes to rest, so no easing over a duration can say it. */"]
+            return [
+                "  /* Damping ratio \(TuningExport.number(spring.export.dampingRatio)): it never comes to rest, so no easing over a duration can say it. */"
+            ]
         }
         let stops = easing.stops.enumerated().map { index, stop in
             // The first and last stops take their positions, 0% and 100%, without saying them.
             let value = decimal(stop.value, places: 5)
-            return index == 0 || index == easing.stops.count - 1 ? value : "\(value) \(decimal(stop.position, places: 4))%"
+            return index == 0 || index == easing.stops.count - 1
+                ? value : "\(value) \(decimal(stop.position, places: 4))%"
         }
-        let rows = stride(from: 0, to: stops.count, by: stopsPerLine).map { stops[$0..<min($0 + stopsPerLine, stops.count)].joined(separator: ", ") }
+        let rows = stride(from: 0, to: stops.count, by: stopsPerLine).map {
+            stops[$0..<min($0 + stopsPerLine, stops.count)].joined(separator: ", ")
+        }
         return ["  --\(spring.name)-easing: linear("]
             + rows.enumerated().map { "    " + $1 + ($0 == rows.count - 1 ? ");" : ",") }
             + ["  --\(spring.name)-duration: \(TuningExport.number(easing.duration))s;"]

@@ -5,7 +5,10 @@ enum ComposeExport {
     static func code(_ springs: [TuningExport.NamedSpring], constants: [ExportedConstant]) -> String {
         var lines = header + ["", "// Drag to dismiss."]
         for constant in constants {
-            lines += ["// \(constant.path)\(unit(constant.unit)): \(constant.meaning)", "const val \(constant.name) = \(TuningExport.number(constant.value))"]
+            lines += [
+                "// \(constant.path)\(unit(constant.unit)): \(constant.meaning)",
+                "const val \(constant.name) = \(TuningExport.number(constant.value))",
+            ]
         }
         for spring in springs {
             lines += ["", "// \(spring.path)"] + body(spring)
@@ -38,15 +41,20 @@ enum ComposeExport {
     }
 
     private static func body(_ spring: TuningExport.NamedSpring) -> [String] {
-        let p = spring.export.parameters, compose = spring.export.compose
+        let p = spring.export.parameters
+        let compose = spring.export.compose
         let number = TuningExport.number
         var lines: [String] = []
         if p.mass != 1 {
-            lines.append("// Written with mass \(number(p.mass)), stiffness \(number(p.stiffness)), damping \(number(p.damping)): "
-                + "stiffness = \(number(p.stiffness)) / \(number(p.mass)), dampingRatio = \(number(p.damping)) / (2 * sqrt(\(number(p.stiffness)) * \(number(p.mass)))).")
+            lines.append(
+                "// Written with mass \(number(p.mass)), stiffness \(number(p.stiffness)), damping \(number(p.damping)): "
+                    + "stiffness = \(number(p.stiffness)) / \(number(p.mass)), dampingRatio = \(number(p.damping)) / (2 * sqrt(\(number(p.stiffness)) * \(number(p.mass))))."
+            )
         }
         guard let ratio = floatLiteral(compose.dampingRatio), let stiffness = floatLiteral(compose.stiffness) else {
-            return lines + ["// Stiffness \(number(compose.stiffness)) with damping ratio \(number(compose.dampingRatio)) does not fit the Floats Compose and SpringForce take: neither can say this spring."]
+            return lines + [
+                "// Stiffness \(number(compose.stiffness)) with damping ratio \(number(compose.dampingRatio)) does not fit the Floats Compose and SpringForce take: neither can say this spring."
+            ]
         }
         return lines + [
             "fun <T> \(spring.name)(): SpringSpec<T> = spring(dampingRatio = \(ratio), stiffness = \(stiffness))",

@@ -56,7 +56,12 @@ struct JSONReader {
     private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
     private mutating func advance() {
-        if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+        if scalars[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
         index += 1
     }
 
@@ -75,7 +80,9 @@ struct JSONReader {
         guard index < scalars.count else { return "the end of the file" }
         let isString = scalars[index] == "\""
         var end = index + 1
-        while end < scalars.count, end - index < 24, isString ? scalars[end - 1] != "\"" || end == index + 1 : !Self.isDelimiter(scalars[end]) {
+        while end < scalars.count, end - index < 24,
+            isString ? scalars[end - 1] != "\"" || end == index + 1 : !Self.isDelimiter(scalars[end])
+        {
             end += 1
         }
         let cut = end < scalars.count && (isString ? scalars[end - 1] != "\"" : !Self.isDelimiter(scalars[end]))
@@ -98,9 +105,15 @@ struct JSONReader {
             guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
             return node(.array(try elements(depth: depth + 1)))
         case "\"": return node(.string(try string()))
-        case "t": try literal("true"); return node(.bool(true))
-        case "f": try literal("false"); return node(.bool(false))
-        case "n": try literal("null"); return node(.null)
+        case "t":
+            try literal("true")
+            return node(.bool(true))
+        case "f":
+            try literal("false")
+            return node(.bool(false))
+        case "n":
+            try literal("null")
+            return node(.null)
         case let c? where c == "-" || ("0"..."9").contains(c): return node(try number())
         default: throw error("expected a value")
         }
@@ -110,7 +123,10 @@ struct JSONReader {
         advance()
         skipWhitespace()
         var members: [JSONNode.Member] = []
-        if current == "}" { advance(); return members }
+        if current == "}" {
+            advance()
+            return members
+        }
         while true {
             guard current == "\"" else { throw error("expected a key in double quotes") }
             let key = try string()
@@ -120,8 +136,15 @@ struct JSONReader {
             skipWhitespace()
             members.append(JSONNode.Member(key: key, value: try value(depth: depth)))
             skipWhitespace()
-            if current == "," { advance(); skipWhitespace(); continue }
-            if current == "}" { advance(); return members }
+            if current == "," {
+                advance()
+                skipWhitespace()
+                continue
+            }
+            if current == "}" {
+                advance()
+                return members
+            }
             throw error("expected ',' or '}'")
         }
     }
@@ -130,12 +153,22 @@ struct JSONReader {
         advance()
         skipWhitespace()
         var elements: [JSONNode] = []
-        if current == "]" { advance(); return elements }
+        if current == "]" {
+            advance()
+            return elements
+        }
         while true {
             elements.append(try value(depth: depth))
             skipWhitespace()
-            if current == "," { advance(); skipWhitespace(); continue }
-            if current == "]" { advance(); return elements }
+            if current == "," {
+                advance()
+                skipWhitespace()
+                continue
+            }
+            if current == "]" {
+                advance()
+                return elements
+            }
             throw error("expected ',' or ']'")
         }
     }
@@ -152,7 +185,10 @@ struct JSONReader {
         let (startLine, startColumn) = (line, column)
         func digits() -> Int {
             var count = 0
-            while let c = current, ("0"..."9").contains(c) { advance(); count += 1 }
+            while let c = current, ("0"..."9").contains(c) {
+                advance()
+                count += 1
+            }
             return count
         }
         if current == "-" { advance() }
@@ -180,9 +216,16 @@ struct JSONReader {
         var result = String.UnicodeScalarView()
         while true {
             guard let c = current else { throw error("expected '\"' to end the string") }
-            if c == "\"" { advance(); return String(result) }
+            if c == "\"" {
+                advance()
+                return String(result)
+            }
             if c.value < 0x20 { throw error("expected '\"' to end the string before the end of the line") }
-            if c != "\\" { result.append(c); advance(); continue }
+            if c != "\\" {
+                result.append(c)
+                advance()
+                continue
+            }
             advance()
             switch current {
             case "\"": result.append("\"")
@@ -193,7 +236,9 @@ struct JSONReader {
             case "n": result.append("\n")
             case "r": result.append("\r")
             case "t": result.append("\t")
-            case "u": result.append(try unicodeEscape()); continue
+            case "u":
+                result.append(try unicodeEscape())
+                continue
             default: throw error("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)")
             }
             advance()
@@ -216,7 +261,9 @@ struct JSONReader {
         advance()
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let c = current, let digit = Int(String(c), radix: 16) else { throw error("expected four hex digits after \\u") }
+            guard let c = current, let digit = Int(String(c), radix: 16) else {
+                throw error("expected four hex digits after \\u")
+            }
             value = value << 4 | UInt32(digit)
             advance()
         }

@@ -11,7 +11,10 @@ enum JavaScriptExport {
     static func code(_ springs: [TuningExport.NamedSpring], constants: [ExportedConstant], library: Library) -> String {
         var lines = header(library) + ["", "// Drag to dismiss."]
         for constant in constants {
-            lines += ["// \(constant.path)\(unit(constant.unit)): \(constant.meaning)", "export const \(constant.name) = \(TuningExport.number(constant.value));"]
+            lines += [
+                "// \(constant.path)\(unit(constant.unit)): \(constant.meaning)",
+                "export const \(constant.name) = \(TuningExport.number(constant.value));",
+            ]
         }
         for spring in springs {
             lines += ["", "// \(spring.path)"] + body(spring, library: library)
@@ -53,17 +56,25 @@ enum JavaScriptExport {
     }
 
     private static func body(_ spring: TuningExport.NamedSpring, library: Library) -> [String] {
-        let p = spring.export.parameters, number = TuningExport.number
+        let p = spring.export.parameters
+        let number = TuningExport.number
         switch library {
         case .framerMotion:
-            return ["export const \(spring.name) = { type: \"spring\", stiffness: \(number(p.stiffness)), damping: \(number(p.damping)), mass: \(number(p.mass)) };"]
+            return [
+                "export const \(spring.name) = { type: \"spring\", stiffness: \(number(p.stiffness)), damping: \(number(p.damping)), mass: \(number(p.mass)) };"
+            ]
         case .reanimated:
             // Reanimated 3's solver has an under-damped case and a critical one, which it takes for
             // every ratio from 1 up.
-            let overDamped = spring.export.isOverDamped
-                ? ["// Over-damped (damping ratio \(number(spring.export.dampingRatio))): Reanimated 3 moves it as a critically damped spring of the same sqrt(k / m), which settles sooner."]
+            let overDamped =
+                spring.export.isOverDamped
+                ? [
+                    "// Over-damped (damping ratio \(number(spring.export.dampingRatio))): Reanimated 3 moves it as a critically damped spring of the same sqrt(k / m), which settles sooner."
+                ]
                 : []
-            return overDamped + ["export const \(spring.name) = { mass: \(number(p.mass)), stiffness: \(number(p.stiffness)), damping: \(number(p.damping)) };"]
+            return overDamped + [
+                "export const \(spring.name) = { mass: \(number(p.mass)), stiffness: \(number(p.stiffness)), damping: \(number(p.damping)) };"
+            ]
         }
     }
 }

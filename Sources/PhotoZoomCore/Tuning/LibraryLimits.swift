@@ -21,8 +21,11 @@ public struct LibraryLimits: Hashable, Sendable, Codable {
     /// placeholder. Read when the window opens. Seconds.
     public var loaderSeconds: Double
 
-    public init(textureBudgetMiB: Double = 256, maximumMegapixels: Double = 100, maximumFileMiB: Double = 256, loaderMemoryMiB: Double = 512,
-                loaderSeconds: Double = 2) {
+    public init(
+        textureBudgetMiB: Double = 256, maximumMegapixels: Double = 100, maximumFileMiB: Double = 256,
+        loaderMemoryMiB: Double = 512,
+        loaderSeconds: Double = 2
+    ) {
         self.textureBudgetMiB = textureBudgetMiB
         self.maximumMegapixels = maximumMegapixels
         self.maximumFileMiB = maximumFileMiB

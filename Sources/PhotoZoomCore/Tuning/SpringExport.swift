@@ -40,9 +40,9 @@ struct SpringExport: Hashable, Sendable {
         self.spec = spec
         self.parameters = parameters
         switch spec {
-        case let .swiftUI(_, dampingRatio), let .uikit(_, dampingRatio): self.dampingRatio = dampingRatio
+        case .swiftUI(_, let dampingRatio), .uikit(_, let dampingRatio): self.dampingRatio = dampingRatio
         // As SpringParameters.duration(_:bounce:) maps the bounce.
-        case let .iOS17(_, bounce): dampingRatio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        case .iOS17(_, let bounce): dampingRatio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         case .physical: dampingRatio = parameters.dampingRatio
         }
     }
@@ -50,8 +50,8 @@ struct SpringExport: Hashable, Sendable {
     /// SwiftUI's period of the undamped oscillation, from the spec's own number where it has one.
     var response: Double {
         switch spec {
-        case let .swiftUI(response, _): return response
-        case let .iOS17(duration, _): return duration
+        case .swiftUI(let response, _): return response
+        case .iOS17(let duration, _): return duration
         case .uikit, .physical: return parameters.response
         }
     }
@@ -63,10 +63,11 @@ struct SpringExport: Hashable, Sendable {
     /// adding up of their effects is the same motion as spring's retargeting: the ODE is linear.)
     public var swiftUI: SwiftUISpring {
         switch spec {
-        case let .swiftUI(response, dampingRatio): return .response(response: response, dampingFraction: dampingRatio)
-        case let .iOS17(duration, bounce): return .duration(duration: duration, bounce: bounce)
+        case .swiftUI(let response, let dampingRatio):
+            return .response(response: response, dampingFraction: dampingRatio)
+        case .iOS17(let duration, let bounce): return .duration(duration: duration, bounce: bounce)
         case .uikit: return .response(response: response, dampingFraction: dampingRatio)
-        case let .physical(mass, stiffness, damping):
+        case .physical(let mass, let stiffness, let damping):
             guard mass == 1, response.isFinite, dampingRatio.isFinite else {
                 return .interpolating(mass: mass, stiffness: stiffness, damping: damping)
             }
@@ -79,7 +80,7 @@ struct SpringExport: Hashable, Sendable {
     /// cannot say the spring: over-damped (UIView.animate takes ratios up to 1) or undamped (the
     /// duration would be infinite).
     public var uiView: UIViewSpring? {
-        if case let .uikit(duration, dampingRatio) = spec, dampingRatio <= 1 {
+        if case .uikit(let duration, let dampingRatio) = spec, dampingRatio <= 1 {
             return UIViewSpring(duration: duration, dampingRatio: dampingRatio)
         }
         guard dampingRatio > 0, dampingRatio <= 1 else { return nil }
@@ -128,7 +129,7 @@ extension SpringParameters {
         // The displacement left of a unit distance, started at rest.
         func left(_ t: Double) -> Double { solution.basis(at: t).c0 }
         switch solution.regime {
-        case let .underdamped(a, omegaD):
+        case .underdamped(let a, let omegaD):
             guard a > 0 else { return nil }
             // |left| peaks at t_n = nπ/ωd, at e^(−a·t_n), and is monotone between peaks. The last
             // peak above the threshold is n; from there it falls through 0 and rises to a peak
@@ -158,7 +159,8 @@ extension SpringParameters {
     /// The first double in (`start`, `end`] where `settled` holds, given that it holds at `end`
     /// and, once it holds, goes on holding.
     private static func firstTime(from start: Double, to end: Double, _ settled: (Double) -> Bool) -> Double {
-        var lo = start, hi = end
+        var lo = start
+        var hi = end
         while true {
             let mid = lo + (hi - lo) / 2
             if mid <= lo || mid >= hi { return hi }

@@ -39,7 +39,7 @@ struct SpringLinearEasing: Hashable, Sendable {
         let curve = Curve(parameters, duration: duration)
         let end = Self.positionsPerDuration
         var marks = [0]
-        if case let .underdamped(_, omegaD) = curve.solution.regime {
+        if case .underdamped(_, let omegaD) = curve.solution.regime {
             // From rest, the spring's velocity is zero, and its progress peaks, at every multiple of π/ωd.
             var n = 1.0
             while n * Double.pi / omegaD < duration {
@@ -85,7 +85,9 @@ struct SpringLinearEasing: Hashable, Sendable {
         /// The stop at `position`, its value on the grid; the last is the target.
         func stop(at position: Int) -> Stop {
             let distance = SpringLinearEasing.valuesPerDistance
-            guard position < SpringLinearEasing.positionsPerDuration else { return Stop(position: position, value: distance) }
+            guard position < SpringLinearEasing.positionsPerDuration else {
+                return Stop(position: position, value: distance)
+            }
             let value = progress(fraction(position))
             // Started at rest the spring never goes back past its start, so a value below 0 is rounding.
             return Stop(position: position, value: max(0, Int((value * Double(distance)).rounded())))
@@ -112,8 +114,10 @@ struct SpringLinearEasing: Hashable, Sendable {
         /// bound between the checked points fails. The points checked are on the grid, so a split
         /// falls exactly on one.
         private func split(_ a: Stop, _ b: Stop) -> Stop? {
-            let n = SpringLinearEasing.checksPerSpan, span = b.position - a.position
-            let v0 = progress(written: a.value), v1 = progress(written: b.value)
+            let n = SpringLinearEasing.checksPerSpan
+            let span = b.position - a.position
+            let v0 = progress(written: a.value)
+            let v1 = progress(written: b.value)
             func gap(at position: Int) -> Double {
                 abs(progress(fraction(position)) - (v0 + (v1 - v0) * Double(position - a.position) / Double(span)))
             }
@@ -122,12 +126,16 @@ struct SpringLinearEasing: Hashable, Sendable {
             for i in 1..<n {
                 let position = a.position + span * i / n
                 let here = gap(at: position)
-                if here > worst { worst = here; worstAt = position }
+                if here > worst {
+                    worst = here
+                    worstAt = position
+                }
             }
             // Between two checked points the gap can exceed theirs by at most h²/8 times the
             // curve's largest bend there (h the seconds between them).
             let h = fraction((span + n - 1) / n) * duration
-            guard worst + h * h / 8 * bendBound(from: fraction(a.position) * duration) > SpringLinearEasing.tolerance else { return nil }
+            guard worst + h * h / 8 * bendBound(from: fraction(a.position) * duration) > SpringLinearEasing.tolerance
+            else { return nil }
             let at = worstAt ?? a.position + span / 2
             // A span one grid step wide cannot be split: its line is as close as written numbers get.
             guard at > a.position, at < b.position else { return nil }
@@ -142,7 +150,7 @@ struct SpringLinearEasing: Hashable, Sendable {
             let state = solution.basis(at: time)
             let rootEnergy = (state.d0 * state.d0 + omega * omega * state.c0 * state.c0).squareRoot()
             let byEnergy = (2 * zeta + 1) * omega * rootEnergy
-            guard case let .overdamped(r1, r2, delta) = solution.regime else { return byEnergy }
+            guard case .overdamped(let r1, let r2, let delta) = solution.regime else { return byEnergy }
             let byExponentials = omega * omega * (-r2 * exp(r2 * time) - r1 * exp(r1 * time)) / delta
             return min(byEnergy, byExponentials)
         }

@@ -17,10 +17,13 @@ public enum SpringSpec: Hashable, Sendable {
         do {
             switch self {
             // The explicit mass picks the validating overload, not the one for known constants.
-            case let .swiftUI(response, dampingRatio): return try .response(response, dampingRatio: dampingRatio, mass: 1)
-            case let .iOS17(duration, bounce): return try .duration(duration, bounce: bounce)
-            case let .uikit(duration, dampingRatio): return try .uikit(duration: duration, dampingRatio: dampingRatio)
-            case let .physical(mass, stiffness, damping): return try SpringParameters(mass: mass, stiffness: stiffness, damping: damping)
+            case .swiftUI(let response, let dampingRatio):
+                return try .response(response, dampingRatio: dampingRatio, mass: 1)
+            case .iOS17(let duration, let bounce): return try .duration(duration, bounce: bounce)
+            case .uikit(let duration, let dampingRatio):
+                return try .uikit(duration: duration, dampingRatio: dampingRatio)
+            case .physical(let mass, let stiffness, let damping):
+                return try SpringParameters(mass: mass, stiffness: stiffness, damping: damping)
             }
         } catch let error as SpringParameterError {
             // UIKit's duration is `uikitDuration` in a file, to tell it from iOS 17's.
@@ -32,10 +35,12 @@ public enum SpringSpec: Hashable, Sendable {
     /// The keys and numbers as the file writes them, in the vocabulary's own order.
     var members: [(key: String, value: Double)] {
         switch self {
-        case let .swiftUI(response, dampingRatio): return [("response", response), ("dampingRatio", dampingRatio)]
-        case let .iOS17(duration, bounce): return [("duration", duration), ("bounce", bounce)]
-        case let .uikit(duration, dampingRatio): return [("uikitDuration", duration), ("dampingRatio", dampingRatio)]
-        case let .physical(mass, stiffness, damping): return [("mass", mass), ("stiffness", stiffness), ("damping", damping)]
+        case .swiftUI(let response, let dampingRatio): return [("response", response), ("dampingRatio", dampingRatio)]
+        case .iOS17(let duration, let bounce): return [("duration", duration), ("bounce", bounce)]
+        case .uikit(let duration, let dampingRatio):
+            return [("uikitDuration", duration), ("dampingRatio", dampingRatio)]
+        case .physical(let mass, let stiffness, let damping):
+            return [("mass", mass), ("stiffness", stiffness), ("damping", damping)]
         }
     }
 
@@ -56,15 +61,22 @@ public enum SpringSpec: Hashable, Sendable {
         Vocabulary(naming: ["duration", "bounce"], required: ["duration", "bounce"], keys: ["duration", "bounce"]) {
             .iOS17(duration: $0["duration"]!, bounce: $0["bounce"]!)
         },
-        Vocabulary(naming: ["uikitDuration"], required: ["uikitDuration", "dampingRatio"], keys: ["uikitDuration", "dampingRatio"]) {
+        Vocabulary(
+            naming: ["uikitDuration"], required: ["uikitDuration", "dampingRatio"],
+            keys: ["uikitDuration", "dampingRatio"]
+        ) {
             .uikit(duration: $0["uikitDuration"]!, dampingRatio: $0["dampingRatio"]!)
         },
         // The mass may be left out, as SpringParameters' own decoding allows: it is then 1.
-        Vocabulary(naming: ["mass", "stiffness", "damping"], required: ["stiffness", "damping"], keys: ["mass", "stiffness", "damping"]) {
+        Vocabulary(
+            naming: ["mass", "stiffness", "damping"], required: ["stiffness", "damping"],
+            keys: ["mass", "stiffness", "damping"]
+        ) {
             .physical(mass: $0["mass"] ?? 1, stiffness: $0["stiffness"]!, damping: $0["damping"]!)
         },
     ]
 
     /// How a spring may be written, for a message about one that is not.
-    static let vocabularyList = "{response, dampingRatio}, {duration, bounce}, {uikitDuration, dampingRatio} or {mass, stiffness, damping}"
+    static let vocabularyList =
+        "{response, dampingRatio}, {duration, bounce}, {uikitDuration, dampingRatio} or {mass, stiffness, damping}"
 }

@@ -14,7 +14,10 @@ public struct TunedSpring: Hashable, Sendable, Codable {
     public var name: Name
     public var rest: Rest
 
-    public init(_ name: Name, rest: Rest) { self.name = name; self.rest = rest }
+    public init(_ name: Name, rest: Rest) {
+        self.name = name
+        self.rest = rest
+    }
 
     public func parameters(in tuning: Tuning) -> SpringParameters {
         switch name {

@@ -140,7 +140,8 @@ public enum DismissRule: String, Hashable, Sendable, Codable, CaseIterable {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
         guard let rule = DismissRule(rawValue: name) ?? Self.formerNames[name] else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "no dismissal rule is named \(name)")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "no dismissal rule is named \(name)")
         }
         self = rule
     }

@@ -47,7 +47,7 @@ public enum TuningExport {
     static func namedSprings(_ file: TuningFile) -> [NamedSpring] {
         let springs = TuningFile.groups.flatMap { group in
             group.keys.compactMap { key -> (group: String, key: String, export: SpringExport)? in
-                guard case let .spring(keyPath, _) = key.kind else { return nil }
+                guard case .spring(let keyPath, _) = key.kind else { return nil }
                 // As the file writes it.
                 let spec = file.spec(keyPath, path: group.name + "." + key.name)
                 return (group.name, key.name, SpringExport(spec, parameters: file.tuning[keyPath: keyPath]))
@@ -57,7 +57,9 @@ public enum TuningExport {
         return springs.map { spring in
             // A key that is only the word "spring", or that two springs share, would not say
             // which spring it is: it takes its group's name in front (`zoom.spring` → zoomSpring).
-            let name = spring.key == "spring" || keyCounts[spring.key, default: 0] > 1 ? spring.group + capitalized(spring.key) : spring.key
+            let name =
+                spring.key == "spring" || keyCounts[spring.key, default: 0] > 1
+                ? spring.group + capitalized(spring.key) : spring.key
             return NamedSpring(name: name, path: spring.group + "." + spring.key, export: spring.export)
         }
     }
@@ -80,35 +82,44 @@ public enum TuningExport {
         case .swiftUI:
             return ["import SwiftUI"]
         case .uikit:
-            return ["import UIKit", "",
-                    "// UIView.animate's spring has no documented formula for its duration; here it is the time the",
-                    "// envelope takes to decay to 0.001 of the distance, as in the prototype. UISpringTimingParameters",
-                    "// carries the physical constants and needs no such convention."]
+            return [
+                "import UIKit", "",
+                "// UIView.animate's spring has no documented formula for its duration; here it is the time the",
+                "// envelope takes to decay to 0.001 of the distance, as in the prototype. UISpringTimingParameters",
+                "// carries the physical constants and needs no such convention.",
+            ]
         case .coreAnimation:
-            return ["import QuartzCore", "",
-                    "// Each duration is the settling time: from rest, the spring stays within \(SpringExport.settlingThreshold) of the distance",
-                    "// from then on (the epsilon SwiftUI documents for Spring.settlingDuration). Core Animation does",
-                    "// not document the threshold of its own settlingDuration, which may therefore differ."]
+            return [
+                "import QuartzCore", "",
+                "// Each duration is the settling time: from rest, the spring stays within \(SpringExport.settlingThreshold) of the distance",
+                "// from then on (the epsilon SwiftUI documents for Spring.settlingDuration). Core Animation does",
+                "// not document the threshold of its own settlingDuration, which may therefore differ.",
+            ]
         }
     }
 
     private static func body(_ spring: SpringExport, name: String, path: String, form: SwiftForm) -> [String] {
-        let p = spring.parameters, ratio = number(spring.dampingRatio)
+        let p = spring.parameters
+        let ratio = number(spring.dampingRatio)
         switch form {
         case .swiftUI:
             switch spring.swiftUI {
-            case let .duration(duration, bounce):
+            case .duration(let duration, let bounce):
                 return ["let \(name) = Animation.spring(duration: \(number(duration)), bounce: \(number(bounce)))"]
-            case let .response(response, fraction):
-                return overDampingNote(spring) + ["let \(name) = Animation.spring(response: \(number(response)), dampingFraction: \(number(fraction)))"]
-            case let .interpolating(mass, stiffness, damping):
+            case .response(let response, let fraction):
+                return overDampingNote(spring) + [
+                    "let \(name) = Animation.spring(response: \(number(response)), dampingFraction: \(number(fraction)))"
+                ]
+            case .interpolating(let mass, let stiffness, let damping):
                 return overDampingNote(spring) + [
                     "// The mass as written: .spring(response:dampingFraction:) is a unit-mass spring.",
                     "let \(name) = Animation.interpolatingSpring(mass: \(number(mass)), stiffness: \(number(stiffness)), damping: \(number(damping)), initialVelocity: 0)",
                 ]
             }
         case .uikit:
-            var lines = ["@MainActor let \(name) = UISpringTimingParameters(mass: \(number(p.mass)), stiffness: \(number(p.stiffness)), damping: \(number(p.damping)), initialVelocity: CGVector(dx: 0, dy: 0))"]
+            var lines = [
+                "@MainActor let \(name) = UISpringTimingParameters(mass: \(number(p.mass)), stiffness: \(number(p.stiffness)), damping: \(number(p.damping)), initialVelocity: CGVector(dx: 0, dy: 0))"
+            ]
             if let animate = spring.uiView {
                 let function = "animate" + capitalized(name)
                 lines += [
@@ -117,9 +128,13 @@ public enum TuningExport {
                     "}",
                 ]
             } else if spring.isOverDamped {
-                lines.append("// \(path) is over-damped (damping ratio \(ratio)): UIView.animate's usingSpringWithDamping takes ratios up to 1, so only UISpringTimingParameters says it.")
+                lines.append(
+                    "// \(path) is over-damped (damping ratio \(ratio)): UIView.animate's usingSpringWithDamping takes ratios up to 1, so only UISpringTimingParameters says it."
+                )
             } else {
-                lines.append("// \(path) is undamped (damping ratio \(ratio)): UIView.animate's duration would be infinite, so only UISpringTimingParameters says it.")
+                lines.append(
+                    "// \(path) is undamped (damping ratio \(ratio)): UIView.animate's duration would be infinite, so only UISpringTimingParameters says it."
+                )
             }
             return lines
         case .coreAnimation:
@@ -131,12 +146,14 @@ public enum TuningExport {
                 "    animation.damping = \(number(p.damping))",
             ]
             if spring.isOverDamped {
-                lines.append("    animation.allowsOverdamping = true // iOS 17: damping ratio \(ratio) is past critical")
+                lines.append(
+                    "    animation.allowsOverdamping = true // iOS 17: damping ratio \(ratio) is past critical")
             }
             if let settling = spring.settlingDuration {
                 lines.append("    animation.duration = \(number(settling))")
             } else {
-                lines.append("    // Damping ratio \(ratio): it never comes to rest, so set animation.duration yourself.")
+                lines.append(
+                    "    // Damping ratio \(ratio): it never comes to rest, so set animation.duration yourself.")
             }
             return lines + ["    return animation", "}()"]
         }
@@ -145,7 +162,9 @@ public enum TuningExport {
     /// Over-damping is documented for `.spring(duration:bounce:)` (a negative bounce) only.
     private static func overDampingNote(_ spring: SpringExport) -> [String] {
         guard spring.isOverDamped else { return [] }
-        return ["// Over-damped (damping ratio \(number(spring.dampingRatio))): SwiftUI documents over-damping for .spring(duration:bounce:) with a negative bounce, not for this form."]
+        return [
+            "// Over-damped (damping ratio \(number(spring.dampingRatio))): SwiftUI documents over-damping for .spring(duration:bounce:) with a negative bounce, not for this form."
+        ]
     }
 
     private static func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }

@@ -23,7 +23,9 @@ public struct TuningFile: Hashable, Sendable {
         library = LibraryLimits()
         springs = [:]
         for group in Self.groups {
-            for key in group.keys { if case let .spring(_, spec) = key.kind { springs[group.name + "." + key.name] = spec } }
+            for key in group.keys {
+                if case .spring(_, let spec) = key.kind { springs[group.name + "." + key.name] = spec }
+            }
         }
     }
 
@@ -54,7 +56,8 @@ public struct TuningFile: Hashable, Sendable {
             lines.append("  \(Self.quoted(group.name)): {")
             for (k, key) in group.keys.enumerated() {
                 let comma = k < group.keys.count - 1 ? "," : ""
-                lines.append("    \(Self.quoted(key.name)): \(valueText(key, path: group.name + "." + key.name))\(comma)")
+                lines.append(
+                    "    \(Self.quoted(key.name)): \(valueText(key, path: group.name + "." + key.name))\(comma)")
             }
             lines.append(g < Self.groups.count - 1 ? "  }," : "  }")
         }
@@ -64,18 +67,20 @@ public struct TuningFile: Hashable, Sendable {
 
     private func valueText(_ key: Key, path: String) -> String {
         switch key.kind {
-        case let .number(keyPath, _):
+        case .number(let keyPath, _):
             return Self.number(tuning[keyPath: keyPath])
-        case let .rest(keyPath):
+        case .rest(let keyPath):
             let rest = tuning[keyPath: keyPath]
             return "{\"value\": \(Self.number(rest.value)), \"velocity\": \(Self.number(rest.velocity))}"
-        case let .spring(keyPath, _):
-            return "{" + spec(keyPath, path: path).members.map { "\(Self.quoted($0.key)): \(Self.number($0.value))" }.joined(separator: ", ") + "}"
-        case let .choice(choice):
+        case .spring(let keyPath, _):
+            return "{"
+                + spec(keyPath, path: path).members.map { "\(Self.quoted($0.key)): \(Self.number($0.value))" }.joined(
+                    separator: ", ") + "}"
+        case .choice(let choice):
             return Self.quoted(choice.get(tuning))
-        case let .setting(keyPath, _, _):
+        case .setting(let keyPath, _, _):
             return Self.number(self[keyPath: keyPath])
-        case let .counts(keyPath, _):
+        case .counts(let keyPath, _):
             return CountsRule.text(tuning[keyPath: keyPath])
         }
     }
@@ -116,15 +121,22 @@ extension TuningFile {
         let name: String
         let kind: Kind
 
-        static func number(_ name: String, _ keyPath: WritableKeyPath<Tuning, Double> & Sendable, _ rule: NumberRule) -> Key {
+        static func number(_ name: String, _ keyPath: WritableKeyPath<Tuning, Double> & Sendable, _ rule: NumberRule)
+            -> Key
+        {
             Key(name: name, kind: .number(keyPath, rule))
         }
 
-        static func setting(_ name: String, _ keyPath: WritableKeyPath<TuningFile, Double> & Sendable, _ rule: NumberRule, _ applies: Applies) -> Key {
+        static func setting(
+            _ name: String, _ keyPath: WritableKeyPath<TuningFile, Double> & Sendable, _ rule: NumberRule,
+            _ applies: Applies
+        ) -> Key {
             Key(name: name, kind: .setting(keyPath, rule, applies))
         }
 
-        static func counts(_ name: String, _ keyPath: WritableKeyPath<Tuning, [Int]> & Sendable, _ rule: CountsRule) -> Key {
+        static func counts(_ name: String, _ keyPath: WritableKeyPath<Tuning, [Int]> & Sendable, _ rule: CountsRule)
+            -> Key
+        {
             Key(name: name, kind: .counts(keyPath, rule))
         }
 
@@ -132,7 +144,9 @@ extension TuningFile {
             Key(name: name, kind: .rest(keyPath))
         }
 
-        static func spring(_ name: String, _ keyPath: WritableKeyPath<Tuning, SpringParameters> & Sendable, _ spec: SpringSpec) -> Key {
+        static func spring(
+            _ name: String, _ keyPath: WritableKeyPath<Tuning, SpringParameters> & Sendable, _ spec: SpringSpec
+        ) -> Key {
             Key(name: name, kind: .spring(keyPath, spec))
         }
 
@@ -140,15 +154,18 @@ extension TuningFile {
         static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
             _ name: String, _ keyPath: WritableKeyPath<Tuning, Value> & Sendable, formerNames: [String: Value] = [:]
         ) -> Key where Value.RawValue == String {
-            Key(name: name, kind: .choice(Choice(
-                names: Value.allCases.map(\.rawValue),
-                formerNames: formerNames.mapValues(\.rawValue),
-                get: { $0[keyPath: keyPath].rawValue },
-                set: { tuning, name in
-                    guard let value = Value(rawValue: name) else { return false }
-                    tuning[keyPath: keyPath] = value
-                    return true
-                })))
+            Key(
+                name: name,
+                kind: .choice(
+                    Choice(
+                        names: Value.allCases.map(\.rawValue),
+                        formerNames: formerNames.mapValues(\.rawValue),
+                        get: { $0[keyPath: keyPath].rawValue },
+                        set: { tuning, name in
+                            guard let value = Value(rawValue: name) else { return false }
+                            tuning[keyPath: keyPath] = value
+                            return true
+                        })))
         }
     }
 

@@ -14,7 +14,11 @@ public struct SpringChange: Hashable, Sendable {
     public let path: String
     public let old: SpringParameters
     public let new: SpringParameters
-    public init(path: String, old: SpringParameters, new: SpringParameters) { self.path = path; self.old = old; self.new = new }
+    public init(path: String, old: SpringParameters, new: SpringParameters) {
+        self.path = path
+        self.old = old
+        self.new = new
+    }
 }
 
 extension TuningFile {
@@ -27,23 +31,32 @@ extension TuningFile {
             for key in group.keys {
                 let path = group.name + "." + key.name
                 switch key.kind {
-                case let .number(keyPath, _):
-                    add(&changes, path, Self.number(tuning[keyPath: keyPath]), Self.number(new.tuning[keyPath: keyPath]))
-                case let .setting(keyPath, _, _):
+                case .number(let keyPath, _):
+                    add(
+                        &changes, path, Self.number(tuning[keyPath: keyPath]), Self.number(new.tuning[keyPath: keyPath])
+                    )
+                case .setting(let keyPath, _, _):
                     add(&changes, path, Self.number(self[keyPath: keyPath]), Self.number(new[keyPath: keyPath]))
-                case let .rest(keyPath):
-                    let a = tuning[keyPath: keyPath], b = new.tuning[keyPath: keyPath]
+                case .rest(let keyPath):
+                    let a = tuning[keyPath: keyPath]
+                    let b = new.tuning[keyPath: keyPath]
                     add(&changes, path + ".value", Self.number(a.value), Self.number(b.value))
                     add(&changes, path + ".velocity", Self.number(a.velocity), Self.number(b.velocity))
-                case let .choice(choice):
+                case .choice(let choice):
                     add(&changes, path, Self.quoted(choice.get(tuning)), Self.quoted(choice.get(new.tuning)))
-                case let .counts(keyPath, _):
-                    add(&changes, path, CountsRule.text(tuning[keyPath: keyPath]), CountsRule.text(new.tuning[keyPath: keyPath]))
-                case let .spring(keyPath, _):
-                    let a = spec(keyPath, path: path), b = new.spec(keyPath, path: path)
-                    let aMembers = a.members, bMembers = b.members
+                case .counts(let keyPath, _):
+                    add(
+                        &changes, path, CountsRule.text(tuning[keyPath: keyPath]),
+                        CountsRule.text(new.tuning[keyPath: keyPath]))
+                case .spring(let keyPath, _):
+                    let a = spec(keyPath, path: path)
+                    let b = new.spec(keyPath, path: path)
+                    let aMembers = a.members
+                    let bMembers = b.members
                     if aMembers.map(\.key) == bMembers.map(\.key) {
-                        for (x, y) in zip(aMembers, bMembers) { add(&changes, path + "." + x.key, Self.number(x.value), Self.number(y.value)) }
+                        for (x, y) in zip(aMembers, bMembers) {
+                            add(&changes, path + "." + x.key, Self.number(x.value), Self.number(y.value))
+                        }
                     } else {
                         add(&changes, path, Self.object(aMembers), Self.object(bMembers))
                     }
@@ -60,16 +73,22 @@ extension TuningFile {
         func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-12 * Swift.max(abs(x), abs(y)) }
         func sameMotion(_ a: SpringParameters, _ b: SpringParameters) -> Bool {
             close((a.stiffness / a.mass).squareRoot(), (b.stiffness / b.mass).squareRoot())
-                && close(a.damping / (2 * (a.stiffness * a.mass).squareRoot()), b.damping / (2 * (b.stiffness * b.mass).squareRoot()))
+                && close(
+                    a.damping / (2 * (a.stiffness * a.mass).squareRoot()),
+                    b.damping / (2 * (b.stiffness * b.mass).squareRoot()))
         }
-        let sameSprings = Set(Self.groups.flatMap { group in
-            group.keys.compactMap { key -> String? in
-                guard case let .spring(keyPath, _) = key.kind, sameMotion(tuning[keyPath: keyPath], other.tuning[keyPath: keyPath]) else { return nil }
-                return group.name + "." + key.name
-            }
-        })
+        let sameSprings = Set(
+            Self.groups.flatMap { group in
+                group.keys.compactMap { key -> String? in
+                    guard case .spring(let keyPath, _) = key.kind,
+                        sameMotion(tuning[keyPath: keyPath], other.tuning[keyPath: keyPath])
+                    else { return nil }
+                    return group.name + "." + key.name
+                }
+            })
         return changes(to: other).map { change in
-            "\(change.path) \(change.old) | \(change.new)" + (sameSprings.contains(change.path) ? " (the same spring)" : "")
+            "\(change.path) \(change.old) | \(change.new)"
+                + (sameSprings.contains(change.path) ? " (the same spring)" : "")
         }
     }
 
@@ -77,8 +96,10 @@ extension TuningFile {
     public func springChanges(to new: TuningFile) -> [SpringChange] {
         Self.groups.flatMap { group in
             group.keys.compactMap { key -> SpringChange? in
-                guard case let .spring(keyPath, _) = key.kind, tuning[keyPath: keyPath] != new.tuning[keyPath: keyPath] else { return nil }
-                return SpringChange(path: group.name + "." + key.name, old: tuning[keyPath: keyPath], new: new.tuning[keyPath: keyPath])
+                guard case .spring(let keyPath, _) = key.kind, tuning[keyPath: keyPath] != new.tuning[keyPath: keyPath]
+                else { return nil }
+                return SpringChange(
+                    path: group.name + "." + key.name, old: tuning[keyPath: keyPath], new: new.tuning[keyPath: keyPath])
             }
         }
     }
@@ -98,7 +119,9 @@ extension TuningFile {
         var kept = self
         for group in Self.groups {
             for key in group.keys {
-                if case let .setting(keyPath, _, .atNextStart) = key.kind { kept[keyPath: keyPath] = running[keyPath: keyPath] }
+                if case .setting(let keyPath, _, .atNextStart) = key.kind {
+                    kept[keyPath: keyPath] = running[keyPath: keyPath]
+                }
             }
         }
         return kept

@@ -55,7 +55,9 @@ extension TuningFile {
                 case "\n": line += "\\n".unicodeScalars
                 case "\r": line += "\\r".unicodeScalars
                 case "\t": line += "\\t".unicodeScalars
-                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+                case _
+                where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+                    || scalar == "\u{2029}":
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     line += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars
                 default: line.append(scalar)
@@ -96,30 +98,38 @@ extension TuningFile {
                     unknown(member, path: group.name, known: group.keys.map(\.name))
                     continue
                 }
-                let path = group.name + "." + key.name, node = member.value
+                let path = group.name + "." + key.name
+                let node = member.value
                 switch key.kind {
-                case let .number(keyPath, rule):
+                case .number(let keyPath, let rule):
                     if let value = number(node, path: path, rule: rule) {
                         file.tuning[keyPath: keyPath] = value
                         written[path] = node
                     }
-                case let .rest(keyPath):
-                    if let rest = rest(node, path: path, default: file.tuning[keyPath: keyPath]) { file.tuning[keyPath: keyPath] = rest }
-                case let .spring(keyPath, _):
+                case .rest(let keyPath):
+                    if let rest = rest(node, path: path, default: file.tuning[keyPath: keyPath]) {
+                        file.tuning[keyPath: keyPath] = rest
+                    }
+                case .spring(let keyPath, _):
                     if let spec = spring(node, path: path), let parameters = parameters(spec, node, path: path) {
                         file.tuning[keyPath: keyPath] = parameters
                         file.springs[path] = spec
                     }
-                case let .setting(keyPath, rule, _):
+                case .setting(let keyPath, let rule, _):
                     if let value = number(node, path: path, rule: rule) { file[keyPath: keyPath] = value }
-                case let .counts(keyPath, rule):
+                case .counts(let keyPath, let rule):
                     if let counts = counts(node, path: path, rule: rule) { file.tuning[keyPath: keyPath] = counts }
-                case let .choice(choice):
+                case .choice(let choice):
                     let names = Self.list(choice.names.map { "\"\($0)\"" })
-                    if case let .string(name) = node.value, choice.set(&file.tuning, name) { continue }
+                    if case .string(let name) = node.value, choice.set(&file.tuning, name) { continue }
                     // A name from before a rename is taken, and the file is told the new one.
-                    if case let .string(name) = node.value, let current = choice.formerNames[name], choice.set(&file.tuning, current) {
-                        problem(.warning, "\(path): \"\(name)\" is now called \"\(current)\"; write that (line \(node.line), column \(node.column))")
+                    if case .string(let name) = node.value, let current = choice.formerNames[name],
+                        choice.set(&file.tuning, current)
+                    {
+                        problem(
+                            .warning,
+                            "\(path): \"\(name)\" is now called \"\(current)\"; write that (line \(node.line), column \(node.column))"
+                        )
                         continue
                     }
                     fail(node, "\(path): expected one of \(names), got \(Self.describe(node))")
@@ -129,20 +139,26 @@ extension TuningFile {
 
         /// A finite number the rule allows, or nil after saying why not.
         mutating func number(_ node: JSONNode, path: String, rule: NumberRule? = nil) -> Double? {
-            guard case let .number(value, text) = node.value else {
+            guard case .number(let value, let text) = node.value else {
                 fail(node, "\(path): expected a number, got \(Self.describe(node))")
                 return nil
             }
             // JSON has no NaN or infinity, but 1e999 reads as infinity.
-            guard value.isFinite else { fail(node, "\(path): must be a finite number, got \(TuningFile.shortened(text))"); return nil }
-            if let rule, !rule.allows(value) { fail(node, "\(path): \(rule.description), got \(TuningFile.shortened(text))"); return nil }
+            guard value.isFinite else {
+                fail(node, "\(path): must be a finite number, got \(TuningFile.shortened(text))")
+                return nil
+            }
+            if let rule, !rule.allows(value) {
+                fail(node, "\(path): \(rule.description), got \(TuningFile.shortened(text))")
+                return nil
+            }
             return value
         }
 
         /// A list the rule allows, or nil after saying what is wrong with it: every item that is
         /// no whole number in range, or out of order, is named.
         mutating func counts(_ node: JSONNode, path: String, rule: CountsRule) -> [Int]? {
-            guard case let .array(items) = node.value else {
+            guard case .array(let items) = node.value else {
                 fail(node, "\(path): expected \(rule.expected), got \(Self.describe(node))")
                 return nil
             }
@@ -151,10 +167,14 @@ extension TuningFile {
                 fail(node, "\(path): \(rule.sizeDescription), got \(items.count)")
                 return nil
             }
-            var counts: [Int] = [], good = true
+            var counts: [Int] = []
+            var good = true
             for (i, item) in items.enumerated() {
                 let itemPath = "\(path)[\(i)]"
-                guard let value = number(item, path: itemPath) else { good = false; continue }
+                guard let value = number(item, path: itemPath) else {
+                    good = false
+                    continue
+                }
                 guard let count = Int(exactly: value), rule.range.contains(count) else {
                     fail(item, "\(itemPath): \(rule.countDescription), got \(Self.describe(item))")
                     good = false
@@ -171,12 +191,18 @@ extension TuningFile {
 
         /// `{"value": V, "velocity": W}`, either of which may be left at its default.
         mutating func rest(_ node: JSONNode, path: String, default rest: RestThreshold) -> RestThreshold? {
-            guard let members = object(node, path: path, expected: "an object {\"value\", \"velocity\"}") else { return nil }
-            var rest = rest, good = true
+            guard let members = object(node, path: path, expected: "an object {\"value\", \"velocity\"}") else {
+                return nil
+            }
+            var rest = rest
+            var good = true
             for member in unique(members, path: path) {
                 switch member.key {
                 case "value", "velocity":
-                    guard let number = number(member.value, path: path + "." + member.key, rule: .rest) else { good = false; continue }
+                    guard let number = number(member.value, path: path + "." + member.key, rule: .rest) else {
+                        good = false
+                        continue
+                    }
                     if member.key == "value" { rest.value = number } else { rest.velocity = number }
                 default:
                     unknown(member, path: path, known: ["value", "velocity"])
@@ -187,22 +213,41 @@ extension TuningFile {
 
         /// The spring in the one vocabulary its keys name, or nil after saying what is wrong.
         mutating func spring(_ node: JSONNode, path: String) -> SpringSpec? {
-            guard let members = object(node, path: path, expected: "a spring \(SpringSpec.vocabularyList)") else { return nil }
-            let given = unique(members, path: path)
-            let named = SpringSpec.vocabularies.filter { vocabulary in given.contains { vocabulary.naming.contains($0.key) } }
-            guard named.count == 1, let vocabulary = named.first else {
-                let keys = given.map { TuningFile.shortened($0.key) }.joined(separator: ", ")
-                fail(node, named.isEmpty ? "\(path): expected a spring \(SpringSpec.vocabularyList), got \(given.isEmpty ? "{}" : "the keys " + keys)"
-                    : "\(path): mixes spring vocabularies (\(keys)); write it as one of \(SpringSpec.vocabularyList)")
+            guard let members = object(node, path: path, expected: "a spring \(SpringSpec.vocabularyList)") else {
                 return nil
             }
-            var numbers: [String: Double] = [:], good = true
+            let given = unique(members, path: path)
+            let named = SpringSpec.vocabularies.filter { vocabulary in
+                given.contains { vocabulary.naming.contains($0.key) }
+            }
+            guard named.count == 1, let vocabulary = named.first else {
+                let keys = given.map { TuningFile.shortened($0.key) }.joined(separator: ", ")
+                fail(
+                    node,
+                    named.isEmpty
+                        ? "\(path): expected a spring \(SpringSpec.vocabularyList), got \(given.isEmpty ? "{}" : "the keys " + keys)"
+                        : "\(path): mixes spring vocabularies (\(keys)); write it as one of \(SpringSpec.vocabularyList)"
+                )
+                return nil
+            }
+            var numbers: [String: Double] = [:]
+            var good = true
             for member in given {
-                guard vocabulary.keys.contains(member.key) else { unknown(member, path: path, known: vocabulary.keys); continue }
-                if let number = number(member.value, path: path + "." + member.key) { numbers[member.key] = number } else { good = false }
+                guard vocabulary.keys.contains(member.key) else {
+                    unknown(member, path: path, known: vocabulary.keys)
+                    continue
+                }
+                if let number = number(member.value, path: path + "." + member.key) {
+                    numbers[member.key] = number
+                } else {
+                    good = false
+                }
             }
             for key in vocabulary.required where !given.contains(where: { $0.key == key }) {
-                fail(node, "\(path): a spring written with \(vocabulary.naming.first { key in given.contains { $0.key == key } } ?? vocabulary.naming[0]) needs \(key) too")
+                fail(
+                    node,
+                    "\(path): a spring written with \(vocabulary.naming.first { key in given.contains { $0.key == key } } ?? vocabulary.naming[0]) needs \(key) too"
+                )
                 good = false
             }
             return good ? vocabulary.make(numbers) : nil
@@ -222,7 +267,8 @@ extension TuningFile {
             // Numbers each in range can still give constants out of it: a response of 1e-300
             // makes the stiffness overflow to infinity.
             do {
-                return try SpringParameters(mass: parameters.mass, stiffness: parameters.stiffness, damping: parameters.damping)
+                return try SpringParameters(
+                    mass: parameters.mass, stiffness: parameters.stiffness, damping: parameters.damping)
             } catch {
                 fail(node, "\(path): out of range: as physical constants, \(error)")
                 return nil
@@ -230,7 +276,7 @@ extension TuningFile {
         }
 
         mutating func object(_ node: JSONNode, path: String, expected: String) -> [JSONNode.Member]? {
-            guard case let .object(members) = node.value else {
+            guard case .object(let members) = node.value else {
                 fail(node, "\(path): expected \(expected), got \(Self.describe(node))")
                 return nil
             }
@@ -243,7 +289,10 @@ extension TuningFile {
             var last: [String: Int] = [:]
             for (index, member) in members.enumerated() {
                 if let earlier = last[member.key].map({ members[$0].value }) {
-                    problem(.warning, "duplicate key \(Self.join(path, member.key)): the last one counts, not this one (line \(earlier.line), column \(earlier.column))")
+                    problem(
+                        .warning,
+                        "duplicate key \(Self.join(path, member.key)): the last one counts, not this one (line \(earlier.line), column \(earlier.column))"
+                    )
                 }
                 last[member.key] = index
             }
@@ -263,7 +312,10 @@ extension TuningFile {
             } else {
                 hint = "; \(path.isEmpty ? "the file" : path) has \(Self.list(known))"
             }
-            problem(.warning, "unknown key \(Self.join(path, member.key))\(hint) (line \(member.value.line), column \(member.value.column))")
+            problem(
+                .warning,
+                "unknown key \(Self.join(path, member.key))\(hint) (line \(member.value.line), column \(member.value.column))"
+            )
         }
 
         /// How many edits from a known key still count as a typo of it.
@@ -274,16 +326,18 @@ extension TuningFile {
         }
 
         static func list(_ items: [String]) -> String {
-            items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+            items.count < 2
+                ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
         }
 
         /// A value as the person wrote it, short enough for one line.
         static func describe(_ node: JSONNode) -> String {
             switch node.value {
-            case let .string(text):
-                return "\"" + TuningFile.shortened(text).map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
-            case let .number(_, text): return TuningFile.shortened(text)
-            case let .bool(value): return "\(value)"
+            case .string(let text):
+                return "\"" + TuningFile.shortened(text).map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined()
+                    + "\""
+            case .number(_, let text): return TuningFile.shortened(text)
+            case .bool(let value): return "\(value)"
             case .null: return "null"
             case .object: return "an object"
             case .array: return "an array"
@@ -292,7 +346,8 @@ extension TuningFile {
 
         /// Levenshtein distance: the fewest single-character edits from one word to the other.
         static func distance(_ a: String, _ b: String) -> Int {
-            let a = Array(a), b = Array(b)
+            let a = Array(a)
+            let b = Array(b)
             var previous = Array(0...b.count)
             for i in a.indices {
                 var row = [i + 1]

@@ -11,25 +11,31 @@ extension TuningFile {
             for key in group.keys {
                 let path = group.name + "." + key.name
                 switch key.kind {
-                case let .number(keyPath, rule):
+                case .number(let keyPath, let rule):
                     let value = tuning[keyPath: keyPath]
-                    if !value.isFinite || !rule.allows(value) { found.append("\(path): \(rule.description), got \(value)") }
-                case let .rest(keyPath):
+                    if !value.isFinite || !rule.allows(value) {
+                        found.append("\(path): \(rule.description), got \(value)")
+                    }
+                case .rest(let keyPath):
                     let rest = tuning[keyPath: keyPath]
-                    for (name, value) in [("value", rest.value), ("velocity", rest.velocity)] where !value.isFinite || !NumberRule.rest.allows(value) {
+                    for (name, value) in [("value", rest.value), ("velocity", rest.velocity)]
+                    where !value.isFinite || !NumberRule.rest.allows(value) {
                         found.append("\(path).\(name): \(NumberRule.rest.description), got \(value)")
                     }
-                case let .spring(keyPath, _):
+                case .spring(let keyPath, _):
                     let spring = tuning[keyPath: keyPath]
                     do {
-                        _ = try SpringParameters(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+                        _ = try SpringParameters(
+                            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
                     } catch {
                         found.append("\(path): \(error)")
                     }
-                case let .setting(keyPath, rule, _):
+                case .setting(let keyPath, let rule, _):
                     let value = file[keyPath: keyPath]
-                    if !value.isFinite || !rule.allows(value) { found.append("\(path): \(rule.description), got \(value)") }
-                case let .counts(keyPath, rule):
+                    if !value.isFinite || !rule.allows(value) {
+                        found.append("\(path): \(rule.description), got \(value)")
+                    }
+                case .counts(let keyPath, let rule):
                     if let problem = rule.problem(tuning[keyPath: keyPath], path: path) { found.append(problem) }
                 case .choice:
                     // An enum holds only its cases.

@@ -12,18 +12,22 @@ enum Paging {
 
     /// The offset shown for a finger-following (raw) offset.
     static func banded(_ raw: Double, _ stage: Stage) -> Double {
-        rubberBanded(raw, in: range(stage), dimension: stage.viewport.width, coefficient: stage.tuning.rubberBandCoefficient)
+        rubberBanded(
+            raw, in: range(stage), dimension: stage.viewport.width, coefficient: stage.tuning.rubberBandCoefficient)
     }
 
     static func unbanded(_ shown: Double, _ stage: Stage) -> Double {
-        rubberUnbanded(shown, in: range(stage), dimension: stage.viewport.width, coefficient: stage.tuning.rubberBandCoefficient)
+        rubberUnbanded(
+            shown, in: range(stage), dimension: stage.viewport.width, coefficient: stage.tuning.rubberBandCoefficient)
     }
 
     /// Snap to the page the release would coast to (at most one page from where the drag
     /// started), carrying the release velocity into the spring.
     static func snap(_ paging: inout PagingState, velocity: Double, from startPage: Int, _ stage: Stage) {
-        let projected = paging.offset + ViewerGeometry.projection(velocity: velocity, rate: stage.tuning.projectionDecelerationRate)
-        let page = min(max(Int((projected / stage.pagePitch).rounded()), startPage - 1, 0), startPage + 1, stage.lastPhoto)
+        let projected =
+            paging.offset + ViewerGeometry.projection(velocity: velocity, rate: stage.tuning.projectionDecelerationRate)
+        let page = min(
+            max(Int((projected / stage.pagePitch).rounded()), startPage - 1, 0), startPage + 1, stage.lastPhoto)
         spring(&paging, to: page, velocity: velocity, stage)
     }
 
@@ -33,7 +37,7 @@ enum Paging {
     static func go(_ paging: inout PagingState, to page: Int, from current: Int, _ stage: Stage) {
         guard stage.photos.indices.contains(page) else { return }
         var velocity = 0.0
-        if case let .snapping(track) = paging.motion { velocity = track.velocity }
+        if case .snapping(let track) = paging.motion { velocity = track.velocity }
         if abs(page - current) > 1 {
             let neighbour = page > current ? page - 1 : page + 1
             paging.offset = Double(neighbour) * stage.pagePitch
@@ -49,6 +53,8 @@ enum Paging {
     }
 
     private static func spring(_ paging: inout PagingState, to page: Int, velocity: Double, _ stage: Stage) {
-        paging.motion = .snapping(stage.track(.pageSnap, rest: .points, from: paging.offset, velocity: velocity, to: Double(page) * stage.pagePitch))
+        paging.motion = .snapping(
+            stage.track(
+                .pageSnap, rest: .points, from: paging.offset, velocity: velocity, to: Double(page) * stage.pagePitch))
     }
 }

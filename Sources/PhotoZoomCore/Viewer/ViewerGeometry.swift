@@ -23,7 +23,8 @@ enum ViewerGeometry {
     /// The photo whose cell is drawn under `point` in the window, or beside it across a gap, if
     /// any: found from the layout by arithmetic, or while the grid zooms among the cells it draws.
     static func photo(at point: Point, grid: GridState, _ stage: Stage) -> Int? {
-        guard let layout = grid.layout, point.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound else { return nil }
+        guard let layout = grid.layout, point.y < grid.visibleBand(viewportHeight: stage.viewport.height).upperBound
+        else { return nil }
         if let reflow = GridReflow(grid, stage) { return reflow.photo(at: point, height: stage.viewport.height) }
         return layout.index(tappedAt: Point(x: point.x, y: point.y + grid.offset))
     }
@@ -44,7 +45,9 @@ enum ViewerGeometry {
     /// The photo's frame and the background's alpha for a dismissal drag with the finger at
     /// `finger`: it follows the finger, shrinks 1 → 0.5 over half the height and the background
     /// fades 1 → 0 over a quarter of it (the seed's constants); an upward drag rubber-bands.
-    public static func dismissDrag(_ grab: TransitionState.Grab, finger: Point, viewport: Size, tuning t: Tuning) -> HeldPhoto {
+    public static func dismissDrag(_ grab: TransitionState.Grab, finger: Point, viewport: Size, tuning t: Tuning)
+        -> HeldPhoto
+    {
         let h = max(viewport.height, 1)
         var dy = finger.y - grab.startFinger.y
         if dy < 0 { dy = -rubberBand(-dy, dimension: h, coefficient: t.rubberBandCoefficient) }
@@ -59,7 +62,9 @@ enum ViewerGeometry {
 
     /// The same for a pinch-in dismissal (seed 004): scaled with the fingers' spread around
     /// their centroid, the background following the scale.
-    public static func pinchDrag(_ grab: TransitionState.Grab, centroid: Point, distance: Double, startDistance: Double) -> HeldPhoto {
+    public static func pinchDrag(_ grab: TransitionState.Grab, centroid: Point, distance: Double, startDistance: Double)
+        -> HeldPhoto
+    {
         let k = max(distance / max(startDistance, 1e-9), 0.05)
         let size = Size(width: grab.startFrame.width * k, height: grab.startFrame.height * k)
         let origin = Point(x: centroid.x - grab.anchor.x * size.width, y: centroid.y - grab.anchor.y * size.height)
@@ -68,14 +73,16 @@ enum ViewerGeometry {
 
     /// Where a finger holds a frame, in unit coordinates of the frame.
     public static func anchor(of finger: Point, in frame: Rect) -> Point {
-        Point(x: frame.width > 0 ? (finger.x - frame.minX) / frame.width : 0.5,
-              y: frame.height > 0 ? (finger.y - frame.minY) / frame.height : 0.5)
+        Point(
+            x: frame.width > 0 ? (finger.x - frame.minX) / frame.width : 0.5,
+            y: frame.height > 0 ? (finger.y - frame.minY) / frame.height : 0.5)
     }
 
     /// `frame` scaled by `k` around `point`.
     public static func scale(_ frame: Rect, by k: Double, around point: Point) -> Rect {
-        Rect(x: point.x + (frame.minX - point.x) * k, y: point.y + (frame.minY - point.y) * k,
-             width: frame.width * k, height: frame.height * k)
+        Rect(
+            x: point.x + (frame.minX - point.x) * k, y: point.y + (frame.minY - point.y) * k,
+            width: frame.width * k, height: frame.height * k)
     }
 
     /// A zoomed frame moved the least so it covers the window where it is larger than the
@@ -84,8 +91,9 @@ enum ViewerGeometry {
         func axis(_ origin: Double, _ length: Double, _ window: Double) -> Double {
             length <= window ? (window - length) / 2 : min(max(origin, window - length), 0)
         }
-        return Rect(x: axis(frame.minX, frame.width, viewport.width), y: axis(frame.minY, frame.height, viewport.height),
-                    width: frame.width, height: frame.height)
+        return Rect(
+            x: axis(frame.minX, frame.width, viewport.width), y: axis(frame.minY, frame.height, viewport.height),
+            width: frame.width, height: frame.height)
     }
 }
 

@@ -7,7 +7,9 @@ public enum ViewerPhase: Hashable, Sendable, Codable {
     /// The transition sprite follows a finger (interactive) or flies to the cell.
     case dismissing(interactive: Bool)
 
-    public static let all: [ViewerPhase] = [.grid, .presenting, .pager, .dismissing(interactive: true), .dismissing(interactive: false)]
+    public static let all: [ViewerPhase] = [
+        .grid, .presenting, .pager, .dismissing(interactive: true), .dismissing(interactive: false),
+    ]
 }
 
 /// The one function that changes the viewer's phase. It knows the legal moves and refuses the
@@ -30,9 +32,13 @@ public struct PhaseMachine: Hashable, Sendable, Codable {
         // A drag or pinch takes the photo, or Escape and Back send it home.
         case (.pager, .dismissing): return true
         // A held photo is let go: back to the page, or on to the cell.
-        case (.dismissing(interactive: true), .presenting), (.dismissing(interactive: true), .dismissing(interactive: false)): return true
+        case (.dismissing(interactive: true), .presenting),
+            (.dismissing(interactive: true), .dismissing(interactive: false)):
+            return true
         // The way home lands, or is grabbed.
-        case (.dismissing(interactive: false), .grid), (.dismissing(interactive: false), .dismissing(interactive: true)): return true
+        case (.dismissing(interactive: false), .grid),
+            (.dismissing(interactive: false), .dismissing(interactive: true)):
+            return true
         default: return false
         }
     }
@@ -53,5 +59,8 @@ public struct PhaseMachine: Hashable, Sendable, Codable {
 public struct RefusedMove: Hashable, Sendable, Codable {
     public var from: ViewerPhase
     public var to: ViewerPhase
-    public init(from: ViewerPhase, to: ViewerPhase) { self.from = from; self.to = to }
+    public init(from: ViewerPhase, to: ViewerPhase) {
+        self.from = from
+        self.to = to
+    }
 }

@@ -12,7 +12,7 @@ enum ZoomControl {
 
     /// The zoom is springing back to fit (after a double tap, a pinch below 1×, a page change).
     static func isReturningToFit(_ zoom: ZoomState, _ stage: Stage) -> Bool {
-        guard case let .spring(track) = zoom.motion, stage.photos.indices.contains(zoom.page) else { return false }
+        guard case .spring(let track) = zoom.motion, stage.photos.indices.contains(zoom.page) else { return false }
         return track.target == stage.fitFrame(zoom.page)
     }
 
@@ -23,7 +23,9 @@ enum ZoomControl {
 
     /// A zoom scale past the limits, rubber-banded like an overscroll.
     static func bandedScale(_ raw: Double, _ tuning: Tuning) -> Double {
-        let lo = tuning.minimumZoom, hi = tuning.maximumZoom, c = tuning.rubberBandCoefficient
+        let lo = tuning.minimumZoom
+        let hi = tuning.maximumZoom
+        let c = tuning.rubberBandCoefficient
         if raw > hi { return hi + rubberBand(raw - hi, dimension: hi, coefficient: c) }
         if raw < lo { return lo - rubberBand(lo - raw, dimension: lo, coefficient: c) }
         return raw
@@ -31,7 +33,9 @@ enum ZoomControl {
 
     /// Gives `page` the zoomed `frame`; a frame at fit clears the zoom.
     static func set(_ zoom: inout ZoomState, _ frame: Rect, page: Int, _ stage: Stage) {
-        let atFit = abs(frame.width - stage.fitFrame(page).width) < 1e-6 && frame == ViewerGeometry.clampPan(frame, viewport: stage.viewport)
+        let atFit =
+            abs(frame.width - stage.fitFrame(page).width) < 1e-6
+            && frame == ViewerGeometry.clampPan(frame, viewport: stage.viewport)
         zoom.page = page
         zoom.frame = atFit ? nil : frame
     }
@@ -40,10 +44,14 @@ enum ZoomControl {
     static func settled(_ frame: Rect, around point: Point, page: Int, _ stage: Stage) -> Rect {
         let scale = frame.width / max(stage.fitFrame(page).width, 1e-9)
         let limited = min(max(scale, stage.tuning.minimumZoom), stage.tuning.maximumZoom)
-        return ViewerGeometry.clampPan(ViewerGeometry.scale(frame, by: limited / scale, around: point), viewport: stage.viewport)
+        return ViewerGeometry.clampPan(
+            ViewerGeometry.scale(frame, by: limited / scale, around: point), viewport: stage.viewport)
     }
 
-    static func springTo(_ zoom: inout ZoomState, _ target: Rect, velocity: Rect = .zero, spring: TunedSpring.Name = .zoom, page: Int, _ stage: Stage) {
+    static func springTo(
+        _ zoom: inout ZoomState, _ target: Rect, velocity: Rect = .zero, spring: TunedSpring.Name = .zoom, page: Int,
+        _ stage: Stage
+    ) {
         let from = frame(zoom, page: page, stage)
         zoom.page = page
         zoom.frame = from
@@ -61,7 +69,7 @@ enum ZoomControl {
     /// A press catches a zoom in flight where it is drawn, unless it is returning to fit: then
     /// the photo is, to the eye, at fit already, and the press should page or dismiss it as such.
     static func catchSpring(_ zoom: inout ZoomState, _ stage: Stage) {
-        guard case let .spring(track) = zoom.motion, !isReturningToFit(zoom, stage) else { return }
+        guard case .spring(let track) = zoom.motion, !isReturningToFit(zoom, stage) else { return }
         zoom.frame = track.value
         zoom.motion = .idle
     }
@@ -70,11 +78,17 @@ enum ZoomControl {
     /// spring as wheel scrolling does. Notches in quick succession count from where the zoom
     /// is headed, so they add up without a jump.
     static func wheel(_ zoom: inout ZoomState, by units: Double, around point: Point, page: Int, _ stage: Stage) {
-        var from = frame(zoom, page: page, stage), velocity = Rect.zero
-        if case let .spring(track) = zoom.motion, zoom.page == page { from = track.target; velocity = track.velocity }
+        var from = frame(zoom, page: page, stage)
+        var velocity = Rect.zero
+        if case .spring(let track) = zoom.motion, zoom.page == page {
+            from = track.target
+            velocity = track.velocity
+        }
         let scale = from.width / stage.fitFrame(page).width
-        let target = min(max(scale * exp(units * stage.tuning.wheelZoomPerUnit), stage.tuning.minimumZoom), stage.tuning.maximumZoom)
-        let frame = ViewerGeometry.clampPan(ViewerGeometry.scale(from, by: target / scale, around: point), viewport: stage.viewport)
+        let target = min(
+            max(scale * exp(units * stage.tuning.wheelZoomPerUnit), stage.tuning.minimumZoom), stage.tuning.maximumZoom)
+        let frame = ViewerGeometry.clampPan(
+            ViewerGeometry.scale(from, by: target / scale, around: point), viewport: stage.viewport)
         springTo(&zoom, frame, velocity: velocity, spring: .wheel, page: page, stage)
     }
 

@@ -15,21 +15,34 @@ public struct BugReport {
     /// Where the session's photos are, for the contact sheet's frames.
     public var photosFolder: String
 
-    public init(session: String, tuning: String, screenshot: Screenshot?, log: String, facts: SystemFacts, photosFolder: String) {
-        self.session = session; self.tuning = tuning; self.screenshot = screenshot; self.log = log; self.facts = facts
+    public init(
+        session: String, tuning: String, screenshot: Screenshot?, log: String, facts: SystemFacts, photosFolder: String
+    ) {
+        self.session = session
+        self.tuning = tuning
+        self.screenshot = screenshot
+        self.log = log
+        self.facts = facts
         self.photosFolder = photosFolder
     }
 
     /// The files, in the order the README lists them.
-    public static let files = ["session.jsonl", "tuning.json", "tuning.schema.json", "screenshot.png", "contact-sheet.png", "log.txt", "system.txt", "README.txt"]
+    public static let files = [
+        "session.jsonl", "tuning.json", "tuning.schema.json", "screenshot.png", "contact-sheet.png", "log.txt",
+        "system.txt", "README.txt",
+    ]
 
     /// Writes the report into a new folder in `parent` named for `date`, and returns its path.
     /// A contact sheet that cannot be drawn is said in the README and the report is written
     /// without it.
     public func write(into parent: String, at date: Date = Date()) throws -> String {
         var template = Array((parent + "/.report-XXXXXX").utf8CString)
-        guard (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil, mkdtemp(&template) != nil else {
-            throw OutputFileError(description: "cannot write a bug report in '\(parent)': \(String(cString: strerror(errno)))", isUsage: false)
+        guard (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil,
+            mkdtemp(&template) != nil
+        else {
+            throw OutputFileError(
+                description: "cannot write a bug report in '\(parent)': \(String(cString: strerror(errno)))",
+                isUsage: false)
         }
         let building = String(cString: template)
         // mkdtemp makes the folder for its owner alone; the report gets what any new folder would.
@@ -43,7 +56,9 @@ public struct BugReport {
         try OutputFile.saveText(session, to: file("session.jsonl"), overwrite: false, replaceFlag: "")
         try OutputFile.saveText(tuning, to: file("tuning.json"), overwrite: false, replaceFlag: "")
         var notes: [String] = []
-        if TuningSchemaFile.place(beside: file("tuning.json")) != nil { notes.append("The tuning's schema could not be copied here.") }
+        if TuningSchemaFile.place(beside: file("tuning.json")) != nil {
+            notes.append("The tuning's schema could not be copied here.")
+        }
         try screenshot?.save(to: file("screenshot.png"))
         let recording = Result { try SessionRecording.read(session) }
         // The session ends on the tick F6 was pressed on: the moment `replay --at` opens.
@@ -59,7 +74,8 @@ public struct BugReport {
         try OutputFile.saveText(log, to: file("log.txt"), overwrite: false, replaceFlag: "")
         let moment = tick.map { "F6 pressed at: tick \($0)\n" } ?? ""
         try OutputFile.saveText(facts.text + moment, to: file("system.txt"), overwrite: false, replaceFlag: "")
-        try OutputFile.saveText(readme(tick: tick, notes: notes), to: file("README.txt"), overwrite: false, replaceFlag: "")
+        try OutputFile.saveText(
+            readme(tick: tick, notes: notes), to: file("README.txt"), overwrite: false, replaceFlag: "")
 
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -70,7 +86,9 @@ public struct BugReport {
             // rename(2) would replace an empty folder of that name; a report never replaces anything.
             guard !FileManager.default.fileExists(atPath: candidate) else { continue }
             guard rename(building, candidate) == 0 else {
-                throw OutputFileError(description: "cannot write the bug report '\(candidate)': \(String(cString: strerror(errno)))", isUsage: false)
+                throw OutputFileError(
+                    description: "cannot write the bug report '\(candidate)': \(String(cString: strerror(errno)))",
+                    isUsage: false)
             }
             published = true
             return candidate
@@ -81,24 +99,31 @@ public struct BugReport {
     /// How to replay it; `tick`, the moment F6 was pressed, if the session could be read.
     private func readme(tick: Int?, notes: [String]) -> String {
         // The notes in brackets line up after the commands, however long the tick.
-        func noted(_ command: String, _ note: String) -> String { command + String(repeating: " ", count: max(42 - command.count, 1)) + note }
-        let window = tick.map { noted("photozoom replay session.jsonl --at \($0)", "(in a window, paused at that moment, with a timeline)") }
+        func noted(_ command: String, _ note: String) -> String {
+            command + String(repeating: " ", count: max(42 - command.count, 1)) + note
+        }
+        let window =
+            tick.map {
+                noted(
+                    "photozoom replay session.jsonl --at \($0)", "(in a window, paused at that moment, with a timeline)"
+                )
+            }
             ?? noted("photozoom replay session.jsonl", "(in a window, with a timeline)")
         return """
-        A PhotoZoom bug report.
+            A PhotoZoom bug report.
 
-        session.jsonl      the recorded session up to the moment of the report\(tick.map { ", tick \($0), when F6 was pressed" } ?? ""); it replays exactly:
-                             \(window)
-                             \(noted("photozoom replay session.jsonl --verify", "(headless: every digest checked)"))
-                           the photos are looked for where they were shown (system.txt says where);
-                           elsewhere, name their folder with --photos DIR
-        tuning.json        the tuning in effect; run with it: photozoom run --tuning tuning.json
-        tuning.schema.json the schema tuning.json names, with which an editor completes and checks it
-        screenshot.png     the window as it was when F6 was pressed
-        contact-sheet.png  the session's presses, releases and landings, each labelled with its tick and phase
-        log.txt            the program's last log lines
-        system.txt         the app, system, SDL, renderer, display and window, and the tick F6 was pressed on
-        \(notes.map { "\n" + $0 + "\n" }.joined())
-        """
+            session.jsonl      the recorded session up to the moment of the report\(tick.map { ", tick \($0), when F6 was pressed" } ?? ""); it replays exactly:
+                                 \(window)
+                                 \(noted("photozoom replay session.jsonl --verify", "(headless: every digest checked)"))
+                               the photos are looked for where they were shown (system.txt says where);
+                               elsewhere, name their folder with --photos DIR
+            tuning.json        the tuning in effect; run with it: photozoom run --tuning tuning.json
+            tuning.schema.json the schema tuning.json names, with which an editor completes and checks it
+            screenshot.png     the window as it was when F6 was pressed
+            contact-sheet.png  the session's presses, releases and landings, each labelled with its tick and phase
+            log.txt            the program's last log lines
+            system.txt         the app, system, SDL, renderer, display and window, and the tick F6 was pressed on
+            \(notes.map { "\n" + $0 + "\n" }.joined())
+            """
     }
 }

@@ -24,9 +24,13 @@ public final class BugReporter {
     static let segmentSeconds = 120.0
     static let segmentBytes = 16 << 20
 
-    public init(sim: Simulation, contentHashes: @escaping () -> [String?], logTail: LogTail, app: String, photosFolder: String) {
+    public init(
+        sim: Simulation, contentHashes: @escaping () -> [String?], logTail: LogTail, app: String, photosFolder: String
+    ) {
         self.logTail = logTail
-        blackBox = SessionBlackBox(world: sim.world, segmentTicks: Int(Self.segmentSeconds * sim.world.clock.rate), segmentBytes: Self.segmentBytes)
+        blackBox = SessionBlackBox(
+            world: sim.world, segmentTicks: Int(Self.segmentSeconds * sim.world.clock.rate),
+            segmentBytes: Self.segmentBytes)
         self.contentHashes = contentHashes
         self.app = app
         self.photosFolder = photosFolder
@@ -43,20 +47,33 @@ public final class BugReporter {
     /// made on the black box's thread, after every tick so far; `takeFinished` gives the
     /// report's path, or why there is none. The recording running, if there is one, is the
     /// report's session; else the black box.
-    public func write(sim: Simulation, window: AppWindow, screenshot: Screenshot?, tuning: TuningFile, recording: SessionFile?) {
+    public func write(
+        sim: Simulation, window: AppWindow, screenshot: Screenshot?, tuning: TuningFile, recording: SessionFile?
+    ) {
         let hashes = contentHashes()
-        let app = app, density = window.pixelScale, platform = Prototype.platform, folder = PhotoFolder.absolute(photosFolder)
+        let app = app
+        let density = window.pixelScale
+        let platform = Prototype.platform
+        let folder = PhotoFolder.absolute(photosFolder)
         let header = { (world: World, midSession: Bool) in
-            SessionHeader(app: app, platform: platform, world: world, pixelDensity: density, contentHashes: hashes, midSession: midSession,
-                          photosFolder: folder)
+            SessionHeader(
+                app: app, platform: platform, world: world, pixelDensity: density, contentHashes: hashes,
+                midSession: midSession,
+                photosFolder: folder)
         }
-        let facts = SystemFacts.of(window: window, app: app, tickRate: sim.world.clock.rate, photos: sim.world.photos.count,
-                                   photosFolder: photosFolder)
-        let tuningText = tuning.text, log = logTail.text, photos = photosFolder
+        let facts = SystemFacts.of(
+            window: window, app: app, tickRate: sim.world.clock.rate, photos: sim.world.photos.count,
+            photosFolder: photosFolder)
+        let tuningText = tuning.text
+        let log = logTail.text
+        let photos = photosFolder
         keeping.async { [self] in
             let outcome = Result {
-                let session = try recording?.textSoFar(endingAt: sim) ?? blackBox.recording(endingAt: sim, header: header)
-                let report = BugReport(session: session, tuning: tuningText, screenshot: screenshot, log: log, facts: facts, photosFolder: photos)
+                let session =
+                    try recording?.textSoFar(endingAt: sim) ?? blackBox.recording(endingAt: sim, header: header)
+                let report = BugReport(
+                    session: session, tuning: tuningText, screenshot: screenshot, log: log, facts: facts,
+                    photosFolder: photos)
                 return try report.write(into: RecordingsFolder.dataPath("bug-reports"))
             }
             finishing.withLock { finished.append(outcome) }

@@ -39,7 +39,9 @@ public final class LogTail: @unchecked Sendable {
         let kept = lines.elements
         lock.unlock()
         return kept.map { line in
-            ISO8601DateFormatter.string(from: line.at, timeZone: .current, formatOptions: [.withInternetDateTime, .withFractionalSeconds]) + " " + line.text + "\n"
+            ISO8601DateFormatter.string(
+                from: line.at, timeZone: .current, formatOptions: [.withInternetDateTime, .withFractionalSeconds]) + " "
+                + line.text + "\n"
         }.joined()
     }
 }

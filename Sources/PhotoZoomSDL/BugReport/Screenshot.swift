@@ -5,7 +5,10 @@ public final class Screenshot {
     let surface: UnsafeMutablePointer<SDL_Surface>
 
     init(width: Int, height: Int) throws {
-        guard width > 0, height > 0, let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+        guard width > 0, height > 0,
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
+        else {
             throw SDLError("cannot hold a \(width)x\(height) screenshot")
         }
         self.surface = surface

@@ -17,24 +17,36 @@ public struct SystemFacts: Equatable {
     public var text: String { facts.map { "\($0.name): \($0.value)\n" }.joined() }
 
     /// The facts of the running window.
-    public static func of(window: AppWindow, app: String, tickRate: Double, photos: Int, photosFolder: String) -> SystemFacts {
+    public static func of(window: AppWindow, app: String, tickRate: Double, photos: Int, photosFolder: String)
+        -> SystemFacts
+    {
         var facts = SystemFacts()
         func add(_ name: String, _ value: String) { facts.facts.append(Fact(name: name, value: value)) }
         add("app", app)
         add("platform", Prototype.platform)
-        let compiled = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        let compiled = SDL_version(
+            major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
         var linked = SDL_version()
         SDL_GetVersion(&linked)
-        add("SDL", "\(linked.major).\(linked.minor).\(linked.patch) (built against \(compiled.major).\(compiled.minor).\(compiled.patch))")
-        if let image = IMG_Linked_Version()?.pointee { add("SDL_image", "\(image.major).\(image.minor).\(image.patch)") }
+        add(
+            "SDL",
+            "\(linked.major).\(linked.minor).\(linked.patch) (built against \(compiled.major).\(compiled.minor).\(compiled.patch))"
+        )
+        if let image = IMG_Linked_Version()?.pointee {
+            add("SDL_image", "\(image.major).\(image.minor).\(image.patch)")
+        }
         if let ttf = TTF_Linked_Version()?.pointee { add("SDL_ttf", "\(ttf.major).\(ttf.minor).\(ttf.patch)") }
         add("video driver", SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none")
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(window.renderer, &info) == 0 {
             let vsync = window.hasVSync ? ", vsync" : ""
             let kind = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 ? "software" : "accelerated"
-            let largest = info.max_texture_width > 0 ? "largest texture \(info.max_texture_width)x\(info.max_texture_height)" : "no texture size limit"
-            let sharedMemory = window.rendererChoice == .softwareIntoSharedMemory ? ", into X shared memory (this display has no GPU)" : ""
+            let largest =
+                info.max_texture_width > 0
+                ? "largest texture \(info.max_texture_width)x\(info.max_texture_height)" : "no texture size limit"
+            let sharedMemory =
+                window.rendererChoice == .softwareIntoSharedMemory
+                ? ", into X shared memory (this display has no GPU)" : ""
             add("renderer", "\(String(cString: info.name)) (\(kind)\(vsync)\(sharedMemory)), \(largest)")
         }
         var mode = SDL_DisplayMode()
@@ -44,7 +56,9 @@ public struct SystemFacts: Equatable {
             add("display", "\(mode.w)x\(mode.h) pixels\(rate) (display \(display + 1) of \(SDL_GetNumVideoDisplays()))")
         }
         let points = window.sizeInPoints
-        add("window", String(format: "%gx%g points, %g pixels per point", points.width, points.height, window.pixelScale))
+        add(
+            "window",
+            String(format: "%gx%g points, %g pixels per point", points.width, points.height, window.pixelScale))
         add("tick rate", String(format: "%g Hz", tickRate))
         add("processors", "\(SDL_GetCPUCount()), \(SDL_GetSystemRAM()) MB of memory")
         add("photos", "\(photos) from \(photosFolder)")

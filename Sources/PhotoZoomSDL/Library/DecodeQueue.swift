@@ -68,7 +68,10 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
     /// Jobs finished since the last call, in the order they finished.
     func takeFinished() -> [Finished] {
         condition.lock()
-        defer { finished.removeAll(keepingCapacity: true); condition.unlock() }
+        defer {
+            finished.removeAll(keepingCapacity: true)
+            condition.unlock()
+        }
         return finished
     }
 
@@ -114,8 +117,13 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
     private func serve() {
         while true {
             condition.lock()
-            while (nextWanted == wanted.count && nextBackground == background.count || running.count >= runningLimit) && !stopped { condition.wait() }
-            if stopped { condition.unlock(); return }
+            while (nextWanted == wanted.count && nextBackground == background.count || running.count >= runningLimit)
+                && !stopped
+            { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
             let job = take()
             condition.unlock()
             finish(job, work(job))
@@ -132,7 +140,10 @@ final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unchecked 
         } else {
             job = background[nextBackground]
             nextBackground += 1
-            if nextBackground == background.count { background.removeAll(); nextBackground = 0 }
+            if nextBackground == background.count {
+                background.removeAll()
+                nextBackground = 0
+            }
         }
         running.insert(job)
         return job

@@ -17,12 +17,18 @@ struct ExifDate: Equatable {
     init?(_ text: String, offset offsetText: String? = nil) {
         let c = Array(text.utf8)
         guard c.count >= 19, c[4] == UInt8(ascii: ":"), c[7] == UInt8(ascii: ":"), c[10] == UInt8(ascii: " "),
-              c[13] == UInt8(ascii: ":"), c[16] == UInt8(ascii: ":"),
-              let year = Self.number(c[0..<4]), let month = Self.number(c[5..<7]), let day = Self.number(c[8..<10]),
-              let hour = Self.number(c[11..<13]), let minute = Self.number(c[14..<16]), let second = Self.number(c[17..<19]),
-              year >= 1, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
-        self.year = year; self.month = month; self.day = day
-        self.hour = hour; self.minute = minute; self.second = second
+            c[13] == UInt8(ascii: ":"), c[16] == UInt8(ascii: ":"),
+            let year = Self.number(c[0..<4]), let month = Self.number(c[5..<7]), let day = Self.number(c[8..<10]),
+            let hour = Self.number(c[11..<13]), let minute = Self.number(c[14..<16]),
+            let second = Self.number(c[17..<19]),
+            year >= 1, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
         offset = offsetText.flatMap(Self.offset)
     }
 
@@ -45,7 +51,8 @@ struct ExifDate: Equatable {
     private static func offset(_ text: String) -> Int? {
         let c = Array(text.utf8)
         guard c.count >= 6, c[0] == UInt8(ascii: "+") || c[0] == UInt8(ascii: "-"), c[3] == UInt8(ascii: ":"),
-              let hours = number(c[1..<3]), let minutes = number(c[4..<6]), hours <= 18, minutes < 60 else { return nil }
+            let hours = number(c[1..<3]), let minutes = number(c[4..<6]), hours <= 18, minutes < 60
+        else { return nil }
         let seconds = hours * 3600 + minutes * 60
         return c[0] == UInt8(ascii: "-") ? -seconds : seconds
     }

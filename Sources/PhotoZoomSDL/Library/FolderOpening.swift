@@ -26,17 +26,23 @@ public struct FolderOpening: Sendable {
     /// Lists `folder` and reads the opening's headers, then decodes the previews of the cells in
     /// a `viewport`-sized window at `scale` pixels a point (a window not made yet assumes 1;
     /// cells of another size have theirs decoded again by the workers).
-    static func read(folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
-                     log: (String) -> Void) throws -> FolderOpening {
+    static func read(
+        folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
+        log: (String) -> Void
+    ) throws -> FolderOpening {
         // The loaders start while the folder is listed and its headers read.
         LoaderPool.shared.warmUp(limits: limits)
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
         let count = openingCount(of: files.count, viewport: viewport, tuning: tuning)
-        let probes = try probeOpening(files, folder: folder, limits: limits, count: count, fromEnd: scan.gridStart == .end, log: log)
+        let probes = try probeOpening(
+            files, folder: folder, limits: limits, count: count, fromEnd: scan.gridStart == .end, log: log)
         let layout = GridLayout(viewport: viewport, count: files.count, tuning: tuning)
         let cell = layout.cellSize * scale
-        let wanted = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart).compactMap { photo -> (photo: Int, probe: PhotoProbe)? in
-            guard case let .success(probe)? = probes[photo], probe.preview != nil, PhotoWishes.covers(probe.previewSize, cell: cell) else { return nil }
+        let wanted = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart).compactMap
+        { photo -> (photo: Int, probe: PhotoProbe)? in
+            guard case .success(let probe)? = probes[photo], probe.preview != nil,
+                PhotoWishes.covers(probe.previewSize, cell: cell)
+            else { return nil }
             return (photo, probe)
         }
         let previewCell = Int(cell.rounded(.up))
@@ -51,16 +57,19 @@ public struct FolderOpening: Sendable {
             Thread.detachNewThread {
                 let batch = stride(from: b, to: wanted.count, by: batches).map { wanted[$0] }
                 let jobs = batch.map { PhotoPixelDecoder.PreviewJob(file: files[$0.photo], probe: $0.probe) }
-                let pixels = PhotoPixelDecoder.decodePreviews(jobs, cell: previewCell, textureFormat: previewFormat, limits: limits)
+                let pixels = PhotoPixelDecoder.decodePreviews(
+                    jobs, cell: previewCell, textureFormat: previewFormat, limits: limits)
                 for (job, result) in zip(batch, pixels) {
-                    if case let .success(made) = result { decoded.set(job.photo, made) }
+                    if case .success(let made) = result { decoded.set(job.photo, made) }
                 }
                 finished.leave()
             }
         }
         finished.wait()
         // A preview that did not decode is left to the workers; its thumbnail says if the photo is broken.
-        let previews = Dictionary(uniqueKeysWithValues: decoded.values.enumerated().compactMap { photo, pixels in pixels.map { (photo, $0) } })
+        let previews = Dictionary(
+            uniqueKeysWithValues: decoded.values.enumerated().compactMap { photo, pixels in pixels.map { (photo, $0) } }
+        )
         return FolderOpening(files: files, probes: probes, previews: previews, previewCell: previewCell, scale: scale)
     }
 
@@ -92,7 +101,9 @@ public struct FolderOpening: Sendable {
     static func cellsInView(of count: Int, viewport: Size, tuning: Tuning, start: GridStart) -> Range<Int> {
         let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
         guard layout.rowPitch > 0 else { return 0..<0 }
-        let top = start == .end ? layout.scrollRange(viewportHeight: viewport.height, bottomInset: tuning.tabBarHeight).upperBound : 0
+        let top =
+            start == .end
+            ? layout.scrollRange(viewportHeight: viewport.height, bottomInset: tuning.tabBarHeight).upperBound : 0
         return PhotoWishes.rows(layout, from: top, to: top + viewport.height)
     }
 
@@ -101,8 +112,11 @@ public struct FolderOpening: Sendable {
     /// one at a time, until one could be read if none was: a folder with no readable photo is
     /// told before a window opens (each file's failure a line, then the error). One result per
     /// file, nil where it was not probed.
-    static func probeOpening(_ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount, seconds: Double = openingSeconds,
-                             fromEnd: Bool = false, log: (String) -> Void) throws -> [Result<PhotoProbe, DecodeFailure>?] {
+    static func probeOpening(
+        _ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount,
+        seconds: Double = openingSeconds,
+        fromEnd: Bool = false, log: (String) -> Void
+    ) throws -> [Result<PhotoProbe, DecodeFailure>?] {
         let order = fromEnd ? Array(files.indices.reversed()) : Array(files.indices)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let probed = HandedIn<Result<PhotoProbe, DecodeFailure>>(count: files.count)
@@ -121,7 +135,9 @@ public struct FolderOpening: Sendable {
         let results = probed.values
         guard probed.anyCounted else {
             for (file, result) in zip(files, results) {
-                if case let .failure(error)? = result { log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder") }
+                if case .failure(let error)? = result {
+                    log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
+                }
             }
             throw PhotoFolderError.noneReadable(folder)
         }
@@ -141,12 +157,20 @@ public final class OpeningRead: @unchecked Sendable {
 
     /// Starts reading `folder` for a window of `viewport` points (at 1 pixel a point, all a
     /// window not made yet can assume), the photos within what `file` allows.
-    public convenience init(folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, log: @escaping (String) -> Void) {
-        self.init { try FolderOpening.read(folder: folder, scan: scan, viewport: viewport, scale: 1, tuning: file.tuning, limits: file.library, log: log) }
+    public convenience init(
+        folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, log: @escaping (String) -> Void
+    ) {
+        self.init {
+            try FolderOpening.read(
+                folder: folder, scan: scan, viewport: viewport, scale: 1, tuning: file.tuning, limits: file.library,
+                log: log)
+        }
     }
 
     /// Whether the read is over, waiting at most `timeout` for it.
-    public func isDone(waiting timeout: DispatchTimeInterval) -> Bool { reading.wait(timeout: .now() + timeout) == .success }
+    public func isDone(waiting timeout: DispatchTimeInterval) -> Bool {
+        reading.wait(timeout: .now() + timeout) == .success
+    }
 
     /// What was read, once it is, no longer held here; the group's wait orders the write before this read.
     public func take() throws -> FolderOpening {

@@ -29,7 +29,8 @@ enum FolderWalk {
             do {
                 entries = try PhotoFolder.entries(of: path)
             } catch let PhotoFolderError.unreadable(_, reason) where !relative.isEmpty {
-                unreadable.append("cannot read folder '\(relative)' in photo folder '\(folder)': \(reason); its photos are left out")
+                unreadable.append(
+                    "cannot read folder '\(relative)' in photo folder '\(folder)': \(reason); its photos are left out")
                 continue
             }
             var subfolders: [String] = []
@@ -44,7 +45,9 @@ enum FolderWalk {
             pending += subfolders.sorted { PhotoFolder.precedes($1, $0) }
         }
         for line in unreadable.prefix(linesShown) { log("photozoom: " + line) }
-        if unreadable.count > linesShown { log("photozoom: and \(unreadable.count - linesShown) more folders, likewise") }
+        if unreadable.count > linesShown {
+            log("photozoom: and \(unreadable.count - linesShown) more folders, likewise")
+        }
         return images
     }
 

@@ -18,10 +18,17 @@ public final class HeadlessLibrary {
     /// Lists `folder`, reads the first headers and decodes the first cells' previews, as the
     /// window does before its first frame; thumbnails go through a thumbnail cache at
     /// `thumbnailCache` when one is named.
-    public init(folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), viewport: Size, scale: Double = 1, thumbnailCache: URL? = nil,
-                limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) throws {
+    public init(
+        folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), viewport: Size, scale: Double = 1,
+        thumbnailCache: URL? = nil,
+        limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void
+    ) throws {
         // As the window opens: the folder is read while the canvas is made.
-        let reading = OpeningRead { try FolderOpening.read(folder: folder, scan: scan, viewport: viewport, scale: scale, tuning: Tuning(), limits: limits, log: log) }
+        let reading = OpeningRead {
+            try FolderOpening.read(
+                folder: folder, scan: scan, viewport: viewport, scale: scale, tuning: Tuning(), limits: limits, log: log
+            )
+        }
         do {
             canvas = try HeadlessCanvas(size: viewport, scale: scale, format: HeadlessCanvas.windowFormat)
         } catch {
@@ -30,11 +37,15 @@ public final class HeadlessLibrary {
         }
         let opening = try reading.take()
         self.scale = scale
-        stream = PhotoStream(files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: limits,
-                             cache: thumbnailCache.map { ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log) },
-                             wake: WakeSignal(type: UInt32.max), log: log)
+        stream = PhotoStream(
+            files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: limits,
+            cache: thumbnailCache.map {
+                ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log)
+            },
+            wake: WakeSignal(type: UInt32.max), log: log)
         stream.insertOpeningPreviews(opening, scale: scale, now: Self.now())
-        renderer = SceneRenderer(renderer: canvas.renderer, source: stream.textures, targetFormat: HeadlessCanvas.windowFormat)
+        renderer = SceneRenderer(
+            renderer: canvas.renderer, source: stream.textures, targetFormat: HeadlessCanvas.windowFormat)
     }
 
     /// Sizes found since the last call, as input for the next tick.

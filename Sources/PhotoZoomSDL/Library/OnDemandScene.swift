@@ -31,8 +31,10 @@ public final class OnDemandScene {
 
     /// Textures are made for `renderer`, which must outlive this. The frame waits for its
     /// decodes, so every core decodes (`threads`).
-    public init(renderer: OpaquePointer, library: PhotoLibrary, budgetBytes: Int = LibraryLimits().textureBudgetBytes,
-                threads: Int = ProcessInfo.processInfo.activeProcessorCount, log: @escaping (String) -> Void) {
+    public init(
+        renderer: OpaquePointer, library: PhotoLibrary, budgetBytes: Int = LibraryLimits().textureBudgetBytes,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount, log: @escaping (String) -> Void
+    ) {
         files = library.files
         self.log = log
         LoaderPool.shared.warmUp(limits: LibraryLimits())
@@ -45,8 +47,10 @@ public final class OnDemandScene {
         let format = info.num_texture_formats > 0 ? info.texture_formats.0 : SDL_PIXELFORMAT_UNKNOWN.rawValue
         let finished = DispatchSemaphore(value: 0)
         self.finished = finished
-        queue = DecodeQueue(threads: threads, work: { job in PhotoPixelDecoder.decode(job.file, job.target, cache: nil, textureFormat: format) },
-                            wake: { finished.signal() })
+        queue = DecodeQueue(
+            threads: threads,
+            work: { job in PhotoPixelDecoder.decode(job.file, job.target, cache: nil, textureFormat: format) },
+            wake: { finished.signal() })
         scene = SceneRenderer(renderer: renderer, source: textures, log: log)
     }
 
@@ -61,7 +65,8 @@ public final class OnDemandScene {
 
     /// The window's page: its pixels, within the renderer's largest texture.
     func page(_ window: Size, _ scale: Double) -> PixelTarget {
-        var width = max(Int((window.width * scale).rounded()), 1), height = max(Int((window.height * scale).rounded()), 1)
+        var width = max(Int((window.width * scale).rounded()), 1)
+        var height = max(Int((window.height * scale).rounded()), 1)
         if textureLimit > 0 { (width, height) = (min(width, textureLimit), min(height, textureLimit)) }
         return .page(width: width, height: height)
     }
@@ -70,14 +75,19 @@ public final class OnDemandScene {
     func decodeMissing(_ items: [DrawItem], page: PixelTarget, scale: Double) {
         // Drawn settled: what arrives for this frame shows whole, not fading in.
         textures.beginFrame(now: .max)
-        var shown: [(photo: Int, file: URL)] = [], sides: [Int: Int] = [:], pages: Set<Int> = []
+        var shown: [(photo: Int, file: URL)] = []
+        var sides: [Int: Int] = [:]
+        var pages: Set<Int> = []
         for item in items {
-            guard case let .photo(photo) = item.content, files.indices.contains(photo), let file = files[photo],
-                  !textures.broken.contains(photo) else { continue }
-            let drawn = Size(width: item.frame.width * scale / max(item.crop.width, 1e-9), height: item.frame.height * scale / max(item.crop.height, 1e-9))
+            guard case .photo(let photo) = item.content, files.indices.contains(photo), let file = files[photo],
+                !textures.broken.contains(photo)
+            else { continue }
+            let drawn = Size(
+                width: item.frame.width * scale / max(item.crop.width, 1e-9),
+                height: item.frame.height * scale / max(item.crop.height, 1e-9))
             if sides[photo] == nil, !pages.contains(photo) { shown.append((photo, file)) }
             // A thumbnail or the page: previews are the window's, while thumbnails are made.
-            if case let .thumbnail(side) = Self.target(drawn: drawn, page: page) {
+            if case .thumbnail(let side) = Self.target(drawn: drawn, page: page) {
                 sides[photo] = max(sides[photo] ?? 0, side)
             } else {
                 pages.insert(photo)
@@ -86,7 +96,9 @@ public final class OnDemandScene {
             _ = textures.drawable(for: photo, pixelWidth: drawn.width)
         }
         let jobs = shown.flatMap { photo, file in
-            let thumbnail = sides[photo].flatMap { hasThumbnail(photo, exactly: $0) ? nil : PixelTarget.thumbnail(side: $0) }
+            let thumbnail = sides[photo].flatMap {
+                hasThumbnail(photo, exactly: $0) ? nil : PixelTarget.thumbnail(side: $0)
+            }
             let wantedPage = pages.contains(photo) && !textures.has(photo, page) ? page : nil
             return [thumbnail, wantedPage].compactMap { $0.map { Job(photo: photo, file: file, target: $0) } }
         }
@@ -99,10 +111,10 @@ public final class OnDemandScene {
                 waiting -= 1
                 let photo = done.job.photo
                 switch done.result {
-                case let .success(pixels):
+                case .success(let pixels):
                     // A photo whose other decode failed stays broken whichever finished first.
                     if !textures.broken.contains(photo) { textures.insert(photo, done.job.target, pixels, arrived: 0) }
-                case let .failure(error):
+                case .failure(let error):
                     guard !textures.broken.contains(photo) else { continue }
                     textures.markBroken(photo)
                     log("photozoom: cannot decode \(done.job.file.path) (\(error)); showing a placeholder")

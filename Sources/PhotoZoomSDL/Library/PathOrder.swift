@@ -30,24 +30,30 @@ struct PathOrder: Comparable {
     /// -1, 0 or 1: character by character, where both names have digits the whole runs compared
     /// as numbers (leading zeros aside).
     private static func compare(_ x: [UInt32], _ y: [UInt32]) -> Int {
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < x.count, j < y.count {
             if isDigit(x[i]), isDigit(y[j]) {
-                var iEnd = i, jEnd = j
+                var iEnd = i
+                var jEnd = j
                 while iEnd < x.count, isDigit(x[iEnd]) { iEnd += 1 }
                 while jEnd < y.count, isDigit(y[jEnd]) { jEnd += 1 }
-                var a = i, b = j
+                var a = i
+                var b = j
                 while a < iEnd - 1, x[a] == 48 { a += 1 }
                 while b < jEnd - 1, y[b] == 48 { b += 1 }
                 if iEnd - a != jEnd - b { return iEnd - a < jEnd - b ? -1 : 1 }
                 while a < iEnd {
                     if x[a] != y[b] { return x[a] < y[b] ? -1 : 1 }
-                    a += 1; b += 1
+                    a += 1
+                    b += 1
                 }
-                i = iEnd; j = jEnd
+                i = iEnd
+                j = jEnd
             } else {
                 if x[i] != y[j] { return x[i] < y[j] ? -1 : 1 }
-                i += 1; j += 1
+                i += 1
+                j += 1
             }
         }
         return i < x.count ? 1 : j < y.count ? -1 : 0

@@ -16,7 +16,9 @@ enum PhotoDates {
             DispatchQueue.concurrentPerform(iterations: files.count) { i in buffer[i] = taken(files[i].path) }
         }
         let names = files.map { PathOrder($0.relativePath) }
-        return files.indices.sorted { a, b in dates[a] != dates[b] ? dates[a] < dates[b] : names[a] < names[b] }.map { files[$0] }
+        return files.indices.sorted { a, b in dates[a] != dates[b] ? dates[a] < dates[b] : names[a] < names[b] }.map {
+            files[$0]
+        }
     }
 
     /// When the photo at `path` was taken, as well as its file can tell; a file that cannot be

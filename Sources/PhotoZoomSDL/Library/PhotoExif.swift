@@ -20,7 +20,9 @@ public struct PhotoExif: Equatable, Sendable {
     public var preview: Data?
 
     public init(orientation: ExifOrientation = .up, taken: Date? = nil, preview: Data? = nil) {
-        self.orientation = orientation; self.taken = taken; self.preview = preview
+        self.orientation = orientation
+        self.taken = taken
+        self.preview = preview
     }
 
     /// The most of a file read for its EXIF: a JPEG's EXIF segment is at most 64 KB and comes
@@ -39,7 +41,7 @@ public struct PhotoExif: Equatable, Sendable {
     /// segment where it is longer; nil when it cannot be opened or is not a regular file (a
     /// FIFO named like a photo is never read, so never waited on).
     public init?(file path: String) {
-        guard case let .success(file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
+        guard case .success(let file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
         var head = file.read(at: 0, count: Self.readStep)
         if let segment = ExifSegment.locate(in: head), segment.upperBound > head.count {
             head += file.read(at: head.count, count: min(segment.upperBound, Self.maximumPrefix) - head.count)
@@ -49,6 +51,8 @@ public struct PhotoExif: Equatable, Sendable {
 
     private init(segment: ExifSegment) {
         let taken = segment.dateTaken.flatMap { ExifDate($0, offset: segment.offsetTaken) }
-        self.init(orientation: segment.orientation.flatMap(ExifOrientation.init(rawValue:)) ?? .up, taken: taken?.instant, preview: segment.preview)
+        self.init(
+            orientation: segment.orientation.flatMap(ExifOrientation.init(rawValue:)) ?? .up, taken: taken?.instant,
+            preview: segment.preview)
     }
 }

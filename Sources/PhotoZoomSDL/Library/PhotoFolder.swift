@@ -13,11 +13,13 @@ public enum PhotoFolderError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .missing(path): return "photo folder '\(path)' does not exist"
-        case let .notAFolder(path): return "'\(path)' is not a folder of photos"
-        case let .unreadable(path, reason): return "cannot read photo folder '\(path)': \(reason)"
-        case let .noImages(path): return "photo folder '\(path)' has no images (looked for \(PhotoFolder.extensionsList))"
-        case let .noneReadable(path): return "photo folder '\(path)' has no readable images: every file failed to decode"
+        case .missing(let path): return "photo folder '\(path)' does not exist"
+        case .notAFolder(let path): return "'\(path)' is not a folder of photos"
+        case .unreadable(let path, let reason): return "cannot read photo folder '\(path)': \(reason)"
+        case .noImages(let path):
+            return "photo folder '\(path)' has no images (looked for \(PhotoFolder.extensionsList))"
+        case .noneReadable(let path):
+            return "photo folder '\(path)' has no readable images: every file failed to decode"
         }
     }
 }
@@ -32,7 +34,8 @@ public enum PhotoFolder {
         public var sort: Sort
 
         public init(recursive: Bool = false, sort: Sort = .name) {
-            self.recursive = recursive; self.sort = sort
+            self.recursive = recursive
+            self.sort = sort
         }
 
         /// Where the grid opens: a library in date order opens at its newest photo, at the
@@ -59,11 +62,14 @@ public enum PhotoFolder {
     /// The folder's photos in the order `scan` asks for, each a URL relative to the folder (its
     /// `relativePath` is its name: `2019/IMG_0001.JPG` in a recursive scan). Subfolders that
     /// cannot be read are said on `log` and left out; a flat scan says nothing there.
-    public static func imageFiles(in folder: String, scan: Scan = Scan(), log: (String) -> Void = { _ in }) throws -> [URL] {
+    public static func imageFiles(in folder: String, scan: Scan = Scan(), log: (String) -> Void = { _ in }) throws
+        -> [URL]
+    {
         var info = stat()
         guard PathBytes.withCString(folder, { stat($0, &info) }) == 0 else { throw PhotoFolderError.missing(folder) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw PhotoFolderError.notAFolder(folder) }
-        let paths = scan.recursive
+        let paths =
+            scan.recursive
             ? try FolderWalk.imagePaths(in: folder, log: log)
             : try entries(of: folder).map(\.name).filter(isImageName)
         guard !paths.isEmpty else { throw PhotoFolderError.noImages(folder) }
@@ -71,7 +77,8 @@ public enum PhotoFolder {
         // Said to be no folder, a file's URL is made without asking the disk, a stat for each.
         func url(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: false, relativeTo: base) }
         switch scan.sort {
-        case .name: return paths.map { (order: PathOrder($0), path: $0) }.sorted { $0.order < $1.order }.map { url($0.path) }
+        case .name:
+            return paths.map { (order: PathOrder($0), path: $0) }.sorted { $0.order < $1.order }.map { url($0.path) }
         case .date: return PhotoDates.sorted(paths.map(url))
         }
     }
@@ -83,7 +90,8 @@ public enum PhotoFolder {
         guard bytes.first != UInt8(ascii: "."), let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
         let suffix = bytes[bytes.index(after: dot)...]
         guard suffix.count <= longestExtension else { return false }
-        return imageExtensions.contains(String(decoding: suffix.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self))
+        return imageExtensions.contains(
+            String(decoding: suffix.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self))
     }
 
     private static let longestExtension = imageExtensions.map(\.utf8.count).max() ?? 0
@@ -102,7 +110,9 @@ public enum PhotoFolder {
     /// failure says what the system said ("Permission denied"), which Foundation's listing does
     /// not pass on.
     static func entries(of folder: String) throws -> [Entry] {
-        guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno))) }
+        guard let dir = PathBytes.withCString(folder, { opendir($0) }) else {
+            throw PhotoFolderError.unreadable(folder, reason: String(cString: strerror(errno)))
+        }
         defer { closedir(dir) }
         var entries: [Entry] = []
         while true {
@@ -135,6 +145,8 @@ public enum PhotoFolder {
             if fm.fileExists(atPath: candidate) { return candidate }
             dir.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("assets").appendingPathComponent(relative).path
+        return URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("assets").appendingPathComponent(
+            relative
+        ).path
     }
 }

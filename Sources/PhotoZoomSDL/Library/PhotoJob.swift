@@ -52,9 +52,9 @@ enum PixelTarget: Hashable, Sendable, Comparable {
     /// The box the pixels fit in.
     var box: PixelBox {
         switch self {
-        case let .preview(cell): return PixelBox(width: cell, height: cell)
-        case let .thumbnail(side): return PixelBox(width: side, height: side)
-        case let .page(width, height): return PixelBox(width: width, height: height)
+        case .preview(let cell): return PixelBox(width: cell, height: cell)
+        case .thumbnail(let side): return PixelBox(width: side, height: side)
+        case .page(let width, let height): return PixelBox(width: width, height: height)
         }
     }
 }

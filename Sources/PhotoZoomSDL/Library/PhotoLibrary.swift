@@ -10,14 +10,11 @@ public struct PhotoLibrary {
     /// Each photo's file; nil for one drawn as a placeholder.
     let files: [URL?]
 
-    init(infos: [PhotoInfo], files: [URL?]) {
-        self.infos = infos
-        self.files = files
-    }
-
     /// The photos in `folder`, each sized by its header; one that cannot be read is a
     /// placeholder with one line to `log`, and a folder of nothing but those is an error.
-    public static func load(_ folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), log: (String) -> Void) throws -> PhotoLibrary {
+    public static func load(_ folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), log: (String) -> Void) throws
+        -> PhotoLibrary
+    {
         let library = load(files: try PhotoFolder.imageFiles(in: folder, scan: scan, log: log), log: log)
         guard library.files.contains(where: { $0 != nil }) else { throw PhotoFolderError.noneReadable(folder) }
         return library
@@ -25,15 +22,17 @@ public struct PhotoLibrary {
 
     /// `files` probed in order; a file whose size cannot be found is a placeholder.
     static func load(files: [URL], log: (String) -> Void) -> PhotoLibrary {
-        var infos: [PhotoInfo] = [], found: [URL?] = []
+        var infos: [PhotoInfo] = []
+        var found: [URL?] = []
         for file in files {
             switch uprightSize(of: file) {
-            case let .success(size):
+            case .success(let size):
                 infos.append(PhotoInfo(name: file.relativePath, pixelSize: size.size))
                 found.append(file)
-            case let .failure(error):
+            case .failure(let error):
                 log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
-                infos.append(PhotoInfo(name: file.relativePath, pixelSize: Size(width: 1, height: 1), isPlaceholder: true))
+                infos.append(
+                    PhotoInfo(name: file.relativePath, pixelSize: Size(width: 1, height: 1), isPlaceholder: true))
                 found.append(nil)
             }
         }

@@ -11,11 +11,15 @@ enum PhotoPixelDecoder {
     /// `textureFormat`: the renderer's own pixel format, which the pixels are converted to here
     /// rather than on the render thread when they become a texture, where a page's would cost a frame.
     /// `limits`: what a photo may be (the cache has its own, the same in a window).
-    static func run(_ job: PhotoJob, file: URL, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits) -> PhotoJobResult {
+    static func run(_ job: PhotoJob, file: URL, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits)
+        -> PhotoJobResult
+    {
         switch job.kind {
         case .probe: return .probed(PhotoProbe.probe(file, limits: limits))
-        case let .pixels(target): return .decoded(decode(file, target, known: job.probe, cache: cache, textureFormat: textureFormat, limits: limits))
-        case let .cacheThumbnail(side): return .cached(fill(file, side: side, cache: cache))
+        case .pixels(let target):
+            return .decoded(
+                decode(file, target, known: job.probe, cache: cache, textureFormat: textureFormat, limits: limits))
+        case .cacheThumbnail(let side): return .cached(fill(file, side: side, cache: cache))
         }
     }
 
@@ -23,7 +27,8 @@ enum PhotoPixelDecoder {
     /// cannot be made); the pixels are not kept.
     static func fill(_ file: URL, side: Int, cache: ThumbnailCache?) -> Result<Bool, DecodeFailure> {
         guard let cache, let size = ThumbnailSize(pixels: side),
-              !cache.holds(file, size: size), cache.recordedFailure(of: file) == nil else { return .success(false) }
+            !cache.holds(file, size: size), cache.recordedFailure(of: file) == nil
+        else { return .success(false) }
         return cache.make(file, size: size).map { made in
             SDL_FreeSurface(made.surface)
             return true
@@ -31,22 +36,27 @@ enum PhotoPixelDecoder {
     }
 
     /// `known`: the photo's probe, when the window has it; else the file is probed first.
-    static func decode(_ file: URL, _ target: PixelTarget, known: PhotoProbe? = nil, cache: ThumbnailCache?, textureFormat: UInt32,
-                       limits: LibraryLimits = LibraryLimits()) -> Result<DecodedPixels, DecodeFailure> {
+    static func decode(
+        _ file: URL, _ target: PixelTarget, known: PhotoProbe? = nil, cache: ThumbnailCache?, textureFormat: UInt32,
+        limits: LibraryLimits = LibraryLimits()
+    ) -> Result<DecodedPixels, DecodeFailure> {
         let probe: PhotoProbe
         switch known.map(Result.success) ?? PhotoProbe.probe(file, limits: limits) {
-        case let .success(p): probe = p
-        case let .failure(error): return .failure(error)
+        case .success(let p): probe = p
+        case .failure(let error): return .failure(error)
         }
         let image: Result<ScaledImage, DecodeFailure>
         let layout = PixelLayout(sdlFormat: textureFormat) ?? .rgba
-        if case let .preview(cell) = target {
+        if case .preview(let cell) = target {
             // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
-            image = (probe.preview ?? PhotoExif(file: file.path)?.preview).map { preview in
-                LoaderPool.shared.decode(preview, name: file.lastPathComponent, to: .covering(PixelBox(width: cell, height: cell)),
-                                         orientation: probe.orientation, expected: .jpeg, limits: PhotoGate.previewLimits(limits), format: layout)
-            } ?? .failure(DecodeFailure.corrupt("it has no preview"))
-        } else if case let .thumbnail(side) = target, let cache, let size = ThumbnailSize(pixels: side) {
+            image =
+                (probe.preview ?? PhotoExif(file: file.path)?.preview).map { preview in
+                    LoaderPool.shared.decode(
+                        preview, name: file.lastPathComponent, to: .covering(PixelBox(width: cell, height: cell)),
+                        orientation: probe.orientation, expected: .jpeg, limits: PhotoGate.previewLimits(limits),
+                        format: layout)
+                } ?? .failure(DecodeFailure.corrupt("it has no preview"))
+        } else if case .thumbnail(let side) = target, let cache, let size = ThumbnailSize(pixels: side) {
             if let kept = cache.read(file, size: size) {
                 image = .success(kept)
             } else if let failure = cache.recordedFailure(of: file) {
@@ -59,8 +69,11 @@ enum PhotoPixelDecoder {
             image = .failure(.corrupt(failure))
         } else {
             let box = target.box
-            image = PhotoGate.open(file, limits: limits).flatMap { LoaderPool.shared.decode($0, name: file.lastPathComponent, to: .fitting(box), limits: limits, format: layout) }
-            if case let .failure(error) = image { cache?.recordFailure(of: file, error) }
+            image = PhotoGate.open(file, limits: limits).flatMap {
+                LoaderPool.shared.decode(
+                    $0, name: file.lastPathComponent, to: .fitting(box), limits: limits, format: layout)
+            }
+            if case .failure(let error) = image { cache?.recordFailure(of: file, error) }
         }
         return image.map { made($0, probe: probe, textureFormat: textureFormat) }
     }
@@ -74,16 +87,25 @@ enum PhotoPixelDecoder {
     /// The embedded previews of `jobs`, each scaled to cover a square cell of `cell` pixels,
     /// decoded together by one loader: what the window opens on, where one message each way
     /// for each preview cost as much as decoding it.
-    static func decodePreviews(_ jobs: [PreviewJob], cell: Int, textureFormat: UInt32, limits: LibraryLimits) -> [Result<DecodedPixels, DecodeFailure>] {
+    static func decodePreviews(_ jobs: [PreviewJob], cell: Int, textureFormat: UInt32, limits: LibraryLimits)
+        -> [Result<DecodedPixels, DecodeFailure>]
+    {
         let previews = jobs.map { $0.probe.preview ?? PhotoExif(file: $0.file.path)?.preview }
         let asked = zip(jobs, previews).compactMap { job, preview in
-            preview.map { LoaderPool.Bytes(bytes: $0, name: job.file.lastPathComponent, size: .covering(PixelBox(width: cell, height: cell)),
-                                           orientation: job.probe.orientation) }
+            preview.map {
+                LoaderPool.Bytes(
+                    bytes: $0, name: job.file.lastPathComponent, size: .covering(PixelBox(width: cell, height: cell)),
+                    orientation: job.probe.orientation)
+            }
         }
-        var decoded = LoaderPool.shared.decode(asked, expected: .jpeg, limits: PhotoGate.previewLimits(limits),
-                                               format: PixelLayout(sdlFormat: textureFormat) ?? .rgba).makeIterator()
+        var decoded = LoaderPool.shared.decode(
+            asked, expected: .jpeg, limits: PhotoGate.previewLimits(limits),
+            format: PixelLayout(sdlFormat: textureFormat) ?? .rgba
+        ).makeIterator()
         return zip(jobs, previews).map { job, preview in
-            guard preview != nil, let image = decoded.next() else { return .failure(DecodeFailure.corrupt("it has no preview")) }
+            guard preview != nil, let image = decoded.next() else {
+                return .failure(DecodeFailure.corrupt("it has no preview"))
+            }
             return image.map { made($0, probe: job.probe, textureFormat: textureFormat) }
         }
     }
@@ -93,18 +115,23 @@ enum PhotoPixelDecoder {
         let opaque = image.isOpaque ?? isOpaque(image.surface)
         var surface = image.surface
         if textureFormat != SDL_PIXELFORMAT_UNKNOWN.rawValue, textureFormat != surface.pointee.format.pointee.format,
-           let converted = SDL_ConvertSurfaceFormat(surface, textureFormat, 0) {
+            let converted = SDL_ConvertSurfaceFormat(surface, textureFormat, 0)
+        {
             SDL_FreeSurface(surface)
             surface = converted
         }
         var sized = probe
         sized.preview = nil
-        return DecodedPixels(pixels: OwnedSurface(surface), uprightSize: probe.uprightSize, average: image.averageColor, isOpaque: opaque, probe: sized)
+        return DecodedPixels(
+            pixels: OwnedSurface(surface), uprightSize: probe.uprightSize, average: image.averageColor,
+            isOpaque: opaque, probe: sized)
     }
 
     /// Whether every pixel of an RGBA32 surface is opaque: such pixels are drawn without blending.
     static func isOpaque(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let w = Int(surface.pointee.w)
+        let h = Int(surface.pointee.h)
+        let pitch = Int(surface.pointee.pitch)
         let bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         for y in 0..<h {
             let row = bytes + y * pitch

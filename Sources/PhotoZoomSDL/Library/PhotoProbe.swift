@@ -36,12 +36,16 @@ struct PhotoProbe: Sendable, Equatable {
     /// header's claim is refused here, before the pixels are asked for. Without `hashing`, no
     /// content hash: it is half of a probe's time. `keepingPreview`: the preview's bytes are
     /// kept in `preview`.
-    static func probe(_ file: URL, limits: LibraryLimits = LibraryLimits(), hashing: Bool = true,
-                      keepingPreview: Bool = false) -> Result<PhotoProbe, DecodeFailure> {
+    static func probe(
+        _ file: URL, limits: LibraryLimits = LibraryLimits(), hashing: Bool = true,
+        keepingPreview: Bool = false
+    ) -> Result<PhotoProbe, DecodeFailure> {
         PhotoGate.open(file, limits: limits).flatMap { opened in
             let head = readHead(opened, hashing: hashing)
-            return probe(head: head.bytes, read: head.dimensions, file: opened, name: file.lastPathComponent, fileBytes: opened.bytes,
-                         modified: opened.modified, limits: limits, hashing: hashing, keepingPreview: keepingPreview)
+            return probe(
+                head: head.bytes, read: head.dimensions, file: opened, name: file.lastPathComponent,
+                fileBytes: opened.bytes,
+                modified: opened.modified, limits: limits, hashing: hashing, keepingPreview: keepingPreview)
         }
     }
 
@@ -56,7 +60,9 @@ struct PhotoProbe: Sendable, Equatable {
             let more = file.read(at: head.count, count: wanted - head.count)
             head += more
             let claimed = PhotoHeader.dimensions(of: head, named: file.path)
-            if more.isEmpty || head.count >= min(headBytes, file.bytes) || claimed != nil { return Head(bytes: head, dimensions: claimed) }
+            if more.isEmpty || head.count >= min(headBytes, file.bytes) || claimed != nil {
+                return Head(bytes: head, dimensions: claimed)
+            }
             wanted = min(wanted * 2, headBytes)
         }
     }
@@ -71,39 +77,49 @@ struct PhotoProbe: Sendable, Equatable {
     /// The probe of a file whose first bytes are `head`; a header that lies past them is read
     /// from `file`, when there is one. `read`: what `readHead` found in them, not read again —
     /// but for a TIFF, whose chain of directories may go on past the head.
-    static func probe(head: Data, read: PhotoHeader.Dimensions? = nil, file: UntrustedFile? = nil, name: String = "", fileBytes: Int, modified: Int,
-                      limits: LibraryLimits = LibraryLimits(), hashing: Bool = true, keepingPreview: Bool = false) -> Result<PhotoProbe, DecodeFailure> {
+    static func probe(
+        head: Data, read: PhotoHeader.Dimensions? = nil, file: UntrustedFile? = nil, name: String = "", fileBytes: Int,
+        modified: Int,
+        limits: LibraryLimits = LibraryLimits(), hashing: Bool = true, keepingPreview: Bool = false
+    ) -> Result<PhotoProbe, DecodeFailure> {
         let kind: ImageKind
         if let read {
             kind = read.kind
         } else {
             switch ImageKind.identify(head, named: name) {
-            case let .success(identified): kind = identified
-            case let .failure(refusal): return .failure(refusal)
+            case .success(let identified): kind = identified
+            case .failure(let refusal): return .failure(refusal)
             }
         }
         var bytes = HeaderBytes(head: head, file: file)
         guard let claimed = read.flatMap({ $0.kind == .tiff ? nil : $0 }) ?? PhotoHeader.dimensions(kind, &bytes) else {
             return .failure(DecodeFailure.corrupt("its \(kind.rawValue.uppercased()) header does not say its size"))
         }
-        if let problem = PhotoGate.claimProblem(claimed, fileBytes: fileBytes, limits: limits) { return .failure(problem) }
+        if let problem = PhotoGate.claimProblem(claimed, fileBytes: fileBytes, limits: limits) {
+            return .failure(problem)
+        }
         let exif = PhotoExif(bytes: head)
         let orientation = exif.orientation
         func upright(_ d: PhotoHeader.Dimensions) -> PixelBox {
-            orientation.swapsAxes ? PixelBox(width: d.height, height: d.width) : PixelBox(width: d.width, height: d.height)
+            orientation.swapsAxes
+                ? PixelBox(width: d.height, height: d.width) : PixelBox(width: d.width, height: d.height)
         }
         let size = upright(claimed)
         // A preview is a JPEG small enough for a cell, whose claim its bytes could hold.
         let previewClaim = exif.preview.flatMap { data in
             PhotoHeader.dimensions(of: data).flatMap { d in
-                d.kind == .jpeg && d.pixels <= PhotoGate.previewMaximumPixels && PhotoGate.claimProblem(d, fileBytes: data.count, limits: limits) == nil ? d : nil
+                d.kind == .jpeg && d.pixels <= PhotoGate.previewMaximumPixels
+                    && PhotoGate.claimProblem(d, fileBytes: data.count, limits: limits) == nil ? d : nil
             }
         }
         let previewSize = previewClaim.map(upright).flatMap { Self.sameShape($0, size) ? $0 : nil }
-        return .success(PhotoProbe(uprightSize: size, orientation: orientation, isCMYK: claimed.isCMYK,
-                                   contentHash: hashing ? ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes) : nil,
-                                   fileBytes: fileBytes, modified: modified, previewSize: previewSize,
-                                   preview: keepingPreview && previewSize != nil ? exif.preview : nil))
+        return .success(
+            PhotoProbe(
+                uprightSize: size, orientation: orientation, isCMYK: claimed.isCMYK,
+                contentHash: hashing
+                    ? ContentHash.ofHead(head.prefix(ContentHash.headBytes), fileBytes: fileBytes) : nil,
+                fileBytes: fileBytes, modified: modified, previewSize: previewSize,
+                preview: keepingPreview && previewSize != nil ? exif.preview : nil))
     }
 
     /// Whether two sizes have the same aspect ratio within 2 % (a preview's sides are rounded

@@ -72,9 +72,13 @@ final class PhotoStream {
     /// `limits`: the texture budget and what a photo may be (the opening probes' too).
     /// `fillsCache`: once every header is read, the workers make every photo's grid thumbnail
     /// the cache lacks, whenever nothing on screen is wanted (the window's first visit of a folder).
-    init(files: [URL], opening: [Result<PhotoProbe, DecodeFailure>?], renderer: OpaquePointer, limits: LibraryLimits, cache: ThumbnailCache?,
-         fillsCache: Bool = false, progressFrom: Int = 100, threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads,
-         prefetchBytesPerFrame: Int = 1 << 20, wake: WakeSignal, log: @escaping (String) -> Void) {
+    init(
+        files: [URL], opening: [Result<PhotoProbe, DecodeFailure>?], renderer: OpaquePointer, limits: LibraryLimits,
+        cache: ThumbnailCache?,
+        fillsCache: Bool = false, progressFrom: Int = 100,
+        threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads,
+        prefetchBytesPerFrame: Int = 1 << 20, wake: WakeSignal, log: @escaping (String) -> Void
+    ) {
         self.files = files
         self.prefetchBytesPerFrame = prefetchBytesPerFrame
         self.log = log
@@ -91,11 +95,11 @@ final class PhotoStream {
         for (i, file) in files.enumerated() {
             let name = file.relativePath
             switch i < opening.count ? opening[i] : nil {
-            case let .success(probe)?:
+            case .success(let probe)?:
                 probes[i] = probe
                 sized[i] = true
                 infos.append(PhotoInfo(name: name, pixelSize: probe.uprightSize.size))
-            case let .failure(error)?:
+            case .failure(let error)?:
                 sized[i] = true
                 broken.insert(i)
                 textures.markBroken(i)
@@ -109,10 +113,13 @@ final class PhotoStream {
         let fileList = files
         // The renderer's first texture format is the one it draws from without converting.
         let format = info.num_texture_formats > 0 ? info.texture_formats.0 : SDL_PIXELFORMAT_UNKNOWN.rawValue
-        queue = DecodeQueue(threads: threads, work: { job in
-                                PhotoPixelDecoder.run(job, file: fileList[job.photo], cache: cache, textureFormat: format, limits: limits)
-                            },
-                            wake: { wake.send() })
+        queue = DecodeQueue(
+            threads: threads,
+            work: { job in
+                PhotoPixelDecoder.run(
+                    job, file: fileList[job.photo], cache: cache, textureFormat: format, limits: limits)
+            },
+            wake: { wake.send() })
         textureFormat = format
         let unread = files.indices.filter { probes[$0] == nil && !broken.contains($0) }
         headersPending = unread.count
@@ -129,10 +136,15 @@ final class PhotoStream {
         for (photo, pixels) in opening.previews where !broken.contains(photo) {
             if scale == opening.scale { probes[photo]?.preview = nil }
             var made = pixels
-            if textureFormat != SDL_PIXELFORMAT_UNKNOWN.rawValue, textureFormat != pixels.pixels.surface.pointee.format.pointee.format {
-                guard let converted = SDL_ConvertSurfaceFormat(pixels.pixels.surface, textureFormat, 0) else { continue }
-                made = DecodedPixels(pixels: OwnedSurface(converted), uprightSize: pixels.uprightSize, average: pixels.average,
-                                     isOpaque: pixels.isOpaque, probe: pixels.probe)
+            if textureFormat != SDL_PIXELFORMAT_UNKNOWN.rawValue,
+                textureFormat != pixels.pixels.surface.pointee.format.pointee.format
+            {
+                guard let converted = SDL_ConvertSurfaceFormat(pixels.pixels.surface, textureFormat, 0) else {
+                    continue
+                }
+                made = DecodedPixels(
+                    pixels: OwnedSurface(converted), uprightSize: pixels.uprightSize, average: pixels.average,
+                    isOpaque: pixels.isOpaque, probe: pixels.probe)
             }
             textures.insert(photo, .preview(cell: opening.previewCell), made, arrived: now)
         }
@@ -143,7 +155,9 @@ final class PhotoStream {
     /// whose thumbnails were all there shows nothing after its headers).
     var progress: LibraryProgress? {
         guard files.count >= progressFrom else { return nil }
-        if headersPending > 0 { return LibraryProgress(stage: .readingHeaders, done: files.count - headersPending, total: files.count) }
+        if headersPending > 0 {
+            return LibraryProgress(stage: .readingHeaders, done: files.count - headersPending, total: files.count)
+        }
         guard let fill, fill.made > 0, fill.done < fill.total else { return nil }
         return LibraryProgress(stage: .makingThumbnails, done: fill.done, total: fill.total)
     }
@@ -182,38 +196,41 @@ final class PhotoStream {
                 continue
             }
             switch done.result {
-            case let .probed(.success(probe)):
+            case .probed(.success(let probe)):
                 probes[photo] = probe
                 if !sized[photo] {
                     sized[photo] = true
                     sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: probe.uprightSize.size)))
                 }
-            case let .decoded(.success(pixels)):
+            case .decoded(.success(let pixels)):
                 probes[photo] = probes[photo] ?? pixels.probe
                 if !sized[photo] {
                     sized[photo] = true
                     sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size)))
                 }
-                if case let .pixels(target) = done.job.kind {
+                if case .pixels(let target) = done.job.kind {
                     if shows(photo) {
                         textures.insert(photo, target, pixels, arrived: now)
                         newPixels = true
                     } else {
                         let key = Prefetched.Key(photo: photo, target: target)
-                        if prefetchedJobs.insert(key).inserted { prefetched.append(Prefetched(key: key, pixels: pixels)) }
+                        if prefetchedJobs.insert(key).inserted {
+                            prefetched.append(Prefetched(key: key, pixels: pixels))
+                        }
                     }
                 }
-            case let .cached(.success(made)):
+            case .cached(.success(let made)):
                 fill?.done += 1
                 if made { fill?.made += 1 }
-            case let .probed(.failure(error)), let .decoded(.failure(error)), let .cached(.failure(error)):
+            case .probed(.failure(let error)), .decoded(.failure(let error)), .cached(.failure(let error)):
                 if case .cacheThumbnail = done.job.kind { fill?.done += 1 }
                 guard broken.insert(photo).inserted else { continue }
                 textures.markBroken(photo)
                 newPixels = true
                 log("photozoom: cannot decode \(files[photo].path) (\(error)); showing a placeholder")
                 sized[photo] = true
-                sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)))
+                sizes.append(
+                    .photoSize(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)))
             }
         }
         // Pictures scrolled into view while they waited go first, whatever they cost.
@@ -246,20 +263,29 @@ final class PhotoStream {
         queue.setBusy(moving || !textures.hasDrawn)
         let shown = worlds.flatMap { world in
             world.scene.sprites.compactMap { sprite -> Int? in
-                guard let sprite, case let .photo(photo) = sprite.content, !sprite.hidden,
-                      sprite.current.frame.maxX > 0, sprite.current.frame.minX < world.viewport.width,
-                      sprite.current.frame.maxY > 0, sprite.current.frame.minY < world.viewport.height else { return nil }
+                guard let sprite, case .photo(let photo) = sprite.content, !sprite.hidden,
+                    sprite.current.frame.maxX > 0, sprite.current.frame.minX < world.viewport.width,
+                    sprite.current.frame.maxY > 0, sprite.current.frame.minY < world.viewport.height
+                else { return nil }
                 return photo
             }
         }
         onScreen = worlds.allSatisfy({ $0.scene.sprites.isEmpty }) ? nil : Set(shown)
         wishes = worlds.flatMap { world in
-            var page = PixelBox(width: max(Int((world.viewport.width * scale).rounded()), 1), height: max(Int((world.viewport.height * scale).rounded()), 1))
-            if textureLimit > 0 { page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit)) }
-            return PhotoWishes(windowPixels: page, scale: scale).targets(for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize })
-                .filter { !broken.contains($0.photo) && !textures.has($0.photo, $0.target)
-                          && !prefetchedJobs.contains(Prefetched.Key(photo: $0.photo, target: $0.target)) }
-                .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) }
+            var page = PixelBox(
+                width: max(Int((world.viewport.width * scale).rounded()), 1),
+                height: max(Int((world.viewport.height * scale).rounded()), 1))
+            if textureLimit > 0 {
+                page = PixelBox(width: min(page.width, textureLimit), height: min(page.height, textureLimit))
+            }
+            return PhotoWishes(windowPixels: page, scale: scale).targets(
+                for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize }
+            )
+            .filter {
+                !broken.contains($0.photo) && !textures.has($0.photo, $0.target)
+                    && !prefetchedJobs.contains(Prefetched.Key(photo: $0.photo, target: $0.target))
+            }
+            .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) }
         }
         // Each world names a photo once; two may name the same.
         if worlds.count > 1 {
@@ -267,7 +293,9 @@ final class PhotoStream {
             wishes = wishes.filter { named.insert($0).inserted }
         }
         queue.want(wishes)
-        if fillsCache, fill == nil, let layout = worlds.first?.grid.layout { queueCacheFill(cell: layout.cellSize * scale) }
+        if fillsCache, fill == nil, let layout = worlds.first?.grid.layout {
+            queueCacheFill(cell: layout.cellSize * scale)
+        }
     }
 
     /// Tells the workers what `world` shows, as `want(_:scale:moving:)` for one.
@@ -278,9 +306,13 @@ final class PhotoStream {
     private func queueCacheFill(cell: Double) {
         let photos = files.indices.filter { !broken.contains($0) }
         fill = CacheFill(total: photos.count)
-        queue.sweep(photos.map { photo in
-            PhotoJob(photo: photo, kind: .cacheThumbnail(side: PixelTarget.thumbnail(covering: cell, aspect: aspect(of: photo)).box.width))
-        })
+        queue.sweep(
+            photos.map { photo in
+                PhotoJob(
+                    photo: photo,
+                    kind: .cacheThumbnail(
+                        side: PixelTarget.thumbnail(covering: cell, aspect: aspect(of: photo)).box.width))
+            })
     }
 
     /// A photo's long side over its short, as far as its header was read (4:3 until then).
@@ -303,7 +335,9 @@ final class PhotoStream {
     }
 
     func visibleCells(_ world: World) -> Range<Int>? {
-        world.grid.layout.map { PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height) }
+        world.grid.layout.map {
+            PhotoWishes.rows($0, from: world.grid.offset, to: world.grid.offset + world.viewport.height)
+        }
     }
 
     /// Whether finished work waits to be collected.

@@ -61,8 +61,12 @@ final class PhotoTextures: PhotoPixelSource {
         self.renderer = renderer
         self.budgetBytes = budgetBytes
         var info = SDL_RendererInfo()
-        textureFormats = SDL_GetRendererInfo(renderer, &info) == 0
-            ? Set(withUnsafeBytes(of: info.texture_formats) { $0.bindMemory(to: UInt32.self).prefix(Int(info.num_texture_formats)) })
+        textureFormats =
+            SDL_GetRendererInfo(renderer, &info) == 0
+            ? Set(
+                withUnsafeBytes(of: info.texture_formats) {
+                    $0.bindMemory(to: UInt32.self).prefix(Int(info.num_texture_formats))
+                })
             : []
     }
 
@@ -79,17 +83,18 @@ final class PhotoTextures: PhotoPixelSource {
 
     /// Whether a texture is still fading in at `now`.
     func isFading(at now: UInt64) -> Bool {
-        (thumbnails.values.contains { now < $0.arrived + Self.fadeNanoseconds }) || pages.values.contains { now < $0.arrived + Self.fadeNanoseconds }
+        (thumbnails.values.contains { now < $0.arrived + Self.fadeNanoseconds })
+            || pages.values.contains { now < $0.arrived + Self.fadeNanoseconds }
     }
 
     /// Whether `photo` has pixels for `target` (a thumbnail at least that large).
     func has(_ photo: Int, _ target: PixelTarget) -> Bool {
         switch target {
-        case let .preview(cell):
+        case .preview(let cell):
             guard let entry = thumbnails[photo] else { return false }
             // A thumbnail, or a preview scaled for a cell as large, or one at its own size (it is
             // never enlarged): decoding it again would make the same pixels.
-            guard case let .preview(scaledFor) = entry.target else { return true }
+            guard case .preview(let scaledFor) = entry.target else { return true }
             return scaledFor >= cell || min(entry.size.width, entry.size.height) < scaledFor
         case .thumbnail: return thumbnails[photo].map { $0.target >= target } ?? false
         case .page: return pages[photo]?.target == target
@@ -120,7 +125,9 @@ final class PhotoTextures: PhotoPixelSource {
         // Pixels fade in over a stand-in that was seen, never over other pixels of the photo
         // (a thumbnail replaced by a larger one).
         let fades = standInsDrawn.remove(photo) != nil && thumbnails[photo] == nil && pages[photo] == nil
-        let entry = Entry(texture: texture, target: target, size: pixels.pixels.size, isOpaque: pixels.isOpaque, lastUsed: frame, arrived: fades ? arrived : 0)
+        let entry = Entry(
+            texture: texture, target: target, size: pixels.pixels.size, isOpaque: pixels.isOpaque, lastUsed: frame,
+            arrived: fades ? arrived : 0)
         switch target {
         case .preview, .thumbnail: replace(&thumbnails, photo, with: entry)
         case .page: replace(&pages, photo, with: entry)
@@ -136,7 +143,8 @@ final class PhotoTextures: PhotoPixelSource {
     private func makeTexture(_ pixels: DecodedPixels) -> OpaquePointer? {
         let surface = pixels.pixels.surface
         guard pixels.isOpaque, let solid = Self.withoutAlpha[surface.pointee.format.pointee.format], supports(solid),
-              let texture = SDL_CreateTexture(renderer, solid, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), surface.pointee.w, surface.pointee.h)
+            let texture = SDL_CreateTexture(
+                renderer, solid, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), surface.pointee.w, surface.pointee.h)
         else { return SDL_CreateTextureFromSurface(renderer, surface) }
         guard SDL_UpdateTexture(texture, nil, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
             SDL_DestroyTexture(texture)
@@ -167,7 +175,9 @@ final class PhotoTextures: PhotoPixelSource {
     /// Drops least recently drawn textures until within budget, sparing this frame's.
     private func evictOverBudget() {
         guard bytes > budgetBytes else { return }
-        let candidates = (thumbnails.map { (photo: $0.key, isPage: false, entry: $0.value) } + pages.map { (photo: $0.key, isPage: true, entry: $0.value) })
+        let candidates =
+            (thumbnails.map { (photo: $0.key, isPage: false, entry: $0.value) }
+            + pages.map { (photo: $0.key, isPage: true, entry: $0.value) })
             .filter { $0.entry.lastUsed < frame }
             .sorted { $0.entry.lastUsed < $1.entry.lastUsed }
         for candidate in candidates where bytes > budgetBytes {
@@ -182,7 +192,9 @@ final class PhotoTextures: PhotoPixelSource {
         let stand = averages[photo] ?? SceneRenderer.waitingFill
         // The page when the thumbnail would be magnified and the page is larger; else the thumbnail.
         var choice: Entry?
-        if let page = pages[photo], thumbnails[photo].map({ Double($0.size.width) < pixelWidth && $0.size.width < page.size.width }) ?? true {
+        if let page = pages[photo],
+            thumbnails[photo].map({ Double($0.size.width) < pixelWidth && $0.size.width < page.size.width }) ?? true
+        {
             pages[photo]!.lastUsed = frame
             choice = page
         } else if let thumb = thumbnails[photo] {
@@ -194,7 +206,8 @@ final class PhotoTextures: PhotoPixelSource {
             return .waiting(stand)
         }
         let age = now > choice.arrived ? Double(now - choice.arrived) : 0
-        return .texture(choice.texture, alpha: min(1, age / Double(Self.fadeNanoseconds)), over: stand, opaque: choice.isOpaque)
+        return .texture(
+            choice.texture, alpha: min(1, age / Double(Self.fadeNanoseconds)), over: stand, opaque: choice.isOpaque)
     }
 
     /// The photos with a texture of either kind.

@@ -17,21 +17,25 @@ struct PhotoWishes {
     /// Pixel targets for `world`'s photos, in priority order. `aspect` gives a photo's long side
     /// over its short, as far as known; `preview`, the upright size of the preview it embeds, if
     /// one of its shape.
-    func targets(for world: World, aspect: (Int) -> Double, preview: (Int) -> PixelBox? = { _ in nil }) -> [(photo: Int, target: PixelTarget)] {
+    func targets(for world: World, aspect: (Int) -> Double, preview: (Int) -> PixelBox? = { _ in nil }) -> [(
+        photo: Int, target: PixelTarget
+    )] {
         var list: [(photo: Int, target: PixelTarget)] = []
         let count = world.photos.count
         let page = PixelTarget.page(width: windowPixels.width, height: windowPixels.height)
         if world.viewer.phase != .grid {
             let current = world.viewer.currentIndex
-            for p in [world.viewer.transition?.photo, current, current + 1, current - 1].compactMap({ $0 }) where (0..<count).contains(p) {
+            for p in [world.viewer.transition?.photo, current, current + 1, current - 1].compactMap({ $0 })
+            where (0..<count).contains(p) {
                 list.append((p, page))
             }
         }
         guard let layout = world.grid.layout, layout.rowPitch > 0 else { return list }
         // A press on a cell may be a tap that opens it: its page is decoded from the press, so the
         // flight shows the photo sharp from its start rather than the thumbnail magnified.
-        if world.viewer.phase == .grid, case let .held(_, at) = world.grid.motion,
-           let pressed = layout.index(tappedAt: Point(x: at.x, y: at.y + world.grid.offset)) {
+        if world.viewer.phase == .grid, case .held(_, let at) = world.grid.motion,
+            let pressed = layout.index(tappedAt: Point(x: at.x, y: at.y + world.grid.offset))
+        {
             list.append((pressed, page))
         }
         let cell = layout.cellSize * scale
@@ -40,11 +44,19 @@ struct PhotoWishes {
         var named = 0..<0
         func thumbnails(_ photos: Range<Int>) {
             for p in photos where !named.contains(p) {
-                list.append((p, Self.covers(preview(p), cell: cell) ? previewForCell : PixelTarget.thumbnail(covering: cell, aspect: aspect(p))))
+                list.append(
+                    (
+                        p,
+                        Self.covers(preview(p), cell: cell)
+                            ? previewForCell : PixelTarget.thumbnail(covering: cell, aspect: aspect(p))
+                    ))
             }
-            named = named.isEmpty ? photos : min(named.lowerBound, photos.lowerBound)..<max(named.upperBound, photos.upperBound)
+            named =
+                named.isEmpty
+                ? photos : min(named.lowerBound, photos.lowerBound)..<max(named.upperBound, photos.upperBound)
         }
-        let height = world.viewport.height, offset = world.grid.offset
+        let height = world.viewport.height
+        let offset = world.grid.offset
         let visible = Self.rows(layout, from: offset, to: offset + height)
         // Every preview in the window first, those too small for their cells too: something to
         // see in each cell before any thumbnail's tens of milliseconds.
@@ -59,8 +71,10 @@ struct PhotoWishes {
         let ahead = world.grid.velocity >= 0
         let before = kept.lowerBound..<max(kept.lowerBound, min(visible.lowerBound, kept.upperBound))
         let after = min(max(visible.upperBound, kept.lowerBound), kept.upperBound)..<kept.upperBound
-        let further = ahead ? Self.rows(layout, from: offset + height, to: offset + height * (1 + Self.screensAhead))
-                            : Self.rows(layout, from: offset - height * Self.screensAhead, to: offset)
+        let further =
+            ahead
+            ? Self.rows(layout, from: offset + height, to: offset + height * (1 + Self.screensAhead))
+            : Self.rows(layout, from: offset - height * Self.screensAhead, to: offset)
         for range in ahead ? [after, before, further] : [before, after, further] { thumbnails(range) }
         return list
     }
@@ -75,7 +89,8 @@ struct PhotoWishes {
         guard layout.count > 0 else { return 0..<0 }
         let first = max(Int((top / layout.rowPitch).rounded(.down)), 0)
         let last = max(Int((bottom / layout.rowPitch).rounded(.down)), -1)
-        let lower = min(first * layout.columns, layout.count), upper = min((last + 1) * layout.columns, layout.count)
+        let lower = min(first * layout.columns, layout.count)
+        let upper = min((last + 1) * layout.columns, layout.count)
         return lower..<max(lower, upper)
     }
 }

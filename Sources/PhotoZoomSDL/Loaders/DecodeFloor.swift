@@ -17,11 +17,14 @@ public enum DecodeFloor {
         let each = files.prefix(photos).compactMap { file -> Double? in
             var least: Double?
             for _ in 0..<tries {
-                guard case let .success(opened) = PhotoGate.open(file) else { return nil }
+                guard case .success(let opened) = PhotoGate.open(file) else { return nil }
                 let start = DispatchTime.now().uptimeNanoseconds
                 // Covering a single pixel, the decoder picks its smallest scale.
-                guard case let .success(image) = LoaderPool.shared.decode(opened, name: file.lastPathComponent, to: .covering(PixelBox(width: 1, height: 1)),
-                                                                          limits: LibraryLimits()) else { return nil }
+                guard
+                    case .success(let image) = LoaderPool.shared.decode(
+                        opened, name: file.lastPathComponent, to: .covering(PixelBox(width: 1, height: 1)),
+                        limits: LibraryLimits())
+                else { return nil }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 SDL_FreeSurface(image.surface)
                 least = min(least ?? seconds, seconds)

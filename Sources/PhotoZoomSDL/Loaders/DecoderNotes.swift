@@ -39,7 +39,9 @@ enum DecoderNotes {
             guard got > 0 else { break }
             if said.count < 16 << 10 { said += chunk[0..<got] }
         }
-        return said.split(separator: UInt8(ascii: "\n")).lazy.map { shown($0) }.filter { !$0.isEmpty }.prefix(linesPerPicture).map { $0 }
+        return said.split(separator: UInt8(ascii: "\n")).lazy.map { shown($0) }.filter { !$0.isEmpty }.prefix(
+            linesPerPicture
+        ).map { $0 }
     }
 
     /// `bytes` as one line a terminal shows as it is: control and non-ASCII bytes escaped, cut short.
@@ -66,14 +68,21 @@ enum DecoderNotes {
 
         func tell(_ notes: [String], about name: String) {
             guard !notes.isEmpty else { return }
-            let named = String(String.UnicodeScalarView(name.unicodeScalars.flatMap { scalar -> [UnicodeScalar] in
-                scalar.properties.generalCategory == .control ? Array(String(format: "\\u{%x}", scalar.value).unicodeScalars) : [scalar]
-            }))
+            let named = String(
+                String.UnicodeScalarView(
+                    name.unicodeScalars.flatMap { scalar -> [UnicodeScalar] in
+                        scalar.properties.generalCategory == .control
+                            ? Array(String(format: "\\u{%x}", scalar.value).unicodeScalars) : [scalar]
+                    }))
             let (lines, sink): ([String], (String) -> Void) = lock.withLock {
                 let before = logged
                 logged += notes.count
-                let over = before <= linesShown && logged > linesShown ? ["photozoom: further messages from the decoders are left out"] : []
-                return (notes.prefix(max(linesShown - before, 0)).map { "photozoom: \(named): \($0)" } + over, self.sink)
+                let over =
+                    before <= linesShown && logged > linesShown
+                    ? ["photozoom: further messages from the decoders are left out"] : []
+                return (
+                    notes.prefix(max(linesShown - before, 0)).map { "photozoom: \(named): \($0)" } + over, self.sink
+                )
             }
             lines.forEach(sink)
         }

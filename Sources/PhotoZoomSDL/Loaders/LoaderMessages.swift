@@ -20,8 +20,14 @@ struct LoaderItem: Equatable {
         out.int(offset)
         out.int(length)
         switch size {
-        case let .fitting(box): out.int(0); out.int(box.width); out.int(box.height)
-        case let .covering(box): out.int(1); out.int(box.width); out.int(box.height)
+        case .fitting(let box):
+            out.int(0)
+            out.int(box.width)
+            out.int(box.height)
+        case .covering(let box):
+            out.int(1)
+            out.int(box.width)
+            out.int(box.height)
         }
         out.int(orientation ?? -1)
     }
@@ -30,14 +36,19 @@ struct LoaderItem: Equatable {
         name = try r.text()
         offset = try r.int()
         length = try r.int()
-        let kind = try r.int(), box = PixelBox(width: try r.int(), height: try r.int())
+        let kind = try r.int()
+        let box = PixelBox(width: try r.int(), height: try r.int())
         size = kind == 0 ? .fitting(box) : .covering(box)
         let turn = try r.int()
         orientation = turn >= 0 ? turn : nil
     }
 
     init(name: String, offset: Int = 0, length: Int, size: ScaledSize, orientation: Int?) {
-        self.name = name; self.offset = offset; self.length = length; self.size = size; self.orientation = orientation
+        self.name = name
+        self.offset = offset
+        self.length = length
+        self.size = size
+        self.orientation = orientation
     }
 }
 
@@ -59,7 +70,10 @@ struct LoaderRequest: LoaderMessage {
         for item in items { item.write(to: &out) }
         out.text(expected?.rawValue ?? "")
         out.int(format.rawValue)
-        for value in [limits.textureBudgetMiB, limits.maximumMegapixels, limits.maximumFileMiB, limits.loaderMemoryMiB, limits.loaderSeconds] { out.double(value) }
+        for value in [
+            limits.textureBudgetMiB, limits.maximumMegapixels, limits.maximumFileMiB, limits.loaderMemoryMiB,
+            limits.loaderSeconds,
+        ] { out.double(value) }
     }
 
     init(reading r: inout MessageReader) throws {
@@ -69,12 +83,16 @@ struct LoaderRequest: LoaderMessage {
         let format = try r.text()
         expected = format.isEmpty ? nil : try ImageKind(rawValue: format) ?? { throw MessageReader.Malformed() }()
         self.format = try PixelLayout(rawValue: try r.int()) ?? { throw MessageReader.Malformed() }()
-        limits = LibraryLimits(textureBudgetMiB: try r.double(), maximumMegapixels: try r.double(), maximumFileMiB: try r.double(),
-                               loaderMemoryMiB: try r.double(), loaderSeconds: try r.double())
+        limits = LibraryLimits(
+            textureBudgetMiB: try r.double(), maximumMegapixels: try r.double(), maximumFileMiB: try r.double(),
+            loaderMemoryMiB: try r.double(), loaderSeconds: try r.double())
     }
 
     init(items: [LoaderItem], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) {
-        self.items = items; self.expected = expected; self.limits = limits; self.format = format
+        self.items = items
+        self.expected = expected
+        self.limits = limits
+        self.format = format
     }
 }
 
@@ -96,10 +114,14 @@ struct LoaderAnswer: Equatable {
     func write(to out: inout MessageWriter) {
         out.text(failure?.description ?? "")
         out.int(Self.code(of: failure))
-        out.int(offset); out.int(width); out.int(height); out.int(pitch)
+        out.int(offset)
+        out.int(width)
+        out.int(height)
+        out.int(pitch)
         out.int(isOpaque ? 1 : 0)
         for channel in [average.r, average.g, average.b, average.a] { out.int(Int(channel)) }
-        out.int(originalSize?.width ?? -1); out.int(originalSize?.height ?? -1)
+        out.int(originalSize?.width ?? -1)
+        out.int(originalSize?.height ?? -1)
         out.int(notes.count)
         for note in notes { out.text(note) }
     }
@@ -107,21 +129,33 @@ struct LoaderAnswer: Equatable {
     init(reading r: inout MessageReader) throws {
         let said = try r.text()
         failure = try Self.failure(code: try r.int(), said: said)
-        offset = try r.int(); width = try r.int(); height = try r.int(); pitch = try r.int()
+        offset = try r.int()
+        width = try r.int()
+        height = try r.int()
+        pitch = try r.int()
         isOpaque = try r.int() != 0
         func channel() throws -> UInt8 { UInt8(clamping: try r.int()) }
         average = Color(r: try channel(), g: try channel(), b: try channel(), a: try channel())
-        let w = try r.int(), h = try r.int()
+        let w = try r.int()
+        let h = try r.int()
         originalSize = w >= 0 && h >= 0 ? PixelBox(width: w, height: h) : nil
         let noted = try r.int()
         guard (0...DecoderNotes.linesPerPicture).contains(noted) else { throw MessageReader.Malformed() }
         notes = try (0..<noted).map { _ in String(try r.text().prefix(DecoderNotes.lineCharacters + 1)) }
     }
 
-    init(failure: DecodeFailure? = nil, offset: Int = 0, width: Int = 0, height: Int = 0, pitch: Int = 0,
-         isOpaque: Bool = false, average: Color = Color(r: 0, g: 0, b: 0, a: 0), originalSize: PixelBox? = nil) {
-        self.failure = failure; self.offset = offset; self.width = width; self.height = height
-        self.pitch = pitch; self.isOpaque = isOpaque; self.average = average; self.originalSize = originalSize
+    init(
+        failure: DecodeFailure? = nil, offset: Int = 0, width: Int = 0, height: Int = 0, pitch: Int = 0,
+        isOpaque: Bool = false, average: Color = Color(r: 0, g: 0, b: 0, a: 0), originalSize: PixelBox? = nil
+    ) {
+        self.failure = failure
+        self.offset = offset
+        self.width = width
+        self.height = height
+        self.pitch = pitch
+        self.isOpaque = isOpaque
+        self.average = average
+        self.originalSize = originalSize
     }
 
     /// A failure's case on the wire: only those a loader meets while decoding travel; an ending
@@ -188,10 +222,15 @@ struct LoaderReply: LoaderMessage {
         answers = try (0..<count).map { _ in try LoaderAnswer(reading: &r) }
         let gaps = try r.int()
         guard (0...LoaderSandbox.linesAtMost).contains(gaps) else { throw MessageReader.Malformed() }
-        sandboxGaps = try (0..<gaps).map { _ in DecoderNotes.shown(Array(try r.text().utf8.prefix(LoaderSandbox.lineCharacters))) }
+        sandboxGaps = try (0..<gaps).map { _ in
+            DecoderNotes.shown(Array(try r.text().utf8.prefix(LoaderSandbox.lineCharacters)))
+        }
     }
 
-    init(answers: [LoaderAnswer], sandboxGaps: [String] = []) { self.answers = answers; self.sandboxGaps = sandboxGaps }
+    init(answers: [LoaderAnswer], sandboxGaps: [String] = []) {
+        self.answers = answers
+        self.sandboxGaps = sandboxGaps
+    }
 
     /// The same failure for every one of `count` pictures.
     init(failure: DecodeFailure, count: Int, sandboxGaps: [String] = []) {
@@ -230,7 +269,9 @@ struct MessageReader {
         return bytes[at..<at + count]
     }
 
-    mutating func int() throws -> Int { Int(truncatingIfNeeded: try take(8).reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }) }
+    mutating func int() throws -> Int {
+        Int(truncatingIfNeeded: try take(8).reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) })
+    }
     mutating func double() throws -> Double { Double(bitPattern: UInt64(truncatingIfNeeded: try int())) }
     mutating func text() throws -> String { String(decoding: try take(try int()), as: UTF8.self) }
 }

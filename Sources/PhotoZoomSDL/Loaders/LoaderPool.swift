@@ -38,7 +38,11 @@ public final class LoaderPool: @unchecked Sendable {
         /// The memory it was started with, which only a new loader can change.
         let memoryMiB: Int
         private var input: Int32 = -1
-        init(pid: pid_t, socket: Int32, memoryMiB: Int) { self.pid = pid; self.socket = socket; self.memoryMiB = memoryMiB }
+        init(pid: pid_t, socket: Int32, memoryMiB: Int) {
+            self.pid = pid
+            self.socket = socket
+            self.memoryMiB = memoryMiB
+        }
         deinit { if input >= 0 { close(input) } }
 
         /// `blobs`, one after another, in its memory file; the file, or nil if they could not be written.
@@ -47,7 +51,8 @@ public final class LoaderPool: @unchecked Sendable {
             guard input >= 0 else { return nil }
             var offset = 0
             for blob in blobs {
-                guard blob.withUnsafeBytes({ pwrite(input, $0.baseAddress, $0.count, off_t(offset)) }) == blob.count else { return nil }
+                guard blob.withUnsafeBytes({ pwrite(input, $0.baseAddress, $0.count, off_t(offset)) }) == blob.count
+                else { return nil }
                 offset += blob.count
             }
             return input
@@ -56,7 +61,8 @@ public final class LoaderPool: @unchecked Sendable {
 
     /// The `photozoom` beside the running executable (itself, or the tests' bundle's sibling).
     static var executable: String {
-        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let running =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("photozoom").path
     }
 
@@ -73,7 +79,8 @@ public final class LoaderPool: @unchecked Sendable {
         let title = [Self.executable, LoaderProcess.argument, String(memoryMiB)].joined(separator: " ")
         for _ in 0..<processes {
             var ends: [Int32] = [0, 0]
-            guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return }
+            guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+            else { return }
             let pid = photozoom_fork()
             if pid == 0 {
                 // The loader: its socket on descriptor 3, stderr to nowhere, nothing else of the window's.
@@ -108,7 +115,7 @@ public final class LoaderPool: @unchecked Sendable {
             DispatchQueue.global(qos: .userInitiated).async {
                 let made = self.launch(memoryMiB: Int(limits.loaderMemoryMiB))
                 self.condition.lock()
-                if case let .success(loader) = made { self.idle.append(loader) } else { self.started -= 1 }
+                if case .success(let loader) = made { self.idle.append(loader) } else { self.started -= 1 }
                 self.condition.broadcast()
                 self.condition.unlock()
             }
@@ -158,10 +165,15 @@ public final class LoaderPool: @unchecked Sendable {
     }
 
     /// The image in `file`, decoded at `size` by a loader, in `format`.
-    func decode(_ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits,
-                format: PixelLayout = .rgba) -> Result<ScaledImage, DecodeFailure> {
-        decode(LoaderRequest(items: [LoaderItem(name: name, length: file.bytes, size: size, orientation: nil)], expected: expected, limits: limits, format: format),
-               in: .file(file.descriptor))[0]
+    func decode(
+        _ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits,
+        format: PixelLayout = .rgba
+    ) -> Result<ScaledImage, DecodeFailure> {
+        decode(
+            LoaderRequest(
+                items: [LoaderItem(name: name, length: file.bytes, size: size, orientation: nil)], expected: expected,
+                limits: limits, format: format),
+            in: .file(file.descriptor))[0]
     }
 
     /// Images in memory, such as embedded previews read from their photos.
@@ -174,28 +186,41 @@ public final class LoaderPool: @unchecked Sendable {
     }
 
     /// `bytes` (an embedded preview, read from its photo), decoded by a loader, turned by `orientation`.
-    func decode(_ bytes: Data, name: String, to size: ScaledSize, orientation: ExifOrientation, expected: ImageKind?, limits: LibraryLimits,
-                format: PixelLayout = .rgba) -> Result<ScaledImage, DecodeFailure> {
-        decode([Bytes(bytes: bytes, name: name, size: size, orientation: orientation)], expected: expected, limits: limits, format: format)[0]
+    func decode(
+        _ bytes: Data, name: String, to size: ScaledSize, orientation: ExifOrientation, expected: ImageKind?,
+        limits: LibraryLimits,
+        format: PixelLayout = .rgba
+    ) -> Result<ScaledImage, DecodeFailure> {
+        decode(
+            [Bytes(bytes: bytes, name: name, size: size, orientation: orientation)], expected: expected, limits: limits,
+            format: format)[0]
     }
 
     /// Each of `images` decoded, by one loader, with one message each way (up to
     /// `LoaderRequest.maximumItems` at a time). Where the loader crashed or ran past its time,
     /// each is decoded again alone, so only the one at fault fails.
-    func decode(_ images: [Bytes], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) -> [Result<ScaledImage, DecodeFailure>] {
+    func decode(_ images: [Bytes], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) -> [Result<
+        ScaledImage, DecodeFailure
+    >] {
         guard !images.isEmpty else { return [] }
         guard images.count <= LoaderRequest.maximumItems else {
             return stride(from: 0, to: images.count, by: LoaderRequest.maximumItems).flatMap {
-                decode(Array(images[$0..<min($0 + LoaderRequest.maximumItems, images.count)]), expected: expected, limits: limits, format: format)
+                decode(
+                    Array(images[$0..<min($0 + LoaderRequest.maximumItems, images.count)]), expected: expected,
+                    limits: limits, format: format)
             }
         }
         var offset = 0
         let items = images.map { image in
             defer { offset += image.bytes.count }
-            return LoaderItem(name: image.name, offset: offset, length: image.bytes.count, size: image.size, orientation: image.orientation.rawValue)
+            return LoaderItem(
+                name: image.name, offset: offset, length: image.bytes.count, size: image.size,
+                orientation: image.orientation.rawValue)
         }
-        let decoded = decode(LoaderRequest(items: items, expected: expected, limits: limits, format: format), in: .bytes(images.map(\.bytes)))
-        guard images.count > 1, case let .failure(error) = decoded[0], error.endedLoader else { return decoded }
+        let decoded = decode(
+            LoaderRequest(items: items, expected: expected, limits: limits, format: format),
+            in: .bytes(images.map(\.bytes)))
+        guard images.count > 1, case .failure(let error) = decoded[0], error.endedLoader else { return decoded }
         return images.map { decode([$0], expected: expected, limits: limits, format: format)[0] }
     }
 
@@ -211,17 +236,19 @@ public final class LoaderPool: @unchecked Sendable {
     /// (ended while idle) is replaced once.
     private func decode(_ request: LoaderRequest, in handing: Handing) -> [Result<ScaledImage, DecodeFailure>] {
         let count = request.items.count
-        func all(_ error: DecodeFailure) -> [Result<ScaledImage, DecodeFailure>] { Array(repeating: .failure(error), count: count) }
+        func all(_ error: DecodeFailure) -> [Result<ScaledImage, DecodeFailure>] {
+            Array(repeating: .failure(error), count: count)
+        }
         for attempt in 1...2 {
             let loader: Loader
             switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
-            case let .success(taken): loader = taken
-            case let .failure(error): return all(error)
+            case .success(let taken): loader = taken
+            case .failure(let error): return all(error)
             }
             let fd: Int32
             switch handing {
-            case let .file(descriptor): fd = descriptor
-            case let .bytes(blobs):
+            case .file(let descriptor): fd = descriptor
+            case .bytes(let blobs):
                 guard let input = loader.hand(blobs) else {
                     checkIn(loader)
                     return all(.unavailable("cannot hand it to a loader: \(String(cString: strerror(errno)))"))
@@ -239,15 +266,21 @@ public final class LoaderPool: @unchecked Sendable {
             var polled: Int32
             repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
             guard polled > 0 else { return all(retire(loader, .timedOut(request.limits.loaderSeconds))) }
-            guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else { return all(retire(loader, .noAnswer)) }
-            for gap in sandbox.note(reply.sandboxGaps) { decoderNotes.say("photozoom: loader sandbox: \(gap); photos are decoded without it") }
+            guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else {
+                return all(retire(loader, .noAnswer))
+            }
+            for gap in sandbox.note(reply.sandboxGaps) {
+                decoderNotes.say("photozoom: loader sandbox: \(gap); photos are decoded without it")
+            }
             defer { if memory >= 0 { close(memory) } }
             // Read before the loader is handed its next request, which it answers in the same file.
             guard reply.answers.count == count, let images = Self.images(of: reply, in: memory, asked: request) else {
                 return all(retire(loader, .badAnswer))
             }
             checkIn(loader)
-            for (answer, item) in zip(reply.answers, request.items) { decoderNotes.tell(answer.notes, about: item.name) }
+            for (answer, item) in zip(reply.answers, request.items) {
+                decoderNotes.tell(answer.notes, about: item.name)
+            }
             return images
         }
         return all(.unavailable("no loader would take it"))
@@ -259,18 +292,25 @@ public final class LoaderPool: @unchecked Sendable {
     /// a page fits the window, a covered cell has its shorter side the cell's). They are read,
     /// not mapped: a file the loader shrank meanwhile is a short read, never a fault. Nil for a
     /// reply that is not so.
-    private static func images(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> [Result<ScaledImage, DecodeFailure>]? {
+    private static func images(of reply: LoaderReply, in memory: Int32, asked: LoaderRequest) -> [Result<
+        ScaledImage, DecodeFailure
+    >]? {
         var info = stat()
-        let fileLength = memory >= 0 && fstat(memory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        let fileLength =
+            memory >= 0 && fstat(memory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
         for (answer, item) in zip(reply.answers, asked.items) where answer.failure == nil {
             let withinAsked: Bool
             switch item.size {
-            case let .fitting(box): withinAsked = answer.width <= box.width && answer.height <= box.height
-            case let .covering(box): withinAsked = min(answer.width, answer.height) <= max(box.width, box.height)
+            case .fitting(let box): withinAsked = answer.width <= box.width && answer.height <= box.height
+            case .covering(let box): withinAsked = min(answer.width, answer.height) <= max(box.width, box.height)
             }
-            guard answer.width >= 1, answer.height >= 1, answer.width <= PhotoHeader.largestSide, answer.height <= PhotoHeader.largestSide,
-                  withinAsked, answer.pitch == answer.width * 4, answer.width * answer.height <= asked.limits.maximumPixels,
-                  answer.offset >= 0, answer.offset <= fileLength, answer.pitch * answer.height <= fileLength - answer.offset else { return nil }
+            guard answer.width >= 1, answer.height >= 1, answer.width <= PhotoHeader.largestSide,
+                answer.height <= PhotoHeader.largestSide,
+                withinAsked, answer.pitch == answer.width * 4,
+                answer.width * answer.height <= asked.limits.maximumPixels,
+                answer.offset >= 0, answer.offset <= fileLength,
+                answer.pitch * answer.height <= fileLength - answer.offset
+            else { return nil }
         }
         var images: [Result<ScaledImage, DecodeFailure>] = []
         for answer in reply.answers {
@@ -278,15 +318,21 @@ public final class LoaderPool: @unchecked Sendable {
                 images.append(.failure(failure))
                 continue
             }
-            let image = SurfacePixels.make(PixelBox(width: answer.width, height: answer.height), format: asked.format.sdlFormat).map { surface in
-                ScaledImage(surface: surface, averageColor: answer.average, originalSize: answer.originalSize, isOpaque: answer.isOpaque)
+            let image = SurfacePixels.make(
+                PixelBox(width: answer.width, height: answer.height), format: asked.format.sdlFormat
+            ).map { surface in
+                ScaledImage(
+                    surface: surface, averageColor: answer.average, originalSize: answer.originalSize,
+                    isOpaque: answer.isOpaque)
             }
-            if case let .success(made) = image {
+            if case .success(let made) = image {
                 let length = answer.pitch * answer.height
                 // SDL packs a 32-bit surface's rows: its pitch is the answer's, and one read fills it.
-                guard Int(made.surface.pointee.pitch) == answer.pitch, pread(memory, made.surface.pointee.pixels, length, off_t(answer.offset)) == length else {
+                guard Int(made.surface.pointee.pitch) == answer.pitch,
+                    pread(memory, made.surface.pointee.pixels, length, off_t(answer.offset)) == length
+                else {
                     SDL_FreeSurface(made.surface)
-                    for case let .success(read) in images { SDL_FreeSurface(read.surface) }
+                    for case .success(let read) in images { SDL_FreeSurface(read.surface) }
                     return nil
                 }
             }
@@ -353,7 +399,7 @@ public final class LoaderPool: @unchecked Sendable {
         if stopped { return Self.stopped }
         switch why {
         case .unusable: return .unavailable("its loader had ended")
-        case let .timedOut(budget): return .timedOut(seconds: budget)
+        case .timedOut(let budget): return .timedOut(seconds: budget)
         case .badAnswer: return .badAnswer
         case .noAnswer:
             // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
@@ -369,7 +415,10 @@ public final class LoaderPool: @unchecked Sendable {
         var info = siginfo_t()
         for _ in 0..<100 {
             // WEXITED | WNOHANG | WNOWAIT: whether it has ended, leaving it to be reaped.
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid { return }
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
+            {
+                return
+            }
             usleep(1000)
         }
     }
@@ -377,7 +426,7 @@ public final class LoaderPool: @unchecked Sendable {
     /// A new loader, counted among those `stopAll` ends; none once it was called.
     private func launch(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
         let made = Self.spawn(memoryMiB: memoryMiB)
-        guard case let .success(loader) = made else { return made }
+        guard case .success(let loader) = made else { return made }
         condition.lock()
         running.insert(loader.pid)
         let stopped = stopping
@@ -415,7 +464,8 @@ public final class LoaderPool: @unchecked Sendable {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // A loader's crash is told in one line by the window; Swift's backtrace of it is noise.
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }
+        let environment =
+            ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }
             + ["SWIFT_BACKTRACE=enable=no"]
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }

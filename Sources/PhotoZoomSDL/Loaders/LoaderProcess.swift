@@ -69,13 +69,14 @@ public enum LoaderProcess {
             }
             if fd >= 0 { close(fd) }
             switch share(decoded, notes: notes, as: request.format) {
-            case var .success(made):
+            case .success(var made):
                 if let hooked { made = lie(hooked, made) }
                 made.reply.sandboxGaps = sandboxGaps
                 _ = LoaderSocket.send(made.reply, on: socket, fd: made.memory)
                 Arena.trim()
-            case let .failure(error):
-                _ = LoaderSocket.send(LoaderReply(failure: error, count: request.items.count, sandboxGaps: sandboxGaps), on: socket)
+            case .failure(let error):
+                _ = LoaderSocket.send(
+                    LoaderReply(failure: error, count: request.items.count, sandboxGaps: sandboxGaps), on: socket)
             }
         }
         // Not exit(): a forked loader would flush the window's buffered output a second time.
@@ -114,10 +115,16 @@ public enum LoaderProcess {
         var pixels = [UInt8](repeating: 128, count: Int(side * side * 4))
         var jpeg: UnsafeMutablePointer<UInt8>?
         var length: UInt = 0
-        guard tjCompress2(compressor, &pixels, side, 0, side, Int32(TJPF_RGBA.rawValue), &jpeg, &length, Int32(TJSAMP_420.rawValue), 80, 0) == 0,
-              let jpeg else { return }
+        guard
+            tjCompress2(
+                compressor, &pixels, side, 0, side, Int32(TJPF_RGBA.rawValue), &jpeg, &length,
+                Int32(TJSAMP_420.rawValue), 80, 0) == 0,
+            let jpeg
+        else { return }
         defer { tjFree(jpeg) }
-        if case let .success(image) = ScaledDecoder.decode(Data(bytes: jpeg, count: Int(length)), to: .covering(PixelBox(width: 24, height: 24))) {
+        if case .success(let image) = ScaledDecoder.decode(
+            Data(bytes: jpeg, count: Int(length)), to: .covering(PixelBox(width: 24, height: 24)))
+        {
             SDL_FreeSurface(image.surface)
         }
     }
@@ -145,41 +152,51 @@ public enum LoaderProcess {
     /// The longest failure an answer says: the first lines of a decoder's complaint.
     private static let failureCharacters = 400
 
-    private static func decode(_ item: LoaderItem, _ fd: Int32, expected: ImageKind?, limits: LibraryLimits) -> Result<UprightPixels, DecodeFailure> {
+    private static func decode(_ item: LoaderItem, _ fd: Int32, expected: ImageKind?, limits: LibraryLimits) -> Result<
+        UprightPixels, DecodeFailure
+    > {
         guard fd >= 0, item.offset >= 0, item.length > 0, item.length <= limits.maximumFileBytes else {
             return .failure(DecodeFailure.corrupt("the loader was sent no bytes to decode"))
         }
         var bytes = Data(count: item.length)
         let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, item.length, off_t(item.offset)) }
         guard read == item.length else { return .failure(DecodeFailure.corrupt("it changed while it was read")) }
-        if let expected, case let .success(kind) = ImageKind.identify(bytes, named: item.name), kind != expected {
-            return .failure(DecodeFailure.corrupt("it is a \(kind.rawValue.uppercased()) where a \(expected.rawValue.uppercased()) belongs"))
+        if let expected, case .success(let kind) = ImageKind.identify(bytes, named: item.name), kind != expected {
+            return .failure(
+                DecodeFailure.corrupt(
+                    "it is a \(kind.rawValue.uppercased()) where a \(expected.rawValue.uppercased()) belongs"))
         }
-        let decoded = item.orientation.flatMap(ExifOrientation.init(rawValue:)).map {
-            ScaledDecoder.decode(bytes, to: item.size, named: item.name, orientation: $0, limits: limits)
-        } ?? ScaledDecoder.decode(bytes, to: item.size, named: item.name, limits: limits)
+        let decoded =
+            item.orientation.flatMap(ExifOrientation.init(rawValue:)).map {
+                ScaledDecoder.decode(bytes, to: item.size, named: item.name, orientation: $0, limits: limits)
+            } ?? ScaledDecoder.decode(bytes, to: item.size, named: item.name, limits: limits)
         // SDL's allocations fail at the address-space limit: the photo needs more than a loader
         // may have, which a person may raise.
-        if case let .failure(error) = decoded, error.description.contains("Out of memory") {
-            return .failure(.overLimits("decoding it needs more memory than a loader may have (library.loaderMemoryMiB)"))
+        if case .failure(let error) = decoded, error.description.contains("Out of memory") {
+            return .failure(
+                .overLimits("decoding it needs more memory than a loader may have (library.loaderMemoryMiB)"))
         }
         return decoded
     }
 
     /// The images' rows one after another in the loader's memory file, laid out as `layout`,
     /// and the reply that says where each is; the images are freed.
-    private static func share(_ decoded: [Result<UprightPixels, DecodeFailure>], notes: [[String]], as layout: PixelLayout) -> Result<Made, DecodeFailure> {
-        defer { for case let .success(image) in decoded { SDL_FreeSurface(image.surface) } }
+    private static func share(
+        _ decoded: [Result<UprightPixels, DecodeFailure>], notes: [[String]], as layout: PixelLayout
+    ) -> Result<Made, DecodeFailure> {
+        defer { for case .success(let image) in decoded { SDL_FreeSurface(image.surface) } }
         var answers: [LoaderAnswer] = []
         var length = 0
         for result in decoded {
             switch result {
-            case let .success(image):
+            case .success(let image):
                 let surface = image.surface.pointee
-                answers.append(LoaderAnswer(offset: length, width: Int(surface.w), height: Int(surface.h), pitch: Int(surface.w) * 4,
-                                            originalSize: image.originalSize))
+                answers.append(
+                    LoaderAnswer(
+                        offset: length, width: Int(surface.w), height: Int(surface.h), pitch: Int(surface.w) * 4,
+                        originalSize: image.originalSize))
                 length += Int(surface.w) * 4 * Int(surface.h)
-            case let .failure(error):
+            case .failure(let error):
                 // What the decoder printed says why it failed: it goes in the failure's one line.
                 let said = ([error.description] + notes[answers.count]).joined(separator: "; ")
                 answers.append(LoaderAnswer(failure: error.restated(String(said.prefix(failureCharacters)))))
@@ -191,7 +208,7 @@ public enum LoaderProcess {
             return .failure(.unavailable("the loader could not share its pixels: \(String(cString: strerror(errno)))"))
         }
         for (index, result) in decoded.enumerated() {
-            guard case let .success(image) = result else { continue }
+            guard case .success(let image) = result else { continue }
             let copied = copy(image.surface.pointee, into: memory.base + answers[index].offset, as: layout)
             answers[index].isOpaque = copied.isOpaque
             answers[index].average = copied.average
@@ -208,10 +225,16 @@ public enum LoaderProcess {
     /// Copies an RGBA32 surface's rows, packed, to `out`, laid out as `layout`; whether every
     /// pixel is opaque, and their mean colour (each channel rounded). One pass for all of it,
     /// where the window converted and looked again, and the decoder summed the pixels apart.
-    private static func copy(_ surface: SDL_Surface, into out: UnsafeMutableRawPointer, as layout: PixelLayout) -> Copied {
-        let width = Int(surface.w), height = Int(surface.h)
+    private static func copy(_ surface: SDL_Surface, into out: UnsafeMutableRawPointer, as layout: PixelLayout)
+        -> Copied
+    {
+        let width = Int(surface.w)
+        let height = Int(surface.h)
         var opaque = true
-        var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, a: UInt64 = 0
+        var r: UInt64 = 0
+        var g: UInt64 = 0
+        var b: UInt64 = 0
+        var a: UInt64 = 0
         for y in 0..<height {
             let from = (surface.pixels + y * Int(surface.pitch)).assumingMemoryBound(to: UInt32.self)
             let to = (out + y * width * 4).assumingMemoryBound(to: UInt32.self)
@@ -220,8 +243,13 @@ public enum LoaderProcess {
                 // RGBA32's bytes are R, G, B, A and ARGB8888's B, G, R, A on a little-endian machine.
                 let pixel = UInt32(littleEndian: from[x])
                 alpha &= pixel
-                r &+= UInt64(pixel & 0xFF); g &+= UInt64((pixel >> 8) & 0xFF); b &+= UInt64((pixel >> 16) & 0xFF); a &+= UInt64(pixel >> 24)
-                to[x] = layout == .rgba ? from[x] : (pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF).littleEndian
+                r &+= UInt64(pixel & 0xFF)
+                g &+= UInt64((pixel >> 8) & 0xFF)
+                b &+= UInt64((pixel >> 16) & 0xFF)
+                a &+= UInt64(pixel >> 24)
+                to[x] =
+                    layout == .rgba
+                    ? from[x] : (pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF).littleEndian
             }
             if alpha & 0xFF00_0000 != 0xFF00_0000 { opaque = false }
         }
@@ -233,14 +261,21 @@ public enum LoaderProcess {
     /// Fails as the crash hook says, before decoding; false for a hook that lies after.
     private static func misbehave(_ how: String, _ request: LoaderRequest, _ fd: Int32) -> Bool {
         switch how {
-        case "KILL": raise(SIGKILL); return true
+        case "KILL":
+            raise(SIGKILL)
+            return true
         case "HANG": while true { pause() }
-        case "SEGV": raise(SIGSEGV); return true
+        case "SEGV":
+            raise(SIGSEGV)
+            return true
         case "OPEN":
             // What a decoder that tried to open a file would meet.
             let opened = open("/proc/self/status", O_RDONLY)
             let said = opened >= 0 ? "opened a file" : "open: \(String(cString: strerror(errno)))"
-            _ = LoaderSocket.send(LoaderReply(failure: .corrupt("\(said) (restricted: \(restricted))"), count: request.items.count, sandboxGaps: sandboxGaps), on: socket)
+            _ = LoaderSocket.send(
+                LoaderReply(
+                    failure: .corrupt("\(said) (restricted: \(restricted))"), count: request.items.count,
+                    sandboxGaps: sandboxGaps), on: socket)
             if opened >= 0 { close(opened) }
             if fd >= 0 { close(fd) }
             return true
@@ -296,7 +331,8 @@ private enum Arena {
         if let current { munmap(current.base, current.length) }
         current = nil
         guard fd >= 0, ftruncate(fd, off_t(wanted)) == 0,
-              let base = mmap(nil, wanted, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), base != MAP_FAILED else {
+            let base = mmap(nil, wanted, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), base != MAP_FAILED
+        else {
             if fd >= 0 { close(fd) }
             return nil
         }

@@ -6,7 +6,9 @@ enum ProcessStatus {
     /// nil when the process or the field is not there. The value follows the name and a tab,
     /// padded with spaces only while it is short.
     static func kibibytes(_ name: String, of pid: pid_t? = nil) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid.map(String.init) ?? "self")/status", encoding: .utf8) else { return nil }
+        guard
+            let status = try? String(contentsOfFile: "/proc/\(pid.map(String.init) ?? "self")/status", encoding: .utf8)
+        else { return nil }
         let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
         return line.flatMap { $0.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) } }
     }

@@ -16,7 +16,9 @@ public enum ImageFormat {
         switch (path as NSString).pathExtension.lowercased() {
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg
-        default: throw OutputFileError(description: "cannot write '\(path)': an image's name ends in \(Self.supported)", isUsage: true)
+        default:
+            throw OutputFileError(
+                description: "cannot write '\(path)': an image's name ends in \(Self.supported)", isUsage: true)
         }
     }
 }
@@ -30,15 +32,24 @@ extension HeadlessCanvas {
     }
 
     /// Writes `surface` to `path` as `save(to:overwrite:)` does; `replaceFlag` as `OutputFile` takes it.
-    static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String, overwrite: Bool, replaceFlag: String? = "--overwrite") throws {
+    static func save(
+        _ surface: UnsafeMutablePointer<SDL_Surface>, to path: String, overwrite: Bool,
+        replaceFlag: String? = "--overwrite"
+    ) throws {
         let format = try ImageFormat(path: path)
         try OutputFile.create(path, overwrite: overwrite, replaceFlag: replaceFlag) { sink in
-            guard let stream = Self.stream(into: sink) else { throw OutputFileError(description: "cannot write '\(path)': \(String(cString: SDL_GetError()))", isUsage: false) }
+            guard let stream = Self.stream(into: sink) else {
+                throw OutputFileError(
+                    description: "cannot write '\(path)': \(String(cString: SDL_GetError()))", isUsage: false)
+            }
             // The encoder frees the stream (the last argument but one); the sink stays ours.
-            let saved = format == .png ? IMG_SavePNG_RW(surface, stream, 1) : IMG_SaveJPG_RW(surface, stream, 1, ImageFormat.jpegQuality)
+            let saved =
+                format == .png
+                ? IMG_SavePNG_RW(surface, stream, 1) : IMG_SaveJPG_RW(surface, stream, 1, ImageFormat.jpegQuality)
             // A failed write is the sink's to report, with the system's reason.
             if saved != 0, sink.failure == nil {
-                throw OutputFileError(description: "cannot write '\(path)': \(String(cString: SDL_GetError()))", isUsage: false)
+                throw OutputFileError(
+                    description: "cannot write '\(path)': \(String(cString: SDL_GetError()))", isUsage: false)
             }
         }
     }

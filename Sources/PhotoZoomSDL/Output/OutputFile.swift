@@ -41,7 +41,9 @@ public enum OutputFile {
     }
 
     /// Creates `path` (replacing it only if `overwrite`) from what `body` writes to the sink.
-    static func create(_ path: String, overwrite: Bool, replaceFlag: String? = "--overwrite", _ body: (Sink) throws -> Void) throws {
+    static func create(
+        _ path: String, overwrite: Bool, replaceFlag: String? = "--overwrite", _ body: (Sink) throws -> Void
+    ) throws {
         let draft = try Draft(path, overwrite: overwrite, replaceFlag: replaceFlag)
         try body(draft.sink)
         try draft.publish()
@@ -93,7 +95,10 @@ public enum OutputFile {
 
         /// Checks every write, puts the data on the disk and then gives it its name.
         func publish() throws {
-            if let failure = sink.failure { throw abandoned(OutputFileError(description: "cannot write '\(path)': \(reason(failure))", isUsage: false)) }
+            if let failure = sink.failure {
+                throw abandoned(
+                    OutputFileError(description: "cannot write '\(path)': \(reason(failure))", isUsage: false))
+            }
             // The data is on the disk before the name points at it.
             guard fsync(sink.fd) == 0 else { throw abandoned(systemError("cannot write '\(path)'")) }
             if let temporary {
@@ -132,7 +137,8 @@ public enum OutputFile {
 
     /// The name a hidden draft of `path` starts with: `.NAME.`, beside it.
     static func draftPrefix(of path: String) -> String {
-        let name = (path as NSString).lastPathComponent, folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
         return (folder.isEmpty ? "" : folder + "/") + ".\(name)."
     }
 
@@ -143,13 +149,17 @@ public enum OutputFile {
     /// that no one has written to for `staleDraftSeconds`.
     static func removeStaleDrafts(of path: String) {
         let prefix = draftPrefix(of: path)
-        let folder = (prefix as NSString).deletingLastPathComponent, start = (prefix as NSString).lastPathComponent
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        let folder = (prefix as NSString).deletingLastPathComponent
+        let start = (prefix as NSString).lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else {
+            return
+        }
         for name in names where name.hasPrefix(start) && name.count == start.count + 6 {
             let draft = (folder.isEmpty ? "" : folder + "/") + name
             var info = stat()
             guard lstat(draft, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-                  Date().timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > staleDraftSeconds else { continue }
+                Date().timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > staleDraftSeconds
+            else { continue }
             unlink(draft)
         }
     }
@@ -166,8 +176,11 @@ public enum OutputFile {
             }
             return
         }
-        let side = draftPrefix(of: path) + String((0..<6).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! })
-        guard linkat(AT_FDCWD, source, AT_FDCWD, side, AT_SYMLINK_FOLLOW) == 0 else { throw systemError("cannot write '\(path)'") }
+        let side =
+            draftPrefix(of: path) + String((0..<6).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! })
+        guard linkat(AT_FDCWD, source, AT_FDCWD, side, AT_SYMLINK_FOLLOW) == 0 else {
+            throw systemError("cannot write '\(path)'")
+        }
         guard rename(side, path) == 0 else {
             let failure = systemError("cannot write '\(path)'")
             unlink(side)
@@ -224,9 +237,13 @@ public enum OutputFile {
         OutputFileError(description: "\(what): \(reason(errno))", isUsage: false)
     }
 
-    private static func usage(_ message: String) -> OutputFileError { OutputFileError(description: message, isUsage: true) }
+    private static func usage(_ message: String) -> OutputFileError {
+        OutputFileError(description: message, isUsage: true)
+    }
 
     private static func alreadyExists(_ path: String, _ replaceFlag: String?) -> OutputFileError {
-        usage(replaceFlag.map { "'\(path)' already exists; pass \($0) to replace it" } ?? "'\(path)' already exists, and is never replaced")
+        usage(
+            replaceFlag.map { "'\(path)' already exists; pass \($0) to replace it" }
+                ?? "'\(path)' already exists, and is never replaced")
     }
 }

@@ -71,8 +71,9 @@ public struct DebugHistory: Equatable {
             sample.scale = fit.width > 0 ? t.frame.width / fit.width : nil
         }
         samples.append(sample)
-        latest = Latest(tick: world.tick, phase: viewer.phase, currentIndex: viewer.currentIndex,
-                        photoCount: world.photos.count, viewport: world.viewport)
+        latest = Latest(
+            tick: world.tick, phase: viewer.phase, currentIndex: viewer.currentIndex,
+            photoCount: world.photos.count, viewport: world.viewport)
     }
 
     /// Records one drawn frame: its whole wall time and the part of it the sim's ticks took.
@@ -87,20 +88,26 @@ public struct DebugHistory: Equatable {
         // Slots not yet recorded lie at the left, so the newest value is always at the right edge.
         let gap = [Sample?](repeating: nil, count: capacity - recorded.count)
         let slots = gap + recorded.map { Optional($0) }
-        let centres = slots.map { $0?.centreY }, scales = slots.map { $0?.scale }, backgrounds = slots.map { $0?.background }
+        let centres = slots.map { $0?.centreY }
+        let scales = slots.map { $0?.scale }
+        let backgrounds = slots.map { $0?.background }
         let last = recorded.last
         let height = max(latest?.viewport.height ?? 1, 1)
         // The scale plot spans at least 0…1 (cell to pager) and grows to show a pinch beyond.
         let topScale = max(1, scales.compactMap { $0 }.filter(\.isFinite).max() ?? 1)
         let traces = [
-            DebugReadout.Trace(label: "centre y " + Self.format(last?.centreY, "%.0f pt"), values: centres, range: 0...height),
-            DebugReadout.Trace(label: "scale " + Self.format(last?.scale, "%.2f×"), values: scales, range: 0...topScale),
-            DebugReadout.Trace(label: "background " + Self.format(last?.background, "%.2f"), values: backgrounds, range: 0...1),
+            DebugReadout.Trace(
+                label: "centre y " + Self.format(last?.centreY, "%.0f pt"), values: centres, range: 0...height),
+            DebugReadout.Trace(
+                label: "scale " + Self.format(last?.scale, "%.2f×"), values: scales, range: 0...topScale),
+            DebugReadout.Trace(
+                label: "background " + Self.format(last?.background, "%.2f"), values: backgrounds, range: 0...1),
         ]
-        return DebugReadout(frame: Self.timing(frameCosts), tick: Self.timing(tickCosts),
-                            phase: latest.map { Self.words($0.phase) } ?? "–",
-                            currentIndex: latest?.currentIndex ?? 0, photoCount: latest?.photoCount ?? 0,
-                            tickNumber: latest?.tick ?? 0, traces: traces, sandboxGaps: sandboxGaps)
+        return DebugReadout(
+            frame: Self.timing(frameCosts), tick: Self.timing(tickCosts),
+            phase: latest.map { Self.words($0.phase) } ?? "–",
+            currentIndex: latest?.currentIndex ?? 0, photoCount: latest?.photoCount ?? 0,
+            tickNumber: latest?.tick ?? 0, traces: traces, sandboxGaps: sandboxGaps)
     }
 
     /// The latest cost and the 99th percentile, in milliseconds; nil before any was recorded.

@@ -9,7 +9,9 @@ enum DebugPanel {
     static let margin = 8.0, width = 190.0, padding = 10.0
     static let textSize = 12.0, labelSize = 11.0, plotHeight = 34.0, plotGap = 6.0
     /// One colour per trace, in the readout's order, so each plot is told apart at a glance.
-    static let traceColors = [Color(r: 255, g: 204, b: 64), Color(r: 90, g: 200, b: 255), Color(r: 200, g: 140, b: 255)]
+    static let traceColors = [
+        Color(r: 255, g: 204, b: 64), Color(r: 90, g: 200, b: 255), Color(r: 200, g: 140, b: 255),
+    ]
 
     struct Layout {
         var panel: Rect
@@ -62,11 +64,14 @@ enum DebugPanel {
         for line in layout.lines { p.text(line.text, at: line.origin, size: textSize, color: Palette.text) }
         for (i, (trace, place)) in zip(r.traces, layout.traces).enumerated() {
             let color = traceColors[i % traceColors.count]
-            p.text(p.truncate(trace.label, width: place.area.width, size: labelSize), at: place.label, size: labelSize, color: color)
+            p.text(
+                p.truncate(trace.label, width: place.area.width, size: labelSize), at: place.label, size: labelSize,
+                color: color)
             p.fill(place.area.inset(by: -2), Palette.plotFill, radius: 3)
             // One slot per tick, oldest at the left; a run of values is one line, a nil a gap.
-            let axes = p.axes(place.area, duration: Double(max(trace.values.count - 1, 1)),
-                              low: trace.range.lowerBound, high: trace.range.upperBound)
+            let axes = p.axes(
+                place.area, duration: Double(max(trace.values.count - 1, 1)),
+                low: trace.range.lowerBound, high: trace.range.upperBound)
             p.level(trace.range.lowerBound, on: axes, Palette.secondary, alpha: 0.3)
             p.level(trace.range.upperBound, on: axes, Palette.secondary, alpha: 0.3)
             var run: [(t: Double, value: Double)] = []

@@ -7,7 +7,10 @@ public struct DebugReadout: Equatable {
     public struct Timing: Equatable {
         public var last: Double
         public var p99: Double
-        public init(last: Double, p99: Double) { self.last = last; self.p99 = p99 }
+        public init(last: Double, p99: Double) {
+            self.last = last
+            self.p99 = p99
+        }
     }
 
     /// One quantity over the history, drawn as a small plot.
@@ -21,7 +24,9 @@ public struct DebugReadout: Equatable {
         /// The value range the plot spans, bottom to top.
         public var range: ClosedRange<Double>
         public init(label: String, values: [Double?], range: ClosedRange<Double>) {
-            self.label = label; self.values = values; self.range = range
+            self.label = label
+            self.values = values
+            self.range = range
         }
     }
 
@@ -42,8 +47,10 @@ public struct DebugReadout: Equatable {
     /// The steps of the loaders' sandbox that did not hold (`LoaderSandbox`): none, mostly.
     public var sandboxGaps: [String]
 
-    public init(frame: Timing? = nil, tick: Timing? = nil, phase: String, currentIndex: Int, photoCount: Int,
-                tickNumber: Int, traces: [Trace], sandboxGaps: [String] = []) {
+    public init(
+        frame: Timing? = nil, tick: Timing? = nil, phase: String, currentIndex: Int, photoCount: Int,
+        tickNumber: Int, traces: [Trace], sandboxGaps: [String] = []
+    ) {
         self.frame = frame
         self.tick = tick
         self.phase = phase

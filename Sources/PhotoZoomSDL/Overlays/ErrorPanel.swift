@@ -37,7 +37,9 @@ enum ErrorPanel {
     /// The message lines as drawn, each with its indent in points: each message wrapped to
     /// `width` points, after a bullet when there are several (its later lines hang under the
     /// text, not the bullet), at most `maximumLines`, then "…" if any were left out.
-    static func lines(_ errors: [String], width: Double, maximumLines: Int = maximumLines, _ p: OverlayPainter) -> [(text: String, indent: Double)] {
+    static func lines(_ errors: [String], width: Double, maximumLines: Int = maximumLines, _ p: OverlayPainter) -> [(
+        text: String, indent: Double
+    )] {
         let bullet = errors.count > 1 ? "• " : ""
         let hang = bullet.isEmpty ? 0 : p.width(bullet, messageSize)
         var lines: [(text: String, indent: Double)] = []
@@ -52,13 +54,16 @@ enum ErrorPanel {
 
     /// Draws the panel with its top at `top`; returns it, so what follows goes below.
     @discardableResult
-    static func draw(_ errors: [String], as kind: Kind = .error, top: Double, viewport: Size, _ p: OverlayPainter) -> Rect {
+    static func draw(_ errors: [String], as kind: Kind = .error, top: Double, viewport: Size, _ p: OverlayPainter)
+        -> Rect
+    {
         typealias Palette = OverlayPainter.Palette
         let width = width(in: viewport.width)
         let inner = width - 2 * (padding + kind.border)
         let titleLines = p.wrap(kind.title, width: inner, size: kind.titleSize)
         let messages = lines(errors, width: inner, maximumLines: kind.maximumLines, p)
-        let height = 2 * (padding + kind.border) + p.lineHeight(kind.titleSize) * Double(titleLines.count) + 4
+        let height =
+            2 * (padding + kind.border) + p.lineHeight(kind.titleSize) * Double(titleLines.count) + 4
             + p.lineHeight(messageSize) * Double(messages.count)
         let panel = Rect(x: ((viewport.width - width) / 2).rounded(), y: top, width: width, height: height)
         p.fill(panel, kind.fill, alpha: 0.92, radius: 8)

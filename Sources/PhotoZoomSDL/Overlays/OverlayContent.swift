@@ -24,8 +24,10 @@ public struct OverlayContent: Equatable {
     /// A big folder's first visit, while it lasts: a pill in the tab bar.
     public var library: LibraryProgress?
 
-    public init(help: Bool = false, status: String? = nil, toast: ReloadToast? = nil, errors: [String] = [],
-                debug: DebugReadout? = nil) {
+    public init(
+        help: Bool = false, status: String? = nil, toast: ReloadToast? = nil, errors: [String] = [],
+        debug: DebugReadout? = nil
+    ) {
         self.help = help
         self.status = status
         self.toast = toast
@@ -36,6 +38,7 @@ public struct OverlayContent: Equatable {
     /// Whether this frame shows no overlay at all; then `OverlayRenderer.draw` draws nothing.
     /// A toast past its lifetime counts as nothing, so the loop may keep it until it drops it.
     public var isEmpty: Bool {
-        !help && !recording && (status ?? "").isEmpty && !(toast?.isVisible ?? false) && errors.isEmpty && warnings.isEmpty && debug == nil && library == nil
+        !help && !recording && (status ?? "").isEmpty && !(toast?.isVisible ?? false) && errors.isEmpty
+            && warnings.isEmpty && debug == nil && library == nil
     }
 }

@@ -33,7 +33,12 @@ final class OverlayPainter {
     /// Multiplies every alpha drawn: how a toast fades out as one piece.
     var opacity = 1.0
 
-    private struct WrapKey: Hashable { let text: String; let width: Double; let pointSize: Double; let scale: Double }
+    private struct WrapKey: Hashable {
+        let text: String
+        let width: Double
+        let pointSize: Double
+        let scale: Double
+    }
     private var wrapped: [WrapKey: [String]] = [:]
 
     init(renderer: OpaquePointer, log: @escaping (String) -> Void) {
@@ -50,8 +55,10 @@ final class OverlayPainter {
 
     /// `rect` in whole pixels: panels on pixel boundaries have crisp edges.
     func pixels(_ rect: Rect) -> Rect {
-        let x0 = (rect.minX * scale).rounded(), y0 = (rect.minY * scale).rounded()
-        let x1 = (rect.maxX * scale).rounded(), y1 = (rect.maxY * scale).rounded()
+        let x0 = (rect.minX * scale).rounded()
+        let y0 = (rect.minY * scale).rounded()
+        let x1 = (rect.maxX * scale).rounded()
+        let y1 = (rect.maxY * scale).rounded()
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -76,7 +83,9 @@ final class OverlayPainter {
             rows.append(SDL_FRect(x: Float(p.minX + inset), y: Float(p.minY) + Float(i), w: w, h: 1))
             rows.append(SDL_FRect(x: Float(p.minX + inset), y: Float(p.maxY) - Float(i) - 1, w: w, h: 1))
         }
-        rows.append(SDL_FRect(x: Float(p.minX), y: Float(p.minY) + Float(r), w: Float(p.width), h: Float(p.height) - Float(2 * r)))
+        rows.append(
+            SDL_FRect(
+                x: Float(p.minX), y: Float(p.minY) + Float(r), w: Float(p.width), h: Float(p.height) - Float(2 * r)))
         SDL_RenderFillRectsF(renderer, rows, Int32(rows.count))
     }
 
@@ -88,17 +97,21 @@ final class OverlayPainter {
         let thickness = max(Int((width * scale).rounded()), 1)
         for i in 0..<thickness {
             let inset = Double(i)
-            let box = Rect(x: p.minX + inset, y: p.minY + inset, width: p.width - 2 * inset - 1, height: p.height - 2 * inset - 1)
+            let box = Rect(
+                x: p.minX + inset, y: p.minY + inset, width: p.width - 2 * inset - 1, height: p.height - 2 * inset - 1)
             guard box.width > 0, box.height > 0 else { return }
             let r = max(min(radius * scale - inset, box.width / 2, box.height / 2), 0)
             var points: [SDL_FPoint] = []
             // Each corner a quarter circle of a few segments, clockwise from the top-left.
-            let corners = [(box.minX + r, box.minY + r, Double.pi), (box.maxX - r, box.minY + r, 1.5 * Double.pi),
-                           (box.maxX - r, box.maxY - r, 0), (box.minX + r, box.maxY - r, 0.5 * Double.pi)]
+            let corners = [
+                (box.minX + r, box.minY + r, Double.pi), (box.maxX - r, box.minY + r, 1.5 * Double.pi),
+                (box.maxX - r, box.maxY - r, 0), (box.minX + r, box.maxY - r, 0.5 * Double.pi),
+            ]
             for (cx, cy, start) in corners {
                 for step in 0...4 {
                     let a = start + Double(step) / 4 * Double.pi / 2
-                    points.append(SDL_FPoint(x: Float((cx + r * cos(a)).rounded()), y: Float((cy + r * sin(a)).rounded())))
+                    points.append(
+                        SDL_FPoint(x: Float((cx + r * cos(a)).rounded()), y: Float((cy + r * sin(a)).rounded())))
                 }
             }
             points.append(points[0])
@@ -120,14 +133,17 @@ final class OverlayPainter {
     /// One line of text whose line box has its top-left at `origin` (points).
     func text(_ string: String, at origin: Point, size: Double, color: Color, alpha: Double = 1) {
         let box = pixels(Rect(x: origin.x, y: origin.y, width: 1, height: lineHeight(size)))
-        text.draw(string, style: TextStyle(pointSize: size, color: color, leading: true), in: box, scale: scale, alpha: alpha * opacity)
+        text.draw(
+            string, style: TextStyle(pointSize: size, color: color, leading: true), in: box, scale: scale,
+            alpha: alpha * opacity)
     }
 
     /// `string` cut to fit `width` points, ending in "…" when it had to be cut.
     func truncate(_ string: String, width: Double, size: Double) -> String {
         guard self.width(string, size) > width else { return string }
         let characters = Array(string)
-        var lo = 0, hi = characters.count
+        var lo = 0
+        var hi = characters.count
         // The longest prefix that fits with the ellipsis: binary search, the width grows with length.
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -147,12 +163,16 @@ final class OverlayPainter {
             var line = ""
             for word in paragraph.split(separator: " ") {
                 let candidate = line.isEmpty ? String(word) : line + " " + word
-                if fits(candidate) { line = candidate; continue }
+                if fits(candidate) {
+                    line = candidate
+                    continue
+                }
                 if !line.isEmpty { lines.append(line) }
                 var rest = Array(word)
                 while rest.count > 1, !fits(String(rest)) {
                     // The longest piece that fits, and at least one character.
-                    var lo = 1, hi = rest.count - 1
+                    var lo = 1
+                    var hi = rest.count - 1
                     while lo < hi {
                         let mid = (lo + hi + 1) / 2
                         if fits(String(rest[..<mid])) { lo = mid } else { hi = mid - 1 }

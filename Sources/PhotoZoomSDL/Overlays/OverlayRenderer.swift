@@ -41,8 +41,11 @@ public final class OverlayRenderer {
         if content.recording { right = drawRecordingDot(right: right, bar: bar) - 6 }
         if let status = content.status, !status.isEmpty { right = drawBadge(status, right: right, bar: bar) }
         // The progress pill shares the tab bar: it keeps clear of the badges, centred still.
-        let reserved = content.badgesInTabBar && right < viewport.width - Self.badgeMargin ? viewport.width - right + 8 : 0
-        if let library = content.library { LibraryProgressPill.draw(library, viewport: viewport, reserving: reserved, painter) }
+        let reserved =
+            content.badgesInTabBar && right < viewport.width - Self.badgeMargin ? viewport.width - right + 8 : 0
+        if let library = content.library {
+            LibraryProgressPill.draw(library, viewport: viewport, reserving: reserved, painter)
+        }
         if let toast = content.toast, toast.isVisible { ToastPanel.draw(toast, viewport: viewport, painter) }
         if content.help { HelpOverlay.draw(viewport: viewport, painter) }
     }
@@ -54,7 +57,9 @@ public final class OverlayRenderer {
     }
 
     /// The status badge's frame for `text`: right-aligned in the top bar, vertically centred in it.
-    func badgeFrame(_ text: String, viewport: Size) -> Rect { badgeFrame(text, right: viewport.width - Self.badgeMargin, bar: Self.bar(viewport, inTabBar: false)) }
+    func badgeFrame(_ text: String, viewport: Size) -> Rect {
+        badgeFrame(text, right: viewport.width - Self.badgeMargin, bar: Self.bar(viewport, inTabBar: false))
+    }
 
     private func badgeFrame(_ text: String, right: Double, bar: (top: Double, height: Double)) -> Rect {
         let w = (painter.width(text, Self.badgeTextSize) + 16).rounded(.up)
@@ -76,9 +81,12 @@ public final class OverlayRenderer {
     @discardableResult
     private func drawBadge(_ text: String, right: Double, bar: (top: Double, height: Double)) -> Double {
         let frame = badgeFrame(text, right: right, bar: bar)
-        painter.fill(frame, OverlayPainter.Palette.panel, alpha: OverlayPainter.Palette.panelAlpha, radius: Self.badgeHeight / 2)
+        painter.fill(
+            frame, OverlayPainter.Palette.panel, alpha: OverlayPainter.Palette.panelAlpha, radius: Self.badgeHeight / 2)
         let textTop = frame.minY + ((frame.height - painter.lineHeight(Self.badgeTextSize)) / 2).rounded()
-        painter.text(text, at: Point(x: frame.minX + 8, y: textTop), size: Self.badgeTextSize, color: OverlayPainter.Palette.text)
+        painter.text(
+            text, at: Point(x: frame.minX + 8, y: textTop), size: Self.badgeTextSize, color: OverlayPainter.Palette.text
+        )
         return frame.minX
     }
 }

@@ -38,7 +38,9 @@ struct PlotAxes {
     }
 
     /// Where `v` lies up the value axis, from 0 (bottom) to 1 (top).
-    func height(_ v: Double) -> Double { flat ? 0.5 : (Self.padding + (v / 2 - low / 2) / halfSpan) / (1 + 2 * Self.padding) }
+    func height(_ v: Double) -> Double {
+        flat ? 0.5 : (Self.padding + (v / 2 - low / 2) / halfSpan) / (1 + 2 * Self.padding)
+    }
     func x(_ t: Double) -> Float { Float(rect.minX + t / duration * rect.width) }
     func y(_ v: Double) -> Float { Float(rect.maxY - height(v) * rect.height) }
     func point(_ t: Double, _ v: Double) -> SDL_FPoint { SDL_FPoint(x: x(t), y: y(v)) }

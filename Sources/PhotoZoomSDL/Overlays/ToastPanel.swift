@@ -31,7 +31,10 @@ enum ToastPanel {
         let lineHeight = OverlayPainter.lineHeight(lineSize)
         var shownLines = toast.lines
         if shownLines.count > ReloadToast.maximumLines {
-            shownLines = Array(toast.lines.prefix(ReloadToast.maximumLines - 1)) + ["and \(toast.lines.count - ReloadToast.maximumLines + 1) more changes"]
+            shownLines =
+                Array(toast.lines.prefix(ReloadToast.maximumLines - 1)) + [
+                    "and \(toast.lines.count - ReloadToast.maximumLines + 1) more changes"
+                ]
         }
         let shownSprings = Array(toast.springs.prefix(ReloadToast.maximumSprings))
         let hiddenSprings = toast.springs.count - shownSprings.count
@@ -50,8 +53,11 @@ enum ToastPanel {
             let plotWidth = min(maximumPlotWidth, ((inner - plotGap * (n - 1)) / n).rounded(.down))
             for (i, spring) in shownSprings.enumerated() {
                 let x = padding + Double(i) * (plotWidth + plotGap)
-                layout.plots.append((spring, Rect(x: x, y: y, width: plotWidth, height: plotHeight),
-                                     Point(x: x, y: y + plotHeight + 3)))
+                layout.plots.append(
+                    (
+                        spring, Rect(x: x, y: y, width: plotWidth, height: plotHeight),
+                        Point(x: x, y: y + plotHeight + 3)
+                    ))
             }
             y += plotHeight + 3 + OverlayPainter.lineHeight(nameSize)
         }
@@ -60,8 +66,9 @@ enum ToastPanel {
             y += OverlayPainter.lineHeight(nameSize)
         }
         let height = y + padding
-        let origin = Point(x: ((viewport.width - width) / 2).rounded(),
-                           y: max((viewport.height - bottomInset - margin - height).rounded(), margin))
+        let origin = Point(
+            x: ((viewport.width - width) / 2).rounded(),
+            y: max((viewport.height - bottomInset - margin - height).rounded(), margin))
         func moved(_ p: Point) -> Point { p + origin }
         layout.panel = Rect(origin: origin, size: Size(width: width, height: height))
         layout.header = moved(layout.header)
@@ -91,20 +98,24 @@ enum ToastPanel {
         if !layout.plots.isEmpty { drawLegend(rightEdge: layout.panel.maxX - padding, y: layout.header.y, p) }
         for (i, line) in layout.lines.enumerated() {
             // "and N more changes" in grey, as a note rather than a change.
-            let color = i == ReloadToast.maximumLines - 1 && toast.lines.count > ReloadToast.maximumLines ? Palette.secondary : Palette.text
+            let color =
+                i == ReloadToast.maximumLines - 1 && toast.lines.count > ReloadToast.maximumLines
+                ? Palette.secondary : Palette.text
             p.text(p.truncate(line.text, width: inner, size: lineSize), at: line.origin, size: lineSize, color: color)
         }
         for plot in layout.plots {
             p.fill(plot.area.inset(by: -3), Palette.plotFill, radius: 4)
-            let old = samples(plot.spring.old), new = samples(plot.spring.new)
+            let old = samples(plot.spring.old)
+            let new = samples(plot.spring.new)
             let values = old.map(\.value) + new.map(\.value) + [0, 1]
             let axes = p.axes(plot.area, duration: plotDuration, low: values.min()!, high: values.max()!)
             p.level(1, on: axes, Palette.target)
             p.level(0, on: axes, Palette.secondary, alpha: 0.35)
             p.curve(old, on: axes, Palette.oldCurve)
             p.curve(new, on: axes, Palette.newCurve)
-            p.text(p.truncate(plot.spring.path, width: plot.area.width, size: nameSize), at: plot.name, size: nameSize,
-                   color: Palette.secondary)
+            p.text(
+                p.truncate(plot.spring.path, width: plot.area.width, size: nameSize), at: plot.name, size: nameSize,
+                color: Palette.secondary)
         }
         if let more = layout.more { p.text(more.text, at: more.origin, size: nameSize, color: Palette.secondary) }
     }
@@ -112,7 +123,9 @@ enum ToastPanel {
     /// "— before  — after" at the header's right, in the curves' colours.
     private static func drawLegend(rightEdge: Double, y: Double, _ p: OverlayPainter) {
         let entries = [("before", OverlayPainter.Palette.oldCurve), ("after", OverlayPainter.Palette.newCurve)]
-        let swatch = 12.0, gap = 4.0, spacing = 10.0
+        let swatch = 12.0
+        let gap = 4.0
+        let spacing = 10.0
         let total = entries.map { swatch + gap + p.width($0.0, headerSize) }.reduce(0, +) + spacing
         var x = rightEdge - total
         let mid = y + (p.lineHeight(headerSize) / 2).rounded()

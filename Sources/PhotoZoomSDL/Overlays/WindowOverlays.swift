@@ -57,7 +57,7 @@ public struct WindowOverlays {
             case .key(.escape, _):
                 help = false
                 return false
-            case let .pointer(pointer):
+            case .pointer(let pointer):
                 if pointer.phase == .down { help = false }
                 return false
             case .wheel:
@@ -72,7 +72,7 @@ public struct WindowOverlays {
     /// save without them. `side`: which of two compared sessions took it, named in the toast.
     public mutating func saved(_ save: SavedTuning.Save, side: String? = nil, at now: UInt64) {
         showProblems(errors: save.problems, warnings: save.warnings)
-        guard case let .applied(_, changes, springs, _) = save.outcome else { return }
+        guard case .applied(_, let changes, let springs, _) = save.outcome else { return }
         toast = ReloadToast(lines: changes.map(\.description), springs: springs)
         if let side { toast?.title = "\(side): tuning reloaded" }
         toastShown = now
@@ -112,8 +112,10 @@ public struct WindowOverlays {
     public func content(_ world: World, at now: UInt64, recording: Bool) -> OverlayContent {
         var shown = toast
         shown?.age = toastAge(at: now) ?? 0
-        var content = OverlayContent(help: help, status: Self.status(world.playback, tick: world.tick),
-                                     toast: shown?.isVisible == true ? shown : nil, errors: errors, debug: debug ? history.readout(sandboxGaps: LoaderPool.shared.sandbox.missing) : nil)
+        var content = OverlayContent(
+            help: help, status: Self.status(world.playback, tick: world.tick),
+            toast: shown?.isVisible == true ? shown : nil, errors: errors,
+            debug: debug ? history.readout(sandboxGaps: LoaderPool.shared.sandbox.missing) : nil)
         content.warnings = warnings
         content.recording = recording
         content.library = library

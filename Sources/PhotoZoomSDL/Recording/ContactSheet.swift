@@ -31,7 +31,10 @@ public final class ContactSheet {
         /// A moment where a compared tuning differs: its label in the notes' colour.
         let marked: Bool
         init(picture: UnsafeMutablePointer<SDL_Surface>, tick: Int, label: String, marked: Bool) {
-            self.picture = picture; self.tick = tick; self.label = label; self.marked = marked
+            self.picture = picture
+            self.tick = tick
+            self.label = label
+            self.marked = marked
         }
         deinit { SDL_FreeSurface(picture) }
     }
@@ -47,7 +50,8 @@ public final class ContactSheet {
     /// A sheet for a replay whose largest window is `largestWindow`.
     public init(largestWindow: Size) {
         scale = min(1, Self.tileBox.width / largestWindow.width, Self.tileBox.height / largestWindow.height)
-        cell = PictureScaler.scaled(width: Int(largestWindow.width.rounded()), height: Int(largestWindow.height.rounded()), by: scale)
+        cell = PictureScaler.scaled(
+            width: Int(largestWindow.width.rounded()), height: Int(largestWindow.height.rounded()), by: scale)
     }
 
     /// The key moments seen, and how many of them are not on the sheet.
@@ -55,7 +59,9 @@ public final class ContactSheet {
     public var momentsLeftOut: Int { moments.leftOut }
 
     /// Keeps what `canvas` last drew, after `tick`, as the first frame.
-    public func start(_ canvas: ReplayCanvas, tick: Int, label: String) throws { first = try tile(canvas.picture, tick, label) }
+    public func start(_ canvas: ReplayCanvas, tick: Int, label: String) throws {
+        first = try tile(canvas.picture, tick, label)
+    }
 
     /// Keeps what `canvas` last drew, after `tick`, as the frame of a moment; `marked`: one
     /// where a compared tuning differs.
@@ -64,7 +70,9 @@ public final class ContactSheet {
     }
 
     /// Keeps what `canvas` last drew, after `tick`, as the last frame.
-    public func end(_ canvas: ReplayCanvas, tick: Int, label: String) throws { last = try tile(canvas.picture, tick, label) }
+    public func end(_ canvas: ReplayCanvas, tick: Int, label: String) throws {
+        last = try tile(canvas.picture, tick, label)
+    }
 
     /// The tiles in order: the first and last frames only where no moment already shows them.
     private var tiles: [Tile] {
@@ -79,8 +87,10 @@ public final class ContactSheet {
     /// text).
     public func write(to path: String, title: String, notes: [String], log: @escaping (String) -> Void) throws {
         let tiles = tiles
-        let columns = min(Self.columns, max(1, tiles.count)), rows = (tiles.count + columns - 1) / columns
-        let columnWidth = max(cell.width, Self.minimumColumnWidth), rowHeight = cell.height + Self.labelHeight
+        let columns = min(Self.columns, max(1, tiles.count))
+        let rows = (tiles.count + columns - 1) / columns
+        let columnWidth = max(cell.width, Self.minimumColumnWidth)
+        let rowHeight = cell.height + Self.labelHeight
         let width = 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap
         let heading = Self.titleHeight + notes.count * Self.noteHeight
         let height = 2 * Self.margin + heading + rows * rowHeight + max(0, rows - 1) * Self.gap
@@ -88,20 +98,29 @@ public final class ContactSheet {
         let renderer = sheet.renderer
         // The text's textures belong to the sheet's renderer, so they must go before it does.
         try withExtendedLifetime(sheet) {
-            let text = TextRenderer(renderer: renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+            let text = TextRenderer(
+                renderer: renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
             SDL_SetRenderDrawColor(renderer, Self.background.r, Self.background.g, Self.background.b, 255)
             SDL_RenderClear(renderer)
-            let titleFrame = Rect(x: Double(Self.margin), y: Double(Self.margin), width: Double(width - 2 * Self.margin), height: Double(Self.titleHeight))
+            let titleFrame = Rect(
+                x: Double(Self.margin), y: Double(Self.margin), width: Double(width - 2 * Self.margin),
+                height: Double(Self.titleHeight))
             text.draw(title, style: Self.titleStyle, in: titleFrame, scale: 1, alpha: 1)
             for (i, note) in notes.enumerated() {
-                let frame = Rect(x: titleFrame.minX, y: titleFrame.maxY + Double(i * Self.noteHeight), width: titleFrame.width, height: Double(Self.noteHeight))
+                let frame = Rect(
+                    x: titleFrame.minX, y: titleFrame.maxY + Double(i * Self.noteHeight), width: titleFrame.width,
+                    height: Double(Self.noteHeight))
                 text.draw(note, style: Self.noteStyle, in: frame, scale: 1, alpha: 1)
             }
             for (i, tile) in tiles.enumerated() {
                 let left = Self.margin + (i % columns) * (columnWidth + Self.gap)
                 let top = Self.margin + heading + (i / columns) * (rowHeight + Self.gap)
-                try draw(tile, in: SDL_Rect(x: Int32(left), y: Int32(top), w: Int32(columnWidth), h: Int32(cell.height)), renderer)
-                let labelFrame = Rect(x: Double(left), y: Double(top + cell.height), width: Double(columnWidth), height: Double(Self.labelHeight))
+                try draw(
+                    tile, in: SDL_Rect(x: Int32(left), y: Int32(top), w: Int32(columnWidth), h: Int32(cell.height)),
+                    renderer)
+                let labelFrame = Rect(
+                    x: Double(left), y: Double(top + cell.height), width: Double(columnWidth),
+                    height: Double(Self.labelHeight))
                 var style = fitting(tile.label, in: columnWidth, text)
                 if tile.marked { style.color = Self.noteStyle.color }
                 text.draw(tile.label, style: style, in: labelFrame, scale: 1, alpha: 1)
@@ -113,9 +132,12 @@ public final class ContactSheet {
 
     /// Draws `tile`'s picture in the middle of `box`.
     private func draw(_ tile: Tile, in box: SDL_Rect, _ renderer: OpaquePointer) throws {
-        let w = tile.picture.pointee.w, h = tile.picture.pointee.h
+        let w = tile.picture.pointee.w
+        let h = tile.picture.pointee.h
         var place = SDL_Rect(x: box.x + (box.w - w) / 2, y: box.y + (box.h - h) / 2, w: w, h: h)
-        guard let texture = SDL_CreateTextureFromSurface(renderer, tile.picture) else { throw SDLError("cannot draw a tile of the contact sheet") }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, tile.picture) else {
+            throw SDLError("cannot draw a tile of the contact sheet")
+        }
         SDL_RenderCopy(renderer, texture, nil, &place)
         SDL_DestroyTexture(texture)
     }
@@ -123,17 +145,22 @@ public final class ContactSheet {
     /// The label style, smaller if need be for `label` to fit `width` pixels.
     private func fitting(_ label: String, in width: Int, _ text: TextRenderer) -> TextStyle {
         var style = Self.labelStyle
-        while style.pointSize > 8, let w = text.width(of: label, pointSize: style.pointSize, scale: 1), w > Double(width - 4) {
+        while style.pointSize > 8, let w = text.width(of: label, pointSize: style.pointSize, scale: 1),
+            w > Double(width - 4)
+        {
             style.pointSize -= 1
         }
         return style
     }
 
-    private func tile(_ picture: UnsafeMutablePointer<SDL_Surface>, _ tick: Int, _ label: String, marked: Bool = false) throws -> Tile {
+    private func tile(_ picture: UnsafeMutablePointer<SDL_Surface>, _ tick: Int, _ label: String, marked: Bool = false)
+        throws -> Tile
+    {
         let size = PictureScaler.scaled(width: Int(picture.pointee.w), height: Int(picture.pointee.h), by: scale)
         let small = try PictureScaler.surface(width: size.width, height: size.height)
         do {
-            try PictureScaler.draw(picture, into: small, at: SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height)))
+            try PictureScaler.draw(
+                picture, into: small, at: SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height)))
         } catch {
             SDL_FreeSurface(small)
             throw error

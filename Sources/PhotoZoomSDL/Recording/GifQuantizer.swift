@@ -20,9 +20,13 @@ struct IndexedImage {
 /// the error, for a few percent more bytes.
 enum GifQuantizer {
     /// The `width`×`height` block at (`x`, `y`) of RGBA pixels whose rows are `pitch` bytes apart.
-    static func quantize(_ pixels: UnsafePointer<UInt8>, pitch: Int, x: Int, y: Int, width: Int, height: Int) throws -> IndexedImage {
+    static func quantize(_ pixels: UnsafePointer<UInt8>, pitch: Int, x: Int, y: Int, width: Int, height: Int) throws
+        -> IndexedImage
+    {
         let count = width * height
-        var red = [UInt8](repeating: 0, count: count), green = red, blue = red
+        var red = [UInt8](repeating: 0, count: count)
+        var green = red
+        var blue = red
         red.withUnsafeMutableBufferPointer { r in
             green.withUnsafeMutableBufferPointer { g in
                 blue.withUnsafeMutableBufferPointer { b in
@@ -31,7 +35,9 @@ enum GifQuantizer {
                         let start = row * width
                         for column in 0..<width {
                             let p = source + column * 4
-                            r[start + column] = p[0]; g[start + column] = p[1]; b[start + column] = p[2]
+                            r[start + column] = p[0]
+                            g[start + column] = p[1]
+                            b[start + column] = p[2]
                         }
                     }
                 }
@@ -40,7 +46,8 @@ enum GifQuantizer {
         var size: Int32 = 256
         var colors = [GifColorType](repeating: GifColorType(), count: 256)
         var indices = [UInt8](repeating: 0, count: count)
-        guard GifQuantizeBuffer(UInt32(width), UInt32(height), &size, &red, &green, &blue, &indices, &colors) == GIF_OK else {
+        guard GifQuantizeBuffer(UInt32(width), UInt32(height), &size, &red, &green, &blue, &indices, &colors) == GIF_OK
+        else {
             throw GifError(message: "giflib could not reduce a \(width)x\(height) frame to 256 colours (out of memory)")
         }
         refine(&colors, indices: indices, red: red, green: green, blue: blue)
@@ -54,7 +61,9 @@ enum GifQuantizer {
 
     /// Gives every pixel the nearest of the first `count` colours, looked up once for each
     /// 5-bit cell (from its centre): a search per pixel would cost `count` comparisons each.
-    private static func remap(_ indices: inout [UInt8], to colors: [GifColorType], count: Int, red: [UInt8], green: [UInt8], blue: [UInt8]) {
+    private static func remap(
+        _ indices: inout [UInt8], to colors: [GifColorType], count: Int, red: [UInt8], green: [UInt8], blue: [UInt8]
+    ) {
         // Plain loops over buffers: the debug build the tests run is many times slower otherwise.
         let palette = colors.prefix(count).map { (Int($0.Red), Int($0.Green), Int($0.Blue)) }
         var nearest = [Int16](repeating: -1, count: 1 << 15)
@@ -64,12 +73,20 @@ enum GifQuantizer {
                     for i in 0..<indices.count {
                         let cell = Int(red[i] >> 3) << 10 | Int(green[i] >> 3) << 5 | Int(blue[i] >> 3)
                         if nearest[cell] < 0 {
-                            let r = Int(red[i] | 4), g = Int(green[i] | 4), b = Int(blue[i] | 4)
-                            var best = 0, bestDistance = Int.max
+                            let r = Int(red[i] | 4)
+                            let g = Int(green[i] | 4)
+                            let b = Int(blue[i] | 4)
+                            var best = 0
+                            var bestDistance = Int.max
                             for k in 0..<palette.count {
-                                let dr = palette[k].0 - r, dg = palette[k].1 - g, db = palette[k].2 - b
+                                let dr = palette[k].0 - r
+                                let dg = palette[k].1 - g
+                                let db = palette[k].2 - b
                                 let distance = dr * dr + dg * dg + db * db
-                                if distance < bestDistance { bestDistance = distance; best = k }
+                                if distance < bestDistance {
+                                    bestDistance = distance
+                                    best = k
+                                }
                             }
                             nearest[cell] = Int16(best)
                         }
@@ -81,12 +98,17 @@ enum GifQuantizer {
     }
 
     /// Sets every used colour to the mean of the pixels that map to it.
-    private static func refine(_ colors: inout [GifColorType], indices: [UInt8], red: [UInt8], green: [UInt8], blue: [UInt8]) {
+    private static func refine(
+        _ colors: inout [GifColorType], indices: [UInt8], red: [UInt8], green: [UInt8], blue: [UInt8]
+    ) {
         var sums = [Int](repeating: 0, count: 256 * 4)
         sums.withUnsafeMutableBufferPointer { s in
             for i in indices.indices {
                 let k = Int(indices[i]) * 4
-                s[k] += Int(red[i]); s[k + 1] += Int(green[i]); s[k + 2] += Int(blue[i]); s[k + 3] += 1
+                s[k] += Int(red[i])
+                s[k + 1] += Int(green[i])
+                s[k + 2] += Int(blue[i])
+                s[k + 3] += 1
             }
         }
         for i in 0..<256 where sums[i * 4 + 3] > 0 {

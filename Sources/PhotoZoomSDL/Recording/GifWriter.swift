@@ -40,10 +40,12 @@ final class GifWriter {
         output = Output(sink: draft.sink)
         previous = []
         var code: Int32 = 0
-        gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), { gif, bytes, count in
-            Unmanaged<Output>.fromOpaque(gif!.pointee.UserData).takeUnretainedValue().append(bytes!, Int(count))
-            return count
-        }, &code)
+        gif = EGifOpen(
+            Unmanaged.passUnretained(output).toOpaque(),
+            { gif, bytes, count in
+                Unmanaged<Output>.fromOpaque(gif!.pointee.UserData).takeUnretainedValue().append(bytes!, Int(count))
+                return count
+            }, &code)
         guard let gif else { throw failure(GifError("cannot start the GIF", code: code)) }
         EGifSetGifVersion(gif, true)
         try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil), "cannot write the GIF's header")
@@ -61,9 +63,11 @@ final class GifWriter {
 
     /// Adds `frame` (RGBA32, `width`×`height`) to be shown for `delay` hundredths of a second.
     func add(_ frame: UnsafeMutablePointer<SDL_Surface>, delay: Int) throws {
-        precondition(Int(frame.pointee.w) == width && Int(frame.pointee.h) == height, "a GIF's frames all have its size")
+        precondition(
+            Int(frame.pointee.w) == width && Int(frame.pointee.h) == height, "a GIF's frames all have its size")
         given += 1
-        let pixels = UnsafePointer(frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)), pitch = Int(frame.pointee.pitch)
+        let pixels = UnsafePointer(frame.pointee.pixels.assumingMemoryBound(to: UInt8.self))
+        let pitch = Int(frame.pointee.pitch)
         guard let changed = changedRect(pixels, pitch: pitch) else {
             pending!.delay += delay
             return
@@ -71,13 +75,16 @@ final class GifWriter {
         try flush()
         let image: IndexedImage
         do {
-            image = try GifQuantizer.quantize(pixels, pitch: pitch, x: changed.left, y: changed.top, width: changed.width, height: changed.height)
+            image = try GifQuantizer.quantize(
+                pixels, pitch: pitch, x: changed.left, y: changed.top, width: changed.width, height: changed.height)
         } catch let error as GifError {
             throw failure(error)
         }
         pending = (changed.left, changed.top, image, delay)
         for row in changed.top..<(changed.top + changed.height) {
-            previous.withUnsafeMutableBytes { _ = memcpy($0.baseAddress! + row * width * 4, pixels + row * pitch, width * 4) }
+            previous.withUnsafeMutableBytes {
+                _ = memcpy($0.baseAddress! + row * width * 4, pixels + row * pitch, width * 4)
+            }
         }
     }
 
@@ -95,7 +102,9 @@ final class GifWriter {
 
     /// The bounds of the pixels that differ from `previous`; nil when none do. The whole frame
     /// the first time.
-    private func changedRect(_ pixels: UnsafePointer<UInt8>, pitch: Int) -> (left: Int, top: Int, width: Int, height: Int)? {
+    private func changedRect(_ pixels: UnsafePointer<UInt8>, pitch: Int) -> (
+        left: Int, top: Int, width: Int, height: Int
+    )? {
         let rowBytes = width * 4
         if previous.isEmpty {
             previous = [UInt8](repeating: 0, count: rowBytes * height)
@@ -106,7 +115,8 @@ final class GifWriter {
             func differs(_ row: Int) -> Bool { memcmp(old + row * rowBytes, pixels + row * pitch, rowBytes) != 0 }
             guard let top = (0..<height).first(where: differs) else { return nil }
             let bottom = (top..<height).last(where: differs)!
-            var left = width, right = -1
+            var left = width
+            var right = -1
             for row in top...bottom {
                 let a = UnsafeRawPointer(old + row * rowBytes).assumingMemoryBound(to: UInt32.self)
                 let b = UnsafeRawPointer(pixels + row * pitch).assumingMemoryBound(to: UInt32.self)
@@ -125,32 +135,47 @@ final class GifWriter {
     private func flush() throws {
         guard let frame = pending, let gif else { return }
         pending = nil
-        var colors = frame.image.colors, indices = frame.image.indices
-        try writeFrame(gif, left: frame.left, top: frame.top, width: frame.image.width, height: frame.image.height,
-                       colors: &colors, indices: &indices, delay: min(frame.delay, Self.maximumDelay))
+        var colors = frame.image.colors
+        var indices = frame.image.indices
+        try writeFrame(
+            gif, left: frame.left, top: frame.top, width: frame.image.width, height: frame.image.height,
+            colors: &colors, indices: &indices, delay: min(frame.delay, Self.maximumDelay))
         // A longer stillness goes on in one-pixel frames of the pixel already there.
         var left = frame.delay - Self.maximumDelay
         while left > 0 {
             var still = [GifColorType(Red: previous[0], Green: previous[1], Blue: previous[2]), GifColorType()]
             var index: [UInt8] = [0]
-            try writeFrame(gif, left: 0, top: 0, width: 1, height: 1, colors: &still, indices: &index, delay: min(left, Self.maximumDelay))
+            try writeFrame(
+                gif, left: 0, top: 0, width: 1, height: 1, colors: &still, indices: &index,
+                delay: min(left, Self.maximumDelay))
             left -= Self.maximumDelay
         }
         // A full disk stops the replay here rather than at the end.
-        if let failure = output.failure { throw OutputFileError(description: "cannot write '\(path)': \(OutputFile.reason(failure))", isUsage: false) }
+        if let failure = output.failure {
+            throw OutputFileError(description: "cannot write '\(path)': \(OutputFile.reason(failure))", isUsage: false)
+        }
     }
 
-    private func writeFrame(_ gif: UnsafeMutablePointer<GifFileType>, left: Int, top: Int, width: Int, height: Int,
-                            colors: inout [GifColorType], indices: inout [UInt8], delay: Int) throws {
+    private func writeFrame(
+        _ gif: UnsafeMutablePointer<GifFileType>, left: Int, top: Int, width: Int, height: Int,
+        colors: inout [GifColorType], indices: inout [UInt8], delay: Int
+    ) throws {
         // Disposal "do not": the next frame's rectangle is drawn over this one.
-        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
-                                           TransparentColor: NO_TRANSPARENT_COLOR)
+        var control = GraphicsControlBlock(
+            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
+            TransparentColor: NO_TRANSPARENT_COLOR)
         var extensionBytes = [UInt8](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extensionBytes)
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), "cannot write a frame's delay")
-        guard let map = GifMakeMapObject(Int32(colors.count), &colors) else { throw failure(GifError(message: "out of memory")) }
+        try check(
+            EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), "cannot write a frame's delay"
+        )
+        guard let map = GifMakeMapObject(Int32(colors.count), &colors) else {
+            throw failure(GifError(message: "out of memory"))
+        }
         defer { GifFreeMapObject(map) }
-        try check(EGifPutImageDesc(gif, Int32(left), Int32(top), Int32(width), Int32(height), false, map), "cannot write a frame")
+        try check(
+            EGifPutImageDesc(gif, Int32(left), Int32(top), Int32(width), Int32(height), false, map),
+            "cannot write a frame")
         try check(EGifPutLine(gif, &indices, Int32(indices.count)), "cannot write a frame")
         written += 1
     }

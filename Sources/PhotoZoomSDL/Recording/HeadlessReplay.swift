@@ -26,15 +26,26 @@ public struct HeadlessReplay: Equatable, Sendable {
         public var beside: SessionReplay.Beside
         public var labels: [[String]]
         public init(tuning: Tuning, labels: [[String]]) { self.init(beside: .tuning(tuning), labels: labels) }
-        public init(beside: SessionReplay.Beside, labels: [[String]]) { self.beside = beside; self.labels = labels }
+        public init(beside: SessionReplay.Beside, labels: [[String]]) {
+            self.beside = beside
+            self.labels = labels
+        }
     }
 
     // A GIF at 20 fps and at most 480 wide by default: an attachment of a few MB for a busy
     // session (docs/performance.md has the sizes measured).
-    public init(frames: String? = nil, fps: Int = 30, gif: String? = nil, gifFPS: Int = 20, gifWidth: Int = 480, contactSheet: String? = nil,
-                compare: Comparison? = nil) {
-        self.frames = frames; self.fps = fps; self.gif = gif; self.gifFPS = gifFPS; self.gifWidth = gifWidth
-        self.contactSheet = contactSheet; self.compare = compare
+    public init(
+        frames: String? = nil, fps: Int = 30, gif: String? = nil, gifFPS: Int = 20, gifWidth: Int = 480,
+        contactSheet: String? = nil,
+        compare: Comparison? = nil
+    ) {
+        self.frames = frames
+        self.fps = fps
+        self.gif = gif
+        self.gifFPS = gifFPS
+        self.gifWidth = gifWidth
+        self.contactSheet = contactSheet
+        self.compare = compare
     }
 
     public var drawsAnything: Bool { frames != nil || gif != nil || contactSheet != nil }
@@ -44,33 +55,43 @@ public struct HeadlessReplay: Equatable, Sendable {
     /// the sheet's title. A comparison first replays both sessions without drawing, so that
     /// where B goes otherwise is said before anything is drawn and the sheet has a tile at
     /// each such tick.
-    public func run(_ recording: SessionRecording, name: String, photos: String, verify: Bool,
-                    log: @escaping (String) -> Void) throws -> SessionReplay.Outcome {
+    public func run(
+        _ recording: SessionRecording, name: String, photos: String, verify: Bool,
+        log: @escaping (String) -> Void
+    ) throws -> SessionReplay.Outcome {
         guard drawsAnything else { return SessionReplay.run(recording) }
         let differences = compare.map { MomentComparison.differences(recording, beside: $0.beside) } ?? []
         if compare != nil { Self.say(differences, log: log) }
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
-        let drawing = try ReplayDrawing(recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: log),
-                                        differences: differences, log: log)
-        let outcome = try compare.map { compare in
-            try SessionReplay.run(recording, beside: compare.beside) { try drawing.after($0, beside: $1) }
-        } ?? SessionReplay.run(recording) { try drawing.after($0) }
+        let drawing = try ReplayDrawing(
+            recording, outputs: self, photos: try ReplayPhotos.load(recording.header.photos, folder: photos, log: log),
+            differences: differences, log: log)
+        let outcome =
+            try compare.map { compare in
+                try SessionReplay.run(recording, beside: compare.beside) { try drawing.after($0, beside: $1) }
+            } ?? SessionReplay.run(recording) { try drawing.after($0) }
         if let frames { log("photozoom: wrote \(drawing.framesWritten) frames to '\(frames)'") }
         guard drawing.ticks > 0 else {
             // The first frame's layout already differed: there is nothing to draw.
-            for path in [gif, contactSheet].compactMap({ $0 }) { log("photozoom: '\(path)' not written: no tick was replayed") }
+            for path in [gif, contactSheet].compactMap({ $0 }) {
+                log("photozoom: '\(path)' not written: no tick was replayed")
+            }
             return outcome
         }
         if let movie = try drawing.finishGif() {
-            log("photozoom: wrote '\(movie.path)': \(movie.width)x\(movie.height), \(movie.framesDrawn) frames at \(gifFPS) fps "
-                + "(\(movie.framesWritten) once still ones are merged), \(Self.megabytes(movie.path))")
+            log(
+                "photozoom: wrote '\(movie.path)': \(movie.width)x\(movie.height), \(movie.framesDrawn) frames at \(gifFPS) fps "
+                    + "(\(movie.framesWritten) once still ones are merged), \(Self.megabytes(movie.path))")
         }
         if let path = contactSheet, let sheet = try drawing.endSheet() {
             let ticks = "ticks \((recording.header.state?.tick ?? 0) + 1)–\(drawing.lastTick)"
-            try sheet.write(to: path, title: title(name: name, ticks: ticks, outcome: verify ? outcome : nil, sheet: sheet),
-                            notes: compare == nil ? [] : Self.notes(differences), log: log)
+            try sheet.write(
+                to: path, title: title(name: name, ticks: ticks, outcome: verify ? outcome : nil, sheet: sheet),
+                notes: compare == nil ? [] : Self.notes(differences), log: log)
             let differing = compare == nil ? "" : ", \(differences.count) where B differs"
-            log("photozoom: wrote '\(path)': \(sheet.momentCount) moments\(differing)" + (sheet.momentsLeftOut > 0 ? ", \(sheet.momentsLeftOut) left out" : ""))
+            log(
+                "photozoom: wrote '\(path)': \(sheet.momentCount) moments\(differing)"
+                    + (sheet.momentsLeftOut > 0 ? ", \(sheet.momentsLeftOut) left out" : ""))
         }
         return outcome
     }
@@ -80,7 +101,7 @@ public struct HeadlessReplay: Equatable, Sendable {
         var parts = [(name as NSString).lastPathComponent, ticks]
         switch outcome {
         case .verified?: parts.append("verified")
-        case let .diverged(d)?: parts.append("diverged at tick \(d.tick)")
+        case .diverged(let d)?: parts.append("diverged at tick \(d.tick)")
         case nil: break
         }
         let left = sheet.momentsLeftOut
@@ -91,7 +112,9 @@ public struct HeadlessReplay: Equatable, Sendable {
     /// Every moment where B goes otherwise than A, one line each.
     private static func say(_ differences: [MomentDifference], log: (String) -> Void) {
         guard !differences.isEmpty else { return log("photozoom: B reaches every phase on the tick A does") }
-        log("photozoom: B's moments differ from A's at \(differences.count) \(differences.count == 1 ? "tick" : "ticks"):")
+        log(
+            "photozoom: B's moments differ from A's at \(differences.count) \(differences.count == 1 ? "tick" : "ticks"):"
+        )
         for difference in differences { log("photozoom:   " + difference.label) }
     }
 

@@ -7,7 +7,9 @@ enum PictureScaler {
     /// by more than half, the picture is first halved (each pixel the mean of four) until it is
     /// less than twice the size, so lines and text thin out instead of breaking into dots as one
     /// linear stretch from far larger would leave them.
-    static func draw(_ picture: UnsafeMutablePointer<SDL_Surface>, into target: UnsafeMutablePointer<SDL_Surface>, at rect: SDL_Rect) throws {
+    static func draw(
+        _ picture: UnsafeMutablePointer<SDL_Surface>, into target: UnsafeMutablePointer<SDL_Surface>, at rect: SDL_Rect
+    ) throws {
         var rect = rect
         if picture.pointee.w == rect.w, picture.pointee.h == rect.h {
             // SDL_BlitSurface is a macro for SDL_UpperBlit.
@@ -28,7 +30,10 @@ enum PictureScaler {
 
     /// A new RGBA32 surface that is copied, never blended.
     static func surface(width: Int, height: Int) throws -> UnsafeMutablePointer<SDL_Surface> {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
+        else {
             throw SDLError("cannot create a \(width)x\(height) surface")
         }
         SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)

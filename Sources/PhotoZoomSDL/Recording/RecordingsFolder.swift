@@ -8,7 +8,8 @@ enum RecordingsFolder {
     /// `$XDG_DATA_HOME/photozoom/<name>`; a relative XDG_DATA_HOME is ignored, as the spec says.
     static func dataPath(_ name: String) -> String {
         let env = ProcessInfo.processInfo.environment
-        let data = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let data =
+            env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (env["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return data + "/photozoom/" + name
     }

@@ -28,25 +28,37 @@ public final class ReplayCanvas {
     /// two sessions (`draw(_:beside:)`), each under its label of `labels` (`SessionLabel`'s
     /// pieces), laid out across the narrowest window the recording has so that every frame
     /// has the same strip.
-    public init(photos: PhotoLibrary, recording: SessionRecording, layout: SplitLayout = SplitLayout(.whole), labels: [[String]] = [],
-                log: @escaping (String) -> Void) throws {
+    public init(
+        photos: PhotoLibrary, recording: SessionRecording, layout: SplitLayout = SplitLayout(.whole),
+        labels: [[String]] = [],
+        log: @escaping (String) -> Void
+    ) throws {
         let largest = Self.largestWindow(of: recording)
         // Tall enough for the highest strip too, which is drawn here before it is copied.
-        canvas = try HeadlessCanvas(size: Size(width: largest.width, height: max(largest.height, SessionLabel.height(lines: ComparedLabels.maximumLines))))
-        let text = TextRenderer(renderer: canvas.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
-        self.labels = layout.count == 1 ? [] : SessionLabel.lines(labels, width: Self.narrowestWidth(of: recording), text: text, scale: 1)
+        canvas = try HeadlessCanvas(
+            size: Size(
+                width: largest.width,
+                height: max(largest.height, SessionLabel.height(lines: ComparedLabels.maximumLines))))
+        let text = TextRenderer(
+            renderer: canvas.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        self.labels =
+            layout.count == 1
+            ? [] : SessionLabel.lines(labels, width: Self.narrowestWidth(of: recording), text: text, scale: 1)
         strip = Int(SessionLabel.height(lines: self.labels.first?.count ?? 0))
         scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: log)
         picture = try Self.view(of: canvas, width: 1, height: 1)
         self.layout = layout
         let both = layout.size(holding: Size(width: largest.width, height: largest.height + Double(strip)))
-        pair = layout.count == 1 ? nil : try PictureScaler.surface(width: Int(both.width.rounded()), height: Int(both.height.rounded()))
+        pair =
+            layout.count == 1
+            ? nil : try PictureScaler.surface(width: Int(both.width.rounded()), height: Int(both.height.rounded()))
     }
 
     /// The size of the picture of a window of `window`: two sessions' windows, each under its
     /// label, for a pair.
     public func pictureSize(of window: Size) -> Size {
-        layout.count == 1 ? window : layout.size(holding: Size(width: window.width, height: window.height + Double(strip)))
+        layout.count == 1
+            ? window : layout.size(holding: Size(width: window.width, height: window.height + Double(strip)))
     }
 
     deinit {
@@ -59,18 +71,27 @@ public final class ReplayCanvas {
     /// `picture`.
     public func draw(_ sim: Simulation, beside other: Simulation) throws {
         guard let pair else { return try draw(sim) }
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         /// The pair's whole picture, for sessions of the size last drawn under their labels.
-        func whole() -> Rect { Rect(origin: .zero, size: layout.size(holding: Size(width: Double(width), height: Double(height) + Double(strip)))) }
+        func whole() -> Rect {
+            Rect(
+                origin: .zero,
+                size: layout.size(holding: Size(width: Double(width), height: Double(height) + Double(strip))))
+        }
         for (i, session) in [sim, other].enumerated() {
             try draw(session)
             (width, height) = (picture.pointee.w, picture.pointee.h)
             let at = layout.areas(in: whole())[i].origin
             let origin = (x: Int(at.x), y: Int(at.y))
             var place = SDL_Rect(x: Int32(origin.x), y: Int32(origin.y + strip), w: width, h: height)
-            guard SDL_UpperBlit(picture, nil, pair, &place) == 0 else { throw SDLError("cannot copy the replay's picture") }
+            guard SDL_UpperBlit(picture, nil, pair, &place) == 0 else {
+                throw SDLError("cannot copy the replay's picture")
+            }
             guard strip > 0 else { continue }
-            scene?.draw(SessionLabel.items(labels[i], width: Double(width)), window: Size(width: Double(width), height: Double(strip)), scale: 1)
+            scene?.draw(
+                SessionLabel.items(labels[i], width: Double(width)),
+                window: Size(width: Double(width), height: Double(strip)), scale: 1)
             SDL_RenderPresent(canvas.renderer)
             let label = try Self.view(of: canvas, width: Int(width), height: strip)
             defer { SDL_FreeSurface(label) }
@@ -82,8 +103,11 @@ public final class ReplayCanvas {
         let c = SplitLayout.dividerColor
         SDL_FillRect(pair, &divider, SDL_MapRGBA(pair.pointee.format, c.r, c.g, c.b, 255))
         let both = whole().size
-        guard let view = SDL_CreateRGBSurfaceWithFormatFrom(pair.pointee.pixels, Int32(both.width), Int32(both.height), 32, pair.pointee.pitch,
-                                                            SDL_PIXELFORMAT_RGBA32.rawValue) else {
+        guard
+            let view = SDL_CreateRGBSurfaceWithFormatFrom(
+                pair.pointee.pixels, Int32(both.width), Int32(both.height), 32, pair.pointee.pitch,
+                SDL_PIXELFORMAT_RGBA32.rawValue)
+        else {
             throw SDLError("cannot make a view of the replay's pair of pictures")
         }
         SDL_SetSurfaceBlendMode(view, SDL_BLENDMODE_NONE)
@@ -94,13 +118,19 @@ public final class ReplayCanvas {
     /// Draws `sim` as it stands into `picture`.
     public func draw(_ sim: Simulation) throws {
         // An empty window still gets a picture: one pixel of the background.
-        let width = max(1, Int(sim.world.viewport.width.rounded())), height = max(1, Int(sim.world.viewport.height.rounded()))
+        let width = max(1, Int(sim.world.viewport.width.rounded()))
+        let height = max(1, Int(sim.world.viewport.height.rounded()))
         guard width <= canvas.pixelWidth, height <= canvas.pixelHeight else {
-            throw SDLError(message: "tick \(sim.world.tick) has a \(width)x\(height) window, larger than any the recording's header and resizes hold")
+            throw SDLError(
+                message:
+                    "tick \(sim.world.tick) has a \(width)x\(height) window, larger than any the recording's header and resizes hold"
+            )
         }
         scene?.draw(sim.drawList(interpolation: 1), window: sim.world.viewport, scale: 1)
         SDL_RenderPresent(canvas.renderer)
-        if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height || picture.pointee.pixels != canvas.surface.pointee.pixels {
+        if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height
+            || picture.pointee.pixels != canvas.surface.pointee.pixels
+        {
             let resized = try Self.view(of: canvas, width: width, height: height)
             SDL_FreeSurface(picture)
             picture = resized
@@ -117,7 +147,7 @@ public final class ReplayCanvas {
         var sizes = [recording.header.world.viewport]
         if let state = recording.header.state { sizes.append(state.viewport) }
         for entry in recording.ticks {
-            for case let .resize(size) in entry.input ?? [] { sizes.append(size) }
+            for case .resize(let size) in entry.input ?? [] { sizes.append(size) }
         }
         return Size(width: max(1, sizes.map(\.width).max()!), height: max(1, sizes.map(\.height).max()!))
     }
@@ -127,7 +157,7 @@ public final class ReplayCanvas {
         var widths = [recording.header.world.viewport.width]
         if let state = recording.header.state { widths.append(state.viewport.width) }
         for entry in recording.ticks {
-            for case let .resize(size) in entry.input ?? [] { widths.append(size.width) }
+            for case .resize(let size) in entry.input ?? [] { widths.append(size.width) }
         }
         return max(1, widths.min()!)
     }
@@ -145,7 +175,7 @@ public final class ReplayCanvas {
             since = tick
         }
         for entry in recording.ticks {
-            for case let .resize(size) in entry.input ?? [] {
+            for case .resize(let size) in entry.input ?? [] {
                 spend(until: entry.tick)
                 current = size
             }
@@ -156,10 +186,15 @@ public final class ReplayCanvas {
     }
 
     /// The top-left `width`×`height` of the canvas as a surface of its own that shares the pixels.
-    private static func view(of canvas: HeadlessCanvas, width: Int, height: Int) throws -> UnsafeMutablePointer<SDL_Surface> {
+    private static func view(of canvas: HeadlessCanvas, width: Int, height: Int) throws -> UnsafeMutablePointer<
+        SDL_Surface
+    > {
         let surface = canvas.surface.pointee
-        guard let view = SDL_CreateRGBSurfaceWithFormatFrom(surface.pixels, Int32(width), Int32(height), 32, surface.pitch,
-                                                            SDL_PIXELFORMAT_RGBA32.rawValue) else {
+        guard
+            let view = SDL_CreateRGBSurfaceWithFormatFrom(
+                surface.pixels, Int32(width), Int32(height), 32, surface.pitch,
+                SDL_PIXELFORMAT_RGBA32.rawValue)
+        else {
             throw SDLError("cannot make a \(width)x\(height) view of the replay's canvas")
         }
         // Copied out, never blended: the picture is opaque as drawn.

@@ -23,16 +23,24 @@ final class ReplayDrawing {
 
     /// A comparison in `outputs` draws the recorded session and the one under another tuning
     /// beside each other, each under its label; `differences` are where they part.
-    init(_ recording: SessionRecording, outputs: HeadlessReplay, photos: PhotoLibrary, differences: [MomentDifference],
-         log: @escaping (String) -> Void) throws {
+    init(
+        _ recording: SessionRecording, outputs: HeadlessReplay, photos: PhotoLibrary, differences: [MomentDifference],
+        log: @escaping (String) -> Void
+    ) throws {
         let layout = outputs.compare == nil ? SplitLayout(.whole) : .pair(of: ReplayCanvas.longestWindow(of: recording))
-        canvas = try ReplayCanvas(photos: photos, recording: recording, layout: layout, labels: outputs.compare?.labels ?? [], log: log)
+        canvas = try ReplayCanvas(
+            photos: photos, recording: recording, layout: layout, labels: outputs.compare?.labels ?? [], log: log)
         framesFolder = outputs.frames
         every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))
         let canvas = canvas
-        movie = try outputs.gif.map { try ReplayGif(path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording,
-                                                    pictureSize: canvas.pictureSize) }
-        sheet = outputs.contactSheet.map { _ in ContactSheet(largestWindow: canvas.pictureSize(of: ReplayCanvas.largestWindow(of: recording))) }
+        movie = try outputs.gif.map {
+            try ReplayGif(
+                path: $0, fps: outputs.gifFPS, maximumWidth: outputs.gifWidth, recording: recording,
+                pictureSize: canvas.pictureSize)
+        }
+        sheet = outputs.contactSheet.map { _ in
+            ContactSheet(largestWindow: canvas.pictureSize(of: ReplayCanvas.largestWindow(of: recording)))
+        }
         moments = SessionMoments(recording)
         differing = Set(differences.map(\.tick))
     }
@@ -45,7 +53,10 @@ final class ReplayDrawing {
         let tick = sim.world.tick
         var drawn = false
         func draw() throws -> ReplayCanvas {
-            if !drawn { try paint(sim, other); drawn = true }
+            if !drawn {
+                try paint(sim, other)
+                drawn = true
+            }
             return canvas
         }
         if let framesFolder, tick % every == 0 {
@@ -54,11 +65,15 @@ final class ReplayDrawing {
         }
         if let movie, movie.wants(tick: tick) { try movie.add(try draw(), tick: tick) }
         if let sheet {
-            if ticks == 0 { try sheet.start(try draw(), tick: tick, label: "tick \(tick) · start · \(sim.world.viewer.phase.name)") }
+            if ticks == 0 {
+                try sheet.start(try draw(), tick: tick, label: "tick \(tick) · start · \(sim.world.viewer.phase.name)")
+            }
             let seen = moments.all.count
             moments.observe(sim)
             for moment in moments.all[seen...] { try sheet.add(try draw(), tick: tick, label: moment.label) }
-            if differing.contains(tick) { try sheet.add(try draw(), tick: tick, label: "tick \(tick) · B differs", marked: true) }
+            if differing.contains(tick) {
+                try sheet.add(try draw(), tick: tick, label: "tick \(tick) · B differs", marked: true)
+            }
         }
         ticks += 1
         last = sim
@@ -81,7 +96,8 @@ final class ReplayDrawing {
     func endSheet() throws -> ContactSheet? {
         guard let sheet, let last else { return nil }
         try paint(last, lastOther)
-        try sheet.end(canvas, tick: last.world.tick, label: "tick \(last.world.tick) · end · \(last.world.viewer.phase.name)")
+        try sheet.end(
+            canvas, tick: last.world.tick, label: "tick \(last.world.tick) · end · \(last.world.viewer.phase.name)")
         return sheet
     }
 }

@@ -34,10 +34,13 @@ public final class ReplayGif {
     /// Starts `path` (a new file) for a replay of `recording` at `fps` frames a second, scaled
     /// down to `maximumWidth` pixels if its widest window was wider; `pictureSize` is the
     /// picture of a window (two sessions' under their labels, as `ReplayCanvas` draws them).
-    public init(path: String, fps: Int, maximumWidth: Int, recording: SessionRecording, pictureSize: (Size) -> Size = { $0 }) throws {
+    public init(
+        path: String, fps: Int, maximumWidth: Int, recording: SessionRecording, pictureSize: (Size) -> Size = { $0 }
+    ) throws {
         precondition(Self.frameRates.contains(fps), "the frame rate divides 100")
         let longest = pictureSize(ReplayCanvas.longestWindow(of: recording))
-        let width = Int(longest.width.rounded()), height = Int(longest.height.rounded())
+        let width = Int(longest.width.rounded())
+        let height = Int(longest.height.rounded())
         scale = min(1, Double(maximumWidth) / Double(width))
         let size = PictureScaler.scaled(width: width, height: height, by: scale)
         writer = try GifWriter(path: path, width: size.width, height: size.height)
@@ -84,11 +87,16 @@ public final class ReplayGif {
 
     /// Puts `picture` on the screen, scaled and centred: at the GIF's scale, or smaller to fit.
     private func compose(_ picture: UnsafeMutablePointer<SDL_Surface>) throws {
-        let w = Double(picture.pointee.w), h = Double(picture.pointee.h)
+        let w = Double(picture.pointee.w)
+        let h = Double(picture.pointee.h)
         let fit = min(scale, Double(screen.pointee.w) / w, Double(screen.pointee.h) / h)
         let size = PictureScaler.scaled(width: Int(picture.pointee.w), height: Int(picture.pointee.h), by: fit)
-        let x = (Int(screen.pointee.w) - size.width) / 2, y = (Int(screen.pointee.h) - size.height) / 2
-        if size.width != Int(screen.pointee.w) || size.height != Int(screen.pointee.h) { PictureScaler.fill(screen, Self.mat) }
-        try PictureScaler.draw(picture, into: screen, at: SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(size.width), h: Int32(size.height)))
+        let x = (Int(screen.pointee.w) - size.width) / 2
+        let y = (Int(screen.pointee.h) - size.height) / 2
+        if size.width != Int(screen.pointee.w) || size.height != Int(screen.pointee.h) {
+            PictureScaler.fill(screen, Self.mat)
+        }
+        try PictureScaler.draw(
+            picture, into: screen, at: SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(size.width), h: Int32(size.height)))
     }
 }

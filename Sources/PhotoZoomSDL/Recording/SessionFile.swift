@@ -35,7 +35,9 @@ public final class SessionFile {
         recorders = headers.enumerated().map { SessionRecorder(side: $0.offset == 0 ? nil : $0.element.side) }
         fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            let reason = errno == EEXIST ? "it already exists, and a recording never replaces a file" : String(cString: strerror(errno))
+            let reason =
+                errno == EEXIST
+                ? "it already exists, and a recording never replaces a file" : String(cString: strerror(errno))
             throw SessionFileError(description: "cannot record to '\(path)': \(reason)")
         }
         for (recorder, header) in zip(recorders, headers) { write(try recorder.headerLine(header)) }
@@ -61,8 +63,10 @@ public final class SessionFile {
     public func textSoFar(endingAt sim: Simulation) -> String? {
         writing.sync {
             var info = stat()
-            guard fd >= 0, stat(path, &info) == 0, info.st_size <= 64 << 20, let data = FileManager.default.contents(atPath: path),
-                  let end = try? recorders[0].endLine(sim) else { return nil }
+            guard fd >= 0, stat(path, &info) == 0, info.st_size <= 64 << 20,
+                let data = FileManager.default.contents(atPath: path),
+                let end = try? recorders[0].endLine(sim)
+            else { return nil }
             return String(decoding: data, as: UTF8.self) + end
         }
     }
@@ -106,7 +110,7 @@ public enum ContentHash {
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
     public static func of(file path: String) -> String? {
-        guard case let .success(file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
+        guard case .success(let file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
         var hash = offsetBasis
         var offset = 0
         while case let chunk = file.read(at: offset, count: 1 << 20), !chunk.isEmpty {
@@ -123,7 +127,8 @@ public enum ContentHash {
     /// without reading it whole; `head:` tells it from a whole file's hash.
     public static func ofHead(_ head: Data, fileBytes: Int) -> String {
         let size = withUnsafeBytes(of: UInt64(fileBytes).littleEndian) { Data($0) }
-        return "head:" + StateDigest(value: fold(size, into: fold(head.prefix(headBytes), into: offsetBasis))).description
+        return "head:"
+            + StateDigest(value: fold(size, into: fold(head.prefix(headBytes), into: offsetBasis))).description
     }
 
     /// The hash of the kind `recorded` is of, for the file at `path`.
@@ -133,7 +138,7 @@ public enum ContentHash {
 
     /// `ofHead` of the file at `path`, read now.
     public static func ofHead(file path: String) -> String? {
-        guard case let .success(file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
+        guard case .success(let file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
         return ofHead(file.read(at: 0, count: headBytes), fileBytes: file.bytes)
     }
 

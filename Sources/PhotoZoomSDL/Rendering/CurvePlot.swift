@@ -12,14 +12,17 @@ public enum CurvePlot {
     static let curve = Color(r: 20, g: 90, b: 220)
 
     /// `samples` are (t, value) pairs in time order; `settleTime` is nil if it never settles.
-    public static func render(samples: [(t: Double, value: Double)], from: Double, target: Double,
-                              settleTime: Double?, size: Size) throws -> HeadlessCanvas {
+    public static func render(
+        samples: [(t: Double, value: Double)], from: Double, target: Double,
+        settleTime: Double?, size: Size
+    ) throws -> HeadlessCanvas {
         let canvas = try HeadlessCanvas(size: size)
         let r = canvas.renderer
         let margin = 24.0
         let tMax = max(samples.last?.t ?? 1, 1e-9)
-        let axes = PlotAxes(rect: Rect(x: margin, y: margin, width: size.width - 2 * margin, height: size.height - 2 * margin),
-                            duration: tMax, values: samples.map(\.value) + [from, target])
+        let axes = PlotAxes(
+            rect: Rect(x: margin, y: margin, width: size.width - 2 * margin, height: size.height - 2 * margin),
+            duration: tMax, values: samples.map(\.value) + [from, target])
         func color(_ c: Color) { SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255) }
 
         color(background)

@@ -20,13 +20,21 @@ struct DrawPlan {
     init(items: [DrawItem], scale: Double, canvas: PixelBox, exactCrops: Bool, photos: PhotoPixelSource) {
         // Every photo's pixels are asked for, hidden or not: asking counts as a use, which
         // keeps the grid's thumbnails from eviction while the pager covers them.
-        let all = items.flatMap { Self.steps(for: $0, scale: scale, canvas: canvas, exactCrops: exactCrops, photos: photos) }
+        let all = items.flatMap {
+            Self.steps(for: $0, scale: scale, canvas: canvas, exactCrops: exactCrops, photos: photos)
+        }
         let bounds = PixelRect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height)
         var occluders: [PixelRect] = []
         var kept: [DrawStep] = []
         for step in all.reversed() {
-            if let reach = step.reach?.clamped(to: bounds), reach.isEmpty || occluders.contains(where: { $0.contains(reach) }) { continue }
-            if let cover = step.cover?.clamped(to: bounds), Double(cover.area) >= Double(bounds.area) * Self.occluderShare {
+            if let reach = step.reach?.clamped(to: bounds),
+                reach.isEmpty || occluders.contains(where: { $0.contains(reach) })
+            {
+                continue
+            }
+            if let cover = step.cover?.clamped(to: bounds),
+                Double(cover.area) >= Double(bounds.area) * Self.occluderShare
+            {
                 occluders.append(cover)
             }
             kept.append(step)
@@ -35,24 +43,28 @@ struct DrawPlan {
         showsBackground = !occluders.contains { $0.contains(bounds) }
     }
 
-    private static func steps(for item: DrawItem, scale: Double, canvas: PixelBox, exactCrops: Bool, photos: PhotoPixelSource) -> [DrawStep] {
+    private static func steps(
+        for item: DrawItem, scale: Double, canvas: PixelBox, exactCrops: Bool, photos: PhotoPixelSource
+    ) -> [DrawStep] {
         let frame = item.frame.scaled(by: scale)
         switch item.content {
-        case let .photo(index):
+        case .photo(let index):
             switch photos.drawable(for: index, pixelWidth: frame.width / max(item.crop.width, 1e-9)) {
-            case let .texture(texture, alpha, over, opaque):
+            case .texture(let texture, let alpha, let over, let opaque):
                 let shown = item.alpha * alpha
-                let photo = copy(texture, frame: frame, crop: item.crop, alpha: shown, blended: !(opaque && shown >= 1), exactCrops: exactCrops,
-                                 canvas: canvas)
+                let photo = copy(
+                    texture, frame: frame, crop: item.crop, alpha: shown, blended: !(opaque && shown >= 1),
+                    exactCrops: exactCrops,
+                    canvas: canvas)
                 return alpha < 1 ? [.fill(frame, over, alpha: item.alpha), photo] : [photo]
-            case let .waiting(color):
+            case .waiting(let color):
                 return [.fill(frame, color, alpha: item.alpha)]
             case .broken:
                 return [.placeholder(frame, alpha: item.alpha)]
             }
-        case let .fill(color):
+        case .fill(let color):
             return [.fill(frame, color, alpha: item.alpha)]
-        case let .text(string, style):
+        case .text(let string, let style):
             return [.text(string, style, frame: frame, alpha: item.alpha)]
         }
     }
@@ -62,33 +74,53 @@ struct DrawPlan {
     /// edge by half a pixel on screen (a cell at rest, a page, a flight drawn from the page's
     /// pixels), and everywhere on a renderer whose triangles are cut to whole texels anyway.
     /// There (SDL's software renderer), a stretched copy is also cut to `canvas` (pixels) first.
-    static func copy(_ texture: OpaquePointer, frame: Rect, crop: Rect, alpha: Double, blended: Bool, exactCrops: Bool,
-                     canvas: PixelBox) -> DrawStep {
-        var w: Int32 = 0, h: Int32 = 0
+    static func copy(
+        _ texture: OpaquePointer, frame: Rect, crop: Rect, alpha: Double, blended: Bool, exactCrops: Bool,
+        canvas: PixelBox
+    ) -> DrawStep {
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_QueryTexture(texture, nil, nil, &w, &h)
-        let source = Rect(x: crop.minX * Double(w), y: crop.minY * Double(h), width: crop.width * Double(w), height: crop.height * Double(h))
-        let kx = frame.width / max(source.width, 1e-9), ky = frame.height / max(source.height, 1e-9)
+        let source = Rect(
+            x: crop.minX * Double(w), y: crop.minY * Double(h), width: crop.width * Double(w),
+            height: crop.height * Double(h))
+        let kx = frame.width / max(source.width, 1e-9)
+        let ky = frame.height / max(source.height, 1e-9)
         func off(_ v: Double, _ k: Double) -> Double { abs(v - v.rounded()) * k }
         let aligned = max(off(source.minX, kx), off(source.maxX, kx), off(source.minY, ky), off(source.maxY, ky)) < 0.5
-        guard aligned || !exactCrops else { return .triangles(texture, frame: frame, crop: crop, alpha: alpha, blended: blended) }
-        let x = source.minX.rounded(), y = source.minY.rounded()
-        let texels = Rect(x: x, y: y, width: max(source.maxX.rounded() - x, 1), height: max(source.maxY.rounded() - y, 1))
+        guard aligned || !exactCrops else {
+            return .triangles(texture, frame: frame, crop: crop, alpha: alpha, blended: blended)
+        }
+        let x = source.minX.rounded()
+        let y = source.minY.rounded()
+        let texels = Rect(
+            x: x, y: y, width: max(source.maxX.rounded() - x, 1), height: max(source.maxY.rounded() - y, 1))
         // Within a pixel of its texels' own size (a page at rest: 1067 texels shown 1066.7
         // wide), a copy is drawn at that size: not resampled, so not blurred, for a change of
         // size no one can see, and a straight copy costs a tenth of a stretch.
         if abs(frame.width - texels.width) < 1, abs(frame.height - texels.height) < 1 {
-            return .copy(texture, source: sdlRect(texels), destination: Rect(x: frame.minX, y: frame.minY, width: texels.width, height: texels.height),
-                         alpha: alpha, blended: blended)
+            return .copy(
+                texture, source: sdlRect(texels),
+                destination: Rect(x: frame.minX, y: frame.minY, width: texels.width, height: texels.height),
+                alpha: alpha, blended: blended)
         }
-        guard !exactCrops else { return .copy(texture, source: sdlRect(texels), destination: frame, alpha: alpha, blended: blended) }
+        guard !exactCrops else {
+            return .copy(texture, source: sdlRect(texels), destination: frame, alpha: alpha, blended: blended)
+        }
         // SDL's software renderer stretches a copy that runs past the canvas whole into a
         // scratch surface and copies that in (the end of a flight, a page zoomed in: the
         // window's pixels many times over). Only the texels that show are stretched here.
         let xs = visible(texels.minX, texels.maxX, onto: frame.minX, frame.maxX, within: Double(canvas.width))
         let ys = visible(texels.minY, texels.maxY, onto: frame.minY, frame.maxY, within: Double(canvas.height))
-        return .copy(texture, source: sdlRect(Rect(x: xs.texels.0, y: ys.texels.0, width: xs.texels.1 - xs.texels.0, height: ys.texels.1 - ys.texels.0)),
-                     destination: Rect(x: xs.pixels.0, y: ys.pixels.0, width: xs.pixels.1 - xs.pixels.0, height: ys.pixels.1 - ys.pixels.0),
-                     alpha: alpha, blended: blended)
+        return .copy(
+            texture,
+            source: sdlRect(
+                Rect(
+                    x: xs.texels.0, y: ys.texels.0, width: xs.texels.1 - xs.texels.0, height: ys.texels.1 - ys.texels.0)
+            ),
+            destination: Rect(
+                x: xs.pixels.0, y: ys.pixels.0, width: xs.pixels.1 - xs.pixels.0, height: ys.pixels.1 - ys.pixels.0),
+            alpha: alpha, blended: blended)
     }
 
     /// One axis of a copy of whole texels `t0..<t1` stretched onto pixels `p0..<p1`: the texels
@@ -97,16 +129,21 @@ struct DrawPlan {
     /// pixel); larger ones are taken whole and keep their place, a part of the outermost
     /// running past the edge (a zoomed page pans smoothly, not a texel at a time).
     private static func visible(_ t0: Double, _ t1: Double, onto p0: Double, _ p1: Double, within limit: Double)
-        -> (texels: (Double, Double), pixels: (Double, Double)) {
-        let v0 = max(p0, 0), v1 = min(p1, limit)
+        -> (texels: (Double, Double), pixels: (Double, Double))
+    {
+        let v0 = max(p0, 0)
+        let v1 = min(p1, limit)
         guard p0 < 0 || p1 > limit, v1 > v0 else { return ((t0, t1), (p0, p1)) }
         let k = (p1 - p0) / (t1 - t0)
-        let from = t0 + (v0 - p0) / k, to = t0 + (v1 - p0) / k
+        let from = t0 + (v0 - p0) / k
+        let to = t0 + (v1 - p0) / k
         if k < 2 {
-            let a = from.rounded(), b = max(to.rounded(), a + 1)
+            let a = from.rounded()
+            let b = max(to.rounded(), a + 1)
             return ((a, b), (v0, v1))
         }
-        let a = max(from.rounded(.down), t0), b = min(max(to.rounded(.up), a + 1), t1)
+        let a = max(from.rounded(.down), t0)
+        let b = min(max(to.rounded(.up), a + 1), t1)
         return ((a, b), (p0 + (a - t0) * k, p0 + (b - t0) * k))
     }
 

@@ -18,7 +18,8 @@ enum DrawStep {
     /// The pixels it can touch; nil for text, which may run past its frame.
     var reach: PixelRect? {
         switch self {
-        case let .fill(frame, _, _), let .copy(_, _, frame, _, _), let .triangles(_, frame, _, _, _), let .placeholder(frame, _):
+        case .fill(let frame, _, _), .copy(_, _, let frame, _, _), .triangles(_, let frame, _, _, _),
+            .placeholder(let frame, _):
             return .reach(of: frame)
         case .text:
             return nil
@@ -29,11 +30,11 @@ enum DrawStep {
     /// under it shows through.
     var cover: PixelRect? {
         switch self {
-        case let .fill(frame, color, alpha):
+        case .fill(let frame, let color, let alpha):
             return Double(color.a) * alpha >= 255 ? .surelyPainted(by: frame) : nil
-        case let .copy(_, _, frame, _, blended), let .triangles(_, frame, _, _, blended):
+        case .copy(_, _, let frame, _, let blended), .triangles(_, let frame, _, _, let blended):
             return blended ? nil : .surelyPainted(by: frame)
-        case let .placeholder(frame, alpha):
+        case .placeholder(let frame, let alpha):
             return alpha >= 1 ? .surelyPainted(by: frame) : nil
         case .text:
             return nil

@@ -21,13 +21,16 @@ public final class HeadlessCanvas {
 
     /// `format`: the surface's pixel format; RGBA by default, as the images written from it.
     public init(size: Size, scale: Double = 1, format: UInt32 = SDL_PIXELFORMAT_RGBA32.rawValue) throws {
-        let width = (size.width * scale).rounded(), height = (size.height * scale).rounded()
+        let width = (size.width * scale).rounded()
+        let height = (size.height * scale).rounded()
         guard width >= 1, height >= 1 else { throw SDLError(message: "a canvas of \(width)x\(height) pixels is empty") }
         guard width * height <= Double(Self.maximumPixels) else {
-            throw SDLError(message: "a \(Self.whole(width))x\(Self.whole(height))-pixel image is too large: "
-                + "the most is \(Self.maximumPixels) pixels (\(Self.maximumSide)x\(Self.maximumSide))")
+            throw SDLError(
+                message: "a \(Self.whole(width))x\(Self.whole(height))-pixel image is too large: "
+                    + "the most is \(Self.maximumPixels) pixels (\(Self.maximumSide)x\(Self.maximumSide))")
         }
-        let w = Int32(width), h = Int32(height)
+        let w = Int32(width)
+        let h = Int32(height)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else {
             throw SDLError("cannot create a \(w)x\(h) surface")
         }
@@ -50,8 +53,12 @@ public final class HeadlessCanvas {
 
     /// The pixel at (x, y) in pixels, as RGBA.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let p = surface.pointee.pixels.advanced(by: y * Int(surface.pointee.pitch) + x * 4).assumingMemoryBound(to: UInt32.self)
-        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        let p = surface.pointee.pixels.advanced(by: y * Int(surface.pointee.pitch) + x * 4).assumingMemoryBound(
+            to: UInt32.self)
+        var r: UInt8 = 0
+        var g: UInt8 = 0
+        var b: UInt8 = 0
+        var a: UInt8 = 0
         SDL_GetRGBA(p.pointee, surface.pointee.format, &r, &g, &b, &a)
         return (r, g, b, a)
     }

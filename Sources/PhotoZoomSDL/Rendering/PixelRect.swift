@@ -13,26 +13,33 @@ struct PixelRect: Equatable {
     }
 
     func clamped(to bounds: PixelRect) -> PixelRect {
-        PixelRect(minX: max(minX, bounds.minX), minY: max(minY, bounds.minY), maxX: min(maxX, bounds.maxX), maxY: min(maxY, bounds.maxY))
+        PixelRect(
+            minX: max(minX, bounds.minX), minY: max(minY, bounds.minY), maxX: min(maxX, bounds.maxX),
+            maxY: min(maxY, bounds.maxY))
     }
 
     /// Every pixel a rectangle drawn at `frame` (pixels) may touch, however a renderer rounds it.
     static func reach(of frame: Rect) -> PixelRect {
-        PixelRect(minX: whole(frame.minX, .down), minY: whole(frame.minY, .down), maxX: whole(frame.maxX, .up), maxY: whole(frame.maxY, .up))
+        PixelRect(
+            minX: whole(frame.minX, .down), minY: whole(frame.minY, .down), maxX: whole(frame.maxX, .up),
+            maxY: whole(frame.maxY, .up))
     }
 
     /// The pixels SDL's software renderer paints for a rectangle at `frame` (pixels): it cuts the
     /// origin and the size to whole pixels, each on its own.
     static func cut(_ frame: Rect) -> PixelRect {
-        let x = whole(frame.minX, .towardZero), y = whole(frame.minY, .towardZero)
-        return PixelRect(minX: x, minY: y, maxX: x + whole(frame.width, .towardZero), maxY: y + whole(frame.height, .towardZero))
+        let x = whole(frame.minX, .towardZero)
+        let y = whole(frame.minY, .towardZero)
+        return PixelRect(
+            minX: x, minY: y, maxX: x + whole(frame.width, .towardZero), maxY: y + whole(frame.height, .towardZero))
     }
 
     /// The pixels a rectangle drawn at `frame` (pixels) paints whichever way a renderer rounds
     /// it: cut as SDL's software renderer does, or those whose centres lie inside, as the others do.
     static func surelyPainted(by frame: Rect) -> PixelRect {
-        let centres = PixelRect(minX: whole(frame.minX - 0.5, .up), minY: whole(frame.minY - 0.5, .up),
-                                maxX: whole(frame.maxX - 0.5, .up), maxY: whole(frame.maxY - 0.5, .up))
+        let centres = PixelRect(
+            minX: whole(frame.minX - 0.5, .up), minY: whole(frame.minY - 0.5, .up),
+            maxX: whole(frame.maxX - 0.5, .up), maxY: whole(frame.maxY - 0.5, .up))
         return cut(frame).clamped(to: centres)
     }
 

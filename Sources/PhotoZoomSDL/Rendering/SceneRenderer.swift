@@ -28,7 +28,10 @@ public final class SceneRenderer {
     private var canvas = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
     /// `targetFormat`: the pixel format of what `renderer` draws into, when it is not a window's.
-    init(renderer: OpaquePointer, source: PhotoPixelSource, targetFormat: UInt32? = nil, log: @escaping (String) -> Void = { _ in }) {
+    init(
+        renderer: OpaquePointer, source: PhotoPixelSource, targetFormat: UInt32? = nil,
+        log: @escaping (String) -> Void = { _ in }
+    ) {
         self.renderer = renderer
         photos = source
         text = TextRenderer(renderer: renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
@@ -48,7 +51,8 @@ public final class SceneRenderer {
     /// output a session beside another draws into, its viewport already set (SDL's clear
     /// ignores the viewport, so the background is a fill there); nil for the whole output.
     func draw(_ items: [DrawItem], scale: Double, area: PixelRect?) {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         if let area {
             (w, h) = (Int32(area.maxX - area.minX), Int32(area.maxY - area.minY))
         } else {
@@ -56,7 +60,9 @@ public final class SceneRenderer {
         }
         canvas = PixelRect(minX: 0, minY: 0, maxX: Int(w), maxY: Int(h))
         stretchedCopies?.beginFrame()
-        let plan = DrawPlan(items: items, scale: scale, canvas: PixelBox(width: Int(w), height: Int(h)), exactCrops: !software, photos: photos)
+        let plan = DrawPlan(
+            items: items, scale: scale, canvas: PixelBox(width: Int(w), height: Int(h)), exactCrops: !software,
+            photos: photos)
         if plan.showsBackground {
             setColor(Self.background, alpha: 1)
             if area == nil {
@@ -73,11 +79,14 @@ public final class SceneRenderer {
 
     private func perform(_ step: DrawStep, scale: Double) {
         switch step {
-        case let .fill(frame, color, alpha):
+        case .fill(let frame, let color, let alpha):
             fill(frame, color, alpha: alpha)
-        case let .copy(texture, source, destination, alpha, blended):
-            var drawn = texture, src = source
-            var dst = SDL_FRect(x: Float(destination.minX), y: Float(destination.minY), w: Float(destination.width), h: Float(destination.height))
+        case .copy(let texture, let source, let destination, let alpha, let blended):
+            var drawn = texture
+            var src = source
+            var dst = SDL_FRect(
+                x: Float(destination.minX), y: Float(destination.minY), w: Float(destination.width),
+                h: Float(destination.height))
             if let kept = keptStretch(of: texture, source: source, onto: dst) {
                 drawn = kept.copy
                 src = SDL_Rect(x: 0, y: 0, w: kept.width, h: kept.height)
@@ -87,23 +96,29 @@ public final class SceneRenderer {
             SDL_SetTextureBlendMode(drawn, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
             SDL_SetTextureAlphaMod(drawn, UInt8((alpha * 255).rounded()))
             SDL_RenderCopyF(renderer, drawn, &src, &dst)
-        case let .triangles(texture, frame, crop, alpha, blended):
+        case .triangles(let texture, let frame, let crop, let alpha, let blended):
             SDL_SetTextureBlendMode(texture, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
             drawTriangles(texture, frame: frame, crop: crop, alpha: alpha)
-        case let .text(string, style, frame, alpha):
+        case .text(let string, let style, let frame, let alpha):
             text.draw(string, style: style, in: frame, scale: scale, alpha: alpha)
-        case let .placeholder(frame, alpha):
+        case .placeholder(let frame, let alpha):
             drawPlaceholder(frame, alpha: alpha)
         }
     }
 
     /// The kept stretch of a small stretched copy (see `StretchedCopies`), and its size.
-    private func keptStretch(of texture: OpaquePointer, source: SDL_Rect, onto destination: SDL_FRect) -> (copy: OpaquePointer, width: Int32, height: Int32)? {
+    private func keptStretch(of texture: OpaquePointer, source: SDL_Rect, onto destination: SDL_FRect) -> (
+        copy: OpaquePointer, width: Int32, height: Int32
+    )? {
         guard let stretchedCopies, destination.w >= 1, destination.h >= 1,
-              Double(destination.w) * Double(destination.h) <= Double(canvas.area) * StretchedCopies.largestShare else { return nil }
+            Double(destination.w) * Double(destination.h) <= Double(canvas.area) * StretchedCopies.largestShare
+        else { return nil }
         // The pixels SDL would stretch to: the size cut to whole pixels.
-        let width = Int32(destination.w), height = Int32(destination.h)
-        guard width != source.w || height != source.h, let copy = stretchedCopies.copy(of: texture, source: source, width: width, height: height) else {
+        let width = Int32(destination.w)
+        let height = Int32(destination.h)
+        guard width != source.w || height != source.h,
+            let copy = stretchedCopies.copy(of: texture, source: source, width: width, height: height)
+        else {
             return nil
         }
         return (copy, width, height)
@@ -113,7 +128,9 @@ public final class SceneRenderer {
         SDL_SetTextureAlphaMod(texture, 255)
         let color = SDL_Color(r: 255, g: 255, b: 255, a: UInt8((alpha * 255).rounded()))
         func vertex(_ x: Double, _ y: Double, _ u: Double, _ v: Double) -> SDL_Vertex {
-            SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: color, tex_coord: SDL_FPoint(x: Float(u), y: Float(v)))
+            SDL_Vertex(
+                position: SDL_FPoint(x: Float(x), y: Float(y)), color: color,
+                tex_coord: SDL_FPoint(x: Float(u), y: Float(v)))
         }
         // Unit texture coordinates, as SDL_RenderGeometry takes them.
         let vertices = [
@@ -129,15 +146,21 @@ public final class SceneRenderer {
         // A crossed box: clearly "no picture here", not a photo that happens to be grey.
         setColor(Self.placeholderMark, alpha: alpha)
         let inset = frame.width * 0.3
-        SDL_RenderDrawLineF(renderer, Float(frame.minX + inset), Float(frame.minY + inset), Float(frame.maxX - inset), Float(frame.maxY - inset))
-        SDL_RenderDrawLineF(renderer, Float(frame.maxX - inset), Float(frame.minY + inset), Float(frame.minX + inset), Float(frame.maxY - inset))
+        SDL_RenderDrawLineF(
+            renderer, Float(frame.minX + inset), Float(frame.minY + inset), Float(frame.maxX - inset),
+            Float(frame.maxY - inset))
+        SDL_RenderDrawLineF(
+            renderer, Float(frame.maxX - inset), Float(frame.minY + inset), Float(frame.minX + inset),
+            Float(frame.maxY - inset))
     }
 
     private func fill(_ frame: Rect, _ color: Color, alpha: Double) {
         let level = UInt8((Double(color.a) * alpha).rounded())
         // An opaque fill replaces what is under it: no blending to pay for.
         let opaque = level == 255
-        if !opaque, let translucentFills, level == 0 || translucentFills.fill(PixelRect.cut(frame).clamped(to: canvas), color, alpha: level) {
+        if !opaque, let translucentFills,
+            level == 0 || translucentFills.fill(PixelRect.cut(frame).clamped(to: canvas), color, alpha: level)
+        {
             return
         }
         setColor(color, alpha: alpha)

@@ -47,11 +47,13 @@ final class StretchedCopies {
             nextTag += 1
             SDL_SetTextureUserData(texture, UnsafeMutableRawPointer(bitPattern: tag))
         }
-        let key = Key(texture: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(texture))), tag: tag,
-                      x: source.x, y: source.y, w: source.w, h: source.h, width: width, height: height)
+        let key = Key(
+            texture: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(texture))), tag: tag,
+            x: source.x, y: source.y, w: source.w, h: source.h, width: width, height: height)
         drawn.insert(key)
         if let copy = kept[key] { return copy }
-        guard drawnBefore.contains(key), let copy = stretch(texture, source: source, width: width, height: height) else { return nil }
+        guard drawnBefore.contains(key), let copy = stretch(texture, source: source, width: width, height: height)
+        else { return nil }
         kept[key] = copy
         return copy
     }
@@ -59,7 +61,8 @@ final class StretchedCopies {
     private func stretch(_ texture: OpaquePointer, source: SDL_Rect, width: Int32, height: Int32) -> OpaquePointer? {
         var format: UInt32 = 0
         SDL_QueryTexture(texture, &format, nil, nil, nil)
-        guard let copy = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height) else { return nil }
+        guard let copy = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height)
+        else { return nil }
         let target = SDL_GetRenderTarget(renderer)
         guard SDL_SetRenderTarget(renderer, copy) == 0 else {
             SDL_DestroyTexture(copy)

@@ -5,8 +5,16 @@ import PhotoZoomCore
 /// Chrome text through SDL_ttf: rendered at the screen's pixel size (crisp on 2× screens) and
 /// cached by string, size and colour, since chrome labels change rarely.
 final class TextRenderer {
-    private struct Key: Hashable { let text: String; let pixelSize: Int; let color: Color }
-    private struct Entry { let texture: OpaquePointer; let width: Double; let height: Double }
+    private struct Key: Hashable {
+        let text: String
+        let pixelSize: Int
+        let color: Color
+    }
+    private struct Entry {
+        let texture: OpaquePointer
+        let width: Double
+        let height: Double
+    }
 
     private let renderer: OpaquePointer
     private let fontPath: String
@@ -33,10 +41,13 @@ final class TextRenderer {
 
     /// Draws `text` in `frame` (pixels): centred, or from the left edge when `leading`.
     func draw(_ text: String, style: TextStyle, in frame: Rect, scale: Double, alpha: Double) {
-        guard !text.isEmpty, let entry = entry(text, pixelSize: Int((style.pointSize * scale).rounded()), color: style.color) else { return }
+        guard !text.isEmpty,
+            let entry = entry(text, pixelSize: Int((style.pointSize * scale).rounded()), color: style.color)
+        else { return }
         let x = style.leading ? frame.minX : frame.center.x - entry.width / 2
-        var dst = SDL_FRect(x: Float(x.rounded()), y: Float((frame.center.y - entry.height / 2).rounded()),
-                            w: Float(entry.width), h: Float(entry.height))
+        var dst = SDL_FRect(
+            x: Float(x.rounded()), y: Float((frame.center.y - entry.height / 2).rounded()),
+            w: Float(entry.width), h: Float(entry.height))
         SDL_SetTextureAlphaMod(entry.texture, UInt8((alpha * Double(style.color.a)).rounded()))
         SDL_RenderCopyF(renderer, entry.texture, nil, &dst)
     }
@@ -46,7 +57,8 @@ final class TextRenderer {
     func width(of text: String, pointSize: Double, scale: Double) -> Double? {
         guard !text.isEmpty else { return 0 }
         guard !failed, let font = font(Int((pointSize * scale).rounded())) else { return nil }
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         guard TTF_SizeUTF8(font, text, &w, &h) == 0 else { return nil }
         return Double(w)
     }
@@ -61,7 +73,10 @@ final class TextRenderer {
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         let entry = Entry(texture: texture, width: Double(surface.pointee.w), height: Double(surface.pointee.h))
-        if cache.count > 256 { cache.values.forEach { SDL_DestroyTexture($0.texture) }; cache.removeAll() }
+        if cache.count > 256 {
+            cache.values.forEach { SDL_DestroyTexture($0.texture) }
+            cache.removeAll()
+        }
         cache[key] = entry
         return entry
     }
@@ -69,7 +84,9 @@ final class TextRenderer {
     private func font(_ pixelSize: Int) -> OpaquePointer? {
         if let f = fonts[pixelSize] { return f }
         guard let f = Self.faces.withLock({ TTF_OpenFont(fontPath, Int32(max(pixelSize, 1))) }) else {
-            fail("cannot open the chrome font \(fontPath) (\(String(cString: SDL_GetError()))); drawing chrome without text")
+            fail(
+                "cannot open the chrome font \(fontPath) (\(String(cString: SDL_GetError()))); drawing chrome without text"
+            )
             return nil
         }
         fonts[pixelSize] = f

@@ -14,7 +14,10 @@ final class TranslucentFills {
     /// it all are dropped and made again as needed.
     static let keptColours = 8
 
-    private struct Strip { let texture: OpaquePointer; let width: Int32 }
+    private struct Strip {
+        let texture: OpaquePointer
+        let width: Int32
+    }
     private struct Key: Hashable { let r, g, b: UInt8 }
 
     private let renderer: OpaquePointer
@@ -25,8 +28,14 @@ final class TranslucentFills {
     /// Nil unless `format` (the target's) has no alpha channel: only then is SDL's copy at an
     /// alpha the faster way.
     init?(renderer: OpaquePointer, targetFormat format: UInt32) {
-        var bits: Int32 = 0, r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
-        guard SDL_PixelFormatEnumToMasks(format, &bits, &r, &g, &b, &a) == SDL_TRUE, bits == 32, a == 0 else { return nil }
+        var bits: Int32 = 0
+        var r: UInt32 = 0
+        var g: UInt32 = 0
+        var b: UInt32 = 0
+        var a: UInt32 = 0
+        guard SDL_PixelFormatEnumToMasks(format, &bits, &r, &g, &b, &a) == SDL_TRUE, bits == 32, a == 0 else {
+            return nil
+        }
         self.renderer = renderer
         self.format = format
     }
@@ -57,7 +66,10 @@ final class TranslucentFills {
             strips.values.forEach { SDL_DestroyTexture($0.texture) }
             strips.removeAll()
         }
-        guard let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), width, Self.stripHeight) else { return nil }
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), width, Self.stripHeight)
+        else { return nil }
         guard let layout = SDL_AllocFormat(format) else {
             SDL_DestroyTexture(texture)
             return nil

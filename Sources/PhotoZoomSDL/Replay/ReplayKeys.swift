@@ -57,8 +57,9 @@ public enum ReplayKeys {
                     guard mouseDown else { return nil }
                     mouseDown = false
                     return .control(.release)
-                case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED,
-                     SDL_WINDOWEVENT_MAXIMIZED:
+                case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN,
+                    SDL_WINDOWEVENT_RESTORED,
+                    SDL_WINDOWEVENT_MAXIMIZED:
                     return .redraw
                 default:
                     return nil

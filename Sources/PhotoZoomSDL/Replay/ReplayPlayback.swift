@@ -21,7 +21,7 @@ final class ReplayPlayback: FrameSteps {
             var polled = Polled()
             for event in window.pendingEvents(wait: wait) {
                 switch translator.translate(event) {
-                case let .control(control)?: polled.controls.append(control)
+                case .control(let control)?: polled.controls.append(control)
                 case .quit?: polled.quit = true
                 case .redraw?: polled.redraw = true
                 case nil: break
@@ -64,10 +64,22 @@ final class ReplayPlayback: FrameSteps {
     /// The wall time of the last update; playing advances by the time between.
     private var lastUpdate: UInt64?
 
-    init(player: SessionPlayer, beside: SessionPlayer?, timeline: ReplayTimeline, views: [SessionView], bar: TimelineRenderer, window: AppWindow,
-         labels: @escaping ([Rect], Double) -> [[String]], verdict: TimelineRenderer.Verdict, tickRate: Double, scripted: Bool) {
-        self.player = player; self.beside = beside; self.timeline = timeline; self.views = views; self.bar = bar; self.window = window
-        self.labels = labels; self.verdict = verdict; self.tickRate = tickRate; self.scripted = scripted
+    init(
+        player: SessionPlayer, beside: SessionPlayer?, timeline: ReplayTimeline, views: [SessionView],
+        bar: TimelineRenderer, window: AppWindow,
+        labels: @escaping ([Rect], Double) -> [[String]], verdict: TimelineRenderer.Verdict, tickRate: Double,
+        scripted: Bool
+    ) {
+        self.player = player
+        self.beside = beside
+        self.timeline = timeline
+        self.views = views
+        self.bar = bar
+        self.window = window
+        self.labels = labels
+        self.verdict = verdict
+        self.tickRate = tickRate
+        self.scripted = scripted
         loop = FixedTimestepLoop(tickRate: tickRate, maxFrameDelta: 0.25)
         follow()
     }
@@ -102,25 +114,32 @@ final class ReplayPlayback: FrameSteps {
 
     /// Draws, if anything changed: each scene in its area, letterboxed, and the timeline.
     func draw(at now: UInt64) -> Bool {
-        let size = window.sizeInPoints, scale = window.pixelScale
-        let frame = Shown(tick: player.tick, besideTick: beside?.tick, alpha: timeline.playing ? loop.interpolationAlpha : 1, timeline: timeline,
-                          window: size, scale: scale)
+        let size = window.sizeInPoints
+        let scale = window.pixelScale
+        let frame = Shown(
+            tick: player.tick, besideTick: beside?.tick, alpha: timeline.playing ? loop.interpolationAlpha : 1,
+            timeline: timeline,
+            window: size, scale: scale)
         guard frame != shown || redraw || scripted else { return false }
         let areas = ReplayWindow.areas(ReplayTimeline.sceneArea(in: size), count: views.count)
         // What no session covers (a point left over from an odd width) is not stale.
         SDL_SetRenderDrawColor(window.renderer, 0, 0, 0, 255)
         SDL_RenderClear(window.renderer)
         let lines = labels(areas, scale)
-        for (i, (view, (area, sim))) in zip(views, zip(areas, [player.sim, beside?.sim].compactMap { $0 })).enumerated() {
+        for (i, (view, (area, sim))) in zip(views, zip(areas, [player.sim, beside?.sim].compactMap { $0 })).enumerated()
+        {
             view.move(to: area, label: lines[i])
             view.draw(SessionView.Frame(sim, alpha: frame.alpha))
             let drawn = view.scenePixels
-            bar.letterbox(around: Rect(x: Double(drawn.minX), y: Double(drawn.minY), width: Double(drawn.maxX - drawn.minX),
-                                       height: Double(drawn.maxY - drawn.minY)), area: view.sceneArea, scale: scale)
+            bar.letterbox(
+                around: Rect(
+                    x: Double(drawn.minX), y: Double(drawn.minY), width: Double(drawn.maxX - drawn.minX),
+                    height: Double(drawn.maxY - drawn.minY)), area: view.sceneArea, scale: scale)
         }
         let playback = player.sim.world.playback
-        bar.draw(timeline, tick: player.tick, tickRate: tickRate, phase: player.sim.world.viewer.phase,
-                 recordedSpeed: playback.paused ? 1 : playback.speed, verdict: verdict, window: size, scale: scale)
+        bar.draw(
+            timeline, tick: player.tick, tickRate: tickRate, phase: player.sim.world.viewer.phase,
+            recordedSpeed: playback.paused ? 1 : playback.speed, verdict: verdict, window: size, scale: scale)
         shown = frame
         return true
     }

@@ -43,8 +43,14 @@ public struct ReplayTimeline: Equatable, Sendable {
     /// Playing when the scrub began, so the release plays on.
     private var resumeAfterScrub = false
 
-    public init(firstTick: Int, lastTick: Int, moments: [SessionMoment], divergence: Int?, differences: [Int] = [], playing: Bool = true) {
-        self.firstTick = firstTick; self.lastTick = lastTick; self.moments = moments; self.divergence = divergence
+    public init(
+        firstTick: Int, lastTick: Int, moments: [SessionMoment], divergence: Int?, differences: [Int] = [],
+        playing: Bool = true
+    ) {
+        self.firstTick = firstTick
+        self.lastTick = lastTick
+        self.moments = moments
+        self.divergence = divergence
         self.differences = differences
         self.playing = playing
     }
@@ -79,12 +85,13 @@ public struct ReplayTimeline: Equatable, Sendable {
         case .togglePlay:
             if !playing, player.atEnd { player.seek(to: firstTick) }
             playing.toggle()
-        case let .step(ticks):
+        case .step(let ticks):
             playing = false
             player.seek(to: player.tick + ticks)
-        case let .jumpToMoment(forward):
+        case .jumpToMoment(let forward):
             playing = false
-            let now = player.tick, marked = (moments.map(\.tick) + differences).sorted()
+            let now = player.tick
+            let marked = (moments.map(\.tick) + differences).sorted()
             let next = forward ? marked.first { $0 > now } ?? lastTick : marked.last { $0 < now } ?? firstTick
             player.seek(to: next)
         case .toStart:
@@ -94,9 +101,11 @@ public struct ReplayTimeline: Equatable, Sendable {
             player.seek(to: lastTick)
         case .cycleSpeed:
             speed = speed.next
-        case let .press(point):
+        case .press(let point):
             let track = Self.track(in: window)
-            guard abs(point.y - track.center.y) <= Self.grabHeight / 2 + track.height, point.x >= 0, point.x <= window.width else {
+            guard abs(point.y - track.center.y) <= Self.grabHeight / 2 + track.height, point.x >= 0,
+                point.x <= window.width
+            else {
                 if point.y < window.height - Self.height { apply(.togglePlay, to: &player, window: window) }
                 return
             }
@@ -104,7 +113,7 @@ public struct ReplayTimeline: Equatable, Sendable {
             resumeAfterScrub = playing
             playing = false
             player.seek(to: tick(atX: point.x, in: window))
-        case let .drag(point):
+        case .drag(let point):
             guard scrubbing else { return }
             player.seek(to: tick(atX: point.x, in: window))
         case .release:

@@ -19,10 +19,17 @@ public enum ReplayWindow {
         /// B beside the recording, under one timeline: the recorded input under another
         /// tuning, or the other side of a recording of two sessions compared.
         public var compare: HeadlessReplay.Comparison?
-        public init(recording: SessionRecording, name: String, photosFolder: String, pausedAt: Int? = nil, exitAfterFrames: Int? = nil,
-                    compare: HeadlessReplay.Comparison? = nil) {
-            self.recording = recording; self.name = name; self.photosFolder = photosFolder
-            self.pausedAt = pausedAt; self.exitAfterFrames = exitAfterFrames; self.compare = compare
+        public init(
+            recording: SessionRecording, name: String, photosFolder: String, pausedAt: Int? = nil,
+            exitAfterFrames: Int? = nil,
+            compare: HeadlessReplay.Comparison? = nil
+        ) {
+            self.recording = recording
+            self.name = name
+            self.photosFolder = photosFolder
+            self.pausedAt = pausedAt
+            self.exitAfterFrames = exitAfterFrames
+            self.compare = compare
         }
     }
 
@@ -33,16 +40,22 @@ public enum ReplayWindow {
         let viewport = recording.header.world.viewport
         // Two sessions compared get a window twice the recorded one, across or down as the
         // scene areas split it.
-        let across = options.compare != nil && viewport.width < viewport.height, down = options.compare != nil && !across
-        let window = try AppWindow(title: "PhotoZoom replay — \(options.name)" + (options.compare == nil ? "" : " — A | B"),
-                                   size: Size(width: viewport.width * (across ? 2 : 1), height: viewport.height * (down ? 2 : 1) + ReplayTimeline.height))
+        let across = options.compare != nil && viewport.width < viewport.height
+        let down = options.compare != nil && !across
+        let window = try AppWindow(
+            title: "PhotoZoom replay — \(options.name)" + (options.compare == nil ? "" : " — A | B"),
+            size: Size(
+                width: viewport.width * (across ? 2 : 1),
+                height: viewport.height * (down ? 2 : 1) + ReplayTimeline.height))
         let outcome = SessionReplay.run(recording)
         switch outcome {
-        case let .verified(ticks, digests): log("photozoom: replay: \(ticks) ticks, all \(digests) digests match")
-        case let .diverged(d): log("photozoom: replay: differs from the recording at tick \(d.tick) (--verify says how)")
+        case .verified(let ticks, let digests): log("photozoom: replay: \(ticks) ticks, all \(digests) digests match")
+        case .diverged(let d):
+            log("photozoom: replay: differs from the recording at tick \(d.tick) (--verify says how)")
         }
-        let scene = OnDemandScene(renderer: window.renderer,
-                                  library: try ReplayPhotos.load(recording.header.photos, folder: options.photosFolder, log: log), log: log)
+        let scene = OnDemandScene(
+            renderer: window.renderer,
+            library: try ReplayPhotos.load(recording.header.photos, folder: options.photosFolder, log: log), log: log)
         let bar = TimelineRenderer(renderer: window.renderer, log: log)
         var player = SessionPlayer(recording)
         var moments = SessionMoments(recording)
@@ -50,13 +63,18 @@ public enum ReplayWindow {
         // B's player keeps to A's tick; where B goes otherwise is marked on the timeline.
         let beside = options.compare.map { SessionPlayer(Self.recording(of: $0.beside, beside: recording)) }
         let differences = options.compare.map { MomentComparison.differences(recording, beside: $0.beside) } ?? []
-        for difference in differences { log("photozoom: replay: B differs at tick \(difference.tick): \(difference.text)") }
-        let timeline = ReplayTimeline(firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all,
-                                      divergence: outcome.divergence?.tick, differences: differences.map(\.tick), playing: options.pausedAt == nil)
+        for difference in differences {
+            log("photozoom: replay: B differs at tick \(difference.tick): \(difference.text)")
+        }
+        let timeline = ReplayTimeline(
+            firstTick: player.firstTick, lastTick: player.lastTick, moments: moments.all,
+            divergence: outcome.divergence?.tick, differences: differences.map(\.tick), playing: options.pausedAt == nil
+        )
         if let tick = options.pausedAt { player.seek(to: tick) }
         // The players' scenes are drawn by session views, each fitted into its area under its
         // label, laid out again when the window's width changes.
-        let labelText = TextRenderer(renderer: window.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        let labelText = TextRenderer(
+            renderer: window.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
         var laidOut: (width: Double, scale: Double, lines: [[String]])?
         func labels(_ areas: [Rect], scale: Double) -> [[String]] {
             guard let pieces = options.compare?.labels, areas.count > 1 else { return areas.map { _ in [] } }
@@ -71,32 +89,37 @@ public enum ReplayWindow {
         }
         log("photozoom: replay keys: " + ReplayKeys.hint)
         let tickRate = recording.header.loop.tickRate
-        let playback = ReplayPlayback(player: player, beside: beside, timeline: timeline, views: views, bar: bar, window: window,
-                                      labels: labels, verdict: Self.verdict(outcome), tickRate: tickRate, scripted: options.exitAfterFrames != nil)
-        var driver = FrameDriver(input: ReplayPlayback.Input(window: window), clock: MonotonicClock(), framesPerSecond: min(tickRate, 120))
+        let playback = ReplayPlayback(
+            player: player, beside: beside, timeline: timeline, views: views, bar: bar, window: window,
+            labels: labels, verdict: Self.verdict(outcome), tickRate: tickRate, scripted: options.exitAfterFrames != nil
+        )
+        var driver = FrameDriver(
+            input: ReplayPlayback.Input(window: window), clock: MonotonicClock(), framesPerSecond: min(tickRate, 120))
         driver.run(playback, exitAfterFrames: options.exitAfterFrames)
     }
 
     /// The scene area split for `count` sessions (`SplitLayout`), with no divider: each scene
     /// is letterboxed in its half, which sets them apart.
-    static func areas(_ area: Rect, count: Int) -> [Rect] { SplitLayout(count: count, sharing: area.size, divider: 0).areas(in: area) }
+    static func areas(_ area: Rect, count: Int) -> [Rect] {
+        SplitLayout(count: count, sharing: area.size, divider: 0).areas(in: area)
+    }
 
     /// The session `beside` plays: the other side of a recording of two compared, or
     /// `recording`'s input under another tuning (its own reloads left out, as the headless
     /// replay leaves them).
     static func recording(of beside: SessionReplay.Beside, beside recording: SessionRecording) -> SessionRecording {
         switch beside {
-        case let .recorded(b):
+        case .recorded(let b):
             return b
-        case let .tuning(tuning):
+        case .tuning(let tuning):
             return recording.under(tuning)
         }
     }
 
     static func verdict(_ outcome: SessionReplay.Outcome) -> TimelineRenderer.Verdict {
         switch outcome {
-        case let .verified(_, digests): TimelineRenderer.Verdict(text: "✓ \(digests) digests match", good: true)
-        case let .diverged(d): TimelineRenderer.Verdict(text: "✗ differs from tick \(d.tick)", good: false)
+        case .verified(_, let digests): TimelineRenderer.Verdict(text: "✓ \(digests) digests match", good: true)
+        case .diverged(let d): TimelineRenderer.Verdict(text: "✗ differs from tick \(d.tick)", good: false)
         }
     }
 }
@@ -104,7 +127,7 @@ public enum ReplayWindow {
 extension SessionReplay.Outcome {
     /// Where the replay first differed, if it did.
     public var divergence: SessionReplay.Divergence? {
-        if case let .diverged(d) = self { return d }
+        if case .diverged(let d) = self { return d }
         return nil
     }
 }

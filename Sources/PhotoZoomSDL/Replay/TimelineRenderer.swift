@@ -46,8 +46,10 @@ final class TimelineRenderer {
         let good: Bool
     }
 
-    func draw(_ timeline: ReplayTimeline, tick: Int, tickRate: Double, phase: ViewerPhase, recordedSpeed: Double,
-              verdict: Verdict, window: Size, scale: Double) {
+    func draw(
+        _ timeline: ReplayTimeline, tick: Int, tickRate: Double, phase: ViewerPhase, recordedSpeed: Double,
+        verdict: Verdict, window: Size, scale: Double
+    ) {
         let p = painter
         p.begin(scale: scale)
         let top = window.height - ReplayTimeline.height
@@ -56,14 +58,18 @@ final class TimelineRenderer {
         let track = ReplayTimeline.track(in: window)
         p.fill(track, Palette.track, radius: 2)
         let now = timeline.x(of: tick, in: window)
-        p.fill(Rect(x: track.minX, y: track.minY, width: now - track.minX, height: track.height), Palette.played, radius: 2)
+        p.fill(
+            Rect(x: track.minX, y: track.minY, width: now - track.minX, height: track.height), Palette.played, radius: 2
+        )
         for moment in timeline.moments {
             let x = timeline.x(of: moment.tick, in: window)
             p.fill(Rect(x: x - 1, y: track.minY - 6, width: 2, height: track.height + 12), Palette.marker(moment.kind))
         }
         for tick in timeline.differences {
             let x = timeline.x(of: tick, in: window)
-            p.fill(Rect(x: x - Self.dot / 2, y: track.minY - 7 - Self.dot, width: Self.dot, height: Self.dot), Palette.difference, radius: Self.dot / 2)
+            p.fill(
+                Rect(x: x - Self.dot / 2, y: track.minY - 7 - Self.dot, width: Self.dot, height: Self.dot),
+                Palette.difference, radius: Self.dot / 2)
         }
         if let divergence = timeline.divergence {
             let x = timeline.x(of: divergence, in: window)
@@ -75,25 +81,39 @@ final class TimelineRenderer {
         let statusY = track.maxY + 8
         let status = Self.status(timeline, tick: tick, tickRate: tickRate, phase: phase, recordedSpeed: recordedSpeed)
         let verdictWidth = min(p.width(verdict.text, Self.statusSize), inner / 2)
-        p.text(p.truncate(status, width: inner - verdictWidth - 12, size: Self.statusSize), at: Point(x: track.minX, y: statusY),
-               size: Self.statusSize, color: OverlayPainter.Palette.text)
+        p.text(
+            p.truncate(status, width: inner - verdictWidth - 12, size: Self.statusSize),
+            at: Point(x: track.minX, y: statusY),
+            size: Self.statusSize, color: OverlayPainter.Palette.text)
         let shownVerdict = p.truncate(verdict.text, width: verdictWidth, size: Self.statusSize)
-        p.text(shownVerdict, at: Point(x: track.maxX - p.width(shownVerdict, Self.statusSize), y: statusY), size: Self.statusSize,
-               color: verdict.good ? Palette.verified : Palette.diverged)
+        p.text(
+            shownVerdict, at: Point(x: track.maxX - p.width(shownVerdict, Self.statusSize), y: statusY),
+            size: Self.statusSize,
+            color: verdict.good ? Palette.verified : Palette.diverged)
         for (i, line) in hintLines(width: inner).enumerated() {
-            p.text(line, at: Point(x: track.minX, y: statusY + OverlayPainter.lineHeight(Self.statusSize) + 2 + Double(i) * OverlayPainter.lineHeight(Self.hintSize)),
-                   size: Self.hintSize, color: OverlayPainter.Palette.secondary)
+            p.text(
+                line,
+                at: Point(
+                    x: track.minX,
+                    y: statusY + OverlayPainter.lineHeight(Self.statusSize) + 2 + Double(i)
+                        * OverlayPainter.lineHeight(Self.hintSize)),
+                size: Self.hintSize, color: OverlayPainter.Palette.secondary)
         }
     }
 
     /// `▶ tick 480 / 510 · 4.00 s / 4.25 s · pager`: the recording's own ticks and time, from
     /// its first tick (a recording started mid-session is not 62 s long), the phase, and the
     /// pace when it is not the recording's.
-    static func status(_ timeline: ReplayTimeline, tick: Int, tickRate: Double, phase: ViewerPhase, recordedSpeed: Double) -> String {
-        let speed = timeline.speed == .off && recordedSpeed == 1 ? "" : " · \(speedLabel(timeline.speed.speed * recordedSpeed))"
-        let now = tick - timeline.firstTick, end = timeline.lastTick - timeline.firstTick
+    static func status(
+        _ timeline: ReplayTimeline, tick: Int, tickRate: Double, phase: ViewerPhase, recordedSpeed: Double
+    ) -> String {
+        let speed =
+            timeline.speed == .off && recordedSpeed == 1 ? "" : " · \(speedLabel(timeline.speed.speed * recordedSpeed))"
+        let now = tick - timeline.firstTick
+        let end = timeline.lastTick - timeline.firstTick
         return "\(timeline.playing ? "▶" : "❚❚") tick \(now) / \(end) · "
-            + String(format: "%.2f s / %.2f s", Double(now) / tickRate, Double(end) / tickRate) + " · \(phase.name)\(speed)"
+            + String(format: "%.2f s / %.2f s", Double(now) / tickRate, Double(end) / tickRate)
+            + " · \(phase.name)\(speed)"
     }
 
     /// The keys, a binding never split, on the bar's `hintLines` lines across `width` points;
@@ -108,7 +128,10 @@ final class TimelineRenderer {
             }
         }
         guard lines.count > ReplayTimeline.hintLines else { return lines }
-        let kept = lines.prefix(ReplayTimeline.hintLines - 1) + [lines.dropFirst(ReplayTimeline.hintLines - 1).joined(separator: " · ")]
+        let kept =
+            lines.prefix(ReplayTimeline.hintLines - 1) + [
+                lines.dropFirst(ReplayTimeline.hintLines - 1).joined(separator: " · ")
+            ]
         return kept.map { painter.truncate($0, width: width, size: Self.hintSize) }
     }
 
@@ -126,10 +149,12 @@ final class TimelineRenderer {
         let p = painter
         p.begin(scale: 1)
         let a = area.scaled(by: scale)
-        for band in [Rect(x: a.minX, y: a.minY, width: a.width, height: scene.minY - a.minY),
-                     Rect(x: a.minX, y: scene.maxY, width: a.width, height: a.maxY - scene.maxY),
-                     Rect(x: a.minX, y: scene.minY, width: scene.minX - a.minX, height: scene.height),
-                     Rect(x: scene.maxX, y: scene.minY, width: a.maxX - scene.maxX, height: scene.height)] where band.width > 0 && band.height > 0 {
+        for band in [
+            Rect(x: a.minX, y: a.minY, width: a.width, height: scene.minY - a.minY),
+            Rect(x: a.minX, y: scene.maxY, width: a.width, height: a.maxY - scene.maxY),
+            Rect(x: a.minX, y: scene.minY, width: scene.minX - a.minX, height: scene.height),
+            Rect(x: scene.maxX, y: scene.minY, width: a.maxX - scene.maxX, height: scene.height),
+        ] where band.width > 0 && band.height > 0 {
             p.fill(band, Palette.letterbox)
         }
     }

@@ -19,11 +19,13 @@ extension DrawingSurface {
     /// What has been drawn since the last present, read back from the renderer (call it
     /// before presenting, after which a window's buffer is undefined).
     public func readPixels() throws -> Screenshot {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         let shot = try Screenshot(width: Int(w), height: Int(h))
         let surface = shot.surface.pointee
-        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGBA32.rawValue, surface.pixels, surface.pitch) == 0 else {
+        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGBA32.rawValue, surface.pixels, surface.pitch) == 0
+        else {
             throw SDLError("cannot read the window's pixels")
         }
         return shot

@@ -48,8 +48,11 @@ public final class LiveSession {
 
     /// A session of `photos` in a scene of `viewport` points; `contentHashes`: the photos'
     /// fingerprints as far as they are known, asked for when a recording or a report starts.
-    init(_ settings: Settings, side: String?, viewport: Size, photos: [PhotoInfo], contentHashes: @escaping () -> [String?], wake: WakeSignal,
-         logTail: LogTail, log: @escaping (String) -> Void) throws {
+    init(
+        _ settings: Settings, side: String?, viewport: Size, photos: [PhotoInfo],
+        contentHashes: @escaping () -> [String?], wake: WakeSignal,
+        logTail: LogTail, log: @escaping (String) -> Void
+    ) throws {
         self.settings = settings
         self.contentHashes = contentHashes
         self.log = log
@@ -57,12 +60,17 @@ public final class LiveSession {
         self.side = side
         let file = live?.good ?? TuningFile()
         startingFile = file
-        sim = Simulation(world: World(photos: photos, viewport: viewport, tuning: file.tuning, loop: file.loop, gridStart: settings.gridStart))
+        sim = Simulation(
+            world: World(
+                photos: photos, viewport: viewport, tuning: file.tuning, loop: file.loop, gridStart: settings.gridStart)
+        )
         loop = FixedTimestepLoop(file.loop)
         overlays = WindowOverlays(tickRate: file.loop.tickRate)
         if let live { overlays.showProblems(errors: live.problems, warnings: live.warnings) }
         saves = try live.map { try SavedTuning(live: $0, wake: wake) }
-        reporter = BugReporter(sim: sim, contentHashes: contentHashes, logTail: logTail, app: settings.appVersion, photosFolder: settings.photosFolder)
+        reporter = BugReporter(
+            sim: sim, contentHashes: contentHashes, logTail: logTail, app: settings.appVersion,
+            photosFolder: settings.photosFolder)
         reporter.wake = wake
     }
 
@@ -75,7 +83,8 @@ public final class LiveSession {
 
     /// Nothing moves and no input waits: the window may sleep until something happens.
     func isIdle(at now: UInt64) -> Bool {
-        let waiting = sim.world.playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
+        let waiting =
+            sim.world.playback.paused ? !pending.contains(where: \.isDeveloperControl) : sim.isIdle && pending.isEmpty
         return waiting && !overlays.isAnimating(at: now)
     }
 
@@ -118,7 +127,9 @@ public final class LiveSession {
             ticks = pending.contains(where: \.isDeveloperControl) ? 1 : 0
             PendingInput.coalesceMoves(&pending)
         } else {
-            ticks = wasIdle ? (woken ? loop.advance(by: loop.tickDuration) : 0) : loop.advance(by: frameSeconds * playback.speed)
+            ticks =
+                wasIdle
+                ? (woken ? loop.advance(by: loop.tickDuration) : 0) : loop.advance(by: frameSeconds * playback.speed)
         }
         // A sim that never ran a tick has no scene yet to draw: its first advance runs one,
         // though no time has passed and no input waits.
@@ -148,7 +159,9 @@ public final class LiveSession {
     /// What a view shows of the session now: the sim blended between its last two states where
     /// the loop's clock is, the overlays on top.
     func frame(at now: UInt64) -> SessionView.Frame {
-        SessionView.Frame(sim, alpha: loop.interpolationAlpha, overlay: overlays.content(sim.world, at: now, recording: recording != nil))
+        SessionView.Frame(
+            sim, alpha: loop.interpolationAlpha,
+            overlay: overlays.content(sim.world, at: now, recording: recording != nil))
     }
 
     /// The texture budget its tuning file asks for.
@@ -160,13 +173,17 @@ public final class LiveSession {
     /// What the session's label calls its tuning: the file's name, or the defaults.
     var tuningName: String { Self.tuningName(settings) }
 
-    static func tuningName(_ settings: Settings) -> String { settings.tuning.map { ($0.path as NSString).lastPathComponent } ?? "defaults" }
+    static func tuningName(_ settings: Settings) -> String {
+        settings.tuning.map { ($0.path as NSString).lastPathComponent } ?? "defaults"
+    }
 
     /// The header of a recording of this session from here (`midSession`) or its start, drawn
     /// at `pixelDensity` pixels a point.
     func header(midSession: Bool, pixelDensity: Double) -> SessionHeader {
-        SessionHeader(app: settings.appVersion, platform: Prototype.platform, world: sim.world, pixelDensity: pixelDensity,
-                      contentHashes: contentHashes(), midSession: midSession, photosFolder: PhotoFolder.absolute(settings.photosFolder), side: side)
+        SessionHeader(
+            app: settings.appVersion, platform: Prototype.platform, world: sim.world, pixelDensity: pixelDensity,
+            contentHashes: contentHashes(), midSession: midSession,
+            photosFolder: PhotoFolder.absolute(settings.photosFolder), side: side)
     }
 
     /// F6: the frame just drawn in `window` (the whole window's), read now, and the session so
@@ -188,13 +205,14 @@ public final class LiveSession {
     /// name, then where it is, the home folder as ~: a whole path was cut off at its end).
     static func said(_ report: Result<String, Error>, log: (String) -> Void) -> [String] {
         switch report {
-        case let .success(path):
+        case .success(let path):
             log("photozoom: bug report written to '\(path)'")
-            let url = URL(fileURLWithPath: path), home = FileManager.default.homeDirectoryForCurrentUser.path
+            let url = URL(fileURLWithPath: path)
+            let home = FileManager.default.homeDirectoryForCurrentUser.path
             var parent = url.deletingLastPathComponent().path
             if parent.hasPrefix(home + "/") { parent = "~" + parent.dropFirst(home.count) }
             return ["\(url.lastPathComponent) written", "in \(parent)"]
-        case let .failure(error):
+        case .failure(let error):
             log("photozoom: cannot write the bug report: \(error)")
             return ["not written: \(error)"]
         }

@@ -29,11 +29,11 @@ struct PointerRouting: Equatable {
                 local = event
             case .resize:
                 continue
-            case var .pointer(pointer):
+            case .pointer(var pointer):
                 pointer.position = pointer.position - scenes[place(of: pointer, areas: areas)]
                 if pointer.phase == .down, pointer.position.y < 0 { continue }
                 local = .pointer(pointer)
-            case let .wheel(dx, dy, position, modifiers):
+            case .wheel(let dx, let dy, let position, let modifiers):
                 let at = position - scenes[SplitLayout.side(at: position, among: areas)]
                 if at.y < 0 { continue }
                 local = .wheel(dx: dx, dy: dy, position: at, modifiers: modifiers)

@@ -12,7 +12,8 @@ public enum SessionLabel {
     /// measured in `text`'s font at `scale` pixels a point.
     static func lines(_ labels: [[String]], width: Double, text: TextRenderer, scale: Double) -> [[String]] {
         ComparedLabels.lines(labels, room: width - 2 * inset) { line in
-            text.width(of: line, pointSize: style.pointSize, scale: scale).map { $0 / scale } ?? Double(line.count) * style.pointSize * 0.6
+            text.width(of: line, pointSize: style.pointSize, scale: scale).map { $0 / scale } ?? Double(line.count)
+                * style.pointSize * 0.6
         }
     }
 
@@ -25,8 +26,10 @@ public enum SessionLabel {
         let strip = Rect(x: 0, y: 0, width: width, height: height(lines: lines.count))
         return [DrawItem(content: .fill(Color(r: 0, g: 0, b: 0, a: 255)), frame: strip, crop: .unit, alpha: 1)]
             + lines.enumerated().map { i, line in
-                DrawItem(content: .text(line, style), frame: Rect(x: inset, y: 3 + Double(i) * lineHeight, width: width - 2 * inset, height: lineHeight),
-                         crop: .unit, alpha: 1)
+                DrawItem(
+                    content: .text(line, style),
+                    frame: Rect(x: inset, y: 3 + Double(i) * lineHeight, width: width - 2 * inset, height: lineHeight),
+                    crop: .unit, alpha: 1)
             }
     }
 }

@@ -15,5 +15,7 @@ extension PhotoStream: SessionPictures {
 }
 
 extension OnDemandScene: SessionPictures {
-    func prepare(_ items: [DrawItem], window: Size, scale: Double) { decodeMissing(items, page: page(window, scale), scale: scale) }
+    func prepare(_ items: [DrawItem], window: Size, scale: Double) {
+        decodeMissing(items, page: page(window, scale), scale: scale)
+    }
 }

@@ -53,14 +53,22 @@ public final class SessionView {
     private let overlayRenderer: OverlayRenderer
     private let surface: DrawingSurface
 
-    init(area: Rect, label: [String], placement: Placement, surface: DrawingSurface, pictures: SessionPictures, log: @escaping (String) -> Void) {
+    init(
+        area: Rect, label: [String], placement: Placement, surface: DrawingSurface, pictures: SessionPictures,
+        log: @escaping (String) -> Void
+    ) {
         self.area = area
         self.label = label
         self.placement = placement
         self.surface = surface
         self.pictures = pictures
-        scene = SceneRenderer(renderer: surface.renderer, source: pictures.textures, targetFormat: surface.canvasFormat, log: log)
-        labelRenderer = label.isEmpty ? nil : SceneRenderer(renderer: surface.renderer, source: pictures.textures, targetFormat: surface.canvasFormat, log: log)
+        scene = SceneRenderer(
+            renderer: surface.renderer, source: pictures.textures, targetFormat: surface.canvasFormat, log: log)
+        labelRenderer =
+            label.isEmpty
+            ? nil
+            : SceneRenderer(
+                renderer: surface.renderer, source: pictures.textures, targetFormat: surface.canvasFormat, log: log)
         overlayRenderer = OverlayRenderer(renderer: surface.renderer, log: log)
     }
 
@@ -103,9 +111,11 @@ public final class SessionView {
         }
         let viewport = frame.viewport
         let fit = placement == .filling ? 1 : min(sceneArea.width / viewport.width, sceneArea.height / viewport.height)
-        scenePixels = Self.pixels(of: Rect(x: sceneArea.minX + (sceneArea.width - viewport.width * fit) / 2,
-                                           y: sceneArea.minY + (sceneArea.height - viewport.height * fit) / 2,
-                                           width: viewport.width * fit, height: viewport.height * fit), scale: scale)
+        scenePixels = Self.pixels(
+            of: Rect(
+                x: sceneArea.minX + (sceneArea.width - viewport.width * fit) / 2,
+                y: sceneArea.minY + (sceneArea.height - viewport.height * fit) / 2,
+                width: viewport.width * fit, height: viewport.height * fit), scale: scale)
         if fit != 1 {
             // A scene scaled to a fraction of a pixel is cut to the whole pixels it covers: the
             // part of a pixel past its edge would show the background (a white line down it).
@@ -125,12 +135,15 @@ public final class SessionView {
 
     /// `area` in whole pixels, each edge rounded on its own, so areas that meet stay meeting.
     static func pixels(of area: Rect, scale: Double) -> PixelRect {
-        PixelRect(minX: Int((area.minX * scale).rounded()), minY: Int((area.minY * scale).rounded()),
-                  maxX: Int((area.maxX * scale).rounded()), maxY: Int((area.maxY * scale).rounded()))
+        PixelRect(
+            minX: Int((area.minX * scale).rounded()), minY: Int((area.minY * scale).rounded()),
+            maxX: Int((area.maxX * scale).rounded()), maxY: Int((area.maxY * scale).rounded()))
     }
 
     private func setViewport(_ pixels: PixelRect) {
-        var port = SDL_Rect(x: Int32(pixels.minX), y: Int32(pixels.minY), w: Int32(pixels.maxX - pixels.minX), h: Int32(pixels.maxY - pixels.minY))
+        var port = SDL_Rect(
+            x: Int32(pixels.minX), y: Int32(pixels.minY), w: Int32(pixels.maxX - pixels.minX),
+            h: Int32(pixels.maxY - pixels.minY))
         var clip = SDL_Rect(x: 0, y: 0, w: port.w, h: port.h)
         SDL_RenderSetViewport(surface.renderer, &port)
         SDL_RenderSetClipRect(surface.renderer, &clip)

@@ -34,7 +34,9 @@ public struct SplitLayout: Equatable, Sendable {
 
     /// Two windows of `window`'s shape in one picture that keeps near that shape: across when
     /// the window is at least as tall as wide, else one above the other.
-    public static func pair(of window: Size) -> SplitLayout { SplitLayout(window.height >= window.width ? .across : .down) }
+    public static func pair(of window: Size) -> SplitLayout {
+        SplitLayout(window.height >= window.width ? .across : .down)
+    }
 
     /// How many sessions it lays out.
     public var count: Int { split == .whole ? 1 : 2 }
@@ -47,12 +49,16 @@ public struct SplitLayout: Equatable, Sendable {
             return [whole]
         case .across:
             let half = max(((whole.width - divider) / 2).rounded(.down), 1)
-            return [Rect(x: whole.minX, y: whole.minY, width: half, height: whole.height),
-                    Rect(x: whole.maxX - half, y: whole.minY, width: half, height: whole.height)]
+            return [
+                Rect(x: whole.minX, y: whole.minY, width: half, height: whole.height),
+                Rect(x: whole.maxX - half, y: whole.minY, width: half, height: whole.height),
+            ]
         case .down:
             let half = max(((whole.height - divider) / 2).rounded(.down), 1)
-            return [Rect(x: whole.minX, y: whole.minY, width: whole.width, height: half),
-                    Rect(x: whole.minX, y: whole.maxY - half, width: whole.width, height: half)]
+            return [
+                Rect(x: whole.minX, y: whole.minY, width: whole.width, height: half),
+                Rect(x: whole.minX, y: whole.maxY - half, width: whole.width, height: half),
+            ]
         }
     }
 
@@ -60,7 +66,8 @@ public struct SplitLayout: Equatable, Sendable {
     public func dividerArea(in whole: Rect) -> Rect? {
         let areas = areas(in: whole)
         guard areas.count == 2 else { return nil }
-        return split == .across ? Rect(x: areas[0].maxX, y: whole.minY, width: areas[1].minX - areas[0].maxX, height: whole.height)
+        return split == .across
+            ? Rect(x: areas[0].maxX, y: whole.minY, width: areas[1].minX - areas[0].maxX, height: whole.height)
             : Rect(x: whole.minX, y: areas[0].maxY, width: whole.width, height: areas[1].minY - areas[0].maxY)
     }
 
@@ -84,9 +91,12 @@ public struct SplitLayout: Equatable, Sendable {
     /// The one of `areas` holding `point`, or the nearest.
     static func side(at point: Point, among areas: [Rect]) -> Int {
         func distance(_ area: Rect) -> Double {
-            let dx = max(area.minX - point.x, 0, point.x - area.maxX), dy = max(area.minY - point.y, 0, point.y - area.maxY)
+            let dx = max(area.minX - point.x, 0, point.x - area.maxX)
+            let dy = max(area.minY - point.y, 0, point.y - area.maxY)
             return dx * dx + dy * dy
         }
-        return areas.indices.first { areas[$0].contains(point) } ?? areas.indices.min { distance(areas[$0]) < distance(areas[$1]) }!
+        return areas.indices.first { areas[$0].contains(point) } ?? areas.indices.min {
+            distance(areas[$0]) < distance(areas[$1])
+        }!
     }
 }

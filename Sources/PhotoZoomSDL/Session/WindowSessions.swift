@@ -48,26 +48,37 @@ public final class WindowSessions: FrameSteps {
     /// filling it for the whole folder when `fillsCache`), shown by a session for each of
     /// `settings` (two side by side). `showBy`: the wall time the surface shows at whatever it
     /// has; nil shows it at once. `recordPath`: a new file to record every session into.
-    public init(opening: FolderOpening, surface: DrawingSurface, settings: [LiveSession.Settings], cache: ThumbnailCache?, fillsCache: Bool,
-                limits: LibraryLimits, wake: WakeSignal, logTail: LogTail = LogTail(), showBy: UInt64? = nil, scripted: Bool = false,
-                recordPath: String? = nil, log: @escaping (String) -> Void) throws {
+    public init(
+        opening: FolderOpening, surface: DrawingSurface, settings: [LiveSession.Settings], cache: ThumbnailCache?,
+        fillsCache: Bool,
+        limits: LibraryLimits, wake: WakeSignal, logTail: LogTail = LogTail(), showBy: UInt64? = nil,
+        scripted: Bool = false,
+        recordPath: String? = nil, log: @escaping (String) -> Void
+    ) throws {
         precondition((1...2).contains(settings.count), "a window shows one session, or two compared")
         self.surface = surface
-        let photos = PhotoStream(files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
-                                 fillsCache: fillsCache, wake: wake, log: log)
+        let photos = PhotoStream(
+            files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
+            fillsCache: fillsCache, wake: wake, log: log)
         photos.insertOpeningPreviews(opening, scale: surface.pixelScale, now: Self.now())
         self.photos = photos
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
-        let labelText = TextRenderer(renderer: surface.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        let labelText = TextRenderer(
+            renderer: surface.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
         self.labelText = labelText
-        let labels = SessionLabel.lines(ComparedLabels.pieces(files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(LiveSession.tuningName)),
-                                        width: areas[0].width, text: labelText, scale: surface.pixelScale)
+        let labels = SessionLabel.lines(
+            ComparedLabels.pieces(
+                files: settings.map { $0.tuning?.good ?? TuningFile() }, names: settings.map(LiveSession.tuningName)),
+            width: areas[0].width, text: labelText, scale: surface.pixelScale)
         let compared = settings.count > 1
         do {
             sessions = try zip(settings, zip(areas, labels)).enumerated().map { i, session in
                 let (settings, (area, label)) = session
-                return try LiveSession(settings, side: compared ? ComparedLabels.sides[i] : nil, viewport: SessionView.scene(of: area, label: label).size,
-                                       photos: photos.initialInfos, contentHashes: { photos.contentHashes() }, wake: wake, logTail: logTail, log: log)
+                return try LiveSession(
+                    settings, side: compared ? ComparedLabels.sides[i] : nil,
+                    viewport: SessionView.scene(of: area, label: label).size,
+                    photos: photos.initialInfos, contentHashes: { photos.contentHashes() }, wake: wake,
+                    logTail: logTail, log: log)
             }
         } catch {
             photos.stop()
@@ -83,7 +94,11 @@ public final class WindowSessions: FrameSteps {
         if sessions.count > 1 { relabel(saying: true) }
         if let recordPath {
             do {
-                startRecording(try SessionFile(path: recordPath, headers: sessions.map { $0.header(midSession: false, pixelDensity: surface.pixelScale) }, log: log))
+                startRecording(
+                    try SessionFile(
+                        path: recordPath,
+                        headers: sessions.map { $0.header(midSession: false, pixelDensity: surface.pixelScale) },
+                        log: log))
             } catch {
                 photos.stop()
                 throw error
@@ -113,7 +128,8 @@ public final class WindowSessions: FrameSteps {
 
     /// Nothing moves, nothing waits and nothing fades: the window may sleep.
     public func isIdle(at now: UInt64) -> Bool {
-        !scripted && lostFrames == 0 && !photos.textures.isFading(at: now) && !photos.hasPrefetched && sessions.allSatisfy { $0.isIdle(at: now) }
+        !scripted && lostFrames == 0 && !photos.textures.isFading(at: now) && !photos.hasPrefetched
+            && sessions.allSatisfy { $0.isIdle(at: now) }
     }
 
     /// How long the next poll may wait for input: until the deadline while hidden (a picture
@@ -131,23 +147,29 @@ public final class WindowSessions: FrameSteps {
         if polled.redraw { lostFrames = 3 }
         let switching = sessions.count > 1 && polled.sideSwitches % 3 != 0
         if switching { switchSides(polled.sideSwitches) }
-        if let size = polled.events.lazy.compactMap({ if case let .resize(size) = $0 { size } else { nil } }).last {
+        if let size = polled.events.lazy.compactMap({ if case .resize(let size) = $0 { size } else { nil } }).last {
             lostFrames = 3
             // A session alone hears of the window's resizes as they came, in their place.
             let areas = Self.areas(count: sessions.count, in: size)
-            for (i, (area, label)) in zip(areas, labels(width: areas[0].width)).enumerated() { place(i, in: area, label: label, telling: sessions.count > 1) }
+            for (i, (area, label)) in zip(areas, labels(width: areas[0].width)).enumerated() {
+                place(i, in: area, label: label, telling: sessions.count > 1)
+            }
         }
         for _ in 0..<polled.recordingToggles { toggleRecording() }
         if polled.bugReport, surface.reportedWindow != nil { reportAsked = true }
         let arrived = photos.collect(now: now)
         newPixels = arrived.newPixels
         let events = routing.route(polled.events, areas: views.map(\.area), scenes: views.map(\.sceneArea.origin))
-        var inputs = sessions.indices.map { i in LiveSession.Input(events: events[i], toggles: routing.drives(i) ? polled.toggles : []) }
+        var inputs = sessions.indices.map { i in
+            LiveSession.Input(events: events[i], toggles: routing.drives(i) ? polled.toggles : [])
+        }
         // Pointers held in a session that Tab stops driving are let go of, as a focus lost.
         if switching { for i in inputs.indices { inputs[i].events.insert(.focusLost, at: 0) } }
         let frameSeconds = Double(now - min(lastUpdate ?? now, now)) / 1e9
         lastUpdate = now
-        let saves = zip(sessions, inputs).map { session, input in session.take(input, sizes: arrived.sizes, library: photos.progress, at: now) }
+        let saves = zip(sessions, inputs).map { session, input in
+            session.take(input, sizes: arrived.sizes, library: photos.progress, at: now)
+        }
         let woken = sessions.contains(where: \.hasPendingInput)
         for session in sessions { session.advance(frameSeconds: frameSeconds, wasIdle: wasIdle, woken: woken) }
         if saves.contains(true) {
@@ -195,7 +217,11 @@ public final class WindowSessions: FrameSteps {
             return
         }
         do {
-            let started = try RecordingsFolder.newSession { try SessionFile(path: $0, headers: sessions.map { $0.header(midSession: true, pixelDensity: surface.pixelScale) }, log: log) }
+            let started = try RecordingsFolder.newSession {
+                try SessionFile(
+                    path: $0, headers: sessions.map { $0.header(midSession: true, pixelDensity: surface.pixelScale) },
+                    log: log)
+            }
             startRecording(started)
             log("photozoom: recording the session to '\(started.path)' (F5 stops)")
         } catch {
@@ -222,8 +248,12 @@ public final class WindowSessions: FrameSteps {
         for (i, label) in labels(width: views[0].area.width).enumerated() { place(i, in: views[i].area, label: label) }
         guard saying else { return }
         let differences = sessions[0].tuningFile.comparison(with: sessions[1].tuningFile)
-        log("photozoom: comparing A (\(sessions[0].tuningName)) and B (\(sessions[1].tuningName)): "
-            + (differences.isEmpty ? "the same tuning" : "\(differences.count) difference\(differences.count == 1 ? "" : "s"): " + differences.joined(separator: "; ")))
+        log(
+            "photozoom: comparing A (\(sessions[0].tuningName)) and B (\(sessions[1].tuningName)): "
+                + (differences.isEmpty
+                    ? "the same tuning"
+                    : "\(differences.count) difference\(differences.count == 1 ? "" : "s"): "
+                        + differences.joined(separator: "; ")))
     }
 
     /// Moves session `i`'s view to `area` under `label`; `telling`: its sim hears of a new size
@@ -235,8 +265,9 @@ public final class WindowSessions: FrameSteps {
 
     /// Each session's label laid out across halves `width` points wide.
     private func labels(width: Double) -> [[String]] {
-        SessionLabel.lines(ComparedLabels.pieces(files: sessions.map(\.tuningFile), names: sessions.map(\.tuningName), driven: driven),
-                           width: width, text: labelText, scale: surface.pixelScale)
+        SessionLabel.lines(
+            ComparedLabels.pieces(files: sessions.map(\.tuningFile), names: sessions.map(\.tuningName), driven: driven),
+            width: width, text: labelText, scale: surface.pixelScale)
     }
 
     /// Tab: both driven → A only → B only → both.
@@ -261,7 +292,9 @@ extension WindowSessions {
 
     /// Whether every cell every session shows has pixels enough for it: its decoded thumbnail,
     /// or a preview as large as the cell (or is known broken).
-    public var showsEveryCellSharp: Bool { sessions.allSatisfy { photos.showsEveryCellSharp(of: $0.sim.world, scale: surface.pixelScale) } }
+    public var showsEveryCellSharp: Bool {
+        sessions.allSatisfy { photos.showsEveryCellSharp(of: $0.sim.world, scale: surface.pixelScale) }
+    }
 
     /// How many cells the first session shows.
     public var cellsInView: Int { photos.visibleCells(sessions[0].sim.world)?.count ?? 0 }

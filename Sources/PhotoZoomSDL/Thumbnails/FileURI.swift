@@ -31,12 +31,15 @@ public enum FileURI {
 
     /// The bytes GLib leaves unescaped in a path: letters, digits and `-_.!~*'()` (RFC 2396's
     /// unreserved), and `/`, `&`, `=`, `:`, `@`, `+`, `$` and `,`.
-    private static let kept: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()/&=:@+$,".utf8))
+    private static let kept: Set<UInt8> = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()/&=:@+$,".utf8))
 
     /// The working folder, each byte of its path kept.
     private static var workingFolder: String {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let got = buffer.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) } }
+        let got = buffer.withUnsafeMutableBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) }
+        }
         return got == nil ? FileManager.default.currentDirectoryPath : PathBytes.string(buffer.prefix { $0 != 0 })
     }
 

@@ -10,18 +10,28 @@ enum InkJPEG {
     /// `data`, a CMYK or YCCK JPEG, as an RGBA surface of `width`×`height`: its own size, or one
     /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
     /// TurboJPEG's; a failure says what libjpeg-turbo said.
-    static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<UnsafeMutablePointer<SDL_Surface>, DecodeFailure> {
-        guard let handle = tjInitDecompress() else { return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
+    static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<
+        UnsafeMutablePointer<SDL_Surface>, DecodeFailure
+    > {
+        guard let handle = tjInitDecompress() else {
+            return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))"))
+        }
         defer { tjDestroy(handle) }
         var ink = [UInt8](repeating: 0, count: width * height * 4)
         let decoded = data.withUnsafeBytes { raw in
             ink.withUnsafeMutableBufferPointer { out in
-                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
-                              Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), flags)
+                tjDecompress2(
+                    handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
+                    Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), flags)
             }
         }
-        guard decoded == 0 else { return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+        guard decoded == 0 else {
+            return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))"))
+        }
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
+        else {
             return .failure(DecodeFailure.sdl("a \(width)×\(height) surface"))
         }
         let inverted = hasAdobeMarker(data)
@@ -33,8 +43,16 @@ enum InkJPEG {
                 let i = (y * width + x) * 4
                 // Adobe's files store ink inverted (255 is none), as libjpeg hands it back;
                 // others store it as it is.
-                var c = Int(ink[i]), m = Int(ink[i + 1]), yellow = Int(ink[i + 2]), k = Int(ink[i + 3])
-                if !inverted { c = 255 - c; m = 255 - m; yellow = 255 - yellow; k = 255 - k }
+                var c = Int(ink[i])
+                var m = Int(ink[i + 1])
+                var yellow = Int(ink[i + 2])
+                var k = Int(ink[i + 3])
+                if !inverted {
+                    c = 255 - c
+                    m = 255 - m
+                    yellow = 255 - yellow
+                    k = 255 - k
+                }
                 row[x * 4] = UInt8((c * k + 127) / 255)
                 row[x * 4 + 1] = UInt8((m * k + 127) / 255)
                 row[x * 4 + 2] = UInt8((yellow * k + 127) / 255)
@@ -52,7 +70,9 @@ enum InkJPEG {
             // Start of scan: the segments that describe the image are over.
             if marker == 0xDA { return false }
             let length = Int(data[i + 2]) << 8 | Int(data[i + 3])
-            if marker == 0xEE, i + 9 <= data.endIndex, data[(i + 4)..<(i + 9)].elementsEqual("Adobe".utf8) { return true }
+            if marker == 0xEE, i + 9 <= data.endIndex, data[(i + 4)..<(i + 9)].elementsEqual("Adobe".utf8) {
+                return true
+            }
             i += 2 + length
         }
         return false

@@ -35,9 +35,13 @@ final class LaterWrites: @unchecked Sendable {
         let length = Int(image.surface.pointee.pitch) * Int(image.surface.pointee.h)
         condition.lock()
         defer { condition.unlock() }
-        guard !ended, bytes + length <= Self.maximumBytes, let copy = SDL_DuplicateSurface(image.surface) else { return false }
-        waiting.append(Waiting(image: ScaledImage(surface: copy, averageColor: image.averageColor, originalSize: image.originalSize),
-                               original: original, size: size))
+        guard !ended, bytes + length <= Self.maximumBytes, let copy = SDL_DuplicateSurface(image.surface) else {
+            return false
+        }
+        waiting.append(
+            Waiting(
+                image: ScaledImage(surface: copy, averageColor: image.averageColor, originalSize: image.originalSize),
+                original: original, size: size))
         bytes += length
         if !started {
             started = true

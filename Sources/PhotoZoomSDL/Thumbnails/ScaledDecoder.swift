@@ -40,18 +40,22 @@ public enum ScaledDecoder {
     /// A JPEG larger than `limits` allows is decoded at the largest of libjpeg-turbo's scales
     /// within them, even when that is smaller than `size`.
     /// `named`: the file's name, which tells a TGA (a format with no signature) from garbage.
-    static func decode(_ data: Data, to size: ScaledSize, named name: String = "", limits: LibraryLimits = LibraryLimits()) -> Result<UprightPixels, DecodeFailure> {
+    static func decode(
+        _ data: Data, to size: ScaledSize, named name: String = "", limits: LibraryLimits = LibraryLimits()
+    ) -> Result<UprightPixels, DecodeFailure> {
         decode(data, to: size, named: name, orientation: PhotoExif(bytes: data).orientation, limits: limits)
     }
 
     /// `data` with its EXIF orientation given: an embedded preview (`PhotoExif.preview`) has
     /// none of its own and is turned as its photo is.
-    static func decode(_ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits) -> Result<UprightPixels, DecodeFailure> {
+    static func decode(
+        _ data: Data, to size: ScaledSize, named name: String, orientation: ExifOrientation, limits: LibraryLimits
+    ) -> Result<UprightPixels, DecodeFailure> {
         guard !data.isEmpty else { return .failure(DecodeFailure.corrupt("it is empty")) }
         let claimed: PhotoHeader.Dimensions
         switch PhotoGate.check(data, named: name, limits: limits) {
-        case let .success(found): claimed = found
-        case let .failure(refusal): return .failure(refusal)
+        case .success(let found): claimed = found
+        case .failure(let refusal): return .failure(refusal)
         }
         let stored: Result<Stored, DecodeFailure>
         switch claimed.kind {
@@ -68,13 +72,17 @@ public enum ScaledDecoder {
             let target = wanted.width > decoded.width || wanted.height > decoded.height ? decoded : wanted
             // Decoded at the size wanted (a camera's preview for a cell it does not fill, a WebP
             // scaled by libwebp), the pixels are kept as they are, not copied.
-            let shrunk = target == decoded ? .success(stored.surface) : SurfacePixels.downscaled(stored.surface, to: target)
+            let shrunk =
+                target == decoded ? .success(stored.surface) : SurfacePixels.downscaled(stored.surface, to: target)
             if target != decoded { SDL_FreeSurface(stored.surface) }
             return shrunk.flatMap { small in
                 guard orientation != .up else { return .success(small) }
                 defer { SDL_FreeSurface(small) }
                 return SurfacePixels.upright(small, orientation)
-            }.map { UprightPixels(surface: $0, originalSize: orientation.swapsAxes ? stored.fullSize.transposed : stored.fullSize) }
+            }.map {
+                UprightPixels(
+                    surface: $0, originalSize: orientation.swapsAxes ? stored.fullSize.transposed : stored.fullSize)
+            }
         }
     }
 
@@ -86,7 +94,8 @@ public enum ScaledDecoder {
     }
 
     /// The size, in stored (not upright) pixels, that a photo stored at `stored` is scaled to.
-    private static func storedTarget(_ stored: PixelBox, _ size: ScaledSize, _ orientation: ExifOrientation) -> PixelBox {
+    private static func storedTarget(_ stored: PixelBox, _ size: ScaledSize, _ orientation: ExifOrientation) -> PixelBox
+    {
         let upright = orientation.swapsAxes ? stored.transposed : stored
         let target = size.pixels(for: upright)
         return orientation.swapsAxes ? target.transposed : target
@@ -99,26 +108,42 @@ public enum ScaledDecoder {
 
     /// A JPEG decoded at the smallest of libjpeg-turbo's quick scales (1/8, 1/4, 1/2, 1) that still
     /// covers what `size` asks for, within `maximumPixels`; ink (CMYK, YCCK) through `InkJPEG`.
-    private static func decodeJPEG(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int) -> Result<Stored, DecodeFailure> {
-        guard let handle = tjInitDecompress() else { return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))")) }
+    private static func decodeJPEG(
+        _ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int
+    ) -> Result<Stored, DecodeFailure> {
+        guard let handle = tjInitDecompress() else {
+            return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))"))
+        }
         defer { tjDestroy(handle) }
-        func failure() -> Result<Stored, DecodeFailure> { .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))")) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        func failure() -> Result<Stored, DecodeFailure> {
+            .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))"))
+        }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
         let header = data.withUnsafeBytes { raw in
-            tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling, &colorspace)
+            tjDecompressHeader3(
+                handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling,
+                &colorspace)
         }
         // A header libjpeg-turbo reads as 0×0 (a file cut off inside it) has no pixels to decode.
         guard header == 0, width > 0, height > 0 else { return failure() }
         let full = PixelBox(width: Int(width), height: Int(height))
         let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation), maximumPixels: maximumPixels)
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
-            return InkJPEG.decode(data, width: scaled.width, height: scaled.height, flags: jpegFlags).map { Stored(surface: $0, fullSize: full) }
+            return InkJPEG.decode(data, width: scaled.width, height: scaled.height, flags: jpegFlags).map {
+                Stored(surface: $0, fullSize: full)
+            }
         }
         return SurfacePixels.make(scaled).flatMap { surface in
             // Asked for exactly a scaled size, libjpeg-turbo decodes at that scale.
             let status = data.withUnsafeBytes { raw in
-                tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                              Int32(scaled.width), surface.pointee.pitch, Int32(scaled.height), Int32(TJPF_RGBA.rawValue), jpegFlags)
+                tjDecompress2(
+                    handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
+                    surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
+                    Int32(scaled.width), surface.pointee.pitch, Int32(scaled.height), Int32(TJPF_RGBA.rawValue),
+                    jpegFlags)
             }
             guard status == 0 else {
                 SDL_FreeSurface(surface)
@@ -135,7 +160,8 @@ public enum ScaledDecoder {
         let factors = tjGetScalingFactors(&count).map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
         // TJSCALED, which Swift cannot import: a side times the factor, rounded up.
         func scaled(_ side: Int, _ f: tjscalingfactor) -> Int { (side * Int(f.num) + Int(f.denom) - 1) / Int(f.denom) }
-        let sizes = factors
+        let sizes =
+            factors
             .filter { Self.quickScales.contains(Double($0.num) / Double($0.denom)) }
             .map { PixelBox(width: scaled(size.width, $0), height: scaled(size.height, $0)) }
             .filter { $0.pixels <= maximumPixels }
@@ -151,21 +177,31 @@ public enum ScaledDecoder {
     /// A WebP decoded by libwebp straight to the size it is shown at (its scaler averages the
     /// pixels each output pixel covers), so one larger than `maximumPixels` allows is still shown;
     /// never enlarged. SDL_image would decode it whole and leave the shrinking to us.
-    private static func decodeWebP(_ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int) -> Result<Stored, DecodeFailure> {
+    private static func decodeWebP(
+        _ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int
+    ) -> Result<Stored, DecodeFailure> {
         var config = WebPDecoderConfig()
-        guard photozoom_webp_init(&config) != 0 else { return .failure(DecodeFailure.corrupt("libwebp: a version this build was not made for")) }
+        guard photozoom_webp_init(&config) != 0 else {
+            return .failure(DecodeFailure.corrupt("libwebp: a version this build was not made for"))
+        }
         let features = data.withUnsafeBytes { raw in
             photozoom_webp_features(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config.input)
         }
-        guard features == VP8_STATUS_OK, config.input.has_animation == 0, config.input.width > 0, config.input.height > 0 else {
-            return .failure(.corrupt(config.input.has_animation != 0 ? "it is an animated WebP" : "libwebp: its header is broken (status \(features.rawValue))"))
+        guard features == VP8_STATUS_OK, config.input.has_animation == 0, config.input.width > 0,
+            config.input.height > 0
+        else {
+            return .failure(
+                .corrupt(
+                    config.input.has_animation != 0
+                        ? "it is an animated WebP" : "libwebp: its header is broken (status \(features.rawValue))"))
         }
         let full = PixelBox(width: Int(config.input.width), height: Int(config.input.height))
         var out = storedTarget(full, size, orientation)
         if out.width >= full.width || out.height >= full.height { out = full }
         if out.pixels > maximumPixels {
             let shrink = (Double(maximumPixels) / Double(out.pixels)).squareRoot()
-            out = PixelBox(width: max(Int(Double(out.width) * shrink), 1), height: max(Int(Double(out.height) * shrink), 1))
+            out = PixelBox(
+                width: max(Int(Double(out.width) * shrink), 1), height: max(Int(Double(out.height) * shrink), 1))
         }
         return SurfacePixels.make(out).flatMap { surface in
             config.options.use_scaling = out == full ? 0 : 1
@@ -176,7 +212,9 @@ public enum ScaledDecoder {
             config.output.u.RGBA.rgba = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
             config.output.u.RGBA.stride = surface.pointee.pitch
             config.output.u.RGBA.size = Int(surface.pointee.pitch) * out.height
-            let status = data.withUnsafeBytes { raw in WebPDecode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config) }
+            let status = data.withUnsafeBytes { raw in
+                WebPDecode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config)
+            }
             WebPFreeDecBuffer(&config.output)
             guard status == VP8_STATUS_OK else {
                 SDL_FreeSurface(surface)
@@ -194,14 +232,21 @@ public enum ScaledDecoder {
     /// level) that best covers what `size` asks for within `maximumPixels`; libtiff reads it from
     /// the bytes, where SDL_image can read only the first directory. The whole image's size is
     /// the first directory's.
-    private static func decodeReducedTIFF(_ data: Data, _ claimed: PhotoHeader.Dimensions, to size: ScaledSize, _ orientation: ExifOrientation,
-                                          maximumPixels: Int) -> Result<Stored, DecodeFailure> {
+    private static func decodeReducedTIFF(
+        _ data: Data, _ claimed: PhotoHeader.Dimensions, to size: ScaledSize, _ orientation: ExifOrientation,
+        maximumPixels: Int
+    ) -> Result<Stored, DecodeFailure> {
         let full = PixelBox(width: claimed.width, height: claimed.height)
         let target = storedTarget(full, size, orientation)
         let allowed = claimed.reducedResolutions.filter { $0.pixels <= maximumPixels }
-        guard let level = allowed.filter({ $0.width >= target.width && $0.height >= target.height }).min(by: { $0.pixels < $1.pixels })
-                ?? allowed.max(by: { $0.pixels < $1.pixels }) else {
-            return .failure(.overLimits("it has no reduced-resolution copy within \(maximumPixels / 1_000_000) megapixels"))
+        guard
+            let level = allowed.filter({ $0.width >= target.width && $0.height >= target.height }).min(by: {
+                $0.pixels < $1.pixels
+            })
+                ?? allowed.max(by: { $0.pixels < $1.pixels })
+        else {
+            return .failure(
+                .overLimits("it has no reduced-resolution copy within \(maximumPixels / 1_000_000) megapixels"))
         }
         return data.withUnsafeBytes { raw -> Result<Stored, DecodeFailure> in
             guard let tiff = photozoom_tiff_open(raw.baseAddress, raw.count, tmsize_t(tiffLargestAllocation)) else {
@@ -210,15 +255,22 @@ public enum ScaledDecoder {
             defer { TIFFClose(tiff) }
             // libtiff must see the directory as its header was read, or it is not decoded.
             guard TIFFSetDirectory(tiff, tdir_t(level.index)) == 1, Int(photozoom_tiff_width(tiff)) == level.width,
-                  Int(photozoom_tiff_height(tiff)) == level.height else {
-                return .failure(DecodeFailure.corrupt("libtiff does not read its reduced-resolution copy as its header says"))
+                Int(photozoom_tiff_height(tiff)) == level.height
+            else {
+                return .failure(
+                    DecodeFailure.corrupt("libtiff does not read its reduced-resolution copy as its header says"))
             }
             return SurfacePixels.make(PixelBox(width: level.width, height: level.height)).flatMap { surface in
                 // ABGR words, which are RGBA32's bytes on a little-endian machine.
-                guard TIFFReadRGBAImageOriented(tiff, UInt32(level.width), UInt32(level.height), surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
-                                                ORIENTATION_TOPLEFT, 0) == 1 else {
+                guard
+                    TIFFReadRGBAImageOriented(
+                        tiff, UInt32(level.width), UInt32(level.height),
+                        surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
+                        ORIENTATION_TOPLEFT, 0) == 1
+                else {
                     SDL_FreeSurface(surface)
-                    return .failure(DecodeFailure.corrupt("libtiff could not decode its \(level.width)×\(level.height) copy"))
+                    return .failure(
+                        DecodeFailure.corrupt("libtiff could not decode its \(level.width)×\(level.height) copy"))
                 }
                 return .success(Stored(surface: surface, fullSize: full))
             }
@@ -236,12 +288,17 @@ public enum ScaledDecoder {
         }
         guard let decoded else { return .failure(DecodeFailure.sdl("SDL_image")) }
         defer { SDL_FreeSurface(decoded) }
-        guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else { return .failure(DecodeFailure.sdl("converting to RGBA")) }
-        return .success(Stored(surface: rgba, fullSize: PixelBox(width: Int(rgba.pointee.w), height: Int(rgba.pointee.h))))
+        guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
+            return .failure(DecodeFailure.sdl("converting to RGBA"))
+        }
+        return .success(
+            Stored(surface: rgba, fullSize: PixelBox(width: Int(rgba.pointee.w), height: Int(rgba.pointee.h))))
     }
 
     /// SDL_image's loader for `kind`; the stream stays the caller's.
-    private static func load(_ kind: ImageKind, _ rw: UnsafeMutablePointer<SDL_RWops>) -> UnsafeMutablePointer<SDL_Surface>? {
+    private static func load(_ kind: ImageKind, _ rw: UnsafeMutablePointer<SDL_RWops>) -> UnsafeMutablePointer<
+        SDL_Surface
+    >? {
         switch kind {
         case .jpeg: return IMG_LoadJPG_RW(rw)
         case .png: return IMG_LoadPNG_RW(rw)
@@ -259,6 +316,7 @@ public enum ScaledDecoder {
     /// SDL_image sets up a format's loader the first time a file needs it, and two threads doing
     /// that at once race; this sets them all up once, before any decoding.
     static let loadersReady: Void = {
-        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
+        _ = IMG_Init(
+            Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
     }()
 }

@@ -27,11 +27,12 @@ public enum ScaledSize: Hashable, Sendable {
     /// least one pixel.
     public func pixels(for original: PixelBox) -> PixelBox {
         guard original.width > 0, original.height > 0 else { return original }
-        let w = Double(original.width), h = Double(original.height)
+        let w = Double(original.width)
+        let h = Double(original.height)
         let scale: Double
         switch self {
-        case let .fitting(box): scale = min(Double(box.width) / w, Double(box.height) / h)
-        case let .covering(box): scale = max(Double(box.width) / w, Double(box.height) / h)
+        case .fitting(let box): scale = min(Double(box.width) / w, Double(box.height) / h)
+        case .covering(let box): scale = max(Double(box.width) / w, Double(box.height) / h)
         }
         guard scale < 1 else { return original }
         // Rounded to the nearest pixel: a side the box fixes comes out exactly the box's, and the

@@ -6,7 +6,9 @@ import PhotoZoomUntrusted
 /// The sizes of the freedesktop.org thumbnail standard, each a folder of the cache: a thumbnail
 /// fits within a square of `pixels`.
 public enum ThumbnailSize: String, CaseIterable, Sendable {
-    case normal, large, xLarge = "x-large", xxLarge = "xx-large"
+    case normal, large
+    case xLarge = "x-large"
+    case xxLarge = "xx-large"
 
     public var pixels: Int {
         switch self {
@@ -52,11 +54,16 @@ public final class ThumbnailCache: @unchecked Sendable {
     var refused = 0
     var refusalReported = false
     /// Thumbnails of cells on screen, written once the cells have their pictures.
-    private lazy var later = LaterWrites { [weak self] image, original, size in _ = self?.store(image, of: original, size: size) }
+    private lazy var later = LaterWrites { [weak self] image, original, size in
+        _ = self?.store(image, of: original, size: size)
+    }
 
     /// A cache at `root` (a `thumbnails` folder), writing as `program` at `version`; `log` hears,
     /// once, that the cache cannot be written.
-    public init(root: URL, program: String, version: String, limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void) {
+    public init(
+        root: URL, program: String, version: String, limits: LibraryLimits = LibraryLimits(),
+        log: @escaping (String) -> Void
+    ) {
         self.root = root
         self.limits = limits
         failFolder = root.appendingPathComponent("fail").appendingPathComponent("\(program)-\(version)")
@@ -76,17 +83,22 @@ public final class ThumbnailCache: @unchecked Sendable {
 
     /// Where `file`'s thumbnail of `size` is, whether or not it is there.
     public func location(of file: URL, size: ThumbnailSize) -> URL {
-        root.appendingPathComponent(size.rawValue).appendingPathComponent(FileURI.key(of: FileURI.of(path: file.path)) + ".png")
+        root.appendingPathComponent(size.rawValue).appendingPathComponent(
+            FileURI.key(of: FileURI.of(path: file.path)) + ".png")
     }
 
     /// `file`'s thumbnail of `size`, if the cache holds one made from the file as it is now.
     public func read(_ file: URL, size: ThumbnailSize) -> ScaledImage? {
         guard let original = OriginalFile(file), let stored = thumbnail(of: file, size: size, original: original),
-              case let .success(image) = LoaderPool.shared.decode(stored.file, name: stored.file.path, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)),
-                                                                 expected: .png, limits: limits) else { return nil }
-        let width = stored.text["Thumb::Image::Width"].flatMap { Int($0) }, height = stored.text["Thumb::Image::Height"].flatMap { Int($0) }
-        return ScaledImage(surface: image.surface, averageColor: image.averageColor,
-                           originalSize: width.flatMap { w in height.map { PixelBox(width: w, height: $0) } })
+            case .success(let image) = LoaderPool.shared.decode(
+                stored.file, name: stored.file.path, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)),
+                expected: .png, limits: limits)
+        else { return nil }
+        let width = stored.text["Thumb::Image::Width"].flatMap { Int($0) }
+        let height = stored.text["Thumb::Image::Height"].flatMap { Int($0) }
+        return ScaledImage(
+            surface: image.surface, averageColor: image.averageColor,
+            originalSize: width.flatMap { w in height.map { PixelBox(width: w, height: $0) } })
     }
 
     /// Whether the cache holds a thumbnail of `size` made from `file` as it is now; its pixels are
@@ -100,15 +112,17 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// square. Anything else is made again and replaced.
     private func thumbnail(of file: URL, size: ThumbnailSize, original: OriginalFile) -> Stored? {
         guard let stored = valid(at: location(of: file, size: size), for: original), ThumbnailPNG.endsWhole(stored.png),
-              case let .success(claimed) = PhotoGate.check(stored.png, limits: limits), claimed.kind == .png,
-              max(claimed.width, claimed.height) <= size.pixels else { return nil }
+            case .success(let claimed) = PhotoGate.check(stored.png, limits: limits), claimed.kind == .png,
+            max(claimed.width, claimed.height) <= size.pixels
+        else { return nil }
         return stored
     }
 
     /// Why this program could not make a thumbnail of `file` as it is now, if it tried before
     /// (the record goes stale when the file changes).
     public func recordedFailure(of file: URL) -> String? {
-        guard let original = OriginalFile(file), let record = valid(at: failLocation(of: original), for: original) else { return nil }
+        guard let original = OriginalFile(file), let record = valid(at: failLocation(of: original), for: original)
+        else { return nil }
         return record.text["Description"] ?? "it did not decode"
     }
 
@@ -117,17 +131,27 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// first (`read`, `holds` and `recordedFailure` do that).
     /// `writingLater`: the thumbnail is for a cell on screen, and is written to the cache by a
     /// thread of lower priority once the cores are free (`LaterWrites`).
-    public func make(_ file: URL, size: ThumbnailSize, writingLater: Bool = false) -> Result<ScaledImage, DecodeFailure> {
+    public func make(_ file: URL, size: ThumbnailSize, writingLater: Bool = false) -> Result<ScaledImage, DecodeFailure>
+    {
         // The time is taken before the bytes are read: a change while decoding makes the thumbnail stale, never wrongly fresh.
-        guard let original = OriginalFile(file) else { return .failure(DecodeFailure.corrupt("it cannot be read: \(String(cString: strerror(errno)))")) }
-        guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else { return .failure(DecodeFailure.corrupt("it is in the thumbnail cache itself")) }
+        guard let original = OriginalFile(file) else {
+            return .failure(DecodeFailure.corrupt("it cannot be read: \(String(cString: strerror(errno)))"))
+        }
+        guard !original.path.hasPrefix(FileURI.canonical(root.path) + "/") else {
+            return .failure(DecodeFailure.corrupt("it is in the thumbnail cache itself"))
+        }
         let decoded = PhotoGate.open(file, limits: limits).flatMap { opened in
-            LoaderPool.shared.decode(opened, name: file.lastPathComponent, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)), limits: limits).mapError { error in
+            LoaderPool.shared.decode(
+                opened, name: file.lastPathComponent, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)),
+                limits: limits
+            ).mapError { error in
                 if error.isRemembered { recordFailure(original, error.description) }
                 return error
             }
         }
-        if case let .success(image) = decoded, !(writingLater && later.take(image, of: original, size: size)) { store(image, of: original, size: size) }
+        if case .success(let image) = decoded, !(writingLater && later.take(image, of: original, size: size)) {
+            store(image, of: original, size: size)
+        }
         return decoded
     }
 
@@ -183,10 +207,15 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// now. Any program of the user's may write the cache: an entry is read only if it is a
     /// regular file (not a link, a FIFO or a device) of a thumbnail's size.
     private func valid(at location: URL, for original: OriginalFile) -> Stored? {
-        guard case let .success(file) = UntrustedFile.open(location.path, maximumBytes: Self.maximumThumbnailBytes, links: .refuse),
-              case let .success(png) = file.readAll(), let chunks = ThumbnailPNG.text(in: png) else { return nil }
+        guard
+            case .success(let file) = UntrustedFile.open(
+                location.path, maximumBytes: Self.maximumThumbnailBytes, links: .refuse),
+            case .success(let png) = file.readAll(), let chunks = ThumbnailPNG.text(in: png)
+        else { return nil }
         let text = Dictionary(chunks.map { ($0.keyword, $0.text) }, uniquingKeysWith: { first, _ in first })
-        guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == original.modified else { return nil }
+        guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == original.modified else {
+            return nil
+        }
         return Stored(file: file, png: png, text: text)
     }
 

@@ -30,7 +30,8 @@ enum ThumbnailPNG {
             var png = Data(count: capacity)
             var written = png_alloc_size_t(capacity)
             let done = png.withUnsafeMutableBytes { out in
-                png_image_write_to_memory(&image, out.baseAddress, &written, 0, surface.pointee.pixels, surface.pointee.pitch, nil)
+                png_image_write_to_memory(
+                    &image, out.baseAddress, &written, 0, surface.pointee.pixels, surface.pointee.pitch, nil)
             }
             if done != 0 {
                 png.count = Int(written)
@@ -55,7 +56,8 @@ enum ThumbnailPNG {
         }
         var out = Data(png.prefix(headerEnd))
         for entry in text {
-            let body = Array(entry.keyword.data(using: .isoLatin1, allowLossyConversion: true) ?? Data()) + [0]
+            let body =
+                Array(entry.keyword.data(using: .isoLatin1, allowLossyConversion: true) ?? Data()) + [0]
                 + Array(entry.text.data(using: .isoLatin1, allowLossyConversion: true) ?? Data())
             let typed = Array("tEXt".utf8) + body
             let crc = UInt32(typed.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
@@ -86,8 +88,10 @@ enum ThumbnailPNG {
             guard length <= bytes.count - at - 12, type != "IEND" else { break }
             let body = bytes[at + 8..<at + 8 + length]
             if type == "tEXt", let split = body.firstIndex(of: 0) {
-                found.append(PNGText(keyword: String(bytes: body[..<split], encoding: .isoLatin1) ?? "",
-                                     text: String(bytes: body[(split + 1)...], encoding: .isoLatin1) ?? ""))
+                found.append(
+                    PNGText(
+                        keyword: String(bytes: body[..<split], encoding: .isoLatin1) ?? "",
+                        text: String(bytes: body[(split + 1)...], encoding: .isoLatin1) ?? ""))
             }
             at += 12 + length
         }

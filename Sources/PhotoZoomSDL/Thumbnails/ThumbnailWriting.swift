@@ -10,24 +10,34 @@ extension ThumbnailCache {
     func store(_ image: ScaledImage, of original: OriginalFile, size: ThumbnailSize) -> Bool {
         var text = facts(of: original)
         if let full = image.originalSize {
-            text += [PNGText(keyword: "Thumb::Image::Width", text: String(full.width)), PNGText(keyword: "Thumb::Image::Height", text: String(full.height))]
+            text += [
+                PNGText(keyword: "Thumb::Image::Width", text: String(full.width)),
+                PNGText(keyword: "Thumb::Image::Height", text: String(full.height)),
+            ]
         }
-        return write(ThumbnailPNG.encode(image.surface, text: text), to: location(of: URL(fileURLWithPath: original.path), size: size), counted: true)
+        return write(
+            ThumbnailPNG.encode(image.surface, text: text),
+            to: location(of: URL(fileURLWithPath: original.path), size: size), counted: true)
     }
 
     /// Records that `original` could not be made into a thumbnail, and `reason`: the standard's
     /// empty PNG (one transparent pixel) in this program's own `fail` folder.
     @discardableResult
     func recordFailure(_ original: OriginalFile, _ reason: String) -> Bool {
-        guard case let .success(pixel) = SurfacePixels.make(PixelBox(width: 1, height: 1)) else { return false }
+        guard case .success(let pixel) = SurfacePixels.make(PixelBox(width: 1, height: 1)) else { return false }
         defer { SDL_FreeSurface(pixel) }
-        return write(ThumbnailPNG.encode(pixel, text: facts(of: original) + [PNGText(keyword: "Description", text: reason)]), to: failLocation(of: original), counted: false)
+        return write(
+            ThumbnailPNG.encode(pixel, text: facts(of: original) + [PNGText(keyword: "Description", text: reason)]),
+            to: failLocation(of: original), counted: false)
     }
 
     /// The text every thumbnail of `original` holds: whose it is, as of when, and who made it.
     private func facts(of original: OriginalFile) -> [PNGText] {
-        [PNGText(keyword: "Thumb::URI", text: original.uri), PNGText(keyword: "Thumb::MTime", text: String(original.modified)),
-         PNGText(keyword: "Thumb::Size", text: String(original.bytes)), PNGText(keyword: "Software", text: software)]
+        [
+            PNGText(keyword: "Thumb::URI", text: original.uri),
+            PNGText(keyword: "Thumb::MTime", text: String(original.modified)),
+            PNGText(keyword: "Thumb::Size", text: String(original.bytes)), PNGText(keyword: "Software", text: software),
+        ]
     }
 
     /// Writes `png` to `destination` through a temporary file beside it, `counted` among the
@@ -40,8 +50,8 @@ extension ThumbnailCache {
         let folder = destination.deletingLastPathComponent().path
         let bytes: Data
         switch png {
-        case let .success(encoded): bytes = encoded
-        case let .failure(error): return refuse(folder, error.description)
+        case .success(let encoded): bytes = encoded
+        case .failure(let error): return refuse(folder, error.description)
         }
         guard makeFolder(folder) else { return refuse(folder, String(cString: strerror(errno))) }
         // mkstemp makes the file for its owner alone, as the standard asks of thumbnails.
@@ -66,7 +76,10 @@ extension ThumbnailCache {
     private func makeFolder(_ path: String) -> Bool {
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { errno = ENOTDIR; return false }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                errno = ENOTDIR
+                return false
+            }
             return true
         }
         let parent = (path as NSString).deletingLastPathComponent

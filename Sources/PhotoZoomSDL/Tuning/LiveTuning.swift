@@ -52,36 +52,44 @@ public final class LiveTuning {
         var info = stat()
         if stat(path, &info) != 0, errno == ENOENT {
             try OutputFile.saveText(TuningFile().text, to: path, overwrite: false, replaceFlag: "--force")
-            return (LiveTuning(path: path, good: TuningFile(), problems: []),
-                    ["tuning: wrote the defaults to '\(path)' — edit and save it to tune live"] + [TuningSchemaFile.place(beside: path)].compactMap { $0 })
+            return (
+                LiveTuning(path: path, good: TuningFile(), problems: []),
+                ["tuning: wrote the defaults to '\(path)' — edit and save it to tune live"]
+                    + [TuningSchemaFile.place(beside: path)].compactMap { $0 }
+            )
         }
         let text = try TuningText.read(path)
         let reading = TuningFile.read(text)
         let errors = reading.problems.filter { $0.severity == .error }
         let lines = reading.problems.map { "\(path): \($0)" }
         guard errors.isEmpty else {
-            return (LiveTuning(path: path, good: TuningFile(), problems: lines),
-                    ["tuning: '\(path)' has errors, so the run starts on the defaults; fix and save it to tune live"] + lines)
+            return (
+                LiveTuning(path: path, good: TuningFile(), problems: lines),
+                ["tuning: '\(path)' has errors, so the run starts on the defaults; fix and save it to tune live"]
+                    + lines
+            )
         }
-        return (LiveTuning(path: path, good: reading.file, problems: [], warnings: warnings(reading.problems, path: path)),
-                ["tuning: watching '\(path)' — edit and save it to tune live"] + lines)
+        return (
+            LiveTuning(path: path, good: reading.file, problems: [], warnings: warnings(reading.problems, path: path)),
+            ["tuning: watching '\(path)' — edit and save it to tune live"] + lines
+        )
     }
 
     /// Reads the file after a save and takes it if it is good.
     public func reload() -> Outcome {
         let (outcome, read) = evaluate()
         switch outcome {
-        case let .applied(file, _, _, _):
+        case .applied(let file, _, _, _):
             good = file
             problems = []
             warnings = read
         case .unchanged:
             problems = []
             warnings = read
-        case let .rejected(lines):
+        case .rejected(let lines):
             problems = lines
             warnings = []
-        case let .unavailable(reason):
+        case .unavailable(let reason):
             problems = [reason]
             warnings = []
         case .empty:
@@ -109,7 +117,9 @@ public final class LiveTuning {
         // read under; they stay as the run began.
         let changes = good.changes(to: reading.file)
         let file = reading.file.keepingStartSettings(of: good)
-        guard file != good || changes.contains(where: TuningFile.appliesAtNextStart) else { return (.unchanged(warnings: lines), warnings) }
+        guard file != good || changes.contains(where: TuningFile.appliesAtNextStart) else {
+            return (.unchanged(warnings: lines), warnings)
+        }
         return (.applied(file, changes: changes, springs: good.springChanges(to: file), warnings: lines), warnings)
     }
 
@@ -121,17 +131,21 @@ public final class LiveTuning {
     public static func lines(_ outcome: Outcome, path: String) -> [String] {
         func listed(_ problems: [String]) -> [String] {
             guard problems.count > listedProblems else { return problems }
-            return problems.prefix(listedProblems) + ["\(path): and \(problems.count - listedProblems) more problems (photozoom tuning check '\(path)' lists them all)"]
+            return problems.prefix(listedProblems) + [
+                "\(path): and \(problems.count - listedProblems) more problems (photozoom tuning check '\(path)' lists them all)"
+            ]
         }
         switch outcome {
-        case let .applied(_, changes, _, warnings):
-            let named = changes.map { TuningFile.appliesAtNextStart($0) ? "\($0) (applies at the next start)" : $0.description }
+        case .applied(_, let changes, _, let warnings):
+            let named = changes.map {
+                TuningFile.appliesAtNextStart($0) ? "\($0) (applies at the next start)" : $0.description
+            }
             return ["tuning reloaded: " + named.joined(separator: ", ")] + listed(warnings)
-        case let .unchanged(warnings):
+        case .unchanged(let warnings):
             return ["tuning: '\(path)' saved with no changes"] + listed(warnings)
-        case let .rejected(lines):
+        case .rejected(let lines):
             return ["tuning: '\(path)' not applied, still running on the last good values:"] + listed(lines)
-        case let .unavailable(reason):
+        case .unavailable(let reason):
             return [reason]
         case .empty:
             return ["tuning: '\(path)' is empty; still running on the last good values until it is saved with some"]

@@ -13,8 +13,19 @@ public final class SavedTuning {
     final class SaveMark: @unchecked Sendable {
         private let lock = NSLock()
         private var saved = false
-        func set() { lock.lock(); saved = true; lock.unlock() }
-        func take() -> Bool { lock.lock(); defer { saved = false; lock.unlock() }; return saved }
+        func set() {
+            lock.lock()
+            saved = true
+            lock.unlock()
+        }
+        func take() -> Bool {
+            lock.lock()
+            defer {
+                saved = false
+                lock.unlock()
+            }
+            return saved
+        }
     }
 
     public init(live: LiveTuning, wake: WakeSignal) throws {
@@ -49,7 +60,7 @@ public final class SavedTuning {
             log(line.hasPrefix(live.path + ":") ? line : "photozoom: " + (side.map { "\($0): " } ?? "") + line)
         }
         var reload: InputEvent?
-        if case let .applied(file, _, _, _) = outcome, file.tuning != old { reload = .tuningReloaded(file.tuning) }
+        if case .applied(let file, _, _, _) = outcome, file.tuning != old { reload = .tuningReloaded(file.tuning) }
         return Save(outcome: outcome, reload: reload, problems: live.problems, warnings: live.warnings)
     }
 }

@@ -13,14 +13,17 @@ public enum TuningSchemaFile {
         let destination = (folder.isEmpty ? "" : folder + "/") + TuningFile.schemaName
         let source = PhotoFolder.assetPath(TuningFile.schemaName)
         guard let schema = FileManager.default.contents(atPath: source) else {
-            return "tuning: no schema written beside '\(tuningPath)': '\(source)' cannot be read, so an editor cannot check the file"
+            return
+                "tuning: no schema written beside '\(tuningPath)': '\(source)' cannot be read, so an editor cannot check the file"
         }
         if let there = FileManager.default.contents(atPath: destination) {
             guard there != schema else { return nil }
-            return "tuning: '\(destination)' is not this version's schema; it is left as it is, and an editor checks '\(tuningPath)' against it"
+            return
+                "tuning: '\(destination)' is not this version's schema; it is left as it is, and an editor checks '\(tuningPath)' against it"
         }
         do {
-            try OutputFile.saveText(String(decoding: schema, as: UTF8.self), to: destination, overwrite: false, replaceFlag: "")
+            try OutputFile.saveText(
+                String(decoding: schema, as: UTF8.self), to: destination, overwrite: false, replaceFlag: "")
         } catch {
             return "tuning: no schema written beside '\(tuningPath)': \(error)"
         }

@@ -16,15 +16,18 @@ public struct TuningTextError: Error, CustomStringConvertible {
         case .tooLarge: return "'\(path)' is larger than 1 MB, too large for a tuning file"
         case .notUTF8: return "'\(path)' is not UTF-8 text"
         case .notAFile: return "cannot read '\(path)': it is not a regular file (a FIFO, a device or a socket)"
-        case let .system(reason): return "cannot read '\(path)': \(reason)"
+        case .system(let reason): return "cannot read '\(path)': \(reason)"
         }
     }
 
     /// The same, for a window that keeps running on its last good values.
     public var whileRunning: String {
         switch reason {
-        case .missing: return "tuning: '\(path)' is gone; still running on the last good values, and it is taken up again when it returns"
-        case .folder: return "tuning: '\(path)' is now a folder; still running on the last good values until it is a file again"
+        case .missing:
+            return
+                "tuning: '\(path)' is gone; still running on the last good values, and it is taken up again when it returns"
+        case .folder:
+            return "tuning: '\(path)' is now a folder; still running on the last good values until it is a file again"
         default: return "tuning: \(description); still running on the last good values"
         }
     }
@@ -56,7 +59,9 @@ public enum TuningText {
                 data.append(contentsOf: buffer[0..<n])
                 if data.count > maximumSize { throw TuningTextError(path: path, reason: .tooLarge) }
             } else if n == 0 {
-                guard let text = String(data: data, encoding: .utf8) else { throw TuningTextError(path: path, reason: .notUTF8) }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw TuningTextError(path: path, reason: .notUTF8)
+                }
                 return text
             } else if errno != EINTR {
                 throw error(path, errno)

@@ -27,8 +27,9 @@ public final class TuningWatcher: @unchecked Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     private var watch: Int32 = -1
 
-    static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB
-                             | IN_DELETE_SELF | IN_MOVE_SELF)
+    static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB
+            | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Starts watching; `settled` is called on the watcher's own thread after each save.
     public init(path: String, settled: @escaping @Sendable () -> Void) throws {
@@ -37,7 +38,9 @@ public final class TuningWatcher: @unchecked Sendable {
         folder = url.deletingLastPathComponent().path
         name = url.lastPathComponent
         inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard inotify >= 0 else { throw TuningWatchError(description: "cannot watch '\(path)': \(String(cString: strerror(errno)))") }
+        guard inotify >= 0 else {
+            throw TuningWatchError(description: "cannot watch '\(path)': \(String(cString: strerror(errno)))")
+        }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             close(inotify)
@@ -47,7 +50,9 @@ public final class TuningWatcher: @unchecked Sendable {
         watch = inotify_add_watch(inotify, folder, Self.mask)
         guard watch >= 0 else {
             let reason = String(cString: strerror(errno))
-            close(inotify); close(fds[0]); close(fds[1])
+            close(inotify)
+            close(fds[0])
+            close(fds[1])
             throw TuningWatchError(description: "cannot watch the folder '\(folder)': \(reason)")
         }
         let thread = Thread { [self] in run(settled) }
@@ -72,7 +77,10 @@ public final class TuningWatcher: @unchecked Sendable {
             var timeout: Int32 = -1
             if let deadline { timeout = Int32(clamping: (deadline > now ? deadline - now : 0) / 1_000_000) }
             if watch < 0 { timeout = min(timeout < 0 ? Int32.max : timeout, Int32(Self.rearmInterval * 1000)) }
-            var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, timeout)
             if ready < 0, errno != EINTR { return }
             if fds[1].revents != 0 { return }

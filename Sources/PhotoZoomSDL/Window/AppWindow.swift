@@ -8,8 +8,9 @@ public enum WindowError: Error, CustomStringConvertible {
     case failed(SDLError)
     public var description: String {
         switch self {
-        case let .noDisplay(reason): return "no display available (\(reason)); use `photozoom snapshot --out grid.png` to render headless"
-        case let .failed(e): return "\(e)"
+        case .noDisplay(let reason):
+            return "no display available (\(reason)); use `photozoom snapshot --out grid.png` to render headless"
+        case .failed(let e): return "\(e)"
         }
     }
 }
@@ -41,7 +42,9 @@ public final class AppWindow {
     /// it cannot read /dev/null as a Compose file, at every start.
     static func skipsComposeTable(_ environment: [String: String]) -> Bool {
         guard environment["XCOMPOSEFILE"] == nil, !(environment["DISPLAY"] ?? "").isEmpty else { return false }
-        let asked = (environment["SDL_VIDEODRIVER"] ?? "").split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let asked = (environment["SDL_VIDEODRIVER"] ?? "").split(separator: ",").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
         return asked == nil || asked == "x11"
     }
 
@@ -54,7 +57,9 @@ public final class AppWindow {
         // the locale's (thousands of lines) was a large part of opening the display. A table
         // the user names is left as it is.
         if Self.skipsComposeTable(ProcessInfo.processInfo.environment) { setenv("XCOMPOSEFILE", "/dev/null", 0) }
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw WindowError.noDisplay(String(cString: SDL_GetError())) }
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw WindowError.noDisplay(String(cString: SDL_GetError()))
+        }
         // With no X11, Wayland or KMSDRM display, SDL falls back to a driver that draws nowhere
         // and the window would wait, unseen, for a close that never comes. Those drivers are
         // only useful when asked for by name, as the tests do.
@@ -65,8 +70,11 @@ public final class AppWindow {
             throw WindowError.noDisplay("no X11, Wayland or KMSDRM display; SDL fell back to its \(driver) driver")
         }
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | (hidden ? SDL_WINDOW_HIDDEN.rawValue : 0)
-        guard let window = SDL_CreateWindow(title, centred, centred, Int32(size.width), Int32(size.height), flags) else {
+        let flags =
+            SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+            | (hidden ? SDL_WINDOW_HIDDEN.rawValue : 0)
+        guard let window = SDL_CreateWindow(title, centred, centred, Int32(size.width), Int32(size.height), flags)
+        else {
             throw WindowError.failed(SDLError("cannot create the window"))
         }
         // SDL also grows a window asked for smaller than this.
@@ -95,14 +103,16 @@ public final class AppWindow {
 
     /// The drawable area in points (SDL's window coordinates).
     public var sizeInPoints: Size {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         return Size(width: Double(w), height: Double(h))
     }
 
     /// Pixels per point: 2 on a 2× screen. Logic stays in points; drawing uses pixels.
     public var pixelScale: Double {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         let points = sizeInPoints
         return points.width > 0 && w > 0 ? Double(w) / points.width : 1
@@ -139,10 +149,10 @@ public final class AppWindow {
             }
             for output in translator.translate(event, windowSize: sizeInPoints, modState: SDL_GetModState()) {
                 switch output {
-                case let .input(e): polled.events.append(e)
+                case .input(let e): polled.events.append(e)
                 case .quit: polled.quit = true
                 case .redraw: polled.redraw = true
-                case let .toggle(overlay): polled.toggles.append(overlay)
+                case .toggle(let overlay): polled.toggles.append(overlay)
                 case .toggleRecording: polled.recordingToggles += 1
                 case .bugReport: polled.bugReport = true
                 case .switchSide: polled.sideSwitches += 1

@@ -39,11 +39,15 @@ public struct EventTranslator {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return [.quit]
-        case SDL_MOUSEBUTTONDOWN where event.button.which != Self.touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
+        case SDL_MOUSEBUTTONDOWN
+        where event.button.which != Self.touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
             guard !mouseDown else { return [] }
             mouseDown = true
-            return [mouse(.down, Double(event.button.x), Double(event.button.y), mods, clicks: Int(event.button.clicks))]
-        case SDL_MOUSEBUTTONUP where event.button.which != Self.touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return [
+                mouse(.down, Double(event.button.x), Double(event.button.y), mods, clicks: Int(event.button.clicks))
+            ]
+        case SDL_MOUSEBUTTONUP
+        where event.button.which != Self.touchMouseID && event.button.button == UInt8(SDL_BUTTON_LEFT):
             guard mouseDown else { return [] }
             mouseDown = false
             return [mouse(.up, Double(event.button.x), Double(event.button.y), mods, clicks: Int(event.button.clicks))]
@@ -54,12 +58,19 @@ public struct EventTranslator {
         case SDL_MOUSEWHEEL where event.wheel.which != Self.touchMouseID:
             let flip: Float = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             let position = Point(x: Double(event.wheel.mouseX), y: Double(event.wheel.mouseY))
-            return [.input(.wheel(dx: Double(event.wheel.preciseX * flip), dy: Double(event.wheel.preciseY * flip),
-                                  position: position, modifiers: mods))]
+            return [
+                .input(
+                    .wheel(
+                        dx: Double(event.wheel.preciseX * flip), dy: Double(event.wheel.preciseY * flip),
+                        position: position, modifiers: mods))
+            ]
         case SDL_FINGERDOWN:
             // A finger SDL says went down again without lifting: end the old one first, so no
             // pointer is ever left stuck down.
-            let stale = fingerIDs.removeValue(forKey: event.tfinger.fingerId).map { [finger($0, .cancelled, event.tfinger, windowSize, mods)] } ?? []
+            let stale =
+                fingerIDs.removeValue(forKey: event.tfinger.fingerId).map {
+                    [finger($0, .cancelled, event.tfinger, windowSize, mods)]
+                } ?? []
             let id = (1...).first { !fingerIDs.values.contains($0) }!
             fingerIDs[event.tfinger.fingerId] = id
             return stale + [finger(id, .down, event.tfinger, windowSize, mods)]
@@ -77,7 +88,9 @@ public struct EventTranslator {
             // not: SDL calls a press a repeat when its own state has the key down already, and
             // a key-up it missed left one Ctrl+Q taken for a held key and ignored.
             if Self.quits(event.key.keysym.sym, mods) { return [.quit] }
-            if let output = Self.developerKey(event.key.keysym.sym, mods, isRepeat: event.key.repeat != 0) { return [output] }
+            if let output = Self.developerKey(event.key.keysym.sym, mods, isRepeat: event.key.repeat != 0) {
+                return [output]
+            }
             guard let key = Self.key(event.key.keysym.sym) else { return [] }
             return [.input(.key(key, modifiers: mods))]
         case SDL_WINDOWEVENT:
@@ -99,10 +112,16 @@ public struct EventTranslator {
     }
 
     private func mouse(_ phase: PointerPhase, _ x: Double, _ y: Double, _ mods: Modifiers, clicks: Int = 1) -> Output {
-        .input(.pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: Point(x: x, y: y), modifiers: mods, clicks: max(clicks, 1))))
+        .input(
+            .pointer(
+                PointerEvent(
+                    id: 0, source: .mouse, phase: phase, position: Point(x: x, y: y), modifiers: mods,
+                    clicks: max(clicks, 1))))
     }
 
-    private func finger(_ id: Int, _ phase: PointerPhase, _ f: SDL_TouchFingerEvent, _ size: Size, _ mods: Modifiers) -> Output {
+    private func finger(_ id: Int, _ phase: PointerPhase, _ f: SDL_TouchFingerEvent, _ size: Size, _ mods: Modifiers)
+        -> Output
+    {
         let p = Point(x: Double(f.x) * size.width, y: Double(f.y) * size.height)
         return .input(.pointer(PointerEvent(id: id, source: .touch, phase: phase, position: p, modifiers: mods)))
     }
@@ -117,7 +136,8 @@ public struct EventTranslator {
 
     /// Whether the key closes the window: Ctrl+Q or Ctrl+W, Alt not held.
     static func quits(_ sym: SDL_Keycode, _ mods: Modifiers) -> Bool {
-        mods.contains(.control) && !mods.contains(.alt) && (sym == SDL_Keycode(SDLK_q.rawValue) || sym == SDL_Keycode(SDLK_w.rawValue))
+        mods.contains(.control) && !mods.contains(.alt)
+            && (sym == SDL_Keycode(SDLK_q.rawValue) || sym == SDL_Keycode(SDLK_w.rawValue))
     }
 
     /// The developer keys, as the help's table binds them: slow motion, pause and step go to

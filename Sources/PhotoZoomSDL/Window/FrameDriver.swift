@@ -90,7 +90,8 @@ public struct FrameDriver<Input: FrameInput, Clock: WallClock> {
     }
 
     /// Frames until the input asks to quit or `exitAfterFrames` were presented.
-    public mutating func run<Steps: FrameSteps>(_ steps: Steps, exitAfterFrames: Int? = nil) where Steps.Polled == Input.Polled {
+    public mutating func run<Steps: FrameSteps>(_ steps: Steps, exitAfterFrames: Int? = nil)
+    where Steps.Polled == Input.Polled {
         while frame(steps) != nil {
             if let limit = exitAfterFrames, frames >= limit { return }
         }

@@ -13,7 +13,9 @@ enum PendingInput {
         var kept: [InputEvent] = []
         kept.reserveCapacity(pending.count)
         for event in pending {
-            if case let .pointer(e) = event, e.phase == .moved, case let .pointer(last)? = kept.last, last.phase == .moved, last.id == e.id {
+            if case .pointer(let e) = event, e.phase == .moved, case .pointer(let last)? = kept.last,
+                last.phase == .moved, last.id == e.id
+            {
                 kept[kept.count - 1] = event
             } else {
                 kept.append(event)

@@ -19,16 +19,25 @@ enum RendererChoice: Equatable {
 
     /// The choice for `window` under SDL's current video driver. A renderer named by the user
     /// (`SDL_RENDER_DRIVER`) is SDL's to honour; `LIBGL_ALWAYS_SOFTWARE` says there is no GPU.
-    static func forWindow(_ window: OpaquePointer, environment: [String: String] = ProcessInfo.processInfo.environment) -> RendererChoice {
+    static func forWindow(_ window: OpaquePointer, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> RendererChoice
+    {
         if let asked = SDL_GetHint(SDL_HINT_RENDER_DRIVER), asked.pointee != 0 { return .accelerated }
         guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return .accelerated }
-        if let software = environment["LIBGL_ALWAYS_SOFTWARE"], !software.isEmpty, software != "0" { return .softwareIntoSharedMemory }
+        if let software = environment["LIBGL_ALWAYS_SOFTWARE"], !software.isEmpty, software != "0" {
+            return .softwareIntoSharedMemory
+        }
         var info = SDL_SysWMinfo()
-        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11, let display = info.info.x11.display else {
+        info.version = SDL_version(
+            major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
+            let display = info.info.x11.display
+        else {
             return .accelerated
         }
-        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var opcode: Int32 = 0
+        var event: Int32 = 0
+        var error: Int32 = 0
         let hasGPU = gpuExtensions.contains { XQueryExtension(display, $0, &opcode, &event, &error) != 0 }
         return hasGPU ? .accelerated : .softwareIntoSharedMemory
     }
@@ -38,7 +47,8 @@ enum RendererChoice: Equatable {
         switch self {
         case .accelerated:
             let flags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-            return SDL_CreateRenderer(window, -1, flags) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            return SDL_CreateRenderer(window, -1, flags)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         case .softwareIntoSharedMemory:
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)

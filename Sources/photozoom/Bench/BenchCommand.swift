@@ -7,7 +7,8 @@ import PhotoZoomSDL
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure a photo folder's opening, frames and memory, the sim tick (also over libraries of 100 to 100,000 photos), spring evaluation, a tuning reload and a replay (headless)."
+        abstract:
+            "Measure a photo folder's opening, frames and memory, the sim tick (also over libraries of 100 to 100,000 photos), spring evaluation, a tuning reload and a replay (headless)."
     )
 
     /// The library sizes the per-tick percentiles are reported for.
@@ -21,14 +22,22 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Run the sim-tick sessions on a grid of N columns, as zoomed out or in (default: as many as fit at the tuning's minimum cell size).", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Run the sim-tick sessions on a grid of N columns, as zoomed out or in (default: as many as fit at the tuning's minimum cell size).",
+            valueName: "N"))
     var columns: Int?
 
-    @Option(parsing: .unconditional, help: "Repetitions of each measurement; the median is reported (the library tick percentiles pool them).")
+    @Option(
+        parsing: .unconditional,
+        help: "Repetitions of each measurement; the median is reported (the library tick percentiles pool them).")
     var repeats = 5
 
     func validate() throws {
-        guard (1...Self.maximumRepeats).contains(repeats) else { throw ValidationError("--repeats must lie in 1...\(Self.maximumRepeats), got \(repeats)") }
+        guard (1...Self.maximumRepeats).contains(repeats) else {
+            throw ValidationError("--repeats must lie in 1...\(Self.maximumRepeats), got \(repeats)")
+        }
         if let columns { _ = try Self.tuning(columns: columns, width: photoOptions.size.width) }
         // Before any benchmark runs: a window too small for the session was refused only after
         // the library's, some ten seconds in.
@@ -44,7 +53,9 @@ struct BenchCommand: ParsableCommand {
         let fitting = GridLayout(width: width, count: 1, columns: columns, gap: tuning.cellGap).cellSize
         let least = Tuning.minimumCellSizes.lowerBound
         guard columns >= 1, fitting >= least else {
-            throw ValidationError("--columns must leave cells of at least \(Int(least)) points in a window \(String(format: "%g", width)) points wide, got \(columns)")
+            throw ValidationError(
+                "--columns must leave cells of at least \(Int(least)) points in a window \(String(format: "%g", width)) points wide, got \(columns)"
+            )
         }
         tuning.minimumCellSize = Swift.max((width + tuning.cellGap) / (Double(columns) + 0.5) - tuning.cellGap, least)
         return tuning
@@ -52,16 +63,21 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let tuning = try columns.map { try Self.tuning(columns: $0, width: photoOptions.size.width) } ?? Tuning()
-        let bench = Benchmarks(viewport: photoOptions.size, tuning: tuning, repeats: repeats, ticks: Self.ticksPerRepeat)
-        let report = try withUserFacingErrors(telling: OutputFileError.self, as: { ToldError("cannot write the benchmark's tuning file: \($0)") }) {
+        let bench = Benchmarks(
+            viewport: photoOptions.size, tuning: tuning, repeats: repeats, ticks: Self.ticksPerRepeat)
+        let report = try withUserFacingErrors(
+            telling: OutputFileError.self, as: { ToldError("cannot write the benchmark's tuning file: \($0)") }
+        ) {
             // First, so that its peak memory is its own.
             let library = try LibraryBenchmark(folder: photoOptions.folder).run()
             let simTick = try bench.simTick()
             let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
             let reload = try ReloadBenchmark(viewport: photoOptions.size, saves: max(8, repeats * 4)).run()
             let replay = try ReplayBenchmark(viewport: photoOptions.size, sessions: 10).run()
-            return BenchReport(measurements: [simTick, try bench.springs(), try bench.sizeArrivalTicks()], libraries: libraries, reload: reload, replay: replay,
-                               library: library)
+            return BenchReport(
+                measurements: [simTick, try bench.springs(), try bench.sizeArrivalTicks()], libraries: libraries,
+                reload: reload, replay: replay,
+                library: library)
         }
         try StandardOutput.write((json ? try report.json() : report.table) + "\n")
     }

@@ -48,34 +48,67 @@ struct BenchReport: Codable {
         lines += measurements.map { name($0.name) + String(format: "%-11.3f %@", $0.median, $0.unit) }
         lines += ["", name("sim tick by library size") + "   ticks    p50 µs    p99 µs  session digest"]
         lines += libraries.map {
-            name($0.name) + String(format: "%8d%10.3f%10.3f  ", $0.ticks, $0.tickMicrosecondsP50, $0.tickMicrosecondsP99) + $0.sessionDigest
+            name($0.name)
+                + String(format: "%8d%10.3f%10.3f  ", $0.ticks, $0.tickMicrosecondsP50, $0.tickMicrosecondsP99)
+                + $0.sessionDigest
         }
-        lines += ["", name("tuning reload, save to frame drawn") + String(format: "%-11.3f ms (median of %d saves; slowest %.3f ms)",
-                                                                               reload.reloadMilliseconds, reload.saves, reload.reloadMillisecondsMax),
-                  name("reload's own work in its frame (slowest)") + String(format: "%-11.3f ms", reload.reloadWorkMillisecondsMax),
-                  name("frame with a reload / without (slowest)") + String(format: "%.3f / %.3f ms (headless software drawing)",
-                                                                         reload.reloadFrameMillisecondsMax, reload.plainFrameMillisecondsMax)]
-        lines += ["", name("library (\(library.photos) photos, 1280x800)") + String(format: "first frame %.1f ms; thumbnails in view %.0f ms cold, %.0f ms warm",
-                                                                                     library.firstFrameMilliseconds, library.thumbsVisibleMillisecondsCold,
-                                                                                     library.thumbsVisibleMillisecondsWarm),
-                  name("frames while they stream in") + String(format: "p50 %.2f ms, p99 %.2f ms (%d frames); on the CPU p50 %.2f, p99 %.2f ms",
-                                                                library.frameMillisecondsP50, library.frameMillisecondsP99, library.frames,
-                                                                library.frameCPUMillisecondsP50, library.frameCPUMillisecondsP99)]
+        lines += [
+            "",
+            name("tuning reload, save to frame drawn")
+                + String(
+                    format: "%-11.3f ms (median of %d saves; slowest %.3f ms)",
+                    reload.reloadMilliseconds, reload.saves, reload.reloadMillisecondsMax),
+            name("reload's own work in its frame (slowest)")
+                + String(format: "%-11.3f ms", reload.reloadWorkMillisecondsMax),
+            name("frame with a reload / without (slowest)")
+                + String(
+                    format: "%.3f / %.3f ms (headless software drawing)",
+                    reload.reloadFrameMillisecondsMax, reload.plainFrameMillisecondsMax),
+        ]
+        lines += [
+            "",
+            name("library (\(library.photos) photos, 1280x800)")
+                + String(
+                    format: "first frame %.1f ms; thumbnails in view %.0f ms cold, %.0f ms warm",
+                    library.firstFrameMilliseconds, library.thumbsVisibleMillisecondsCold,
+                    library.thumbsVisibleMillisecondsWarm),
+            name("frames while they stream in")
+                + String(
+                    format: "p50 %.2f ms, p99 %.2f ms (%d frames); on the CPU p50 %.2f, p99 %.2f ms",
+                    library.frameMillisecondsP50, library.frameMillisecondsP99, library.frames,
+                    library.frameCPUMillisecondsP50, library.frameCPUMillisecondsP99),
+        ]
         lines += library.phases.map {
-            name("  \($0.phase)") + String(format: "p50 %.2f ms, p99 %.2f ms (%d frames); on the CPU p99 %.2f ms", $0.frameMillisecondsP50,
-                                             $0.frameMillisecondsP99, $0.frames, $0.frameCPUMillisecondsP99)
+            name("  \($0.phase)")
+                + String(
+                    format: "p50 %.2f ms, p99 %.2f ms (%d frames); on the CPU p99 %.2f ms", $0.frameMillisecondsP50,
+                    $0.frameMillisecondsP99, $0.frames, $0.frameCPUMillisecondsP99)
         }
-        lines += [name("cold first screen against the decode floor") + String(format: "%.0f ms / %.0f ms = %.2f× (%d cells × one 1/8-scale decode ÷ %d cores)",
-                                                                               library.firstScreenMillisecondsCold, library.decodeFloorMilliseconds,
-                                                                               library.firstScreenMillisecondsCold / max(library.decodeFloorMilliseconds, 1e-9),
-                                                                               library.cellsInView, library.cores),
-                  name("frames comparing two tunings side by side") + String(format: "p50 %.2f ms, p99 %.2f ms", library.compareFrameMillisecondsP50,
-                                                                             library.compareFrameMillisecondsP99),
-                  name("peak memory after scrolling through all") + String(format: "%.0f MiB; the largest loader %.0f MiB", library.peakRSSMiB,
-                                                                           library.loadersPeakRSSMiB)]
-        lines += [name("replay --verify, recorded seconds per second") + String(format: "%-11.0f × real time (%d ticks)", replay.replaySpeedup, replay.ticks)]
-        let rows = lines.map { $0.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init) }
+        lines += [
+            name("cold first screen against the decode floor")
+                + String(
+                    format: "%.0f ms / %.0f ms = %.2f× (%d cells × one 1/8-scale decode ÷ %d cores)",
+                    library.firstScreenMillisecondsCold, library.decodeFloorMilliseconds,
+                    library.firstScreenMillisecondsCold / max(library.decodeFloorMilliseconds, 1e-9),
+                    library.cellsInView, library.cores),
+            name("frames comparing two tunings side by side")
+                + String(
+                    format: "p50 %.2f ms, p99 %.2f ms", library.compareFrameMillisecondsP50,
+                    library.compareFrameMillisecondsP99),
+            name("peak memory after scrolling through all")
+                + String(
+                    format: "%.0f MiB; the largest loader %.0f MiB", library.peakRSSMiB,
+                    library.loadersPeakRSSMiB),
+        ]
+        lines += [
+            name("replay --verify, recorded seconds per second")
+                + String(format: "%-11.0f × real time (%d ticks)", replay.replaySpeedup, replay.ticks)
+        ]
+        let rows = lines.map {
+            $0.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        }
         let width = (rows.map { $0.count == 2 ? $0[0].count : 0 }.max() ?? 0) + 2
-        return rows.map { $0.count == 2 ? $0[0].padding(toLength: width, withPad: " ", startingAt: 0) + $0[1] : $0[0] }.joined(separator: "\n")
+        return rows.map { $0.count == 2 ? $0[0].padding(toLength: width, withPad: " ", startingAt: 0) + $0[1] : $0[0] }
+            .joined(separator: "\n")
     }
 }

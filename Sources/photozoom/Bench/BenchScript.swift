@@ -60,7 +60,8 @@ struct BenchScript {
         // The grid is drawn, and tapped, only above the tab bar.
         let band = viewport.height - tuning.tabBarHeight
         guard band > 0 else { throw NoRoomForSession(viewport: viewport, tabBarHeight: tuning.tabBarHeight) }
-        let w = viewport.width, h = viewport.height
+        let w = viewport.width
+        let h = viewport.height
         // A drag must pass the tap slop with room to spare, or it would be a tap.
         let least = 3 * tuning.tapSlop
         let drag = max(band / 2, least)

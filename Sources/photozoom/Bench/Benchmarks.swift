@@ -38,8 +38,11 @@ struct Benchmarks {
 
     /// The mean tick of the scripted session over 18 photos of bundled-like sizes.
     func simTick() throws -> BenchResult {
-        let photos = (0..<18).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 640 + Double($0 * 37 % 400), height: 427)) }
-        let script = try BenchScript(viewport: viewport, photos: photos.count, tuning: tuning), timed = 12_000
+        let photos = (0..<18).map {
+            PhotoInfo(name: "p\($0)", pixelSize: Size(width: 640 + Double($0 * 37 % 400), height: 427))
+        }
+        let script = try BenchScript(viewport: viewport, photos: photos.count, tuning: tuning)
+        let timed = 12_000
         // An untimed dry run first: the session must really visit every phase, or the number
         // below would measure an idle grid.
         var dry = Simulation(world: World(photos: photos, viewport: viewport, tuning: tuning))
@@ -52,9 +55,10 @@ struct Benchmarks {
         var samples: [Double] = []
         for _ in 0..<repeats {
             var sim = Simulation(world: World(photos: photos, viewport: viewport, tuning: tuning))
-            samples.append(nanoseconds {
-                for _ in 0..<timed { sim.step(script.events(at: sim.world.tick + 1)) }
-            } / Double(timed) / 1e3)
+            samples.append(
+                nanoseconds {
+                    for _ in 0..<timed { sim.step(script.events(at: sim.world.tick + 1)) }
+                } / Double(timed) / 1e3)
         }
         return BenchResult(name: "sim tick (full session, \(timed) ticks)", median: median(samples), unit: "µs")
     }
@@ -67,7 +71,8 @@ struct Benchmarks {
     /// same on every machine, in every process.
     func libraryTicks(count: Int) throws -> LibraryTickResult {
         let script = try BenchScript(viewport: viewport, photos: count, tuning: tuning)
-        var sim = Simulation(world: World(photos: SyntheticLibrary.photos(count: count), viewport: viewport, tuning: tuning))
+        var sim = Simulation(
+            world: World(photos: SyntheticLibrary.photos(count: count), viewport: viewport, tuning: tuning))
         let started = DispatchTime.now().uptimeNanoseconds
         var samples: [Double] = []
         var seen = Set<ViewerState.Phase>()
@@ -80,18 +85,22 @@ struct Benchmarks {
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
                 // Outside the timed step, so checking the session costs the samples nothing.
                 seen.insert(sim.world.viewer.phase)
-                if sim.world.tick <= BenchScript.sessionTicks, sim.world.tick % 100 == 0 { checkpoints.append(sim.digest) }
+                if sim.world.tick <= BenchScript.sessionTicks, sim.world.tick % 100 == 0 {
+                    checkpoints.append(sim.digest)
+                }
             }
         }
         session()
         while samples.count + BenchScript.sessionTicks <= ticks * repeats,
-              Double(DispatchTime.now().uptimeNanoseconds - started) <= Self.libraryBudget * 1e9 {
+            Double(DispatchTime.now().uptimeNanoseconds - started) <= Self.libraryBudget * 1e9
+        {
             session()
         }
         try requireEveryPhase(seen, photos: count)
-        return LibraryTickResult(name: "sim tick, \(count) photos", photos: count, ticks: samples.count,
-                                 tickMicrosecondsP50: percentile(0.5, of: samples), tickMicrosecondsP99: percentile(0.99, of: samples),
-                                 sessionDigest: StateDigest(of: checkpoints).description)
+        return LibraryTickResult(
+            name: "sim tick, \(count) photos", photos: count, ticks: samples.count,
+            tickMicrosecondsP50: percentile(0.5, of: samples), tickMicrosecondsP99: percentile(0.99, of: samples),
+            sessionDigest: StateDigest(of: checkpoints).description)
     }
 
     private func requireEveryPhase(_ seen: Set<ViewerState.Phase>, photos: Int) throws {
@@ -105,39 +114,49 @@ struct Benchmarks {
     /// 99th percentile of the 1,000 ticks that bring every size, in µs (stopping after 1.5 s,
     /// at least 100 ticks in: a debug build takes tens of milliseconds a digest).
     func sizeArrivalTicks() throws -> BenchResult {
-        let count = 10_000, perTick = 10
+        let count = 10_000
+        let perTick = 10
         let sizes = SyntheticLibrary.photos(count: count)
-        var sim = Simulation(world: World(photos: sizes.map { PhotoInfo.unread(name: $0.name) }, viewport: viewport, tuning: tuning))
+        var sim = Simulation(
+            world: World(photos: sizes.map { PhotoInfo.unread(name: $0.name) }, viewport: viewport, tuning: tuning))
         let started = DispatchTime.now().uptimeNanoseconds
         var samples: [Double] = []
         for t in 0..<count / perTick {
             if t >= 100, DispatchTime.now().uptimeNanoseconds - started > 1_500_000_000 { break }
-            let events = (t * perTick..<(t + 1) * perTick).map { InputEvent.photoSize(PhotoSize(photo: $0, pixelSize: sizes[$0].pixelSize)) }
-            samples.append(nanoseconds {
-                sim.step(events)
-                _ = sim.digest
-            } / 1e3)
+            let events = (t * perTick..<(t + 1) * perTick).map {
+                InputEvent.photoSize(PhotoSize(photo: $0, pixelSize: sizes[$0].pixelSize))
+            }
+            samples.append(
+                nanoseconds {
+                    sim.step(events)
+                    _ = sim.digest
+                } / 1e3)
         }
-        return BenchResult(name: "sim tick and digest p99 while 10,000 photos' sizes arrive (10 a tick)",
-                           median: percentile(0.99, of: samples), unit: "µs")
+        return BenchResult(
+            name: "sim tick and digest p99 while 10,000 photos' sizes arrive (10 a tick)",
+            median: percentile(0.99, of: samples), unit: "µs")
     }
 
     /// Ten thousand springs advanced per tick from the tick count.
     func springs() throws -> BenchResult {
-        let n = 10_000, timed = 240
+        let n = 10_000
+        let timed = 240
         let params = try SpringParameters.response(0.5, dampingRatio: 0.8)
         var samples: [Double] = []
         for _ in 0..<repeats {
             var tracks = (0..<n).map { i in
-                SpringTrack(parameters: params, from: Double(i), velocity: Double(i % 7) * 100, to: 0, startTick: 0, threshold: .points)
+                SpringTrack(
+                    parameters: params, from: Double(i), velocity: Double(i % 7) * 100, to: 0, startTick: 0,
+                    threshold: .points)
             }
             var sink = 0.0
-            samples.append(nanoseconds {
-                for tick in 1...timed {
-                    for i in tracks.indices { _ = tracks[i].advance(to: tick, tickRate: 120) }
-                    sink += tracks[tick % n].value
-                }
-            } / Double(timed) / 1e6)
+            samples.append(
+                nanoseconds {
+                    for tick in 1...timed {
+                        for i in tracks.indices { _ = tracks[i].advance(to: tick, tickRate: 120) }
+                        sink += tracks[tick % n].value
+                    }
+                } / Double(timed) / 1e6)
             // Reading the result keeps the optimiser from dropping the loop.
             precondition(sink.isFinite)
         }

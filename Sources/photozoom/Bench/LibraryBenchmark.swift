@@ -132,7 +132,8 @@ struct LibraryBenchmark {
     let folder: String
 
     func run() throws -> LibraryResult {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-thumbnails-\(getpid())")
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "photozoom-bench-thumbnails-\(getpid())")
         defer { try? FileManager.default.removeItem(at: cache) }
         let cold = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache)
         let firstFrame = cold.firstFrameMilliseconds
@@ -148,38 +149,49 @@ struct LibraryBenchmark {
         // Cold again, in a cache of its own, left alone until its first screen is sharp.
         let untouchedCache = cache.appendingPathExtension("untouched")
         defer { try? FileManager.default.removeItem(at: untouchedCache) }
-        let firstScreen = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: untouchedCache).thumbnailsSharp()
+        let firstScreen = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: untouchedCache)
+            .thumbnailsSharp()
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let loadersPeak = DecodeFloor.loadersPeakMiB()
-        let compared = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache, comparing: true)
+        let compared = try OpenedLibrary(
+            folder: folder, viewport: Self.viewport, thumbnailCache: cache, comparing: true)
         _ = try compared.thumbnailsSharp()
         let compareTimes = try compared.interact(steps: InteractionScript.openSwipeAndDismiss).map(\.milliseconds)
-        let times = frames.map(\.milliseconds), cpu = frames.map(\.cpuMilliseconds)
+        let times = frames.map(\.milliseconds)
+        let cpu = frames.map(\.cpuMilliseconds)
         let phases = BenchScript.phases.compactMap { phase -> PhaseFrames? in
             let inPhase = frames.filter { $0.phase == phase.name }
             guard !inPhase.isEmpty else { return nil }
             let times = inPhase.map(\.milliseconds)
-            return PhaseFrames(phase: phase.name, frames: times.count, frameMillisecondsP50: percentile(0.5, of: times),
-                               frameMillisecondsP99: percentile(0.99, of: times), frameCPUMillisecondsP99: percentile(0.99, of: inPhase.map(\.cpuMilliseconds)))
+            return PhaseFrames(
+                phase: phase.name, frames: times.count, frameMillisecondsP50: percentile(0.5, of: times),
+                frameMillisecondsP99: percentile(0.99, of: times),
+                frameCPUMillisecondsP99: percentile(0.99, of: inPhase.map(\.cpuMilliseconds)))
         }
-        return LibraryResult(photos: cold.photoCount, firstFrameMilliseconds: firstFrame, thumbsVisibleMillisecondsCold: coldVisible,
-                             thumbsVisibleMillisecondsWarm: warmVisible, thumbsSharpMillisecondsCold: coldSharp,
-                             thumbsSharpMillisecondsWarm: warmSharp, frames: frames.count, frameMillisecondsP50: percentile(0.5, of: times),
-                             frameMillisecondsP99: percentile(0.99, of: times), frameCPUMillisecondsP50: percentile(0.5, of: cpu),
-                             frameCPUMillisecondsP99: percentile(0.99, of: cpu), phases: phases,
-                             slowestFrames: Array(frames.sorted { $0.milliseconds > $1.milliseconds }.prefix(frames.count - percentileRank(0.99, count: frames.count))),
-                             peakRSSMiB: Double(usage.ru_maxrss) / 1024, loadersPeakRSSMiB: loadersPeak, cellsInView: cold.cellsInView,
-                             decodeFloorMilliseconds: Double(cold.cellsInView) * eighth * 1000 / Double(cores), cores: cores,
-                             firstScreenMillisecondsCold: firstScreen, compareFrameMillisecondsP50: percentile(0.5, of: compareTimes),
-                             compareFrameMillisecondsP99: percentile(0.99, of: compareTimes))
+        return LibraryResult(
+            photos: cold.photoCount, firstFrameMilliseconds: firstFrame, thumbsVisibleMillisecondsCold: coldVisible,
+            thumbsVisibleMillisecondsWarm: warmVisible, thumbsSharpMillisecondsCold: coldSharp,
+            thumbsSharpMillisecondsWarm: warmSharp, frames: frames.count,
+            frameMillisecondsP50: percentile(0.5, of: times),
+            frameMillisecondsP99: percentile(0.99, of: times), frameCPUMillisecondsP50: percentile(0.5, of: cpu),
+            frameCPUMillisecondsP99: percentile(0.99, of: cpu), phases: phases,
+            slowestFrames: Array(
+                frames.sorted { $0.milliseconds > $1.milliseconds }.prefix(
+                    frames.count - percentileRank(0.99, count: frames.count))),
+            peakRSSMiB: Double(usage.ru_maxrss) / 1024, loadersPeakRSSMiB: loadersPeak, cellsInView: cold.cellsInView,
+            decodeFloorMilliseconds: Double(cold.cellsInView) * eighth * 1000 / Double(cores), cores: cores,
+            firstScreenMillisecondsCold: firstScreen, compareFrameMillisecondsP50: percentile(0.5, of: compareTimes),
+            compareFrameMillisecondsP99: percentile(0.99, of: compareTimes))
     }
 }
 
 /// Thumbnails never all arrived: a decoding thread is stuck, or the machine is.
 struct ThumbnailsNeverArrived: UserFacingError {
     let seconds: Double
-    var description: String { "bench opened the folder and the thumbnails in view had not all arrived after \(Int(seconds)) s" }
+    var description: String {
+        "bench opened the folder and the thumbnails in view had not all arrived after \(Int(seconds)) s"
+    }
 }
 
 /// One opening of a folder as the window opens it, by the window's own sessions drawing into a
@@ -202,14 +214,16 @@ final class OpenedLibrary {
     /// The compared side's tuning file, watched while the sessions run.
     private let comparedTuning: URL?
     /// The window's loop, paced as the window's is, at the interaction's rate.
-    private var driver = FrameDriver(input: CanvasInput(), clock: MonotonicClock(), framesPerSecond: 1 / LibraryBenchmark.frameSeconds)
+    private var driver = FrameDriver(
+        input: CanvasInput(), clock: MonotonicClock(), framesPerSecond: 1 / LibraryBenchmark.frameSeconds)
 
     /// `comparing`: two sessions side by side, the second under a bouncier zoom-in.
     init(folder: String, viewport: Size, thumbnailCache: URL, comparing: Bool = false) throws {
         started = Self.now()
         let limits = LibraryLimits()
         // As the window opens: the folder is read while the canvas is made.
-        let reading = OpeningRead(folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: TuningFile(), log: { _ in })
+        let reading = OpeningRead(
+            folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: TuningFile(), log: { _ in })
         do {
             canvas = try HeadlessCanvas(size: viewport, format: HeadlessCanvas.windowFormat)
         } catch {
@@ -219,13 +233,17 @@ final class OpenedLibrary {
         var settings = [LiveSession.Settings(tuning: nil, photosFolder: folder)]
         comparedTuning = comparing ? try Self.bouncierZoomIn() : nil
         if let comparedTuning {
-            settings.append(LiveSession.Settings(tuning: try LiveTuning.start(path: comparedTuning.appendingPathComponent("b.json").path).live,
-                                                   photosFolder: folder))
+            settings.append(
+                LiveSession.Settings(
+                    tuning: try LiveTuning.start(path: comparedTuning.appendingPathComponent("b.json").path).live,
+                    photosFolder: folder))
         }
-        sessions = try WindowSessions(opening: try reading.take(), surface: canvas, settings: settings,
-                                      cache: ThumbnailCache(root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, log: { _ in }),
-                                      fillsCache: false, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
-                                      log: { _ in })
+        sessions = try WindowSessions(
+            opening: try reading.take(), surface: canvas, settings: settings,
+            cache: ThumbnailCache(
+                root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, log: { _ in }),
+            fillsCache: false, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
+            log: { _ in })
         driver.input.arrived = { [sessions] in sessions.hasArrivals }
         // Hidden until the cells in view have their pictures or the deadline passes.
         while firstFrameMilliseconds == 0 { frame([]) }
@@ -237,7 +255,8 @@ final class OpenedLibrary {
 
     /// A folder holding `b.json`, a tuning file for the compared side.
     private static func bouncierZoomIn() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-compare-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "photozoom-bench-compare-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var file = TuningFile()
         file.springs["springs.zoomIn"] = .swiftUI(response: 0.35, dampingRatio: 0.6)
@@ -262,7 +281,8 @@ final class OpenedLibrary {
     /// update and its drawing took, nil for the drawing when nothing new was drawn, and when
     /// the frame's work ended, before its pacing.
     @discardableResult
-    private func frame(_ input: [InputEvent], scripted: Bool = false) -> (update: Double, draw: Double?, ended: UInt64) {
+    private func frame(_ input: [InputEvent], scripted: Bool = false) -> (update: Double, draw: Double?, ended: UInt64)
+    {
         driver.input.script = scripted ? input : nil
         // A headless canvas's poll never quits.
         guard let frame = driver.frame(sessions) else { return (0, nil, Self.now()) }
@@ -299,17 +319,23 @@ final class OpenedLibrary {
         let script = try BenchScript(viewport: world.viewport, photos: photoCount)
         var samples: [FrameSample] = []
         for step in steps.joined() {
-            let begin = Self.now(), cpuBegin = Self.threadCPUNanoseconds()
+            let begin = Self.now()
+            let cpuBegin = Self.threadCPUNanoseconds()
             let origin = sessions.views[0].sceneArea.origin
-            let events = InteractionScript.events(at: step, script: script, viewport: world.viewport).map { $0.moved(by: origin) }
+            let events = InteractionScript.events(at: step, script: script, viewport: world.viewport).map {
+                $0.moved(by: origin)
+            }
             let parts = frame(events, scripted: true)
             let spent = parts.ended - begin
             // A frame with nothing new to show draws nothing, as the window's: not a frame's time.
             guard let draw = parts.draw else { continue }
             let phase = BenchScript.phases.first { $0.phase == world.viewer.phase }?.name ?? "\(world.viewer.phase)"
-            samples.append(FrameSample(frame: step, phase: phase, milliseconds: Double(spent) / 1e6,
-                                       cpuMilliseconds: Double(Self.threadCPUNanoseconds() - cpuBegin) / 1e6, updateMilliseconds: parts.update,
-                                       drawMilliseconds: draw))
+            samples.append(
+                FrameSample(
+                    frame: step, phase: phase, milliseconds: Double(spent) / 1e6,
+                    cpuMilliseconds: Double(Self.threadCPUNanoseconds() - cpuBegin) / 1e6,
+                    updateMilliseconds: parts.update,
+                    drawMilliseconds: draw))
         }
         return samples
     }
@@ -337,8 +363,12 @@ enum InteractionScript {
     static let openSwipeAndDismiss = [300..<510, 900..<1_000]
 
     static func events(at frame: Int, script: BenchScript, viewport: Size) -> [InputEvent] {
-        func pointer(_ p: PointerPhase, _ at: Point) -> [InputEvent] { [.pointer(PointerEvent(id: 0, source: .mouse, phase: p, position: at))] }
-        func along(_ path: (from: Point, to: Point), _ i: Int, of n: Int) -> Point { path.from + (path.to - path.from) * (Double(i) / Double(n)) }
+        func pointer(_ p: PointerPhase, _ at: Point) -> [InputEvent] {
+            [.pointer(PointerEvent(id: 0, source: .mouse, phase: p, position: at))]
+        }
+        func along(_ path: (from: Point, to: Point), _ i: Int, of n: Int) -> Point {
+            path.from + (path.to - path.from) * (Double(i) / Double(n))
+        }
         let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
         switch frame {
         case 0..<120 where frame % 10 == 0: return [.wheel(dx: 0, dy: -3, position: centre, modifiers: [])]
@@ -366,10 +396,10 @@ extension InputEvent {
     /// The event at a point `offset` further along: a session's points made the window's.
     func moved(by offset: Point) -> InputEvent {
         switch self {
-        case var .pointer(pointer):
+        case .pointer(var pointer):
             pointer.position = pointer.position + offset
             return .pointer(pointer)
-        case let .wheel(dx, dy, position, modifiers):
+        case .wheel(let dx, let dy, let position, let modifiers):
             return .wheel(dx: dx, dy: dy, position: position + offset, modifiers: modifiers)
         default:
             return self

@@ -52,13 +52,18 @@ struct ReloadBenchmark {
         let live = try LiveTuning.start(path: path).live
         // The bundled photos: what it times is the reload's path, not a library's decoding.
         let folder = PhotoFolder.bundledFolder()
-        let reading = OpeningRead(folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: live.good, log: { _ in })
+        let reading = OpeningRead(
+            folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: live.good, log: { _ in })
         let window = try AppWindow(title: "PhotoZoom bench", size: viewport)
-        let sessions = try WindowSessions(opening: try reading.take(), surface: window, settings: [LiveSession.Settings(tuning: live, photosFolder: folder)],
-                                          cache: nil, fillsCache: false, limits: live.good.library, wake: window.wakeSignal, log: { _ in })
+        let sessions = try WindowSessions(
+            opening: try reading.take(), surface: window,
+            settings: [LiveSession.Settings(tuning: live, photosFolder: folder)],
+            cache: nil, fillsCache: false, limits: live.good.library, wake: window.wakeSignal, log: { _ in })
         defer { sessions.close(stoppingLoaders: false) }
         let session = sessions.sessions[0]
-        var driver = FrameDriver(input: ScriptedWindow(window: window), clock: MonotonicClock(), framesPerSecond: session.sim.world.clock.rate)
+        var driver = FrameDriver(
+            input: ScriptedWindow(window: window), clock: MonotonicClock(),
+            framesPerSecond: session.sim.world.clock.rate)
         func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
         /// The window's frame, with `input` added to its poll's; the update's milliseconds, and
         /// when the frame was presented (nil: nothing new to draw).
@@ -68,9 +73,14 @@ struct ReloadBenchmark {
             return (Double(frame.updated - frame.polled) / 1e6, frame.presented)
         }
         let script = try BenchScript(viewport: window.sizeInPoints, photos: session.sim.world.photos.count)
-        func pointer(_ phase: PointerPhase) -> InputEvent { .pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: script.cell)) }
+        func pointer(_ phase: PointerPhase) -> InputEvent {
+            .pointer(PointerEvent(id: 0, source: .mouse, phase: phase, position: script.cell))
+        }
 
-        var latencies: [Double] = [], work: [Double] = [], frames: [Double] = [], plainFrames: [Double] = []
+        var latencies: [Double] = []
+        var work: [Double] = []
+        var frames: [Double] = []
+        var plainFrames: [Double] = []
         // One round untimed first: the photo it opens is decoded then, as the window's are
         // before a person tunes what they have been looking at.
         for i in -1..<saves {
@@ -82,7 +92,8 @@ struct ReloadBenchmark {
             _ = frame([pointer(.up)])
             for _ in 0..<12 { _ = frame() }
             var file = live.good
-            file.springs["springs.zoomIn"] = .swiftUI(response: 0.4 + Double((i + 2) % 2) * 0.1 + Double(i + 1) * 1e-3, dampingRatio: 0.8)
+            file.springs["springs.zoomIn"] = .swiftUI(
+                response: 0.4 + Double((i + 2) % 2) * 0.1 + Double(i + 1) * 1e-3, dampingRatio: 0.8)
             file.tuning.zoomInSpring = try file.springs["springs.zoomIn"]!.parameters()
             // Saved as vim saves: a whole new file renamed over the old.
             try OutputFile.saveText(file.text, to: path, overwrite: true, replaceFlag: "--force")
@@ -94,7 +105,11 @@ struct ReloadBenchmark {
                 let taken = session.sim.world.tuning.zoomInSpring == file.tuning.zoomInSpring
                 frameStart = now()
                 let drawn = frame()
-                if !taken { reloaded = drawn } else if reloaded.presented == nil { reloaded.presented = drawn.presented }
+                if !taken {
+                    reloaded = drawn
+                } else if reloaded.presented == nil {
+                    reloaded.presented = drawn.presented
+                }
             }
             guard i >= 0, let presented = reloaded.presented else { continue }
             work.append(reloaded.update)
@@ -107,9 +122,10 @@ struct ReloadBenchmark {
             }
         }
         latencies.sort()
-        return ReloadResult(saves: saves, reloadMilliseconds: latencies[latencies.count / 2], reloadMillisecondsMax: latencies.last!,
-                            reloadWorkMillisecondsMax: work.max()!, reloadFrameMillisecondsMax: frames.max()!,
-                            plainFrameMillisecondsMax: plainFrames.max() ?? 0)
+        return ReloadResult(
+            saves: saves, reloadMilliseconds: latencies[latencies.count / 2], reloadMillisecondsMax: latencies.last!,
+            reloadWorkMillisecondsMax: work.max()!, reloadFrameMillisecondsMax: frames.max()!,
+            plainFrameMillisecondsMax: plainFrames.max() ?? 0)
     }
 }
 

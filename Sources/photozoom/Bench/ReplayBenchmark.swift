@@ -21,11 +21,14 @@ struct ReplayBenchmark {
     let sessions: Int
 
     func run() throws -> ReplayResult {
-        let photos = (0..<18).map { PhotoInfo(name: "p\($0)", pixelSize: Size(width: 640 + Double($0 * 37 % 400), height: 427)) }
+        let photos = (0..<18).map {
+            PhotoInfo(name: "p\($0)", pixelSize: Size(width: 640 + Double($0 * 37 % 400), height: 427))
+        }
         let script = try BenchScript(viewport: viewport, photos: photos.count)
         var sim = Simulation(world: World(photos: photos, viewport: viewport))
         var recorder = SessionRecorder()
-        var text = try recorder.headerLine(SessionHeader(app: "bench", platform: "bench", world: sim.world, pixelDensity: 1, contentHashes: []))
+        var text = try recorder.headerLine(
+            SessionHeader(app: "bench", platform: "bench", world: sim.world, pixelDensity: 1, contentHashes: []))
         for _ in 0..<(sessions * BenchScript.sessionTicks) {
             let input = script.events(at: sim.world.tick + 1)
             sim.step(input)
@@ -35,7 +38,7 @@ struct ReplayBenchmark {
         let started = DispatchTime.now().uptimeNanoseconds
         let outcome = SessionReplay.run(try SessionRecording.read(text))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        guard case let .verified(ticks, _) = outcome else { throw ReplayDiverged(outcome: "\(outcome)") }
+        guard case .verified(let ticks, _) = outcome else { throw ReplayDiverged(outcome: "\(outcome)") }
         return ReplayResult(ticks: ticks, replaySpeedup: Double(ticks) / sim.world.clock.rate / seconds)
     }
 }

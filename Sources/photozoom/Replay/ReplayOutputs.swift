@@ -16,17 +16,23 @@ struct ReplayOutputs: ParsableArguments {
     @Option(help: ArgumentHelp("Write the replay as an animated GIF to this new file.", valueName: "FILE"))
     var gif: String?
 
-    @Option(name: .customLong("gif-fps"), parsing: .unconditional,
-            help: "Frames per second of the GIF: 1, 2, 4, 5, 10, 20, 25 or 50 (a GIF's frame time is in hundredths of a second).")
+    @Option(
+        name: .customLong("gif-fps"), parsing: .unconditional,
+        help:
+            "Frames per second of the GIF: 1, 2, 4, 5, 10, 20, 25 or 50 (a GIF's frame time is in hundredths of a second)."
+    )
     var gifFPS = HeadlessReplay().gifFPS
 
-    @Option(name: .customLong("gif-width"), parsing: .unconditional,
-            help: "The widest the GIF may be, in pixels; a wider window is scaled down to fit.")
+    @Option(
+        name: .customLong("gif-width"), parsing: .unconditional,
+        help: "The widest the GIF may be, in pixels; a wider window is scaled down to fit.")
     var gifWidth = HeadlessReplay().gifWidth
 
-    @Option(name: .customLong("contact-sheet"),
-            help: ArgumentHelp("Write a PNG of the frames at the session's presses, releases, landings, resizes and reloads to this new file.",
-                               valueName: "FILE"))
+    @Option(
+        name: .customLong("contact-sheet"),
+        help: ArgumentHelp(
+            "Write a PNG of the frames at the session's presses, releases, landings, resizes and reloads to this new file.",
+            valueName: "FILE"))
     var contactSheet: String?
 
     var drawsAnything: Bool { replay(compare: nil).drawsAnything }
@@ -34,9 +40,13 @@ struct ReplayOutputs: ParsableArguments {
     func validate() throws {
         guard (1...120).contains(fps) else { throw ValidationError("--fps must lie in 1...120, got \(fps)") }
         guard ReplayGif.frameRates.contains(gifFPS) else {
-            throw ValidationError("--gif-fps must be one of \(ReplayGif.frameRates.map(String.init).joined(separator: ", ")), got \(gifFPS)")
+            throw ValidationError(
+                "--gif-fps must be one of \(ReplayGif.frameRates.map(String.init).joined(separator: ", ")), got \(gifFPS)"
+            )
         }
-        guard (16...4096).contains(gifWidth) else { throw ValidationError("--gif-width must lie in 16...4096 pixels, got \(gifWidth)") }
+        guard (16...4096).contains(gifWidth) else {
+            throw ValidationError("--gif-width must lie in 16...4096 pixels, got \(gifWidth)")
+        }
         if let frames {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: frames, isDirectory: &isFolder) {
@@ -47,7 +57,9 @@ struct ReplayOutputs: ParsableArguments {
             }
         }
         if let gif {
-            guard (gif as NSString).pathExtension.lowercased() == "gif" else { throw ValidationError("--gif: '\(gif)' does not end in .gif") }
+            guard (gif as NSString).pathExtension.lowercased() == "gif" else {
+                throw ValidationError("--gif: '\(gif)' does not end in .gif")
+            }
             try Self.refuseExisting(gif, flag: "--gif")
         }
         if let contactSheet {
@@ -66,6 +78,8 @@ struct ReplayOutputs: ParsableArguments {
 
     /// The replay these flags ask for; `compare`: beside the same input under another tuning.
     func replay(compare: HeadlessReplay.Comparison?) -> HeadlessReplay {
-        HeadlessReplay(frames: frames, fps: fps, gif: gif, gifFPS: gifFPS, gifWidth: gifWidth, contactSheet: contactSheet, compare: compare)
+        HeadlessReplay(
+            frames: frames, fps: fps, gif: gif, gifFPS: gifFPS, gifWidth: gifWidth, contactSheet: contactSheet,
+            compare: compare)
     }
 }

@@ -7,26 +7,28 @@ enum GridPan {
     static func handle(_ gesture: Gesture, grid: inout GridState, pointers: PointerTracker, _ stage: Stage) {
         guard grid.layout != nil else { return }
         switch gesture {
-        case let .pressed(pointer, at):
+        case .pressed(let pointer, let at):
             guard grid.holdingPointer == nil, !GridScrub.press(pointer, at: at, grid: &grid, stage) else { return }
             grid.pressPointer = pointer
             grid.pressStoppedMotion = !grid.isAtRest && abs(grid.velocity) > stage.tuning.momentumStopSpeed
             grid.motion = .held(pointer: pointer, at: at)
             grid.velocity = 0
-        case let .dragged(pointer, position, _, pastSlop):
+        case .dragged(let pointer, let position, _, let pastSlop):
             if case .scrubbing = grid.motion { return GridScrub.drag(pointer, to: position, grid: &grid, stage) }
             guard pastSlop, grid.holdingPointer == pointer else { return }
             if case .held = grid.motion {
                 guard pointers.pointers.count < 2 else { return }
                 // The drag begins where the slop was crossed, so the content does not jump by it.
-                grid.motion = .dragging(pointer: pointer, anchorOffset: GridScrollSystem.unbanded(grid.offset, grid, stage), anchorY: position.y)
+                grid.motion = .dragging(
+                    pointer: pointer, anchorOffset: GridScrollSystem.unbanded(grid.offset, grid, stage),
+                    anchorY: position.y)
             }
-            guard case let .dragging(_, anchorOffset, anchorY) = grid.motion else { return }
+            guard case .dragging(_, let anchorOffset, let anchorY) = grid.motion else { return }
             grid.offset = GridScrollSystem.banded(anchorOffset - (position.y - anchorY), grid, stage)
-        case let .released(pointer, _, velocity):
+        case .released(let pointer, _, let velocity):
             guard grid.holdingPointer == pointer else { return }
             GridScrollSystem.release(&grid, velocity: grid.isDragging ? -velocity.y : 0, stage)
-        case let .tapped(pointer, _, _):
+        case .tapped(let pointer, _, _):
             guard grid.holdingPointer == pointer else { return }
             GridScrollSystem.release(&grid, velocity: 0, stage)
         case .wheel, .key:
@@ -37,7 +39,10 @@ enum GridPan {
     /// Away from the grid nothing scrolls it: a drag cut short by a tap ends cleanly, and no
     /// press belongs to the grid.
     static func end(_ grid: inout GridState) {
-        if grid.holdingPointer != nil { grid.motion = .idle; grid.velocity = 0 }
+        if grid.holdingPointer != nil {
+            grid.motion = .idle
+            grid.velocity = 0
+        }
         grid.pressPointer = nil
     }
 }

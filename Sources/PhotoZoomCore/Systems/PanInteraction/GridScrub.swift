@@ -19,7 +19,8 @@ enum GridScrub {
     }
 
     static func drag(_ pointer: Int, to position: Point, grid: inout GridState, _ stage: Stage) {
-        guard case let .scrubbing(held, grabY) = grid.motion, held == pointer else { return }
-        grid.offset = GridScrollSystem.banded(GridScrubber.offset(forThumbTop: position.y - grabY, grid, stage), grid, stage)
+        guard case .scrubbing(let held, let grabY) = grid.motion, held == pointer else { return }
+        grid.offset = GridScrollSystem.banded(
+            GridScrubber.offset(forThumbTop: position.y - grabY, grid, stage), grid, stage)
     }
 }

@@ -5,8 +5,10 @@
 /// part from its next move on.
 enum PanInteraction {
     /// Returns the taps that count as taps in the pager, for PagerTapSystem.
-    static func run(grid: inout GridState, pager: inout PagerState, flight: inout ViewerFlight,
-                    gestures: [Gesture], pointers: PointerTracker, currentIndex: Int, _ stage: Stage) -> [PagerTap] {
+    static func run(
+        grid: inout GridState, pager: inout PagerState, flight: inout ViewerFlight,
+        gestures: [Gesture], pointers: PointerTracker, currentIndex: Int, _ stage: Stage
+    ) -> [PagerTap] {
         if flight.phase != .grid { GridPan.end(&grid) }
         var taps: [PagerTap] = []
         for gesture in gestures {
@@ -14,8 +16,10 @@ enum PanInteraction {
             case .grid:
                 GridPan.handle(gesture, grid: &grid, pointers: pointers, stage)
             case .pager:
-                if let tap = PagePan.handle(gesture, pager: &pager, flight: &flight, pointers: pointers,
-                                            currentIndex: currentIndex, stage) {
+                if let tap = PagePan.handle(
+                    gesture, pager: &pager, flight: &flight, pointers: pointers,
+                    currentIndex: currentIndex, stage)
+                {
                     taps.append(tap)
                 }
             case .presenting, .dismissing:

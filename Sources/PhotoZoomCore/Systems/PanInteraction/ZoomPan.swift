@@ -8,24 +8,26 @@ enum ZoomPan {
     /// the finger distance that would show it, so the first move does not re-band it.
     static func startFrame(_ frame: Rect, _ stage: Stage) -> Rect {
         let clamped = ViewerGeometry.clampPan(frame, viewport: stage.viewport)
-        let raw = rubberUnbanded(frame.minY, in: clamped.minY...clamped.minY, dimension: stage.viewport.height,
-                                 coefficient: stage.tuning.rubberBandCoefficient)
+        let raw = rubberUnbanded(
+            frame.minY, in: clamped.minY...clamped.minY, dimension: stage.viewport.height,
+            coefficient: stage.tuning.rubberBandCoefficient)
         return Rect(x: frame.minX, y: raw, width: frame.width, height: frame.height)
     }
 
     static func follow(to finger: Point, zoom: inout ZoomState, paging: inout PagingState, _ stage: Stage) {
-        guard case let .panning(_, startFrame, startFinger, startPagingOffset) = zoom.motion else { return }
+        guard case .panning(_, let startFrame, let startFinger, let startPagingOffset) = zoom.motion else { return }
         let moved = startFrame.offsetBy(dx: finger.x - startFinger.x, dy: finger.y - startFinger.y)
         let clamped = ViewerGeometry.clampPan(moved, viewport: stage.viewport)
-        let y = rubberBanded(moved.minY, in: clamped.minY...clamped.minY, dimension: stage.viewport.height,
-                             coefficient: stage.tuning.rubberBandCoefficient)
+        let y = rubberBanded(
+            moved.minY, in: clamped.minY...clamped.minY, dimension: stage.viewport.height,
+            coefficient: stage.tuning.rubberBandCoefficient)
         zoom.frame = Rect(x: clamped.minX, y: y, width: moved.width, height: moved.height)
         paging.offset = Paging.banded(startPagingOffset - (moved.minX - clamped.minX), stage)
     }
 
     /// Let go of a pan: page if the drag went past the edge, else coast and spring back.
     static func release(velocity v: Point, zoom: inout ZoomState, paging: inout PagingState, _ stage: Stage) {
-        guard case let .panning(_, _, _, startPagingOffset) = zoom.motion else { return }
+        guard case .panning(_, _, _, let startPagingOffset) = zoom.motion else { return }
         zoom.motion = .idle
         let page = zoom.page
         let current = ZoomControl.frame(zoom, page: page, stage)
@@ -37,7 +39,8 @@ enum ZoomPan {
             return
         }
         let coast = -1 / (1000 * log(stage.tuning.decelerationRate))
-        let target = ViewerGeometry.clampPan(current.offsetBy(dx: v.x * coast, dy: v.y * coast), viewport: stage.viewport)
+        let target = ViewerGeometry.clampPan(
+            current.offsetBy(dx: v.x * coast, dy: v.y * coast), viewport: stage.viewport)
         ZoomControl.springTo(&zoom, target, velocity: Rect(x: v.x, y: v.y, width: 0, height: 0), page: page, stage)
     }
 }
