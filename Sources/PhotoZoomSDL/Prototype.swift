@@ -57,12 +57,17 @@ public enum Prototype {
 
     /// Runs until the window closes or `exitAfterFrames` frames were drawn. `log` takes
     /// problems and events (stderr, and a bug report's log); `say` advice for the person (stdout).
-    public static func run(_ options: Options, log: @escaping (String) -> Void, say: (String) -> Void) throws {
+    /// `pool`: the loaders that decode the photos.
+    public static func run(
+        _ options: Options, pool: LoaderPool = .shared, log: @escaping (String) -> Void, say: (String) -> Void
+    ) throws {
         // A bug report holds the log's last lines.
         let logTail = LogTail()
         let log = logTail.logging(to: log)
-        LoaderPool.shared.decoderNotes.send(to: log)
-        guard let (window, sessions) = try open(options, logTail: logTail, log: log, say: say) else { return }
+        pool.decoderNotes.send(to: log)
+        guard let (window, sessions) = try open(options, pool: pool, logTail: logTail, log: log, say: say) else {
+            return
+        }
         defer { sessions.close(stoppingLoaders: true) }
         // Poll (asleep while nothing moves; hidden until the cells it opens on have their
         // pictures) → update → draw, blended between the last two sim states, if that shows
@@ -77,7 +82,7 @@ public enum Prototype {
     /// window was closed before the folder was read. A folder that cannot be shown is said
     /// before a window that cannot open.
     private static func open(
-        _ options: Options, logTail: LogTail, log: @escaping (String) -> Void, say: (String) -> Void
+        _ options: Options, pool: LoaderPool, logTail: LogTail, log: @escaping (String) -> Void, say: (String) -> Void
     ) throws -> (AppWindow, WindowSessions)? {
         // The tuning files first: they say what photos may be, before any is read.
         let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
@@ -87,7 +92,8 @@ public enum Prototype {
         // previews of the cells it opens on decoded, while the window opens; the rest arrive
         // as the session runs.
         let opening = OpeningRead(
-            folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, file: file, log: log)
+            folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, file: file, pool: pool,
+            log: log)
         let window: AppWindow
         do {
             window = try AppWindow(
@@ -101,14 +107,14 @@ public enum Prototype {
         while !opening.isDone(waiting: .milliseconds(10)) {
             if window.quitRequested {
                 // The loaders starting meanwhile would only slow the exit down.
-                LoaderPool.shared.stopAll()
+                pool.stopAll()
                 return nil
             }
         }
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
         let cache = ThumbnailCache(
             root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion,
-            limits: file.library,
+            limits: file.library, pool: pool,
             log: log)
         let settings = [started?.live, compared?.live].prefix(compared == nil ? 1 : 2).map { live in
             var settings = LiveSession.Settings(tuning: live, photosFolder: options.photosFolder)
@@ -121,9 +127,9 @@ public enum Prototype {
             sessions = try WindowSessions(
                 opening: try opening.take(), surface: window, settings: settings, cache: cache, fillsCache: true,
                 limits: file.library, wake: window.wakeSignal, logTail: logTail, showBy: showBy,
-                scripted: options.exitAfterFrames != nil, recordPath: options.recordPath, log: log)
+                scripted: options.exitAfterFrames != nil, recordPath: options.recordPath, pool: pool, log: log)
         } catch {
-            LoaderPool.shared.stopAll()
+            pool.stopAll()
             throw error
         }
         sayTuning(started, options, log: log, say: say)

@@ -57,6 +57,33 @@ final class TargetEdgeTests: XCTestCase {
         }
     }
 
+    /// The loaders are passed in: the platform names the shared pool only as a default value of
+    /// a parameter (`pool: LoaderPool = .shared`), so a test or a second window may hand its own.
+    func testThePlatformReachesTheSharedLoaderPoolOnlyAsADefault() throws {
+        let folder = PackagePaths.root.appendingPathComponent("Sources/PhotoZoomSDL")
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap {
+            $0 as? URL
+        }
+        .filter { $0.pathExtension == "swift" }
+        var defaults = 0
+        for file in files {
+            for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n").enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                guard code.contains("LoaderPool.shared") || code.contains("LoaderPool = .shared") else { continue }
+                let asDefault =
+                    code.range(
+                        of: #"\w+: (LoaderPool = \.shared|LoaderSandbox = LoaderPool\.shared\.sandbox)\b"#,
+                        options: .regularExpression) != nil
+                if asDefault { defaults += 1 }
+                XCTAssertTrue(
+                    asDefault || code.contains("static let shared = LoaderPool()"),
+                    "\(file.lastPathComponent):\(number + 1) reaches for the shared pool: \(line.trimmingCharacters(in: .whitespaces))"
+                )
+            }
+        }
+        XCTAssertGreaterThan(defaults, 5, "the pool is a parameter where it is used")
+    }
+
     /// The module an `import` line names (`@testable`, `@_exported` and kinds like `struct` allowed).
     static func importedModule(_ line: Substring) -> String? {
         var words = line.split(separator: " ").filter { !$0.isEmpty }

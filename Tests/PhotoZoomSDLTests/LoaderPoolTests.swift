@@ -226,6 +226,30 @@ final class LoaderPoolTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: photo.path)
         XCTAssertNoThrow(try page().get(), "a changed file is decoded again")
     }
+
+    /// The pool is passed in: a thumbnail cache and a photo decoded on demand given a pool of
+    /// their own start its loaders, not the shared pool's.
+    func testWhatIsGivenAPoolDecodesWithIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = URL(fileURLWithPath: PackagePaths.bundledPhotos + "/rocket.jpg")
+        let own = LoaderPool()
+        defer { own.stopAll() }
+        XCTAssertEqual(own.processIDs, [])
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", pool: own,
+            log: { XCTFail($0) })
+        guard case .success(let made) = cache.make(photo, size: .normal) else {
+            return XCTFail("the thumbnail is made")
+        }
+        SDL_FreeSurface(made.surface)
+        XCTAssertFalse(own.processIDs.isEmpty, "the cache's decode started the pool it was given")
+        XCTAssertTrue(Set(own.processIDs).isDisjoint(with: LoaderPool.shared.processIDs))
+        let page = PhotoPixelDecoder.decode(
+            photo, .page(width: 400, height: 300), cache: nil, textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue, pool: own
+        )
+        guard case .success = page else { return XCTFail("the page is decoded") }
+    }
 }
 
 /// The window logs the decoders' first lines and then one line saying the rest are left out:
@@ -242,4 +266,5 @@ final class DecoderNotesLogTests: XCTestCase {
         XCTAssertEqual(lines.last, "photozoom: further messages from the decoders are left out")
         XCTAssertEqual(DecoderNotes.shown(Array("tEXt: \u{7}bell\u{FF}".utf8)), "tEXt: \\x07bell\\xc3\\xbf")
     }
+
 }

@@ -17,9 +17,10 @@ public struct SystemFacts: Equatable {
     public var text: String { facts.map { "\($0.name): \($0.value)\n" }.joined() }
 
     /// The facts of the running window.
-    public static func of(window: AppWindow, app: String, tickRate: Double, photos: Int, photosFolder: String)
-        -> SystemFacts
-    {
+    public static func of(
+        window: AppWindow, app: String, tickRate: Double, photos: Int, photosFolder: String,
+        sandbox: LoaderSandbox = LoaderPool.shared.sandbox
+    ) -> SystemFacts {
         var facts = SystemFacts()
         func add(_ name: String, _ value: String) { facts.facts.append(Fact(name: name, value: value)) }
         add("app", app)
@@ -62,7 +63,7 @@ public struct SystemFacts: Equatable {
         add("tick rate", String(format: "%g Hz", tickRate))
         add("processors", "\(SDL_GetCPUCount()), \(SDL_GetSystemRAM()) MB of memory")
         add("photos", "\(photos) from \(photosFolder)")
-        add("loader sandbox", LoaderPool.shared.sandbox.summary)
+        add("loader sandbox", sandbox.summary)
         return facts
     }
 }

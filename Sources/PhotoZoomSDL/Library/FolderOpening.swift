@@ -28,10 +28,10 @@ public struct FolderOpening: Sendable {
     /// cells of another size have theirs decoded again by the workers).
     static func read(
         folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
-        log: (String) -> Void
+        pool: LoaderPool = .shared, log: (String) -> Void
     ) throws -> FolderOpening {
         // The loaders start while the folder is listed and its headers read.
-        LoaderPool.shared.warmUp(limits: limits)
+        pool.warmUp(limits: limits)
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
         let count = openingCount(of: files.count, viewport: viewport, tuning: tuning)
         let probes = try probeOpening(
@@ -49,7 +49,7 @@ public struct FolderOpening: Sendable {
         // A few batches a loader, each on a thread of its own: one message each way for each
         // batch, and while one thread copies out what its loader made, another has already
         // handed that loader the next batch.
-        let batches = max(min(wanted.count, LoaderPool.shared.processes * 3), 1)
+        let batches = max(min(wanted.count, pool.processes * 3), 1)
         let decoded = HandedIn<DecodedPixels>(count: files.count)
         let finished = DispatchGroup()
         for b in 0..<batches {
@@ -58,7 +58,7 @@ public struct FolderOpening: Sendable {
                 let batch = stride(from: b, to: wanted.count, by: batches).map { wanted[$0] }
                 let jobs = batch.map { PhotoPixelDecoder.PreviewJob(file: files[$0.photo], probe: $0.probe) }
                 let pixels = PhotoPixelDecoder.decodePreviews(
-                    jobs, cell: previewCell, textureFormat: previewFormat, limits: limits)
+                    jobs, cell: previewCell, textureFormat: previewFormat, limits: limits, pool: pool)
                 for (job, result) in zip(batch, pixels) {
                     if case .success(let made) = result { decoded.set(job.photo, made) }
                 }
@@ -158,12 +158,13 @@ public final class OpeningRead: @unchecked Sendable {
     /// Starts reading `folder` for a window of `viewport` points (at 1 pixel a point, all a
     /// window not made yet can assume), the photos within what `file` allows.
     public convenience init(
-        folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, log: @escaping (String) -> Void
+        folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, pool: LoaderPool = .shared,
+        log: @escaping (String) -> Void
     ) {
         self.init {
             try FolderOpening.read(
                 folder: folder, scan: scan, viewport: viewport, scale: 1, tuning: file.tuning, limits: file.library,
-                log: log)
+                pool: pool, log: log)
         }
     }
 

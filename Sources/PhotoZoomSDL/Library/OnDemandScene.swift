@@ -33,11 +33,12 @@ public final class OnDemandScene {
     /// decodes, so every core decodes (`threads`).
     public init(
         renderer: OpaquePointer, library: PhotoLibrary, budgetBytes: Int = LibraryLimits().textureBudgetBytes,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount, log: @escaping (String) -> Void
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount, pool: LoaderPool = .shared,
+        log: @escaping (String) -> Void
     ) {
         files = library.files
         self.log = log
-        LoaderPool.shared.warmUp(limits: LibraryLimits())
+        pool.warmUp(limits: LibraryLimits())
         textures = PhotoTextures(renderer: renderer, budgetBytes: budgetBytes)
         for (photo, file) in files.enumerated() where file == nil { textures.markBroken(photo) }
         var info = SDL_RendererInfo()
@@ -49,7 +50,8 @@ public final class OnDemandScene {
         self.finished = finished
         queue = DecodeQueue(
             threads: threads,
-            work: { job in PhotoPixelDecoder.decode(job.file, job.target, cache: nil, textureFormat: format) },
+            work: { job in PhotoPixelDecoder.decode(job.file, job.target, cache: nil, textureFormat: format, pool: pool)
+            },
             wake: { finished.signal() })
         scene = SceneRenderer(renderer: renderer, source: textures, log: log)
     }

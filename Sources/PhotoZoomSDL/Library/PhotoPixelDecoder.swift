@@ -10,15 +10,19 @@ import PhotoZoomUntrusted
 enum PhotoPixelDecoder {
     /// `textureFormat`: the renderer's own pixel format, which the pixels are converted to here
     /// rather than on the render thread when they become a texture, where a page's would cost a frame.
-    /// `limits`: what a photo may be (the cache has its own, the same in a window).
-    static func run(_ job: PhotoJob, file: URL, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits)
-        -> PhotoJobResult
-    {
+    /// `limits`: what a photo may be (the cache has its own, the same in a window). `pool`: the
+    /// loaders that decode it.
+    static func run(
+        _ job: PhotoJob, file: URL, cache: ThumbnailCache?, textureFormat: UInt32, limits: LibraryLimits,
+        pool: LoaderPool
+    ) -> PhotoJobResult {
         switch job.kind {
         case .probe: return .probed(PhotoProbe.probe(file, limits: limits))
         case .pixels(let target):
             return .decoded(
-                decode(file, target, known: job.probe, cache: cache, textureFormat: textureFormat, limits: limits))
+                decode(
+                    file, target, known: job.probe, cache: cache, textureFormat: textureFormat, limits: limits,
+                    pool: pool))
         case .cacheThumbnail(let side): return .cached(fill(file, side: side, cache: cache))
         }
     }
@@ -38,7 +42,7 @@ enum PhotoPixelDecoder {
     /// `known`: the photo's probe, when the window has it; else the file is probed first.
     static func decode(
         _ file: URL, _ target: PixelTarget, known: PhotoProbe? = nil, cache: ThumbnailCache?, textureFormat: UInt32,
-        limits: LibraryLimits = LibraryLimits()
+        limits: LibraryLimits = LibraryLimits(), pool: LoaderPool = .shared
     ) -> Result<DecodedPixels, DecodeFailure> {
         let probe: PhotoProbe
         switch known.map(Result.success) ?? PhotoProbe.probe(file, limits: limits) {
@@ -51,7 +55,7 @@ enum PhotoPixelDecoder {
             // Even where the cache holds the thumbnail, the preview is quicker to read than its PNG.
             image =
                 (probe.preview ?? PhotoExif(file: file.path)?.preview).map { preview in
-                    LoaderPool.shared.decode(
+                    pool.decode(
                         preview, name: file.lastPathComponent, to: .covering(PixelBox(width: cell, height: cell)),
                         orientation: probe.orientation, expected: .jpeg, limits: PhotoGate.previewLimits(limits),
                         format: layout)
@@ -70,7 +74,7 @@ enum PhotoPixelDecoder {
         } else {
             let box = target.box
             image = PhotoGate.open(file, limits: limits).flatMap {
-                LoaderPool.shared.decode(
+                pool.decode(
                     $0, name: file.lastPathComponent, to: .fitting(box), limits: limits, format: layout)
             }
             if case .failure(let error) = image { cache?.recordFailure(of: file, error) }
@@ -87,7 +91,9 @@ enum PhotoPixelDecoder {
     /// The embedded previews of `jobs`, each scaled to cover a square cell of `cell` pixels,
     /// decoded together by one loader: what the window opens on, where one message each way
     /// for each preview cost as much as decoding it.
-    static func decodePreviews(_ jobs: [PreviewJob], cell: Int, textureFormat: UInt32, limits: LibraryLimits)
+    static func decodePreviews(
+        _ jobs: [PreviewJob], cell: Int, textureFormat: UInt32, limits: LibraryLimits, pool: LoaderPool = .shared
+    )
         -> [Result<DecodedPixels, DecodeFailure>]
     {
         let previews = jobs.map { $0.probe.preview ?? PhotoExif(file: $0.file.path)?.preview }
@@ -98,7 +104,7 @@ enum PhotoPixelDecoder {
                     orientation: job.probe.orientation)
             }
         }
-        var decoded = LoaderPool.shared.decode(
+        var decoded = pool.decode(
             asked, expected: .jpeg, limits: PhotoGate.previewLimits(limits),
             format: PixelLayout(sdlFormat: textureFormat) ?? .rgba
         ).makeIterator()

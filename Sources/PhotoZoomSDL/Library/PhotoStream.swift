@@ -77,7 +77,8 @@ final class PhotoStream {
         cache: ThumbnailCache?,
         fillsCache: Bool = false, progressFrom: Int = 100,
         threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads,
-        prefetchBytesPerFrame: Int = 1 << 20, wake: WakeSignal, log: @escaping (String) -> Void
+        prefetchBytesPerFrame: Int = 1 << 20, pool: LoaderPool = .shared, wake: WakeSignal,
+        log: @escaping (String) -> Void
     ) {
         self.files = files
         self.prefetchBytesPerFrame = prefetchBytesPerFrame
@@ -117,7 +118,7 @@ final class PhotoStream {
             threads: threads,
             work: { job in
                 PhotoPixelDecoder.run(
-                    job, file: fileList[job.photo], cache: cache, textureFormat: format, limits: limits)
+                    job, file: fileList[job.photo], cache: cache, textureFormat: format, limits: limits, pool: pool)
             },
             wake: { wake.send() })
         textureFormat = format

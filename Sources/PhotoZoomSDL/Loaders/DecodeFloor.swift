@@ -13,7 +13,9 @@ public enum DecodeFloor {
     /// of the first `photos`, the least of `tries` (the first also starts the loader, and a busy
     /// machine slows some), and of those the median, as photos of one camera differ in how much
     /// their noise costs to decode. Nil when none decodes.
-    public static func eighthScaleSeconds(of files: [URL], photos: Int = 8, tries: Int = 3) -> Double? {
+    public static func eighthScaleSeconds(of files: [URL], photos: Int = 8, tries: Int = 3, pool: LoaderPool = .shared)
+        -> Double?
+    {
         let each = files.prefix(photos).compactMap { file -> Double? in
             var least: Double?
             for _ in 0..<tries {
@@ -21,7 +23,7 @@ public enum DecodeFloor {
                 let start = DispatchTime.now().uptimeNanoseconds
                 // Covering a single pixel, the decoder picks its smallest scale.
                 guard
-                    case .success(let image) = LoaderPool.shared.decode(
+                    case .success(let image) = pool.decode(
                         opened, name: file.lastPathComponent, to: .covering(PixelBox(width: 1, height: 1)),
                         limits: LibraryLimits())
                 else { return nil }
@@ -37,11 +39,11 @@ public enum DecodeFloor {
     /// The peak resident memory of the largest loader, in MiB: of those ended (the idle ones
     /// are ended first) from the kernel's count for children, of those still decoding from
     /// their own status.
-    public static func loadersPeakMiB() -> Double {
-        LoaderPool.shared.stopIdle()
+    public static func loadersPeakMiB(pool: LoaderPool = .shared) -> Double {
+        pool.stopIdle()
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        let live = LoaderPool.shared.processIDs.compactMap { ProcessStatus.kibibytes("VmHWM", of: $0) }
+        let live = pool.processIDs.compactMap { ProcessStatus.kibibytes("VmHWM", of: $0) }
         return Double(max(usage.ru_maxrss, live.max() ?? 0)) / 1024
     }
 }

@@ -16,13 +16,18 @@ public struct WindowOverlays {
     private var errors: [String] = []
     private var warnings: [String] = []
     private var history: DebugHistory
+    private let sandbox: LoaderSandbox
     private var library: LibraryProgress?
     /// Wall time the library's progress last changed on screen.
     private var libraryShown: UInt64 = 0
     /// Each change of the progress is a frame to draw: a few a second is enough to see it move.
     static let libraryInterval: UInt64 = 250_000_000
 
-    public init(tickRate: Double) { history = DebugHistory(tickRate: tickRate) }
+    /// `sandbox`: what the loaders said of their sandbox, shown in the debug overlay.
+    public init(tickRate: Double, sandbox: LoaderSandbox = LoaderPool.shared.sandbox) {
+        history = DebugHistory(tickRate: tickRate)
+        self.sandbox = sandbox
+    }
 
     public mutating func toggle(_ overlay: EventTranslator.Overlay) {
         switch overlay {
@@ -115,7 +120,7 @@ public struct WindowOverlays {
         var content = OverlayContent(
             help: help, status: Self.status(world.playback, tick: world.tick),
             toast: shown?.isVisible == true ? shown : nil, errors: errors,
-            debug: debug ? history.readout(sandboxGaps: LoaderPool.shared.sandbox.missing) : nil)
+            debug: debug ? history.readout(sandboxGaps: sandbox.missing) : nil)
         content.warnings = warnings
         content.recording = recording
         content.library = library

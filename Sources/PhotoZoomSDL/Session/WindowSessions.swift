@@ -38,6 +38,7 @@ public final class WindowSessions: FrameSteps {
     /// Measures the labels' text, to lay them out across their halves.
     private let labelText: TextRenderer
     private let surface: DrawingSurface
+    private let pool: LoaderPool
 
     /// Longest sleep while idle. Not forever: SDL under X11 can leave a resize in Xlib's queue
     /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
@@ -48,18 +49,20 @@ public final class WindowSessions: FrameSteps {
     /// filling it for the whole folder when `fillsCache`), shown by a session for each of
     /// `settings` (two side by side). `showBy`: the wall time the surface shows at whatever it
     /// has; nil shows it at once. `recordPath`: a new file to record every session into.
+    /// `pool`: the loaders that decode the photos.
     public init(
         opening: FolderOpening, surface: DrawingSurface, settings: [LiveSession.Settings], cache: ThumbnailCache?,
         fillsCache: Bool,
         limits: LibraryLimits, wake: WakeSignal, logTail: LogTail = LogTail(), showBy: UInt64? = nil,
         scripted: Bool = false,
-        recordPath: String? = nil, log: @escaping (String) -> Void
+        recordPath: String? = nil, pool: LoaderPool = .shared, log: @escaping (String) -> Void
     ) throws {
         precondition((1...2).contains(settings.count), "a window shows one session, or two compared")
         self.surface = surface
+        self.pool = pool
         let photos = PhotoStream(
             files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
-            fillsCache: fillsCache, wake: wake, log: log)
+            fillsCache: fillsCache, pool: pool, wake: wake, log: log)
         photos.insertOpeningPreviews(opening, scale: surface.pixelScale, now: Self.now())
         self.photos = photos
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
@@ -117,7 +120,7 @@ public final class WindowSessions: FrameSteps {
         recording?.finish(sessions.map(\.sim))
         recording = nil
         for session in sessions { session.close() }
-        if stoppingLoaders { LoaderPool.shared.stopAll() }
+        if stoppingLoaders { pool.stopAll() }
         photos.stop()
     }
 

@@ -38,6 +38,8 @@ public enum ThumbnailSize: String, CaseIterable, Sendable {
 public final class ThumbnailCache: @unchecked Sendable {
     /// The `thumbnails` folder.
     public let root: URL
+    /// The loaders it decodes photos with.
+    let pool: LoaderPool
     /// Where this program's failures are recorded: `fail/<program>-<version>`.
     public let failFolder: URL
     /// The PNG `Software` text of what we write.
@@ -58,13 +60,14 @@ public final class ThumbnailCache: @unchecked Sendable {
         _ = self?.store(image, of: original, size: size)
     }
 
-    /// A cache at `root` (a `thumbnails` folder), writing as `program` at `version`; `log` hears,
-    /// once, that the cache cannot be written.
+    /// A cache at `root` (a `thumbnails` folder), writing as `program` at `version`, decoding with
+    /// `pool`'s loaders; `log` hears, once, that the cache cannot be written.
     public init(
         root: URL, program: String, version: String, limits: LibraryLimits = LibraryLimits(),
-        log: @escaping (String) -> Void
+        pool: LoaderPool = .shared, log: @escaping (String) -> Void
     ) {
         self.root = root
+        self.pool = pool
         self.limits = limits
         failFolder = root.appendingPathComponent("fail").appendingPathComponent("\(program)-\(version)")
         software = "\(program) \(version)"
@@ -90,7 +93,7 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// `file`'s thumbnail of `size`, if the cache holds one made from the file as it is now.
     public func read(_ file: URL, size: ThumbnailSize) -> ScaledImage? {
         guard let original = OriginalFile(file), let stored = thumbnail(of: file, size: size, original: original),
-            case .success(let image) = LoaderPool.shared.decode(
+            case .success(let image) = pool.decode(
                 stored.file, name: stored.file.path, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)),
                 expected: .png, limits: limits)
         else { return nil }
@@ -141,7 +144,7 @@ public final class ThumbnailCache: @unchecked Sendable {
             return .failure(DecodeFailure.corrupt("it is in the thumbnail cache itself"))
         }
         let decoded = PhotoGate.open(file, limits: limits).flatMap { opened in
-            LoaderPool.shared.decode(
+            pool.decode(
                 opened, name: file.lastPathComponent, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)),
                 limits: limits
             ).mapError { error in
