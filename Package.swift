@@ -5,10 +5,10 @@ let package = Package(
     name: "PhotoZoom",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "photozoom", targets: ["photozoom"]),
+        .executable(name: "photozoom", targets: ["photozoom"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // SDL2, SDL2_image and SDL2_ttf through pkg-config; the headers all live in sdl2's include dir.
@@ -42,7 +42,12 @@ let package = Package(
         // sees them; and why a photo is not shown, as cases. No SDL, no C decoder.
         .target(name: "PhotoZoomUntrusted", dependencies: ["PhotoZoomCore"]),
         // The thin platform layer: window, events, textures, drawing.
-        .target(name: "PhotoZoomSDL", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CSDL2", "CGif", "CTurboJPEG", "CWebP", "CTIFF", "CMD5", "CPNG", "CLoader"]),
+        .target(
+            name: "PhotoZoomSDL",
+            dependencies: [
+                "PhotoZoomCore", "PhotoZoomUntrusted", "CSDL2", "CGif", "CTurboJPEG", "CWebP", "CTIFF", "CMD5", "CPNG",
+                "CLoader",
+            ]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
@@ -52,9 +57,15 @@ let package = Package(
         ),
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
-        .testTarget(name: "PhotoZoomSDLTests", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomSDL", "PhotoZoomTestSupport", "CTurboJPEG", "CExif"]),
+        .testTarget(
+            name: "PhotoZoomSDLTests",
+            dependencies: [
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomSDL", "PhotoZoomTestSupport", "CTurboJPEG", "CExif",
+            ]),
         // SDL_image and giflib open what the executable wrote, to check it by pixels; the core
         // records sessions for it to replay.
-        .testTarget(name: "PhotozoomCLITests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport", "photozoom", "CSDL2", "CGif"]),
+        .testTarget(
+            name: "PhotozoomCLITests",
+            dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport", "photozoom", "CSDL2", "CGif"]),
     ]
 )
