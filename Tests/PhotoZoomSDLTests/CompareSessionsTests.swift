@@ -15,15 +15,7 @@ final class CompareSessionsTests: XCTestCase {
 
     override class func setUp() {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for i in 0..<photoCount {
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-                continue
-            }
-            defer { SDL_FreeSurface(surface) }
-            let c = GridZoomRenderTests.colour(i)
-            SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
-            _ = IMG_SavePNG(surface, folder.appendingPathComponent(String(format: "p%03d.png", i)).path)
-        }
+        FlatColourPhotos.write(photoCount, width: 64, height: 48, into: folder)
     }
 
     override class func tearDown() { try? FileManager.default.removeItem(at: folder) }

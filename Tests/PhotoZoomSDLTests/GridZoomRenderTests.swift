@@ -33,17 +33,7 @@ final class GridZoomRenderTests: XCTestCase {
     static let photos: PhotoLibrary? = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pz-zoom-render-\(getpid())")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for i in 0..<photoCount {
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 48, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-                return nil
-            }
-            defer { SDL_FreeSurface(surface) }
-            let c = colour(i)
-            SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
-            guard IMG_SavePNG(surface, dir.appendingPathComponent(String(format: "p%03d.png", i)).path) == 0 else {
-                return nil
-            }
-        }
+        guard FlatColourPhotos.write(photoCount, width: 48, height: 48, into: dir) else { return nil }
         return try? PhotoLibrary.load(dir.path, log: { _ in })
     }()
 

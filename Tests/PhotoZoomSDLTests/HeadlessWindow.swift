@@ -23,15 +23,7 @@ final class HeadlessWindow {
     init(size: Size = Size(width: 393, height: 560), tuning: String? = nil, photos: Int = 12) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-headless-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for i in 0..<photos {
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-                continue
-            }
-            defer { SDL_FreeSurface(surface) }
-            let c = GridZoomRenderTests.colour(i)
-            SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, c.r, c.g, c.b, 255))
-            _ = IMG_SavePNG(surface, folder.appendingPathComponent(String(format: "p%03d.png", i)).path)
-        }
+        FlatColourPhotos.write(photos, width: 64, height: 48, into: folder)
         let reading = OpeningRead(
             folder: folder.path, scan: PhotoFolder.Scan(), viewport: size, file: TuningFile(), log: { _ in })
         canvas = try HeadlessCanvas(size: size, format: HeadlessCanvas.windowFormat)
