@@ -41,11 +41,14 @@ let package = Package(
         // Bytes from outside, sniffed, sized and refused in pure Swift before any C decoder
         // sees them; and why a photo is not shown, as cases. No SDL, no C decoder.
         .target(name: "PhotoZoomUntrusted", dependencies: ["PhotoZoomCore"]),
+        // What runs inside a loader's sandbox: the decoders and the pixels they make. No SDL, no X11.
+        .target(name: "PhotoZoomLoader", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted"]),
         // The thin platform layer: window, events, textures, drawing.
         .target(
             name: "PhotoZoomSDL",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "CSDL2", "CGif", "CTurboJPEG", "CWebP", "CTIFF", "CMD5", "CPNG",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "CSDL2", "CGif", "CTurboJPEG", "CWebP",
+                "CTIFF", "CMD5", "CPNG",
                 "CLoader",
             ]),
         .executableTarget(
@@ -57,6 +60,9 @@ let package = Package(
         ),
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
+        .testTarget(
+            name: "PhotoZoomLoaderTests",
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomTestSupport"]),
         .testTarget(
             name: "PhotoZoomSDLTests",
             dependencies: [

@@ -19,6 +19,9 @@ final class TargetEdgeTests: XCTestCase {
         Edge(
             target: "PhotoZoomUntrusted", imports: ["Foundation", "Glibc", "PhotoZoomCore"],
             dependencies: ["PhotoZoomCore"]),
+        Edge(
+            target: "PhotoZoomLoader", imports: ["Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted"],
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted"]),
     ]
 
     func testEachPureTargetImportsOnlyWhatItsEdgesAllow() throws {
