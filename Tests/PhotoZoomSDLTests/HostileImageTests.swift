@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
 
@@ -231,8 +232,7 @@ final class HostileImageTests: XCTestCase {
         let image = try ScaledDecoder.decode(
             data, to: .fitting(PixelBox(width: 64, height: 64)), named: "really-a-jpeg.png"
         ).get()
-        defer { SDL_FreeSurface(image.surface) }
-        XCTAssertEqual(max(image.surface.pointee.w, image.surface.pointee.h), 64)
+        XCTAssertEqual(max(image.pixels.width, image.pixels.height), 64)
     }
 
     /// Anyone may write the shared cache: an entry for a real photo that claims too much, is

@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
 
@@ -25,9 +26,9 @@ final class OversizedPhotoTests: XCTestCase {
                 progressive: progressive))
     }
 
-    func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> [UInt8] {
-        let bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(surface.pointee.pitch) + x * 4
-        return [bytes[0], bytes[1], bytes[2]]
+    func pixel(_ picture: RGBAPixels, _ x: Int, _ y: Int) -> [UInt8] {
+        let pixel = picture[x, y]
+        return [pixel.r, pixel.g, pixel.b]
     }
 
     func testABaselineJPEGOverTheLimitIsDecodedAtAScaleWithinIt() throws {
@@ -41,21 +42,18 @@ final class OversizedPhotoTests: XCTestCase {
         let image = try ScaledDecoder.decode(
             data, to: .fitting(PixelBox(width: 2000, height: 1500)), limits: Self.oneMegapixel
         ).get()
-        defer { SDL_FreeSurface(image.surface) }
         XCTAssertEqual(
-            PixelBox(width: Int(image.surface.pointee.w), height: Int(image.surface.pointee.h)),
-            PixelBox(width: 1000, height: 750))
+            PixelBox(width: image.pixels.width, height: image.pixels.height), PixelBox(width: 1000, height: 750))
         XCTAssertEqual(image.originalSize, PixelBox(width: 2000, height: 1500))
         for (i, at) in [(250, 180), (750, 180), (250, 560), (750, 560)].enumerated() {
-            let error = zip(pixel(image.surface, at.0, at.1), Self.colours[i]).map { abs(Int($0) - Int($1)) }.max()!
+            let error = zip(pixel(image.pixels, at.0, at.1), Self.colours[i]).map { abs(Int($0) - Int($1)) }.max()!
             XCTAssertLessThanOrEqual(error, 3, "quarter \(i)")
         }
         // A small target is unaffected by the limit.
         let thumb = try ScaledDecoder.decode(
             data, to: .fitting(PixelBox(width: 256, height: 256)), limits: Self.oneMegapixel
         ).get()
-        defer { SDL_FreeSurface(thumb.surface) }
-        XCTAssertEqual(thumb.surface.pointee.w, 256)
+        XCTAssertEqual(thumb.pixels.width, 256)
     }
 
     func testAProgressiveJPEGOverTheLimitIsRefusedByItsHeader() throws {
@@ -79,9 +77,7 @@ final class OversizedPhotoTests: XCTestCase {
         XCTAssertEqual(decoding.description, said)
         // Within the default limits it is a photo.
         XCTAssertNoThrow(
-            try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256))).map {
-                SDL_FreeSurface($0.surface)
-            }.get())
+            try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 256, height: 256))).get())
     }
 
     /// Even an eighth of each side is over the limit: refused.

@@ -3,6 +3,7 @@ import Foundation
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
 
@@ -38,8 +39,7 @@ final class WebPHeaderTests: XCTestCase {
             XCTAssertEqual(
                 PhotoHeader.dimensions(of: data).map { [$0.width, $0.height] }, [33, 17], "\(name) (\(kind))")
             let decoded = try ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 64, height: 64))).get()
-            XCTAssertEqual([Int(decoded.surface.pointee.w), Int(decoded.surface.pointee.h)], [33, 17], name)
-            SDL_FreeSurface(decoded.surface)
+            XCTAssertEqual([decoded.pixels.width, decoded.pixels.height], [33, 17], name)
         }
     }
 

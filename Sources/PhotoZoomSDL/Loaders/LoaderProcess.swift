@@ -1,8 +1,8 @@
 import CLoader
-import CSDL2
 import CTurboJPEG
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The loader's side: a `photozoom` started with `argument`, which decodes what the window's
@@ -122,11 +122,7 @@ public enum LoaderProcess {
             let jpeg
         else { return }
         defer { tjFree(jpeg) }
-        if case .success(let image) = ScaledDecoder.decode(
-            Data(bytes: jpeg, count: Int(length)), to: .covering(PixelBox(width: 24, height: 24)))
-        {
-            SDL_FreeSurface(image.surface)
-        }
+        _ = ScaledDecoder.decode(Data(bytes: jpeg, count: Int(length)), to: .covering(PixelBox(width: 24, height: 24)))
     }
 
     /// RLIMIT_AS at what is mapped now (the runtime, its libraries and threads) and `extraBytes`;
@@ -170,8 +166,8 @@ public enum LoaderProcess {
             item.orientation.flatMap(ExifOrientation.init(rawValue:)).map {
                 ScaledDecoder.decode(bytes, to: item.size, named: item.name, orientation: $0, limits: limits)
             } ?? ScaledDecoder.decode(bytes, to: item.size, named: item.name, limits: limits)
-        // SDL's allocations fail at the address-space limit: the photo needs more than a loader
-        // may have, which a person may raise.
+        // SDL_image's allocations fail at the address-space limit: the photo needs more than a
+        // loader may have, which a person may raise.
         if case .failure(let error) = decoded, error.description.contains("Out of memory") {
             return .failure(
                 .overLimits("decoding it needs more memory than a loader may have (library.loaderMemoryMiB)"))
@@ -184,18 +180,17 @@ public enum LoaderProcess {
     private static func share(
         _ decoded: [Result<UprightPixels, DecodeFailure>], notes: [[String]], as layout: PixelLayout
     ) -> Result<Made, DecodeFailure> {
-        defer { for case .success(let image) in decoded { SDL_FreeSurface(image.surface) } }
         var answers: [LoaderAnswer] = []
         var length = 0
         for result in decoded {
             switch result {
             case .success(let image):
-                let surface = image.surface.pointee
+                let pixels = image.pixels
                 answers.append(
                     LoaderAnswer(
-                        offset: length, width: Int(surface.w), height: Int(surface.h), pitch: Int(surface.w) * 4,
+                        offset: length, width: pixels.width, height: pixels.height, pitch: pixels.pitch,
                         originalSize: image.originalSize))
-                length += Int(surface.w) * 4 * Int(surface.h)
+                length += pixels.count
             case .failure(let error):
                 // What the decoder printed says why it failed: it goes in the failure's one line.
                 let said = ([error.description] + notes[answers.count]).joined(separator: "; ")
@@ -209,7 +204,7 @@ public enum LoaderProcess {
         }
         for (index, result) in decoded.enumerated() {
             guard case .success(let image) = result else { continue }
-            let copied = copy(image.surface.pointee, into: memory.base + answers[index].offset, as: layout)
+            let copied = copy(image.pixels, into: memory.base + answers[index].offset, as: layout)
             answers[index].isOpaque = copied.isOpaque
             answers[index].average = copied.average
         }
@@ -222,21 +217,21 @@ public enum LoaderProcess {
         let average: Color
     }
 
-    /// Copies an RGBA32 surface's rows, packed, to `out`, laid out as `layout`; whether every
+    /// Copies a picture's rows to `out`, laid out as `layout`; whether every
     /// pixel is opaque, and their mean colour (each channel rounded). One pass for all of it,
     /// where the window converted and looked again, and the decoder summed the pixels apart.
-    private static func copy(_ surface: SDL_Surface, into out: UnsafeMutableRawPointer, as layout: PixelLayout)
+    private static func copy(_ picture: RGBAPixels, into out: UnsafeMutableRawPointer, as layout: PixelLayout)
         -> Copied
     {
-        let width = Int(surface.w)
-        let height = Int(surface.h)
+        let width = picture.width
+        let height = picture.height
         var opaque = true
         var r: UInt64 = 0
         var g: UInt64 = 0
         var b: UInt64 = 0
         var a: UInt64 = 0
         for y in 0..<height {
-            let from = (surface.pixels + y * Int(surface.pitch)).assumingMemoryBound(to: UInt32.self)
+            let from = UnsafeRawPointer(picture.bytes + y * picture.pitch).assumingMemoryBound(to: UInt32.self)
             let to = (out + y * width * 4).assumingMemoryBound(to: UInt32.self)
             var alpha: UInt32 = 0xFF00_0000
             for x in 0..<width {

@@ -1,18 +1,16 @@
-import CSDL2
 import CTurboJPEG
 import Foundation
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// CMYK and YCCK JPEGs (print files, Photoshop exports) in true colour. SDL_image hands their
 /// ink values back as if they were RGB with K in alpha, so the astronaut in CMYK came out blue
 /// and its grid cell near white; libjpeg-turbo decodes them to ink here, and ink becomes light.
 enum InkJPEG {
-    /// `data`, a CMYK or YCCK JPEG, as an RGBA surface of `width`×`height`: its own size, or one
+    /// `data`, a CMYK or YCCK JPEG, as RGBA pixels of `width`×`height`: its own size, or one
     /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
     /// TurboJPEG's; a failure says what libjpeg-turbo said.
-    static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<
-        UnsafeMutablePointer<SDL_Surface>, DecodeFailure
-    > {
+    static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<RGBAPixels, DecodeFailure> {
         guard let handle = tjInitDecompress() else {
             return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))"))
         }
@@ -28,15 +26,11 @@ enum InkJPEG {
         guard decoded == 0 else {
             return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))"))
         }
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
-        else {
-            return .failure(DecodeFailure.sdl("a \(width)×\(height) surface"))
-        }
+        let made = RGBAPixels.make(width: width, height: height)
+        guard case .success(let picture) = made else { return made }
         let inverted = hasAdobeMarker(data)
-        let pitch = Int(surface.pointee.pitch)
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let pitch = picture.pitch
+        let pixels = picture.bytes
         for y in 0..<height {
             let row = pixels + y * pitch
             for x in 0..<width {
@@ -59,7 +53,7 @@ enum InkJPEG {
                 row[x * 4 + 3] = 255
             }
         }
-        return .success(surface)
+        return .success(picture)
     }
 
     /// Whether the JPEG has Adobe's APP14 segment before its image data: the mark of inverted ink.

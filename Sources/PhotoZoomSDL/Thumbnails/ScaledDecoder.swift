@@ -4,6 +4,7 @@ import CTurboJPEG
 import CWebP
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// A photo decoded at the size it is shown at.
@@ -20,12 +21,11 @@ public struct ScaledImage {
     var isOpaque: Bool? = nil
 }
 
-/// What a loader's decoder makes, before the loader hands it on: upright RGBA32 pixels no larger
+/// What a loader's decoder makes, before the loader hands it on: upright RGBA pixels no larger
 /// than asked for, and the whole photo's upright size. Their mean colour is found as the loader
 /// copies them out (`LoaderProcess`), in the same pass.
 struct UprightPixels {
-    /// Owned by the receiver, which frees it with `SDL_FreeSurface`.
-    let surface: UnsafeMutablePointer<SDL_Surface>
+    let pixels: RGBAPixels
     let originalSize: PixelBox
 }
 
@@ -67,28 +67,27 @@ public enum ScaledDecoder {
         }
         return stored.flatMap { stored in
             // A JPEG over the limits may have come out smaller than asked for: never enlarged.
-            let decoded = PixelBox(width: Int(stored.surface.pointee.w), height: Int(stored.surface.pointee.h))
+            let decoded = PixelBox(width: stored.pixels.width, height: stored.pixels.height)
             let wanted = storedTarget(stored.fullSize, size, orientation)
             let target = wanted.width > decoded.width || wanted.height > decoded.height ? decoded : wanted
             // Decoded at the size wanted (a camera's preview for a cell it does not fill, a WebP
             // scaled by libwebp), the pixels are kept as they are, not copied.
             let shrunk =
-                target == decoded ? .success(stored.surface) : SurfacePixels.downscaled(stored.surface, to: target)
-            if target != decoded { SDL_FreeSurface(stored.surface) }
+                target == decoded
+                ? .success(stored.pixels)
+                : PictureScaling.downscaled(stored.pixels, width: target.width, height: target.height)
             return shrunk.flatMap { small in
-                guard orientation != .up else { return .success(small) }
-                defer { SDL_FreeSurface(small) }
-                return SurfacePixels.upright(small, orientation)
+                orientation == .up ? .success(small) : PictureScaling.upright(small, orientation)
             }.map {
                 UprightPixels(
-                    surface: $0, originalSize: orientation.swapsAxes ? stored.fullSize.transposed : stored.fullSize)
+                    pixels: $0, originalSize: orientation.swapsAxes ? stored.fullSize.transposed : stored.fullSize)
             }
         }
     }
 
     /// Pixels as decoded, before they are shrunk the rest of the way and turned upright.
     private struct Stored {
-        let surface: UnsafeMutablePointer<SDL_Surface>
+        let pixels: RGBAPixels
         /// The whole photo's size as stored (sideways for EXIF orientations 5 to 8).
         let fullSize: PixelBox
     }
@@ -133,23 +132,19 @@ public enum ScaledDecoder {
         let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation), maximumPixels: maximumPixels)
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
             return InkJPEG.decode(data, width: scaled.width, height: scaled.height, flags: jpegFlags).map {
-                Stored(surface: $0, fullSize: full)
+                Stored(pixels: $0, fullSize: full)
             }
         }
-        return SurfacePixels.make(scaled).flatMap { surface in
+        return RGBAPixels.make(width: scaled.width, height: scaled.height).flatMap { pixels in
             // Asked for exactly a scaled size, libjpeg-turbo decodes at that scale.
             let status = data.withUnsafeBytes { raw in
                 tjDecompress2(
-                    handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
-                    surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                    Int32(scaled.width), surface.pointee.pitch, Int32(scaled.height), Int32(TJPF_RGBA.rawValue),
+                    handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), pixels.bytes,
+                    Int32(scaled.width), Int32(pixels.pitch), Int32(scaled.height), Int32(TJPF_RGBA.rawValue),
                     jpegFlags)
             }
-            guard status == 0 else {
-                SDL_FreeSurface(surface)
-                return failure()
-            }
-            return .success(Stored(surface: surface, fullSize: full))
+            guard status == 0 else { return failure() }
+            return .success(Stored(pixels: pixels, fullSize: full))
         }
     }
 
@@ -203,24 +198,23 @@ public enum ScaledDecoder {
             out = PixelBox(
                 width: max(Int(Double(out.width) * shrink), 1), height: max(Int(Double(out.height) * shrink), 1))
         }
-        return SurfacePixels.make(out).flatMap { surface in
+        return RGBAPixels.make(width: out.width, height: out.height).flatMap { pixels in
             config.options.use_scaling = out == full ? 0 : 1
             config.options.scaled_width = Int32(out.width)
             config.options.scaled_height = Int32(out.height)
             config.output.colorspace = MODE_RGBA
             config.output.is_external_memory = 1
-            config.output.u.RGBA.rgba = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-            config.output.u.RGBA.stride = surface.pointee.pitch
-            config.output.u.RGBA.size = Int(surface.pointee.pitch) * out.height
+            config.output.u.RGBA.rgba = pixels.bytes
+            config.output.u.RGBA.stride = Int32(pixels.pitch)
+            config.output.u.RGBA.size = pixels.count
             let status = data.withUnsafeBytes { raw in
                 WebPDecode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config)
             }
             WebPFreeDecBuffer(&config.output)
             guard status == VP8_STATUS_OK else {
-                SDL_FreeSurface(surface)
                 return .failure(DecodeFailure.corrupt("libwebp: it did not decode (status \(status.rawValue))"))
             }
-            return .success(Stored(surface: surface, fullSize: full))
+            return .success(Stored(pixels: pixels, fullSize: full))
         }
     }
 
@@ -260,19 +254,18 @@ public enum ScaledDecoder {
                 return .failure(
                     DecodeFailure.corrupt("libtiff does not read its reduced-resolution copy as its header says"))
             }
-            return SurfacePixels.make(PixelBox(width: level.width, height: level.height)).flatMap { surface in
-                // ABGR words, which are RGBA32's bytes on a little-endian machine.
+            return RGBAPixels.make(width: level.width, height: level.height).flatMap { pixels in
+                // ABGR words, which are RGBA's bytes on a little-endian machine.
                 guard
                     TIFFReadRGBAImageOriented(
                         tiff, UInt32(level.width), UInt32(level.height),
-                        surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
+                        UnsafeMutableRawPointer(pixels.bytes).assumingMemoryBound(to: UInt32.self),
                         ORIENTATION_TOPLEFT, 0) == 1
                 else {
-                    SDL_FreeSurface(surface)
                     return .failure(
                         DecodeFailure.corrupt("libtiff could not decode its \(level.width)×\(level.height) copy"))
                 }
-                return .success(Stored(surface: surface, fullSize: full))
+                return .success(Stored(pixels: pixels, fullSize: full))
             }
         }
     }
@@ -291,8 +284,15 @@ public enum ScaledDecoder {
         guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
             return .failure(DecodeFailure.sdl("converting to RGBA"))
         }
-        return .success(
-            Stored(surface: rgba, fullSize: PixelBox(width: Int(rgba.pointee.w), height: Int(rgba.pointee.h))))
+        defer { SDL_FreeSurface(rgba) }
+        let width = Int(rgba.pointee.w)
+        let height = Int(rgba.pointee.h)
+        return RGBAPixels.make(width: width, height: height).map { pixels in
+            for y in 0..<height {
+                memcpy(pixels.bytes + y * pixels.pitch, rgba.pointee.pixels + y * Int(rgba.pointee.pitch), pixels.pitch)
+            }
+            return Stored(pixels: pixels, fullSize: PixelBox(width: width, height: height))
+        }
     }
 
     /// SDL_image's loader for `kind`; the stream stays the caller's.
