@@ -42,7 +42,8 @@ let package = Package(
         // sees them; and why a photo is not shown, as cases. No SDL, no C decoder.
         .target(name: "PhotoZoomUntrusted", dependencies: ["PhotoZoomCore"]),
         // What runs inside a loader's sandbox: the decoders and the pixels they make. No SDL, no X11.
-        .target(name: "PhotoZoomLoader", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted"]),
+        .target(
+            name: "PhotoZoomLoader", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CLoader"]),
         // The thin platform layer: window, events, textures, drawing.
         .target(
             name: "PhotoZoomSDL",
@@ -66,7 +67,8 @@ let package = Package(
         .testTarget(
             name: "PhotoZoomSDLTests",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomSDL", "PhotoZoomTestSupport", "CTurboJPEG", "CExif",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomSDL", "PhotoZoomTestSupport",
+                "CTurboJPEG", "CExif",
             ]),
         // SDL_image and giflib open what the executable wrote, to check it by pixels; the core
         // records sessions for it to replay.

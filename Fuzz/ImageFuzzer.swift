@@ -10,6 +10,7 @@
 
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The names a file is tried under: one a folder lists as a photo, and one that lets a header

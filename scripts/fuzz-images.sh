@@ -17,12 +17,12 @@ out=.build/fuzz
 corpus="$out/image-corpus"
 mkdir -p "$corpus" "$out/image-crashes" "$out/image-core"
 
-# Three modules, as SwiftPM builds them: the core, then the untrusted bytes' own target (the
-# gate, the EXIF parser, the failures), each a static library, instrumented too (TuningFile.number
-# and the limits run on every input). Then the probe's files with the harness, in a module named
-# as SwiftPM's (so the harness sees internal names): SDLError (it imports CSDL2, for SDL_GetError
-# only), the thumbnail cache's PNG walk (CPNG), and the probe with what it calls: PhotoExif,
-# ExifDate, PixelBox (ScaledSize.swift) and ContentHash (SessionFile.swift). No SDL call is made;
+# Modules as SwiftPM builds them: the core, then the untrusted bytes' own target (the gate, the
+# EXIF parser, the failures), then the sizes of the loader's, each a static library,
+# instrumented too (TuningFile.number and the limits run on every input). Then the probe's files
+# with the harness, in a module named as SwiftPM's (so the harness sees internal names):
+# SDLError (it imports CSDL2, for SDL_GetError only), the thumbnail cache's PNG walk (CPNG), and
+# the probe with what it calls: ContentHash (SessionFile.swift). No SDL call is made;
 # the module maps link SDL2 and libpng. lld, as gold warns about every ASan symbol it cannot export.
 mapfile -t core < <(find Sources/PhotoZoomCore -name '*.swift' | sort)
 swiftc -module-name PhotoZoomCore -parse-as-library -swift-version 5 -O -g \
@@ -34,13 +34,15 @@ swiftc -module-name PhotoZoomUntrusted -parse-as-library -swift-version 5 -O -g 
     -sanitize=fuzzer,address -emit-library -static -I "$out/image-core" \
     -emit-module -emit-module-path "$out/image-core/PhotoZoomUntrusted.swiftmodule" \
     "${untrusted[@]}" -o "$out/image-core/libPhotoZoomUntrusted.a"
+# Of the loader's target, the probe needs only its sizes (PixelBox).
+swiftc -module-name PhotoZoomLoader -parse-as-library -swift-version 5 -O -g \
+    -sanitize=fuzzer,address -emit-library -static -I "$out/image-core" \
+    -emit-module -emit-module-path "$out/image-core/PhotoZoomLoader.swiftmodule" \
+    Sources/PhotoZoomLoader/Pictures/ScaledSize.swift -o "$out/image-core/libPhotoZoomLoader.a"
 gate=(
     Sources/PhotoZoomSDL/SDLError.swift
     Sources/PhotoZoomSDL/Thumbnails/ThumbnailPNG.swift
     Sources/PhotoZoomSDL/Library/PhotoProbe.swift
-    Sources/PhotoZoomSDL/Library/PhotoExif.swift
-    Sources/PhotoZoomSDL/Library/ExifDate.swift
-    Sources/PhotoZoomSDL/Thumbnails/ScaledSize.swift
     Sources/PhotoZoomSDL/Recording/SessionFile.swift
 )
 cflags=()
@@ -49,7 +51,7 @@ swiftc -module-name PhotoZoomSDL -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -use-ld=lld \
     -I "$out/image-core" -I Sources/CSDL2 -I Sources/CPNG "${cflags[@]}" \
     "${gate[@]}" Fuzz/ImageFuzzer.swift \
-    -L "$out/image-core" -lPhotoZoomUntrusted -lPhotoZoomCore -o "$out/image-fuzzer"
+    -L "$out/image-core" -lPhotoZoomLoader -lPhotoZoomUntrusted -lPhotoZoomCore -o "$out/image-fuzzer"
 
 # The seeds; what the fuzzer finds stays in the corpus for the next run. Real photos: one with
 # EXIF, one without, and the head of the CMYK fixture (its header is in the first bytes; the

@@ -2,6 +2,7 @@ import CSDL2
 import PhotoZoomCore
 import XCTest
 
+@testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 
 /// What a frame of the bench's window (1280×800, SDL's software renderer, 4:3 photos) comes

@@ -5,6 +5,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 
 /// JPEGs of ink show the colours of their RGB originals: a CMYK one from ImageMagick and a

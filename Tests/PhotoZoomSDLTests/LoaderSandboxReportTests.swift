@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 
 /// What the window makes of the sandbox steps its loaders say did not hold: each line once,

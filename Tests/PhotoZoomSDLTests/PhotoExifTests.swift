@@ -5,6 +5,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomSDL
+@testable import PhotoZoomUntrusted
 
 /// A photo's EXIF as PhotoZoom's Swift reader reads segments libexif wrote: the orientation in
 /// both byte orders, the date taken with and without its offset, and anything broken read as

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 
 /// Pixels fade in over the stand-in colour a person saw, and only then: a window that opens

@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 
 /// The window's photo pipeline without a window: the decode queue's order and cancellation, the

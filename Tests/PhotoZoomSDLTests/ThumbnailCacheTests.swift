@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoZoomLoader
 import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// Runs a `PhotoJob` on a decoding thread: a header read, or a photo's pixels at a target size

@@ -1,5 +1,6 @@
 import CSDL2
 import PhotoZoomCore
+import PhotoZoomLoader
 
 /// What the renderer draws for a photo now.
 enum PhotoDrawable {

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The least time a folder's first screen can take to decode when every cell is decoded from its

@@ -2,6 +2,7 @@ import CLoader
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The loader processes every decode of untrusted bytes runs in: one per core, each a

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The pictures of a loader's reply, taken out of its memory file by the window's process.
@@ -58,5 +59,19 @@ enum ReplyPictures {
             images.append(image)
         }
         return images
+    }
+}
+
+extension PixelLayout {
+    /// The SDL pixel format it is.
+    var sdlFormat: UInt32 { self == .rgba ? SDL_PIXELFORMAT_RGBA32.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue }
+
+    /// The layout of SDL's `format`, if it is one of the two.
+    init?(sdlFormat: UInt32) {
+        switch sdlFormat {
+        case SDL_PIXELFORMAT_RGBA32.rawValue: self = .rgba
+        case SDL_PIXELFORMAT_ARGB8888.rawValue: self = .argb
+        default: return nil
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The SDL surfaces the window's side keeps pictures in once a loader has sent them.

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The sizes of the freedesktop.org thumbnail standard, each a folder of the cache: a thumbnail

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoZoomLoader
 
 /// The writing half of the cache, as the standard lays it down: the PNG goes to a temporary file
 /// in its own folder and is renamed into place, so another program reads a whole thumbnail or

@@ -1,6 +1,5 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomUntrusted
 
 /// What a photo's EXIF tells the library: how its stored pixels turn upright (SDL_image ignores
 /// the tag) and when it was taken. Read in Swift (`ExifSegment`) from the photo's first bytes,
@@ -30,7 +29,7 @@ public struct PhotoExif: Equatable, Sendable {
     public static let maximumPrefix = 256 << 10
     /// What is read first: the segment is usually within it; where it says it is longer, the
     /// rest of it is read.
-    static let readStep = 16 << 10
+    public static let readStep = 16 << 10
 
     /// From a photo's leading bytes: the whole file, or any prefix of it.
     public init(bytes: Data) {

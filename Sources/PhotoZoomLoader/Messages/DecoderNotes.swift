@@ -5,13 +5,13 @@ import Foundation
 /// about, and logged by the window's process with its `photozoom:` prefix and the file's name.
 /// A decoder's words are the file's doing as much as its own, so they are cut short, escaped,
 /// and only the first few of a session are shown.
-enum DecoderNotes {
+public enum DecoderNotes {
     /// The most lines one picture's answer carries.
-    static let linesPerPicture = 3
+    public static let linesPerPicture = 3
     /// The longest line kept, in characters.
-    static let lineCharacters = 200
+    public static let lineCharacters = 200
     /// The most lines a process logs; one more line says the rest are left out.
-    static let linesShown = 20
+    public static let linesShown = 20
 
     /// The loader's end of its standard error, read after each picture; -1 until `catchStandardError`.
     private static var reading: Int32 = -1
@@ -19,7 +19,7 @@ enum DecoderNotes {
     /// Points the loader's standard error into a pipe it reads itself, before the system-call
     /// filter forbids making one. Neither end blocks: a decoder that says more than the pipe
     /// holds loses its words, not its time.
-    static func catchStandardError() {
+    public static func catchStandardError() {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return }
         for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
@@ -30,7 +30,7 @@ enum DecoderNotes {
     }
 
     /// The lines the decoders wrote since the last call, at most `linesPerPicture`.
-    static func take() -> [String] {
+    public static func take() -> [String] {
         guard reading >= 0 else { return [] }
         var said: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -45,7 +45,7 @@ enum DecoderNotes {
     }
 
     /// `bytes` as one line a terminal shows as it is: control and non-ASCII bytes escaped, cut short.
-    static func shown<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func shown<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var line = ""
         for byte in bytes {
             guard line.count < lineCharacters else { return line + "…" }
@@ -55,18 +55,20 @@ enum DecoderNotes {
     }
 
     /// The window's side: logs each note with its picture's name, the first `linesShown` of them.
-    final class Log: @unchecked Sendable {
+    public final class Log: @unchecked Sendable {
         private let lock = NSLock()
         private var logged = 0
         private var sink: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 
+        public init() {}
+
         /// Where the lines go from now on: the window's log, which a bug report keeps.
-        func send(to log: @escaping (String) -> Void) { lock.withLock { sink = log } }
+        public func send(to log: @escaping (String) -> Void) { lock.withLock { sink = log } }
 
         /// Logs a line of the loaders' own, outside the decoders' notes and their cap.
-        func say(_ line: String) { lock.withLock { sink }(line) }
+        public func say(_ line: String) { lock.withLock { sink }(line) }
 
-        func tell(_ notes: [String], about name: String) {
+        public func tell(_ notes: [String], about name: String) {
             guard !notes.isEmpty else { return }
             let named = String(
                 String.UnicodeScalarView(

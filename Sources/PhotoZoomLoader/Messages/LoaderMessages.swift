@@ -1,5 +1,4 @@
 import CLoader
-import CSDL2
 import Foundation
 import PhotoZoomCore
 import PhotoZoomUntrusted
@@ -7,15 +6,15 @@ import PhotoZoomUntrusted
 /// One picture a loader is asked for: the `length` bytes at `offset` in the descriptor sent
 /// with the request (a photo, a cached thumbnail, or embedded previews put in a memory file),
 /// decoded at `size`.
-struct LoaderItem: Equatable {
-    var name: String
-    var offset = 0
-    var length: Int
-    var size: ScaledSize
+public struct LoaderItem: Equatable {
+    public var name: String
+    public var offset = 0
+    public var length: Int
+    public var size: ScaledSize
     /// The EXIF orientation to apply (a preview has no EXIF of its own); nil reads it from the bytes.
-    var orientation: Int?
+    public var orientation: Int?
 
-    func write(to out: inout MessageWriter) {
+    public func write(to out: inout MessageWriter) {
         out.text(name)
         out.int(offset)
         out.int(length)
@@ -32,7 +31,7 @@ struct LoaderItem: Equatable {
         out.int(orientation ?? -1)
     }
 
-    init(reading r: inout MessageReader) throws {
+    public init(reading r: inout MessageReader) throws {
         name = try r.text()
         offset = try r.int()
         length = try r.int()
@@ -43,7 +42,7 @@ struct LoaderItem: Equatable {
         orientation = turn >= 0 ? turn : nil
     }
 
-    init(name: String, offset: Int = 0, length: Int, size: ScaledSize, orientation: Int?) {
+    public init(name: String, offset: Int = 0, length: Int, size: ScaledSize, orientation: Int?) {
         self.name = name
         self.offset = offset
         self.length = length
@@ -54,18 +53,18 @@ struct LoaderItem: Equatable {
 
 /// What the window's process asks of a loader: one picture, or the previews of a screenful at
 /// once (one message each way for all of them, where one each cost a round trip a picture).
-struct LoaderRequest: LoaderMessage {
+public struct LoaderRequest: LoaderMessage {
     /// The most pictures one request asks for: their names fit one message.
-    static let maximumItems = 128
+    public static let maximumItems = 128
 
-    var items: [LoaderItem]
+    public var items: [LoaderItem]
     /// The only format the bytes may be: a cached thumbnail's PNG, a preview's JPEG.
-    var expected: ImageKind?
-    var limits: LibraryLimits
+    public var expected: ImageKind?
+    public var limits: LibraryLimits
     /// The pixels' layout in memory: the renderer's, so the window need not convert them.
-    var format = PixelLayout.rgba
+    public var format = PixelLayout.rgba
 
-    func write(to out: inout MessageWriter) {
+    public func write(to out: inout MessageWriter) {
         out.int(items.count)
         for item in items { item.write(to: &out) }
         out.text(expected?.rawValue ?? "")
@@ -76,7 +75,7 @@ struct LoaderRequest: LoaderMessage {
         ] { out.double(value) }
     }
 
-    init(reading r: inout MessageReader) throws {
+    public init(reading r: inout MessageReader) throws {
         let count = try r.int()
         guard (1...Self.maximumItems).contains(count) else { throw MessageReader.Malformed() }
         items = try (0..<count).map { _ in try LoaderItem(reading: &r) }
@@ -88,7 +87,7 @@ struct LoaderRequest: LoaderMessage {
             loaderMemoryMiB: try r.double(), loaderSeconds: try r.double())
     }
 
-    init(items: [LoaderItem], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) {
+    public init(items: [LoaderItem], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba) {
         self.items = items
         self.expected = expected
         self.limits = limits
@@ -98,20 +97,20 @@ struct LoaderRequest: LoaderMessage {
 
 /// A loader's answer for one picture: where its pixels are in the memory file sent with the
 /// reply, and their shape, or why there are none.
-struct LoaderAnswer: Equatable {
-    var failure: DecodeFailure?
-    var offset = 0
-    var width = 0
-    var height = 0
-    var pitch = 0
+public struct LoaderAnswer: Equatable {
+    public var failure: DecodeFailure?
+    public var offset = 0
+    public var width = 0
+    public var height = 0
+    public var pitch = 0
     /// No pixel is at all transparent.
-    var isOpaque = false
-    var average = Color(r: 0, g: 0, b: 0, a: 0)
-    var originalSize: PixelBox?
+    public var isOpaque = false
+    public var average = Color(r: 0, g: 0, b: 0, a: 0)
+    public var originalSize: PixelBox?
     /// What the decoder printed while it decoded this picture (`DecoderNotes`).
-    var notes: [String] = []
+    public var notes: [String] = []
 
-    func write(to out: inout MessageWriter) {
+    public func write(to out: inout MessageWriter) {
         out.text(failure?.description ?? "")
         out.int(Self.code(of: failure))
         out.int(offset)
@@ -126,7 +125,7 @@ struct LoaderAnswer: Equatable {
         for note in notes { out.text(note) }
     }
 
-    init(reading r: inout MessageReader) throws {
+    public init(reading r: inout MessageReader) throws {
         let said = try r.text()
         failure = try Self.failure(code: try r.int(), said: said)
         offset = try r.int()
@@ -144,7 +143,7 @@ struct LoaderAnswer: Equatable {
         notes = try (0..<noted).map { _ in String(try r.text().prefix(DecoderNotes.lineCharacters + 1)) }
     }
 
-    init(
+    public init(
         failure: DecodeFailure? = nil, offset: Int = 0, width: Int = 0, height: Int = 0, pitch: Int = 0,
         isOpaque: Bool = false, average: Color = Color(r: 0, g: 0, b: 0, a: 0), originalSize: PixelBox? = nil
     ) {
@@ -184,39 +183,27 @@ struct LoaderAnswer: Equatable {
     }
 }
 
-/// The two ways a loader lays its pixels out, four bytes each: SDL's RGBA32 (what decoders and
-/// the thumbnail cache use) and ARGB8888 (what most renderers take as a texture).
-enum PixelLayout: Int, Equatable {
+/// The two ways a loader lays its pixels out, four bytes each: R, G, B, A (what decoders and the
+/// thumbnail cache use, SDL's RGBA32) and B, G, R, A (ARGB8888, what most renderers take as a texture).
+public enum PixelLayout: Int, Equatable {
     case rgba = 0
     case argb = 1
-
-    /// The SDL pixel format it is.
-    var sdlFormat: UInt32 { self == .rgba ? SDL_PIXELFORMAT_RGBA32.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue }
-
-    /// The layout of SDL's `format`, if it is one of the two.
-    init?(sdlFormat: UInt32) {
-        switch sdlFormat {
-        case SDL_PIXELFORMAT_RGBA32.rawValue: self = .rgba
-        case SDL_PIXELFORMAT_ARGB8888.rawValue: self = .argb
-        default: return nil
-        }
-    }
 }
 
 /// A loader's reply: an answer for each picture asked for, in order.
-struct LoaderReply: LoaderMessage {
-    var answers: [LoaderAnswer]
+public struct LoaderReply: LoaderMessage {
+    public var answers: [LoaderAnswer]
     /// The steps of the loader's sandbox that did not hold (`LoaderSandbox`), said with every reply.
-    var sandboxGaps: [String] = []
+    public var sandboxGaps: [String] = []
 
-    func write(to out: inout MessageWriter) {
+    public func write(to out: inout MessageWriter) {
         out.int(answers.count)
         for answer in answers { answer.write(to: &out) }
         out.int(sandboxGaps.count)
         for gap in sandboxGaps { out.text(gap) }
     }
 
-    init(reading r: inout MessageReader) throws {
+    public init(reading r: inout MessageReader) throws {
         let count = try r.int()
         guard (1...LoaderRequest.maximumItems).contains(count) else { throw MessageReader.Malformed() }
         answers = try (0..<count).map { _ in try LoaderAnswer(reading: &r) }
@@ -227,13 +214,13 @@ struct LoaderReply: LoaderMessage {
         }
     }
 
-    init(answers: [LoaderAnswer], sandboxGaps: [String] = []) {
+    public init(answers: [LoaderAnswer], sandboxGaps: [String] = []) {
         self.answers = answers
         self.sandboxGaps = sandboxGaps
     }
 
     /// The same failure for every one of `count` pictures.
-    init(failure: DecodeFailure, count: Int, sandboxGaps: [String] = []) {
+    public init(failure: DecodeFailure, count: Int, sandboxGaps: [String] = []) {
         answers = Array(repeating: LoaderAnswer(failure: failure), count: count)
         self.sandboxGaps = sandboxGaps
     }
@@ -242,46 +229,46 @@ struct LoaderReply: LoaderMessage {
 /// A message of the loaders' protocol: little-endian integers and doubles, and texts with their
 /// lengths, read back with every length checked: cheaper than JSON, which cost as much as
 /// decoding a small preview, four times for each picture.
-protocol LoaderMessage {
+public protocol LoaderMessage {
     func write(to out: inout MessageWriter)
     init(reading r: inout MessageReader) throws
 }
 
-struct MessageWriter {
-    var bytes: [UInt8] = []
-    mutating func int(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 } }
-    mutating func double(_ value: Double) { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 } }
-    mutating func text(_ value: String) {
+public struct MessageWriter {
+    public var bytes: [UInt8] = []
+    public mutating func int(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 } }
+    public mutating func double(_ value: Double) { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 } }
+    public mutating func text(_ value: String) {
         let utf8 = Array(value.utf8)
         int(utf8.count)
         bytes += utf8
     }
 }
 
-struct MessageReader {
-    struct Malformed: Error {}
-    let bytes: [UInt8]
-    var at = 0
+public struct MessageReader {
+    public struct Malformed: Error {}
+    public let bytes: [UInt8]
+    public var at = 0
 
-    mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+    public mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
         guard count >= 0, count <= bytes.count - at else { throw Malformed() }
         defer { at += count }
         return bytes[at..<at + count]
     }
 
-    mutating func int() throws -> Int {
+    public mutating func int() throws -> Int {
         Int(truncatingIfNeeded: try take(8).reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) })
     }
-    mutating func double() throws -> Double { Double(bitPattern: UInt64(truncatingIfNeeded: try int())) }
-    mutating func text() throws -> String { String(decoding: try take(try int()), as: UTF8.self) }
+    public mutating func double() throws -> Double { Double(bitPattern: UInt64(truncatingIfNeeded: try int())) }
+    public mutating func text() throws -> String { String(decoding: try take(try int()), as: UTF8.self) }
 }
 
 /// One message each way over a loader's socket, a descriptor alongside.
-enum LoaderSocket {
+public enum LoaderSocket {
     /// Larger than any request or reply: a few dozen bytes and a file's name for each picture.
-    static let messageCapacity = 64 << 10
+    public static let messageCapacity = 64 << 10
 
-    static func send<T: LoaderMessage>(_ value: T, on socket: Int32, fd: Int32 = -1) -> Bool {
+    public static func send<T: LoaderMessage>(_ value: T, on socket: Int32, fd: Int32 = -1) -> Bool {
         var out = MessageWriter()
         value.write(to: &out)
         guard out.bytes.count <= messageCapacity else { return false }
@@ -290,7 +277,7 @@ enum LoaderSocket {
 
     /// The next message and its descriptor (-1 for none); nil at the end of the stream or for a
     /// message that is not one.
-    static func receive<T: LoaderMessage>(_ type: T.Type, on socket: Int32) -> (value: T, fd: Int32)? {
+    public static func receive<T: LoaderMessage>(_ type: T.Type, on socket: Int32) -> (value: T, fd: Int32)? {
         var buffer = [UInt8](repeating: 0, count: messageCapacity)
         var fd: Int32 = -1
         let count = buffer.withUnsafeMutableBytes { photozoom_receive(socket, $0.baseAddress, $0.count, &fd) }

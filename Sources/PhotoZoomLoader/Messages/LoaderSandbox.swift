@@ -7,8 +7,8 @@ import Foundation
 public final class LoaderSandbox: @unchecked Sendable {
     /// How many lines a loader may say, and how long each: a loader is trusted no more than
     /// the bytes it decoded.
-    static let linesAtMost = 4
-    static let lineCharacters = 200
+    public static let linesAtMost = 4
+    public static let lineCharacters = 200
 
     private let lock = NSLock()
     private var gaps: [String] = []
@@ -17,7 +17,7 @@ public final class LoaderSandbox: @unchecked Sendable {
     public init() {}
 
     /// What a loader's reply said of its sandbox; the lines not heard before, to be logged.
-    func note(_ said: [String]) -> [String] {
+    public func note(_ said: [String]) -> [String] {
         lock.withLock {
             heard = true
             let new = said.filter { !gaps.contains($0) }

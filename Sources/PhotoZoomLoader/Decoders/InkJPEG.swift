@@ -1,16 +1,16 @@
 import CTurboJPEG
 import Foundation
-import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// CMYK and YCCK JPEGs (print files, Photoshop exports) in true colour. SDL_image hands their
 /// ink values back as if they were RGB with K in alpha, so the astronaut in CMYK came out blue
 /// and its grid cell near white; libjpeg-turbo decodes them to ink here, and ink becomes light.
-enum InkJPEG {
+public enum InkJPEG {
     /// `data`, a CMYK or YCCK JPEG, as RGBA pixels of `width`×`height`: its own size, or one
     /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
     /// TurboJPEG's; a failure says what libjpeg-turbo said.
-    static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<RGBAPixels, DecodeFailure> {
+    public static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<RGBAPixels, DecodeFailure>
+    {
         guard let handle = tjInitDecompress() else {
             return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))"))
         }
@@ -57,7 +57,7 @@ enum InkJPEG {
     }
 
     /// Whether the JPEG has Adobe's APP14 segment before its image data: the mark of inverted ink.
-    static func hasAdobeMarker(_ data: Data) -> Bool {
+    public static func hasAdobeMarker(_ data: Data) -> Bool {
         var i = data.startIndex + 2
         while i + 4 <= data.endIndex, data[i] == 0xFF {
             let marker = data[i + 1]
