@@ -44,18 +44,22 @@ let package = Package(
         // What runs inside a loader's sandbox: the decoders and the pixels they make. No SDL, no X11.
         .target(
             name: "PhotoZoomLoader", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CLoader"]),
-        // The thin platform layer: window, events, textures, drawing.
+        // The photos as the window has them: folders read, headers probed, the loader pool's
+        // client, the photo stream, the thumbnail cache and pictures. No SDL.
+        .target(
+            name: "PhotoZoomLibrary",
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "CMD5", "CPNG", "CLoader"]),
+        // The window: events, rendering, overlays, sessions, the replay window.
         .target(
             name: "PhotoZoomSDL",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "CSDL2", "CGif", "CTurboJPEG", "CWebP",
-                "CTIFF", "CMD5", "CPNG",
-                "CLoader",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "CSDL2", "CGif",
+                "CTurboJPEG", "CWebP", "CTIFF", "CLoader",
             ]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomSDL",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLibrary", "PhotoZoomSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,7 +71,8 @@ let package = Package(
         .testTarget(
             name: "PhotoZoomSDLTests",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomSDL", "PhotoZoomTestSupport",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "PhotoZoomSDL",
+                "PhotoZoomTestSupport",
                 "CTurboJPEG", "CExif",
             ]),
         // SDL_image and giflib open what the executable wrote, to check it by pixels; the core

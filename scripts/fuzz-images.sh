@@ -20,10 +20,9 @@ mkdir -p "$corpus" "$out/image-crashes" "$out/image-core"
 # Modules as SwiftPM builds them: the core, then the untrusted bytes' own target (the gate, the
 # EXIF parser, the failures), then the sizes of the loader's, each a static library,
 # instrumented too (TuningFile.number and the limits run on every input). Then the probe's files
-# with the harness, in a module named as SwiftPM's (so the harness sees internal names):
-# SDLError (it imports CSDL2, for SDL_GetError only), the thumbnail cache's PNG walk (CPNG), and
-# the probe with what it calls: ContentHash (SessionFile.swift). No SDL call is made;
-# the module maps link SDL2 and libpng. lld, as gold warns about every ASan symbol it cannot export.
+# with the harness, in a module named as SwiftPM's (so the harness sees internal names): the
+# thumbnail cache's PNG walk (CPNG), and the probe with what it calls: ContentHash. No SDL.
+# lld, as gold warns about every ASan symbol it cannot export.
 mapfile -t core < <(find Sources/PhotoZoomCore -name '*.swift' | sort)
 swiftc -module-name PhotoZoomCore -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -emit-library -static \
@@ -34,22 +33,22 @@ swiftc -module-name PhotoZoomUntrusted -parse-as-library -swift-version 5 -O -g 
     -sanitize=fuzzer,address -emit-library -static -I "$out/image-core" \
     -emit-module -emit-module-path "$out/image-core/PhotoZoomUntrusted.swiftmodule" \
     "${untrusted[@]}" -o "$out/image-core/libPhotoZoomUntrusted.a"
-# Of the loader's target, the probe needs only its sizes (PixelBox).
+# Of the loader's target, the probe and the PNG walk need only its sizes and pictures.
 swiftc -module-name PhotoZoomLoader -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -emit-library -static -I "$out/image-core" \
     -emit-module -emit-module-path "$out/image-core/PhotoZoomLoader.swiftmodule" \
-    Sources/PhotoZoomLoader/Pictures/ScaledSize.swift -o "$out/image-core/libPhotoZoomLoader.a"
+    Sources/PhotoZoomLoader/Pictures/ScaledSize.swift Sources/PhotoZoomLoader/Pictures/PixelBuffer.swift \
+    -o "$out/image-core/libPhotoZoomLoader.a"
 gate=(
-    Sources/PhotoZoomSDL/SDLError.swift
-    Sources/PhotoZoomSDL/Thumbnails/ThumbnailPNG.swift
-    Sources/PhotoZoomSDL/Library/PhotoProbe.swift
-    Sources/PhotoZoomSDL/Recording/SessionFile.swift
+    Sources/PhotoZoomLibrary/Thumbnails/ThumbnailPNG.swift
+    Sources/PhotoZoomLibrary/Folder/PhotoProbe.swift
+    Sources/PhotoZoomLibrary/Folder/ContentHash.swift
 )
 cflags=()
-for flag in $(pkg-config --cflags sdl2 libpng); do cflags+=(-Xcc "$flag"); done
-swiftc -module-name PhotoZoomSDL -parse-as-library -swift-version 5 -O -g \
+for flag in $(pkg-config --cflags libpng); do cflags+=(-Xcc "$flag"); done
+swiftc -module-name PhotoZoomLibrary -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -use-ld=lld \
-    -I "$out/image-core" -I Sources/CSDL2 -I Sources/CPNG "${cflags[@]}" \
+    -I "$out/image-core" -I Sources/CPNG "${cflags[@]}" \
     "${gate[@]}" Fuzz/ImageFuzzer.swift \
     -L "$out/image-core" -lPhotoZoomLoader -lPhotoZoomUntrusted -lPhotoZoomCore -o "$out/image-fuzzer"
 

@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// The interactive prototype: load the photos, open the window, and run the loop.
 public enum Prototype {

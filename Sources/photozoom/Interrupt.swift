@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 /// The pipe Ctrl-C's handler writes a byte to: all a signal handler may safely do.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PhotoZoomLibrary
 import PhotoZoomSDL
 import PhotoZoomUntrusted
 
@@ -27,7 +28,7 @@ struct PhotoZoomCommand: ParsableCommand {
             // Each byte of a path kept: a folder named in no UTF-8 is still that folder.
             var command = try parseAsRoot(Array(PathBytes.commandLine.dropFirst()))
             // The loaders a command that shows photos needs, forked while this is one thread.
-            if command is DecodesPhotos { LoaderPool.shared.forkEarly() }
+            if command is DecodesPhotos { LoaderPool.shared.forkEarly(serving: LoaderProcess.serve(memoryMiB:)) }
             try command.run()
         } catch {
             let code = exitCode(for: error)

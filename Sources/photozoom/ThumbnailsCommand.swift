@@ -1,7 +1,7 @@
 import ArgumentParser
-import CSDL2
 import Dispatch
 import Foundation
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 extension ThumbnailSize: ExpressibleByArgument {}
@@ -93,9 +93,7 @@ struct ThumbnailsCommand: ParsableCommand {
             return (.failed, false)
         }
         switch cache.make(file, size: size) {
-        case .success(let image):
-            SDL_FreeSurface(image.surface)
-            return (.made, true)
+        case .success: return (.made, true)
         case .failure(let error):
             progress.say("photozoom: cannot make a thumbnail of \(file.path) (\(error))")
             return (.failed, true)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 struct TuningCommand: ParsableCommand {

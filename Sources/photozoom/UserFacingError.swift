@@ -1,4 +1,5 @@
 import ArgumentParser
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 /// An error a person reads: its description is the one line they see, after "photozoom: ",

@@ -23,6 +23,13 @@ final class TargetEdgeTests: XCTestCase {
             target: "PhotoZoomLoader",
             imports: ["Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CLoader"],
             dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CLoader"]),
+        Edge(
+            target: "PhotoZoomLibrary",
+            imports: [
+                "Foundation", "Glibc", "Dispatch", "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "CMD5",
+                "CPNG", "CLoader",
+            ],
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "CMD5", "CPNG", "CLoader"]),
     ]
 
     func testEachPureTargetImportsOnlyWhatItsEdgesAllow() throws {
@@ -66,11 +73,12 @@ final class TargetEdgeTests: XCTestCase {
     /// The loaders are passed in: the platform names the shared pool only as a default value of
     /// a parameter (`pool: LoaderPool = .shared`), so a test or a second window may hand its own.
     func testThePlatformReachesTheSharedLoaderPoolOnlyAsADefault() throws {
-        let folder = PackagePaths.root.appendingPathComponent("Sources/PhotoZoomSDL")
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap {
-            $0 as? URL
+        let files = ["PhotoZoomLibrary", "PhotoZoomSDL"].flatMap { target in
+            FileManager.default.enumerator(
+                at: PackagePaths.root.appendingPathComponent("Sources/\(target)"), includingPropertiesForKeys: nil)!
+                .compactMap { $0 as? URL }
+                .filter { $0.pathExtension == "swift" }
         }
-        .filter { $0.pathExtension == "swift" }
         var defaults = 0
         for file in files {
             for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n").enumerated() {

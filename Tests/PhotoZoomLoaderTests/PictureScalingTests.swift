@@ -6,8 +6,8 @@ import XCTest
 /// A loader shrinks what it decodes without aliasing and without shifting it: each halving is
 /// the rounded mean of its blocks, the last step samples at each pixel's centre.
 final class PictureScalingTests: XCTestCase {
-    func picture(_ width: Int, _ height: Int, _ level: (Int, Int) -> UInt8) throws -> RGBAPixels {
-        let picture = try RGBAPixels.make(width: width, height: height).get()
+    func picture(_ width: Int, _ height: Int, _ level: (Int, Int) -> UInt8) throws -> PixelBuffer {
+        let picture = try PixelBuffer.make(width: width, height: height).get()
         for y in 0..<height { for x in 0..<width { picture[x, y] = RGBA(grey: level(x, y), a: 200) } }
         return picture
     }

@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
@@ -36,9 +37,9 @@ final class EmbeddedPreviewTests: XCTestCase {
         return url
     }
 
-    func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> [Int] {
-        let bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(surface.pointee.pitch) + x * 4
-        return [Int(bytes[0]), Int(bytes[1]), Int(bytes[2])]
+    func pixel(_ picture: PixelBuffer, _ x: Int, _ y: Int) -> [Int] {
+        let pixel = picture[x, y]
+        return [Int(pixel.r), Int(pixel.g), Int(pixel.b)]
     }
 
     func close(_ a: [Int], _ b: [UInt8]) -> Bool { zip(a, b).allSatisfy { abs($0 - Int($1)) <= 6 } }
@@ -67,24 +68,24 @@ final class EmbeddedPreviewTests: XCTestCase {
         let file = try photo("sideways.jpg", orientation: 6)
         let cache = ThumbnailCache(
             root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
-        let format = SDL_PIXELFORMAT_RGBA32.rawValue
+        let format = PixelLayout.rgba
         let preview = try PhotoPixelDecoder.decode(
-            file, .preview(cell: 256), cache: cache, textureFormat: format, limits: LibraryLimits()
+            file, .preview(cell: 256), cache: cache, layout: format, limits: LibraryLimits()
         ).get()
         XCTAssertEqual(preview.pixels.size, PixelBox(width: 120, height: 160))
         // Turned a quarter clockwise: the stored bottom-left quarter is now at the top left.
         XCTAssertTrue(
-            close(pixel(preview.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }),
-            "\(pixel(preview.pixels.surface, 20, 20))")
+            close(pixel(preview.pixels, 20, 20), Self.colours[2].map { $0 / 2 }),
+            "\(pixel(preview.pixels, 20, 20))")
         XCTAssertEqual(preview.uprightSize, PixelBox(width: 480, height: 640))
 
         let thumbnail = try PhotoPixelDecoder.decode(
-            file, .thumbnail(side: 256), cache: cache, textureFormat: format, limits: LibraryLimits()
+            file, .thumbnail(side: 256), cache: cache, layout: format, limits: LibraryLimits()
         ).get()
         XCTAssertEqual(thumbnail.pixels.size, PixelBox(width: 192, height: 256))
-        XCTAssertTrue(close(pixel(thumbnail.pixels.surface, 20, 20), Self.colours[2]), "the photo's own pixels")
+        XCTAssertTrue(close(pixel(thumbnail.pixels, 20, 20), Self.colours[2]), "the photo's own pixels")
         let again = try PhotoPixelDecoder.decode(
-            file, .preview(cell: 256), cache: cache, textureFormat: format, limits: LibraryLimits()
+            file, .preview(cell: 256), cache: cache, layout: format, limits: LibraryLimits()
         ).get()
         XCTAssertEqual(again.pixels.size, PixelBox(width: 120, height: 160))
         // Never enlarged: at its own size it serves any larger cell without being decoded again.
@@ -97,7 +98,7 @@ final class EmbeddedPreviewTests: XCTestCase {
     /// Streams 12 photos with previews into a window `width` points wide until every cell in
     /// view has pixels enough for it; what each cell showed, in order, and the cells' size.
     func stream(width: Double) throws -> (
-        order: [(photo: Int, sharp: Bool)], visible: Range<Int>, textures: PhotoTextures, stream: PhotoStream,
+        order: [(photo: Int, sharp: Bool)], visible: Range<Int>, textures: PhotoTextures, stream: WindowPhotoStream,
         canvas: HeadlessCanvas
     ) {
         let files = try (0..<12).map { try photo(String(format: "IMG_%02d.jpg", $0)) }
@@ -212,12 +213,12 @@ final class EmbeddedPreviewTests: XCTestCase {
         for file in files.prefix(2) { try FileManager.default.removeItem(at: file) }
         let sideways = try PhotoPixelDecoder.decode(
             files[1], .preview(cell: 120), known: kept[1], cache: nil,
-            textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue
+            layout: .rgba
         ).get()
         XCTAssertEqual(sideways.pixels.size, PixelBox(width: 120, height: 160), "upright")
         XCTAssertTrue(
-            close(pixel(sideways.pixels.surface, 20, 20), Self.colours[2].map { $0 / 2 }),
-            "\(pixel(sideways.pixels.surface, 20, 20))")
+            close(pixel(sideways.pixels, 20, 20), Self.colours[2].map { $0 / 2 }),
+            "\(pixel(sideways.pixels, 20, 20))")
 
         let canvas = try HeadlessCanvas(size: Size(width: 600, height: 400))
         let stream = PhotoStream(
@@ -320,7 +321,7 @@ final class EmbeddedPreviewTests: XCTestCase {
                 XCTAssertEqual(
                     pixels.pixels.size, sideways ? PixelBox(width: 119, height: 159) : PixelBox(width: 159, height: 119)
                 )
-                XCTAssertEqual(pixels.pixels.surface.pointee.format.pointee.format, FolderOpening.previewFormat)
+                XCTAssertEqual(pixels.pixels.layout, FolderOpening.previewLayout)
                 XCTAssertNil(pixels.probe.preview, "the pixels hold no bytes")
             }
             let canvas = try HeadlessCanvas(size: viewport)

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest

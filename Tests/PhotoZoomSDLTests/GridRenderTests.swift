@@ -4,6 +4,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// Headless renders of the bundled photos, checked pixel by pixel against the photos as the

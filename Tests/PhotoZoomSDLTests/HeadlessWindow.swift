@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import PhotoZoomCore
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// A window's sessions drawn into a headless canvas, run frame by frame by the window's own

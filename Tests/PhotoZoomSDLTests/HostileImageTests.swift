@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
@@ -197,7 +198,7 @@ final class HostileImageTests: XCTestCase {
         // The decoder's gate sees every byte: this one must hold whatever the probe does.
         XCTAssertEqual(Self.refusal(PhotoGate.check(Data(bytes))), reason)
         let decoded = PhotoPixelDecoder.decode(
-            file, .thumbnail(side: 128), cache: nil, textureFormat: SDL_PIXELFORMAT_UNKNOWN.rawValue)
+            file, .thumbnail(side: 128), cache: nil, layout: .rgba)
         guard case .failure(let error) = decoded else { return XCTFail("a frame of 30000² was decoded") }
         XCTAssertEqual(error.description, reason)
     }
@@ -243,11 +244,11 @@ final class HostileImageTests: XCTestCase {
         let cache = ThumbnailCache(
             root: folder.appendingPathComponent("cache/thumbnails"), program: "photozoom", version: "test",
             log: { _ in })
-        SDL_FreeSurface(try cache.make(photo, size: .normal).get().surface)
+        _ = try cache.make(photo, size: .normal).get()
         let entry = cache.location(of: photo, size: .normal)
         let valid = [UInt8](try Data(contentsOf: entry))
         // The planting below is only meaningful where the genuine entry is read.
-        XCTAssertNotNil(cache.read(photo, size: .normal).map { SDL_FreeSurface($0.surface) })
+        XCTAssertNotNil(cache.read(photo, size: .normal))
         let elsewhere = try write("valid-thumbnail.png", valid)
 
         var claiming = valid
@@ -294,7 +295,6 @@ final class HostileImageTests: XCTestCase {
             try plant(entry)
             let started = Date()
             let read = cache.read(photo, size: .normal)
-            read.map { SDL_FreeSurface($0.surface) }
             XCTAssertNil(read, name)
             // `holds` decides whether a thumbnail is made again: a yes here leaves the photo without one.
             XCTAssertFalse(cache.holds(photo, size: .normal), name)

@@ -3,6 +3,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
 

@@ -5,6 +5,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 
@@ -18,19 +19,18 @@ final class InkJPEGTests: XCTestCase {
         let reference = try ReferenceImage(contentsOf: original.path)
         // A page the photo's own size, as a window that large decodes it.
         let decoded = try PhotoPixelDecoder.decode(
-            file, .page(width: 512, height: 512), cache: nil, textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue
+            file, .page(width: 512, height: 512), cache: nil, layout: .rgba
         ).get()
         XCTAssertEqual(decoded.uprightSize, PixelBox(width: 512, height: 512))
         XCTAssertEqual(decoded.pixels.size, PixelBox(width: 512, height: 512))
-        let surface = decoded.pixels.surface.pointee
-        let pixels = surface.pixels.assumingMemoryBound(to: UInt8.self)
+        let pixels = decoded.pixels.bytes
         var total = 0.0
         var r = 0.0
         var g = 0.0
         var b = 0.0
         for y in stride(from: 0, to: 512, by: 3) {
             for x in stride(from: 0, to: 512, by: 3) {
-                let p = pixels + y * Int(surface.pitch) + x * 4
+                let p = pixels + y * decoded.pixels.pitch + x * 4
                 let i = (y * 512 + x) * 4
                 r += Double(p[0])
                 g += Double(p[1])

@@ -2,6 +2,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// Headless renders of the interaction at its key moments, checked by pixels: mid zoom-in, the

@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// The first visit of a big folder: every header read, then every grid thumbnail the shared

@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
@@ -33,8 +34,7 @@ final class LoaderPoolTests: XCTestCase {
     ) {
         switch result {
         case .success(let image):
-            XCTAssertEqual(max(image.surface.pointee.w, image.surface.pointee.h), 128, message, file: file, line: line)
-            SDL_FreeSurface(image.surface)
+            XCTAssertEqual(max(image.pixels.width, image.pixels.height), 128, message, file: file, line: line)
         case .failure(let error):
             XCTFail("\(message): \(error)", file: file, line: line)
         }
@@ -144,8 +144,7 @@ final class LoaderPoolTests: XCTestCase {
         }
         XCTAssertEqual(error.description, "the decoder crashed: signal 11 (Segmentation fault)")
         XCTAssertEqual(cache.recordedFailure(of: photos.appendingPathComponent("coffee.jpg")), error.description)
-        let next = try cache.make(photos.appendingPathComponent("rocket.jpg"), size: .normal).get()
-        SDL_FreeSurface(next.surface)
+        XCTAssertNoThrow(try cache.make(photos.appendingPathComponent("rocket.jpg"), size: .normal).get())
     }
 
     /// A loader's answer is believed only as far as it describes pixels the window can read:
@@ -187,12 +186,9 @@ final class LoaderPoolTests: XCTestCase {
             switch result {
             case .success(let image):
                 XCTAssertNotEqual(name, "coffee.jpg", "the crash's photo has no pixels")
-                XCTAssertEqual(min(image.surface.pointee.w, image.surface.pointee.h), 64, name)
-                XCTAssertEqual(
-                    image.surface.pointee.format.pointee.format, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                    "in the layout asked for")
+                XCTAssertEqual(min(image.pixels.width, image.pixels.height), 64, name)
+                XCTAssertEqual(image.pixels.layout, .argb, "in the layout asked for")
                 XCTAssertEqual(image.isOpaque, true, name)
-                SDL_FreeSurface(image.surface)
             case .failure(let error):
                 XCTAssertEqual(name, "coffee.jpg", "\(name): \(error)")
                 XCTAssertEqual(error.description, "the decoder crashed: signal 11 (Segmentation fault)")
@@ -212,7 +208,7 @@ final class LoaderPoolTests: XCTestCase {
             root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
         func page() -> Result<DecodedPixels, DecodeFailure> {
             PhotoPixelDecoder.decode(
-                photo, .page(width: 400, height: 300), cache: cache, textureFormat: SDL_PIXELFORMAT_ARGB8888.rawValue)
+                photo, .page(width: 400, height: 300), cache: cache, layout: .argb)
         }
         setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
         LoaderPool.shared.stopIdle()
@@ -240,14 +236,11 @@ final class LoaderPoolTests: XCTestCase {
         let cache = ThumbnailCache(
             root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", pool: own,
             log: { XCTFail($0) })
-        guard case .success(let made) = cache.make(photo, size: .normal) else {
-            return XCTFail("the thumbnail is made")
-        }
-        SDL_FreeSurface(made.surface)
+        guard case .success = cache.make(photo, size: .normal) else { return XCTFail("the thumbnail is made") }
         XCTAssertFalse(own.processIDs.isEmpty, "the cache's decode started the pool it was given")
         XCTAssertTrue(Set(own.processIDs).isDisjoint(with: LoaderPool.shared.processIDs))
         let page = PhotoPixelDecoder.decode(
-            photo, .page(width: 400, height: 300), cache: nil, textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue, pool: own
+            photo, .page(width: 400, height: 300), cache: nil, layout: .rgba, pool: own
         )
         guard case .success = page else { return XCTFail("the page is decoded") }
     }

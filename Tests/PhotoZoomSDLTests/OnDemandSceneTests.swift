@@ -4,6 +4,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// What replays and scripted renders draw with: before each frame, the photos it shows are

@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// Before the window opens, the headers read are those of the screenful the grid opens on: the

@@ -3,6 +3,7 @@ import Foundation
 import PhotoZoomCore
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
 
@@ -97,18 +98,17 @@ final class OrientedPhotoTests: XCTestCase {
         let library = PhotoLibrary.load(files: files, log: { XCTFail($0) })
         let page = PixelTarget.page(width: max(Self.width, Self.height), height: max(Self.width, Self.height))
         return zip(library.infos, files).map { info, file in
-            (info, PhotoPixelDecoder.decode(file, page, cache: nil, textureFormat: SDL_PIXELFORMAT_RGBA32.rawValue))
+            (info, PhotoPixelDecoder.decode(file, page, cache: nil, layout: .rgba))
         }
     }
 
     /// The middle of each quarter of the decoded picture has that quarter's colour.
     private func assertUpright(_ pixels: Result<DecodedPixels, DecodeFailure>, _ what: String, line: UInt = #line) {
         guard case .success(let decoded) = pixels else { return XCTFail("\(what) did not decode", line: line) }
-        let surface = decoded.pixels.surface
-        let w = Int(surface.pointee.w)
-        let h = Int(surface.pointee.h)
-        let pitch = Int(surface.pointee.pitch)
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let w = decoded.pixels.width
+        let h = decoded.pixels.height
+        let pitch = decoded.pixels.pitch
+        let pixels = decoded.pixels.bytes
         let corners = [
             ("top left", w / 4, h / 4, Self.topLeft), ("top right", 3 * w / 4, h / 4, Self.topRight),
             ("bottom left", w / 4, 3 * h / 4, Self.bottomLeft),

@@ -2,6 +2,7 @@ import Foundation
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// An output file being written has no name until it is whole: a kill at any moment leaves

@@ -4,6 +4,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// The developer overlays drawn headless, checked by pixels: each overlay where it belongs, in

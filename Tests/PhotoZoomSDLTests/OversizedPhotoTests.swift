@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
@@ -26,7 +27,7 @@ final class OversizedPhotoTests: XCTestCase {
                 progressive: progressive))
     }
 
-    func pixel(_ picture: RGBAPixels, _ x: Int, _ y: Int) -> [UInt8] {
+    func pixel(_ picture: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] {
         let pixel = picture[x, y]
         return [pixel.r, pixel.g, pixel.b]
     }
@@ -132,7 +133,6 @@ final class OversizedPhotoTests: XCTestCase {
         XCTAssertNil(strict.recordedFailure(of: file))
         let roomy = ThumbnailCache(root: root, program: "photozoom", version: "test", log: { _ in })
         let made = try roomy.make(file, size: .normal).get()
-        SDL_FreeSurface(made.surface)
-        XCTAssertNotNil(roomy.read(file, size: .normal).map { SDL_FreeSurface($0.surface) })
+        XCTAssertNotNil(roomy.read(file, size: .normal))
     }
 }

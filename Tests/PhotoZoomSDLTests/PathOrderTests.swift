@@ -2,6 +2,7 @@ import Foundation
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// Name order keyed once per path agrees with Foundation's numeric, case-insensitive compare,

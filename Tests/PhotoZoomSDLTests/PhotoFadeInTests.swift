@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 
@@ -13,12 +14,12 @@ final class PhotoFadeInTests: XCTestCase {
     let second: UInt64 = 1_000_000_000
 
     func pixels() -> DecodedPixels {
-        let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
+        let surface = try! PixelBuffer.make(width: 100, height: 100).get()
         let probe = PhotoProbe(
             uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x",
             fileBytes: 1, modified: 0)
         return DecodedPixels(
-            pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100), average: .white,
+            pixels: surface, uprightSize: PixelBox(width: 100, height: 100), average: .white,
             isOpaque: true, probe: probe)
     }
 

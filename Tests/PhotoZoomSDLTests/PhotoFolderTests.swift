@@ -3,6 +3,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// Reading a library from real files: which files are photos, subfolders, hidden things,

@@ -2,6 +2,7 @@ import Foundation
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// Files that claim more than a photo may be are refused by their stat or their header, before

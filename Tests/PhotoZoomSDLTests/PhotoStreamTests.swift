@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 
@@ -126,12 +127,14 @@ final class PhotoStreamTests: XCTestCase {
             uprightSize: PixelBox(width: 4, height: 4), orientation: .up, isCMYK: false, contentHash: "x", fileBytes: 1,
             modified: 0)
         for (photo, opaque) in [(0, true), (1, false)] {
-            let surface = SDL_CreateRGBSurfaceWithFormat(0, 4, 4, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
-            SDL_FillRect(surface, nil, opaque ? 0xFF20_4060 : 0x8020_4060)
+            let surface = try PixelBuffer.make(width: 4, height: 4, layout: .argb).get()
+            for y in 0..<4 {
+                for x in 0..<4 { surface[x, y] = RGBA(r: 0x20, g: 0x40, b: 0x60, a: opaque ? 0xFF : 0x80) }
+            }
             textures.insert(
                 photo, .thumbnail(side: 128),
                 DecodedPixels(
-                    pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 4, height: 4),
+                    pixels: surface, uprightSize: PixelBox(width: 4, height: 4),
                     average: .white, isOpaque: opaque, probe: probe), arrived: 0)
         }
         textures.beginFrame(now: .max)
@@ -159,11 +162,11 @@ final class PhotoStreamTests: XCTestCase {
             fileBytes: 1, modified: 0)
         for photo in 0..<3 {
             textures.beginFrame(now: 0)
-            let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
+            let surface = try! PixelBuffer.make(width: 100, height: 100).get()
             textures.insert(
                 photo, .thumbnail(side: 128),
                 DecodedPixels(
-                    pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100),
+                    pixels: surface, uprightSize: PixelBox(width: 100, height: 100),
                     average: .white, isOpaque: true, probe: probe), arrived: 0)
         }
         textures.beginFrame(now: 0)
@@ -179,12 +182,12 @@ final class PhotoStreamTests: XCTestCase {
         // Each 100×100 thumbnail is 40,000 bytes; room for three.
         let textures = PhotoTextures(renderer: canvas.renderer, budgetBytes: 120_000)
         func pixels() -> DecodedPixels {
-            let surface = SDL_CreateRGBSurfaceWithFormat(0, 100, 100, 32, SDL_PIXELFORMAT_RGBA32.rawValue)!
+            let surface = try! PixelBuffer.make(width: 100, height: 100).get()
             let probe = PhotoProbe(
                 uprightSize: PixelBox(width: 100, height: 100), orientation: .up, isCMYK: false, contentHash: "x",
                 fileBytes: 1, modified: 0)
             return DecodedPixels(
-                pixels: OwnedSurface(surface), uprightSize: PixelBox(width: 100, height: 100), average: .white,
+                pixels: surface, uprightSize: PixelBox(width: 100, height: 100), average: .white,
                 isOpaque: true, probe: probe)
         }
         let thumb = PixelTarget.thumbnail(side: 128)

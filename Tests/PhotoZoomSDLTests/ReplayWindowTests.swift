@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest

@@ -4,6 +4,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
@@ -28,24 +29,11 @@ final class ScaledDecoderTests: XCTestCase {
     func decodeInALoader(_ data: Data, _ size: ScaledSize, file: StaticString = #filePath, line: UInt = #line) throws
         -> ScaledImage
     {
-        try decoded(
-            LoaderPool.shared.decode(
-                data, name: "photo", to: size, orientation: PhotoExif(bytes: data).orientation, expected: nil,
-                limits: LibraryLimits()),
-            surface: \.surface, file: file, line: line)
-    }
-
-    /// A decode's image, its surface freed when the test ends; a failure fails the test.
-    func decoded<Image>(
-        _ result: Result<Image, DecodeFailure>, surface: (Image) -> UnsafeMutablePointer<SDL_Surface>,
-        file: StaticString,
-        line: UInt
-    ) throws -> Image {
-        switch result {
-        case .success(let image):
-            let made = surface(image)
-            addTeardownBlock { SDL_FreeSurface(made) }
-            return image
+        switch LoaderPool.shared.decode(
+            data, name: "photo", to: size, orientation: PhotoExif(bytes: data).orientation, expected: nil,
+            limits: LibraryLimits())
+        {
+        case .success(let image): return image
         case .failure(let error):
             XCTFail("does not decode: \(error)", file: file, line: line)
             throw error
@@ -54,22 +42,14 @@ final class ScaledDecoderTests: XCTestCase {
 
     func bytes(_ name: String) throws -> Data { try Data(contentsOf: photos.appendingPathComponent(name)) }
 
-    /// Tightly packed RGBA of an RGBA32 surface.
-    func pixels(of image: UprightPixels) -> ReferenceImage {
-        ReferenceImage(
-            width: image.pixels.width, height: image.pixels.height,
-            pixels: Array(UnsafeBufferPointer(start: image.pixels.bytes, count: image.pixels.count)))
-    }
-    func pixels(of image: ScaledImage) -> ReferenceImage { pixels(of: image.surface) }
+    /// Tightly packed bytes of a picture, in its layout.
+    func pixels(of image: UprightPixels) -> ReferenceImage { pixels(of: image.pixels) }
+    func pixels(of image: ScaledImage) -> ReferenceImage { pixels(of: image.pixels) }
 
-    func pixels(of surface: UnsafeMutablePointer<SDL_Surface>) -> ReferenceImage {
-        let s = surface.pointee
-        let w = Int(s.w)
-        let h = Int(s.h)
-        let source = s.pixels.assumingMemoryBound(to: UInt8.self)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        for y in 0..<h { for i in 0..<(w * 4) { out[y * w * 4 + i] = source[y * Int(s.pitch) + i] } }
-        return ReferenceImage(width: w, height: h, pixels: out)
+    func pixels(of picture: PixelBuffer) -> ReferenceImage {
+        ReferenceImage(
+            width: picture.width, height: picture.height,
+            pixels: Array(UnsafeBufferPointer(start: picture.bytes, count: picture.count)))
     }
 
     /// The mean over all channels of the absolute difference of two images of one size.
@@ -190,7 +170,7 @@ final class ScaledDecoderTests: XCTestCase {
     func testACMYKJPEGKeepsItsColoursAndTheMeanColourIsThePixelsMean() throws {
         let data = try Data(contentsOf: PackagePaths.fixtures.appendingPathComponent("photos/astronaut-cmyk.jpg"))
         let image = try decodeInALoader(data, .covering(PixelBox(width: 100, height: 100)))
-        XCTAssertEqual(image.surface.pointee.w, 100)
+        XCTAssertEqual(image.pixels.width, 100)
         let decoded = pixels(of: image)
         var sums = [Int](repeating: 0, count: 3)
         for i in stride(from: 0, to: decoded.pixels.count, by: 4) {
@@ -206,7 +186,6 @@ final class ScaledDecoderTests: XCTestCase {
             data, name: "photo", to: .covering(PixelBox(width: 100, height: 100)), orientation: .up, expected: nil,
             limits: LibraryLimits(), format: .argb
         ).get()
-        defer { SDL_FreeSurface(argb.surface) }
         XCTAssertEqual(argb.averageColor, image.averageColor)
     }
 

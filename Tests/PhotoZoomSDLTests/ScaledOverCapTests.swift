@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomCore
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted
@@ -47,9 +48,8 @@ final class ScaledOverCapTests: XCTestCase {
     func assertShown(_ url: URL, file: StaticString = #filePath, line: UInt = #line) {
         switch decode(url) {
         case .success(let image):
-            defer { SDL_FreeSurface(image.surface) }
             XCTAssertEqual(
-                [Int(image.surface.pointee.w), Int(image.surface.pointee.h)], [256, 192], url.lastPathComponent,
+                [Int(image.pixels.width), Int(image.pixels.height)], [256, 192], url.lastPathComponent,
                 file: file, line: line)
             XCTAssertEqual(
                 image.originalSize, PixelBox(width: 1600, height: 1200), "the whole photo's size", file: file,

@@ -3,6 +3,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// The grid's scrubber drawn headless with SDL's software renderer, checked by pixels: a dark

@@ -3,6 +3,7 @@ import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
 
 /// A view handed a recorded sim draws it at the blend it is given, pixel for pixel as the

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoZoomLibrary
 import PhotoZoomLoader
 import PhotoZoomSDL
 import PhotoZoomTestSupport
@@ -106,7 +107,6 @@ final class ThumbnailCacheTests: XCTestCase {
         let file = try photo("chelsea-exif-rotated.jpg", as: "cat é.jpg")
         let cache = cache()
         guard case .success(let made) = cache.make(file, size: .normal) else { return XCTFail("no thumbnail made") }
-        SDL_FreeSurface(made.surface)
         let thumbnail = cache.location(of: file, size: .normal)
         XCTAssertEqual(
             try FileManager.default.attributesOfItem(atPath: thumbnail.path)[.posixPermissions] as? Int, 0o600)
@@ -136,8 +136,7 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(glib["thumbnail::is-valid"], "TRUE")
 
         guard let read = cache.read(file, size: .normal) else { return XCTFail("not read back") }
-        defer { SDL_FreeSurface(read.surface) }
-        XCTAssertEqual([read.surface.pointee.w, read.surface.pointee.h], [128, 85])
+        XCTAssertEqual([read.pixels.width, read.pixels.height], [128, 85])
         XCTAssertEqual(read.originalSize, PixelBox(width: 451, height: 300))
         XCTAssertTrue(cache.holds(file, size: .normal))
         XCTAssertFalse(cache.holds(file, size: .large), "each size is its own")
@@ -150,7 +149,6 @@ final class ThumbnailCacheTests: XCTestCase {
         let file = try photo("gravel.png", as: "gravel.png")  // 512×512
         let cache = cache()
         guard case .success(let made) = cache.make(file, size: .xxLarge) else { return XCTFail("no thumbnail made") }
-        SDL_FreeSurface(made.surface)
         let picture = try ReferenceImage(contentsOf: cache.location(of: file, size: .xxLarge).path)
         XCTAssertEqual([picture.width, picture.height], [512, 512])
     }
@@ -162,7 +160,6 @@ final class ThumbnailCacheTests: XCTestCase {
         let other = try photo("rocket.jpg", as: "other.jpg")
         let cache = cache()
         guard case .success(let image) = cache.make(file, size: .normal) else { return XCTFail("no thumbnail made") }
-        SDL_FreeSurface(image.surface)
         XCTAssertTrue(cache.holds(file, size: .normal))
         var times = [timeval(tv_sec: 1_600_000_000, tv_usec: 0), timeval(tv_sec: 1_600_000_000, tv_usec: 0)]
         XCTAssertEqual(utimes(file.path, &times), 0)
@@ -174,7 +171,6 @@ final class ThumbnailCacheTests: XCTestCase {
         guard case .success(let otherImage) = cache.make(other, size: .normal) else {
             return XCTFail("no thumbnail made")
         }
-        SDL_FreeSurface(otherImage.surface)
         try FileManager.default.removeItem(at: cache.location(of: file, size: .normal))
         try FileManager.default.copyItem(
             at: cache.location(of: other, size: .normal), to: cache.location(of: file, size: .normal))
@@ -216,8 +212,7 @@ final class ThumbnailCacheTests: XCTestCase {
             guard case .success(let image) = cache.make(try photo(as: name), size: .large) else {
                 return XCTFail("\(name) not handed back")
             }
-            XCTAssertEqual(image.surface.pointee.w, 256)
-            SDL_FreeSurface(image.surface)
+            XCTAssertEqual(image.pixels.width, 256)
         }
         XCTAssertEqual(cache.refusedWrites, 3)
         XCTAssertEqual(cache.keptThumbnails, 0)
@@ -235,7 +230,6 @@ final class ThumbnailCacheTests: XCTestCase {
         let cache = cache()
         cache.stopWriting()
         guard case .success(let image) = cache.make(file, size: .large) else { return XCTFail("not made") }
-        SDL_FreeSurface(image.surface)
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.root.path))
         XCTAssertEqual(lines, [])
     }
@@ -249,13 +243,11 @@ final class ThumbnailCacheTests: XCTestCase {
             guard case .success(let image) = cache.make(file, size: .large, writingLater: true) else {
                 return XCTFail("\(file.lastPathComponent) not made")
             }
-            SDL_FreeSurface(image.surface)
         }
         cache.stopWriting()
         XCTAssertEqual(cache.keptThumbnails, files.count, "every thumbnail left for later written by the stop")
         for file in files {
             let kept = try XCTUnwrap(cache.read(file, size: .large), "\(file.lastPathComponent) is in the cache")
-            SDL_FreeSurface(kept.surface)
         }
         XCTAssertEqual(lines, [])
     }

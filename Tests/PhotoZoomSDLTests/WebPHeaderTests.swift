@@ -3,6 +3,7 @@ import Foundation
 import PhotoZoomTestSupport
 import XCTest
 
+@testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
 @testable import PhotoZoomSDL
 @testable import PhotoZoomUntrusted

@@ -9,7 +9,7 @@ public enum InkJPEG {
     /// `data`, a CMYK or YCCK JPEG, as RGBA pixels of `width`×`height`: its own size, or one
     /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
     /// TurboJPEG's; a failure says what libjpeg-turbo said.
-    public static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<RGBAPixels, DecodeFailure>
+    public static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<PixelBuffer, DecodeFailure>
     {
         guard let handle = tjInitDecompress() else {
             return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))"))
@@ -26,7 +26,7 @@ public enum InkJPEG {
         guard decoded == 0 else {
             return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))"))
         }
-        let made = RGBAPixels.make(width: width, height: height)
+        let made = PixelBuffer.make(width: width, height: height)
         guard case .success(let picture) = made else { return made }
         let inverted = hasAdobeMarker(data)
         let pitch = picture.pitch

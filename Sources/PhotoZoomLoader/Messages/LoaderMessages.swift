@@ -183,13 +183,6 @@ public struct LoaderAnswer: Equatable {
     }
 }
 
-/// The two ways a loader lays its pixels out, four bytes each: R, G, B, A (what decoders and the
-/// thumbnail cache use, SDL's RGBA32) and B, G, R, A (ARGB8888, what most renderers take as a texture).
-public enum PixelLayout: Int, Equatable {
-    case rgba = 0
-    case argb = 1
-}
-
 /// A loader's reply: an answer for each picture asked for, in order.
 public struct LoaderReply: LoaderMessage {
     public var answers: [LoaderAnswer]

@@ -9,7 +9,8 @@ public enum PictureScaling {
     /// of a 2×2 block) while half is still no smaller than asked for, then one bilinear step,
     /// which is faithful for a ratio under 2 (bilinear alone over a larger one skips pixels and
     /// shimmers). The same size comes back as a copy.
-    public static func downscaled(_ picture: RGBAPixels, width: Int, height: Int) -> Result<RGBAPixels, DecodeFailure> {
+    public static func downscaled(_ picture: PixelBuffer, width: Int, height: Int) -> Result<PixelBuffer, DecodeFailure>
+    {
         var current = picture
         while current.width / 2 >= width, current.height / 2 >= height {
             switch halved(current) {
@@ -21,8 +22,8 @@ public enum PictureScaling {
     }
 
     /// Each pixel the rounded mean of a 2×2 block; an odd last column or row is left out.
-    static func halved(_ picture: RGBAPixels) -> Result<RGBAPixels, DecodeFailure> {
-        RGBAPixels.make(width: picture.width / 2, height: picture.height / 2).map { half in
+    static func halved(_ picture: PixelBuffer) -> Result<PixelBuffer, DecodeFailure> {
+        PixelBuffer.make(width: picture.width / 2, height: picture.height / 2).map { half in
             for y in 0..<half.height {
                 let top = picture.bytes + 2 * y * picture.pitch
                 let bottom = top + picture.pitch
@@ -38,8 +39,8 @@ public enum PictureScaling {
     }
 
     /// `picture` stretched bilinearly to `width`×`height`, sampled at each output pixel's centre.
-    static func stretched(_ picture: RGBAPixels, width: Int, height: Int) -> Result<RGBAPixels, DecodeFailure> {
-        RGBAPixels.make(width: width, height: height).map { out in
+    static func stretched(_ picture: PixelBuffer, width: Int, height: Int) -> Result<PixelBuffer, DecodeFailure> {
+        PixelBuffer.make(width: width, height: height).map { out in
             if width == picture.width, height == picture.height {
                 memcpy(out.bytes, picture.bytes, picture.count)
                 return out
@@ -89,11 +90,11 @@ public enum PictureScaling {
     }
 
     /// A copy of `picture` turned as `orientation` says, so it shows upright.
-    public static func upright(_ picture: RGBAPixels, _ orientation: ExifOrientation) -> Result<
-        RGBAPixels, DecodeFailure
+    public static func upright(_ picture: PixelBuffer, _ orientation: ExifOrientation) -> Result<
+        PixelBuffer, DecodeFailure
     > {
         let turned = orientation.displaySize(width: picture.width, height: picture.height)
-        return RGBAPixels.make(width: turned.width, height: turned.height).map { out in
+        return PixelBuffer.make(width: turned.width, height: turned.height).map { out in
             orientation.reorient(
                 from: picture.bytes, pitch: picture.pitch, width: picture.width, height: picture.height,
                 into: out.bytes, pitch: out.pitch)

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// What F6 writes: a folder to zip and attach, holding the recording of the last minutes (or
 /// of the whole recording running), the tuning in effect, a screenshot of the window, the

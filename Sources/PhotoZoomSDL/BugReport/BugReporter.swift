@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// The window's side of F6: keeps what a report needs as the session runs (the black box and
 /// the log's tail) and writes the report when asked.

@@ -10,10 +10,8 @@ import PhotoZoomUntrusted
 /// before the first byte is read. A decoder's crash, or a bomb that runs it out of memory,
 /// ends this process only.
 public enum LoaderProcess {
-    /// The argument that makes `photozoom` a loader; never typed by a person.
-    public static let argument = "--photo-loader"
     /// The descriptor of its socket to the window's process.
-    static let socket: Int32 = 3
+    static let socket = LoaderLaunch.socket
     /// Names a file the loader fails on, and how (`SEGV` or `KILL` to crash, `HANG` to never
     /// answer, `OPEN` to try opening a file and say what happened; `LARGER`, `SHORT`,
     /// `PIPE` or `COUNT` to answer falsely, as a decoder a file took over might): tests show
@@ -27,7 +25,9 @@ public enum LoaderProcess {
     private static var sandboxGaps: [String] = []
 
     /// Whether this process was started as a loader.
-    public static var isLoader: Bool { CommandLine.arguments.count == 3 && CommandLine.arguments[1] == argument }
+    public static var isLoader: Bool {
+        CommandLine.arguments.count == 3 && CommandLine.arguments[1] == LoaderLaunch.argument
+    }
 
     /// Serves requests until the socket closes, then exits. The second argument is the memory
     /// allowed for decoding, in MiB, on top of what the process has mapped at the start.
@@ -37,7 +37,7 @@ public enum LoaderProcess {
 
     /// Serves on `socket` with `memoryMiB` for decoding: a loader started as its own program,
     /// or forked from the window's process before it had threads (`LoaderPool.forkEarly`).
-    static func serve(memoryMiB: Int?) -> Never {
+    public static func serve(memoryMiB: Int?) -> Never {
         watchParent()
         // Ctrl-C reaches the whole terminal's group: the window decides what it means, and a
         // loader stopped by it would count the photo it was decoding as broken.
@@ -220,7 +220,7 @@ public enum LoaderProcess {
     /// Copies a picture's rows to `out`, laid out as `layout`; whether every
     /// pixel is opaque, and their mean colour (each channel rounded). One pass for all of it,
     /// where the window converted and looked again, and the decoder summed the pixels apart.
-    private static func copy(_ picture: RGBAPixels, into out: UnsafeMutableRawPointer, as layout: PixelLayout)
+    private static func copy(_ picture: PixelBuffer, into out: UnsafeMutableRawPointer, as layout: PixelLayout)
         -> Copied
     {
         let width = picture.width

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoZoomLibrary
 
 /// The formats a canvas is saved in: the one the file's extension names, so `shot.jpg` is a
 /// JPEG and never PNG bytes under a JPEG name.

@@ -1,3 +1,5 @@
+import PhotoZoomLibrary
+
 /// Everything the developer overlays draw in one frame, as a value the loop builds from its own
 /// state (help shown, slow motion, the last reload, the last failed tuning file, the debug
 /// history). A value, so the loop's redraw gate can compare this frame's with the last drawn:

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// The few things the overlays draw — panels, outlines, lines of text, curves — in points,
 /// turned into whole pixels by the screen's scale as SceneRenderer does, so every overlay is

@@ -1,5 +1,6 @@
 import Dispatch
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomLoader
 
 /// What the window's loop keeps for its overlays between frames: which the person toggled on,

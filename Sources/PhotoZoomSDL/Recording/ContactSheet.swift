@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// A replay on one page: the first frame, the frame at each key moment (press, release,
 /// landing, resize, tuning reload, and where a compared tuning differs) and the last, small,

@@ -1,6 +1,7 @@
 import CGif
 import CSDL2
 import Foundation
+import PhotoZoomLibrary
 
 /// An animated GIF that loops, written with giflib frame by frame as a replay runs, into a
 /// temporary file that gets its name only when whole (an error on the way leaves nothing).

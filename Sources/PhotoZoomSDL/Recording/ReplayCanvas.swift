@@ -1,5 +1,6 @@
 import CSDL2
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// Draws a replay's ticks headless, as the window drew them: each at the size the window had at
 /// that tick, so a recorded resize shows in the frames, with every photo it shows whole. The

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// One replay pass drawn into every output asked for: each tick's sim is drawn at most once,
 /// and only when a PNG frame, a GIF frame or a contact-sheet moment (the recording's, or one

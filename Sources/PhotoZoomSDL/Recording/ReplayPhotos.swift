@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// The photos a recording names, found in a folder by name (by path in the folder, subfolders
 /// and all, for a library read with them). One missing, or whose content differs from what was

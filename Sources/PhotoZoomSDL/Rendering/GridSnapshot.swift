@@ -1,4 +1,5 @@
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// Renders the scene headless exactly as the window would show it, after scripted input (the
 /// sim takes input only), so snapshots and pixel tests see the real systems.

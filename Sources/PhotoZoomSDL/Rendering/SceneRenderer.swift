@@ -1,5 +1,6 @@
 import CSDL2
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomLoader
 
 /// Draws a draw list with an SDL renderer. Knows nothing about the interaction: what it draws

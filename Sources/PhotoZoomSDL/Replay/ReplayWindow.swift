@@ -1,5 +1,6 @@
 import CSDL2
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// `photozoom replay FILE` in a window: the session plays at the pace it was recorded (its
 /// slow motion included) with a timeline along the bottom to scrub, step and jump between

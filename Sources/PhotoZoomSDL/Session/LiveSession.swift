@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// One interaction under one tuning, as it runs: the sim and its fixed-step loop, the input
 /// waiting for the next tick, the recording (`--record`, F5), the black box F6 reports from,

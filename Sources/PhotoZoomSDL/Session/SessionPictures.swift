@@ -1,4 +1,5 @@
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// Where a session's photos get their pixels as it draws: the window's stream, decoded ahead and
 /// never waited for, or a replay's photos, each frame's decoded before it is drawn.
@@ -9,7 +10,7 @@ protocol SessionPictures: AnyObject {
     func prepare(_ items: [DrawItem], window: Size, scale: Double)
 }
 
-extension PhotoStream: SessionPictures {
+extension PhotoStream: SessionPictures where Textures == PhotoTextures {
     /// Nothing: what the stream has is drawn, the rest in stand-ins until it arrives.
     func prepare(_ items: [DrawItem], window: Size, scale: Double) {}
 }

@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// The sessions a window shows, fed from one photo stream, each run by a `LiveSession` and
 /// shown by a `SessionView`: one, or two side by side under one pointer (`run --compare`). A
@@ -12,7 +13,7 @@ public final class WindowSessions: FrameSteps {
     // Let go of before the surface: the textures must go before a window's SDL_Quit.
     /// Each session's view, in the same order.
     public let views: [SessionView]
-    private let photos: PhotoStream
+    private let photos: WindowPhotoStream
     /// The recording of every session, one file (`--record`, F5).
     private var recording: SessionFile?
     /// F6 was pressed: the next frame drawn is read back and reported.

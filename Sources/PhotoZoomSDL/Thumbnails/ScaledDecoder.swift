@@ -7,25 +7,11 @@ import PhotoZoomCore
 import PhotoZoomLoader
 import PhotoZoomUntrusted
 
-/// A photo decoded at the size it is shown at.
-public struct ScaledImage {
-    /// Upright pixels, no larger than asked for: RGBA32, or the layout a loader was asked for.
-    /// The receiver owns it and frees it with `SDL_FreeSurface`.
-    public let surface: UnsafeMutablePointer<SDL_Surface>
-    /// The mean of its pixels: the colour a placeholder shows while it is not in memory.
-    public let averageColor: Color
-    /// The whole photo's upright size: always known to the decoder; from a cached thumbnail, only
-    /// when the thumbnail says it (`Thumb::Image::Width` and `Height`).
-    public let originalSize: PixelBox?
-    /// Whether no pixel is at all transparent, where the loader said.
-    var isOpaque: Bool? = nil
-}
-
 /// What a loader's decoder makes, before the loader hands it on: upright RGBA pixels no larger
 /// than asked for, and the whole photo's upright size. Their mean colour is found as the loader
 /// copies them out (`LoaderProcess`), in the same pass.
 struct UprightPixels {
-    let pixels: RGBAPixels
+    let pixels: PixelBuffer
     let originalSize: PixelBox
 }
 
@@ -87,7 +73,7 @@ public enum ScaledDecoder {
 
     /// Pixels as decoded, before they are shrunk the rest of the way and turned upright.
     private struct Stored {
-        let pixels: RGBAPixels
+        let pixels: PixelBuffer
         /// The whole photo's size as stored (sideways for EXIF orientations 5 to 8).
         let fullSize: PixelBox
     }
@@ -135,7 +121,7 @@ public enum ScaledDecoder {
                 Stored(pixels: $0, fullSize: full)
             }
         }
-        return RGBAPixels.make(width: scaled.width, height: scaled.height).flatMap { pixels in
+        return PixelBuffer.make(width: scaled.width, height: scaled.height).flatMap { pixels in
             // Asked for exactly a scaled size, libjpeg-turbo decodes at that scale.
             let status = data.withUnsafeBytes { raw in
                 tjDecompress2(
@@ -198,7 +184,7 @@ public enum ScaledDecoder {
             out = PixelBox(
                 width: max(Int(Double(out.width) * shrink), 1), height: max(Int(Double(out.height) * shrink), 1))
         }
-        return RGBAPixels.make(width: out.width, height: out.height).flatMap { pixels in
+        return PixelBuffer.make(width: out.width, height: out.height).flatMap { pixels in
             config.options.use_scaling = out == full ? 0 : 1
             config.options.scaled_width = Int32(out.width)
             config.options.scaled_height = Int32(out.height)
@@ -254,7 +240,7 @@ public enum ScaledDecoder {
                 return .failure(
                     DecodeFailure.corrupt("libtiff does not read its reduced-resolution copy as its header says"))
             }
-            return RGBAPixels.make(width: level.width, height: level.height).flatMap { pixels in
+            return PixelBuffer.make(width: level.width, height: level.height).flatMap { pixels in
                 // ABGR words, which are RGBA's bytes on a little-endian machine.
                 guard
                     TIFFReadRGBAImageOriented(
@@ -287,7 +273,7 @@ public enum ScaledDecoder {
         defer { SDL_FreeSurface(rgba) }
         let width = Int(rgba.pointee.w)
         let height = Int(rgba.pointee.h)
-        return RGBAPixels.make(width: width, height: height).map { pixels in
+        return PixelBuffer.make(width: width, height: height).map { pixels in
             for y in 0..<height {
                 memcpy(pixels.bytes + y * pixels.pitch, rgba.pointee.pixels + y * Int(rgba.pointee.pitch), pixels.pitch)
             }

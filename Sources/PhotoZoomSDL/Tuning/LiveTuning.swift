@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// The tuning file of a running window: the last good values, and what each save did to them.
 /// A save with errors never replaces the last good values; its problems stay on show until a

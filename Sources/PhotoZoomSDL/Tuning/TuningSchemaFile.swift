@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 
 /// The schema a tuning file names (`"$schema": "tuning.schema.json"`, a file beside it),
 /// written beside each tuning file we write so that an editor can complete and check it. It

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 /// The project's benchmark: every speed claim we make comes from here, measured headless.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 /// A real folder opened the way the window opens it, at 1280×800 with the software renderer.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 /// How fast a saved tuning file reaches the screen.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 /// Drives the real systems with seeded random input and checks the invariants every tick.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLibrary
 import PhotoZoomSDL
 
 /// The flags of a headless replay's outputs: PNG frames, an animated GIF and a contact sheet.

@@ -1,0 +1,202 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomLoader
+import PhotoZoomUntrusted
+
+/// What is read of a folder before its window opens, on the cores the window is not using to
+/// open: the listing, the headers of the screen the grid opens on and the next, and the
+/// pictures of the cells it opens on where their cameras embedded previews large enough. A
+/// preview decoded here is decoded while the window is made rather than after it, from the
+/// bytes its header read.
+public struct FolderOpening: Sendable {
+    public let files: [URL]
+    /// One per file probed before the window opened, in order (nil for one not probed).
+    public let probes: [Result<PhotoProbe, DecodeFailure>?]
+    /// Pictures for the cells the grid opens on, by photo: each its camera's preview scaled to
+    /// cover a cell of `previewCell` pixels, in `previewLayout`.
+    public let previews: [Int: DecodedPixels]
+    public let previewCell: Int
+    /// The pixel density the previews were decoded for.
+    public let scale: Double
+
+    /// The layout the previews are made in: ARGB8888, the format SDL's renderers list first, so
+    /// they become textures without a conversion (`PhotoStream` converts any that differ).
+    public static let previewLayout = PixelLayout.argb
+
+    /// Lists `folder` and reads the opening's headers, then decodes the previews of the cells in
+    /// a `viewport`-sized window at `scale` pixels a point (a window not made yet assumes 1;
+    /// cells of another size have theirs decoded again by the workers).
+    public static func read(
+        folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
+        pool: LoaderPool = .shared, log: (String) -> Void
+    ) throws -> FolderOpening {
+        // The loaders start while the folder is listed and its headers read.
+        pool.warmUp(limits: limits)
+        let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
+        let count = openingCount(of: files.count, viewport: viewport, tuning: tuning)
+        let probes = try probeOpening(
+            files, folder: folder, limits: limits, count: count, fromEnd: scan.gridStart == .end, log: log)
+        let layout = GridLayout(viewport: viewport, count: files.count, tuning: tuning)
+        let cell = layout.cellSize * scale
+        let wanted = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart).compactMap
+        { photo -> (photo: Int, probe: PhotoProbe)? in
+            guard case .success(let probe)? = probes[photo], probe.preview != nil,
+                PhotoWishes.covers(probe.previewSize, cell: cell)
+            else { return nil }
+            return (photo, probe)
+        }
+        let previewCell = Int(cell.rounded(.up))
+        // A few batches a loader, each on a thread of its own: one message each way for each
+        // batch, and while one thread copies out what its loader made, another has already
+        // handed that loader the next batch.
+        let batches = max(min(wanted.count, pool.processes * 3), 1)
+        let decoded = HandedIn<DecodedPixels>(count: files.count)
+        let finished = DispatchGroup()
+        for b in 0..<batches {
+            finished.enter()
+            Thread.detachNewThread {
+                let batch = stride(from: b, to: wanted.count, by: batches).map { wanted[$0] }
+                let jobs = batch.map { PhotoPixelDecoder.PreviewJob(file: files[$0.photo], probe: $0.probe) }
+                let pixels = PhotoPixelDecoder.decodePreviews(
+                    jobs, cell: previewCell, layout: previewLayout, limits: limits, pool: pool)
+                for (job, result) in zip(batch, pixels) {
+                    if case .success(let made) = result { decoded.set(job.photo, made) }
+                }
+                finished.leave()
+            }
+        }
+        finished.wait()
+        // A preview that did not decode is left to the workers; its thumbnail says if the photo is broken.
+        let previews = Dictionary(
+            uniqueKeysWithValues: decoded.values.enumerated().compactMap { photo, pixels in pixels.map { (photo, $0) } }
+        )
+        return FolderOpening(files: files, probes: probes, previews: previews, previewCell: previewCell, scale: scale)
+    }
+
+    /// Headers read before the window opens when the window's size is not known: more than a
+    /// screenful of the smallest cells.
+    public static let openingCount = 256
+    /// The longest the opening probes may take: a cold disk gives the rest as they arrive.
+    public static let openingSeconds = 0.05
+
+    /// The headers read before the window opens: the screen the grid opens on and the next,
+    /// which the workers want decoded next; a photo whose header is not read yet is wished as a
+    /// thumbnail decoded from the photo (tens of milliseconds), never as its camera's preview.
+    public static func openingCount(of count: Int, viewport: Size, tuning: Tuning) -> Int {
+        min(count, 2 * screenful(of: count, viewport: viewport, tuning: tuning))
+    }
+
+    /// How many photos the grid shows when it opens in a window of `viewport` points: its rows
+    /// in view and one more, which a scroll or a partial row brings in.
+    public static func screenful(of count: Int, viewport: Size, tuning: Tuning) -> Int {
+        let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
+        guard layout.columns > 0, layout.rowPitch > 0 else { return min(count, openingCount) }
+        return min(count, layout.columns * (Int((viewport.height / layout.rowPitch).rounded(.up)) + 1))
+    }
+
+    /// The photos whose cells the grid's first frame shows: its rows in view where it opens (at
+    /// its top, or scrolled to its last row above the tab bar), as the window finds them once
+    /// its sim has ticked. Only their previews are decoded before the window opens: the row
+    /// past them waits for the workers, as a 12-picture row is a tenth of the opening's decoding.
+    public static func cellsInView(of count: Int, viewport: Size, tuning: Tuning, start: GridStart) -> Range<Int> {
+        let layout = GridLayout(viewport: viewport, count: count, tuning: tuning)
+        guard layout.rowPitch > 0 else { return 0..<0 }
+        let top =
+            start == .end
+            ? layout.scrollRange(viewportHeight: viewport.height, bottomInset: tuning.tabBarHeight).upperBound : 0
+        return PhotoWishes.rows(layout, from: top, to: top + viewport.height)
+    }
+
+    /// Probes files on every core, from the first or (`fromEnd`, a grid opening at its last
+    /// row) the last, until `count` are probed or `seconds` have passed (a cold disk), and on,
+    /// one at a time, until one could be read if none was: a folder with no readable photo is
+    /// told before a window opens (each file's failure a line, then the error). One result per
+    /// file, nil where it was not probed.
+    public static func probeOpening(
+        _ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount,
+        seconds: Double = openingSeconds,
+        fromEnd: Bool = false, log: (String) -> Void
+    ) throws -> [Result<PhotoProbe, DecodeFailure>?] {
+        let order = fromEnd ? Array(files.indices.reversed()) : Array(files.indices)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        let probed = HandedIn<Result<PhotoProbe, DecodeFailure>>(count: files.count)
+        func probe(_ photo: Int) {
+            let result = PhotoProbe.probe(files[photo], limits: limits, hashing: false, keepingPreview: true)
+            probed.set(photo, result, counts: (try? result.get()) != nil)
+        }
+        // A header is a fraction of a millisecond, so the screens the window opens on are read on
+        // every core, and without the content hash, which waits until a recording asks for it.
+        let parallel = min(count, order.count)
+        DispatchQueue.concurrentPerform(iterations: parallel) { k in
+            if probed.anyCounted, DispatchTime.now().uptimeNanoseconds > deadline { return }
+            probe(order[k])
+        }
+        for photo in order.dropFirst(parallel) where !probed.anyCounted { probe(photo) }
+        let results = probed.values
+        guard probed.anyCounted else {
+            for (file, result) in zip(files, results) {
+                if case .failure(let error)? = result {
+                    log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
+                }
+            }
+            throw PhotoFolderError.noneReadable(folder)
+        }
+        return results
+    }
+}
+
+/// A folder's opening read on another thread while the caller makes its window (or, for the
+/// bench and snapshots, its canvas), as the window opens: what was read is handed over once.
+public final class OpeningRead: @unchecked Sendable {
+    private var result: Result<FolderOpening, Error> = .failure(CancellationError())
+    private let reading = DispatchGroup()
+
+    public init(_ read: @escaping @Sendable () throws -> FolderOpening) {
+        DispatchQueue.global(qos: .userInitiated).async(group: reading) { self.result = Result { try read() } }
+    }
+
+    /// Starts reading `folder` for a window of `viewport` points (at 1 pixel a point, all a
+    /// window not made yet can assume), the photos within what `file` allows.
+    public convenience init(
+        folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, pool: LoaderPool = .shared,
+        log: @escaping (String) -> Void
+    ) {
+        self.init {
+            try FolderOpening.read(
+                folder: folder, scan: scan, viewport: viewport, scale: 1, tuning: file.tuning, limits: file.library,
+                pool: pool, log: log)
+        }
+    }
+
+    /// Whether the read is over, waiting at most `timeout` for it.
+    public func isDone(waiting timeout: DispatchTimeInterval) -> Bool {
+        reading.wait(timeout: .now() + timeout) == .success
+    }
+
+    /// What was read, once it is, no longer held here; the group's wait orders the write before this read.
+    public func take() throws -> FolderOpening {
+        reading.wait()
+        defer { result = .failure(CancellationError()) }
+        return try result.get()
+    }
+}
+
+/// What the opening's threads hand in, one slot a photo, and whether any counts (a header
+/// that could be read).
+private final class HandedIn<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Value?]
+    private var counted = false
+
+    public init(count: Int) { stored = Array(repeating: nil, count: count) }
+
+    public func set(_ index: Int, _ value: Value, counts: Bool = false) {
+        lock.withLock {
+            stored[index] = value
+            if counts { counted = true }
+        }
+    }
+
+    public var anyCounted: Bool { lock.withLock { counted } }
+    public var values: [Value?] { lock.withLock { stored } }
+}

@@ -1,0 +1,433 @@
+import CLoader
+import Foundation
+import PhotoZoomCore
+import PhotoZoomLoader
+import PhotoZoomUntrusted
+
+/// The loader processes every decode of untrusted bytes runs in: one per core, each a
+/// `photozoom` started as `LoaderProcess`, with an address-space limit and a time budget per
+/// photo. A loader that crashes, is killed by its limit or runs past its budget costs that one
+/// photo (its line says which) and is replaced at the next decode. Pixels come back in a memory
+/// file, mapped here and copied once into the surface the caller owns. Safe to call from any
+/// thread; a caller waits while every loader is busy.
+public final class LoaderPool: @unchecked Sendable {
+    /// The pool every decode uses.
+    public static let shared = LoaderPool()
+
+    public init() {}
+
+    private let condition = NSCondition()
+    private var idle: [Loader] = []
+    private var started = 0
+    /// Every loader started and not yet ended, whether idle or decoding.
+    private var running: Set<pid_t> = []
+    /// Set by `stopAll`: what ends now is the program's doing, not the photo's.
+    private var stopping = false
+    /// Where what the decoders print goes: standard error until the window sends it to its log.
+    public let decoderNotes = DecoderNotes.Log()
+    /// The steps of the loaders' sandbox that did not hold, as they said them.
+    public let sandbox = LoaderSandbox()
+    /// How many loaders run at most: one a core.
+    public let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+
+    /// One loader: its process, the window's end of its socket, and the memory file the window
+    /// puts bytes in for it (kept, so its pages are not made afresh for every request).
+    private final class Loader {
+        let pid: pid_t
+        let socket: Int32
+        /// The memory it was started with, which only a new loader can change.
+        let memoryMiB: Int
+        private var input: Int32 = -1
+        init(pid: pid_t, socket: Int32, memoryMiB: Int) {
+            self.pid = pid
+            self.socket = socket
+            self.memoryMiB = memoryMiB
+        }
+        deinit { if input >= 0 { close(input) } }
+
+        /// `blobs`, one after another, in its memory file; the file, or nil if they could not be written.
+        func hand(_ blobs: [Data]) -> Int32? {
+            if input < 0 { input = photozoom_memfd("photozoom-bytes") }
+            guard input >= 0 else { return nil }
+            var offset = 0
+            for blob in blobs {
+                guard blob.withUnsafeBytes({ pwrite(input, $0.baseAddress, $0.count, off_t(offset)) }) == blob.count
+                else { return nil }
+                offset += blob.count
+            }
+            return input
+        }
+    }
+
+    /// The `photozoom` beside the running executable (itself, or the tests' bundle's sibling).
+    public static var executable: String {
+        let running =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("photozoom").path
+    }
+
+    /// Forks the first loaders from this process while it has one thread (a fork of a process
+    /// with others would copy their held locks): they need no program started or libraries
+    /// loaded, which the opening would otherwise wait for. The photozoom command does it
+    /// before anything else; a process already with threads, or a fork that fails, leaves the
+    /// loaders to `warmUp`. Each has the default memory: one started under another tuning is
+    /// replaced at its first decode.
+    /// `serve`: what the forked loader runs, with its memory in MiB; it never returns.
+    public func forkEarly(serving serve: (Int) -> Never) {
+        guard (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) == 1 else { return }
+        let memoryMiB = Int(LibraryLimits().loaderMemoryMiB)
+        // What `ps` shows for it: the command line a loader started as its own program has.
+        let title = [Self.executable, LoaderLaunch.argument, String(memoryMiB)].joined(separator: " ")
+        for _ in 0..<processes {
+            var ends: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+            else { return }
+            let pid = photozoom_fork()
+            if pid == 0 {
+                // The loader: its socket on descriptor 3, stderr to nowhere, nothing else of the window's.
+                dup2(ends[1], LoaderLaunch.socket)
+                let quiet = open("/dev/null", O_WRONLY)
+                if quiet >= 0 { dup2(quiet, 2) }
+                _ = photozoom_close_from(UInt32(LoaderLaunch.socket + 1))
+                _ = photozoom_set_process_title(title)
+                serve(memoryMiB)
+            }
+            close(ends[1])
+            guard pid > 0 else {
+                close(ends[0])
+                return
+            }
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), Self.loaderNiceness)
+            condition.lock()
+            idle.append(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB))
+            started += 1
+            running.insert(pid)
+            condition.unlock()
+        }
+    }
+
+    /// Starts every loader in the background, so the first decodes do not wait for them.
+    public func warmUp(limits: LibraryLimits) {
+        condition.lock()
+        let wanted = processes - started
+        started += wanted
+        condition.unlock()
+        for _ in 0..<max(wanted, 0) {
+            DispatchQueue.global(qos: .userInitiated).async {
+                let made = self.launch(memoryMiB: Int(limits.loaderMemoryMiB))
+                self.condition.lock()
+                if case .success(let loader) = made { self.idle.append(loader) } else { self.started -= 1 }
+                self.condition.broadcast()
+                self.condition.unlock()
+            }
+        }
+    }
+
+    /// Ends the loaders not decoding now (each exits when its socket closes); the next decodes
+    /// start new ones, which read the environment afresh.
+    public func stopIdle() {
+        condition.lock()
+        let ending = idle
+        idle.removeAll()
+        started -= ending.count
+        condition.broadcast()
+        condition.unlock()
+        ending.forEach { end($0) }
+    }
+
+    /// Ends a loader (killed, whatever it was doing) and reaps it; its wait status. It leaves
+    /// `running` first, so that `stopAll` never signals a process id reaped and reused.
+    @discardableResult
+    private func end(_ loader: Loader) -> Int32 {
+        condition.lock()
+        running.remove(loader.pid)
+        condition.unlock()
+        kill(loader.pid, SIGKILL)
+        close(loader.socket)
+        var status: Int32 = 0
+        while waitpid(loader.pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    /// Why a decode failed while the program ends: no fault of the photo's, so no cache records it.
+    private static let stopped = DecodeFailure.shuttingDown
+
+    /// The loaders' process ids: tests look at what the kernel says of them.
+    public var processIDs: [pid_t] { condition.withLock { Array(running) } }
+
+    /// Ends every loader at once, decoding or not, as the program ends: a decode in progress
+    /// fails without counting against its photo, and none starts after.
+    public func stopAll() {
+        condition.lock()
+        stopping = true
+        for pid in running { kill(pid, SIGKILL) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The image in `file`, decoded at `size` by a loader, in `format`.
+    public func decode(
+        _ file: UntrustedFile, name: String, to size: ScaledSize, expected: ImageKind? = nil, limits: LibraryLimits,
+        format: PixelLayout = .rgba
+    ) -> Result<ScaledImage, DecodeFailure> {
+        decode(
+            LoaderRequest(
+                items: [LoaderItem(name: name, length: file.bytes, size: size, orientation: nil)], expected: expected,
+                limits: limits, format: format),
+            in: .file(file.descriptor))[0]
+    }
+
+    /// Images in memory, such as embedded previews read from their photos.
+    public struct Bytes {
+        let bytes: Data
+        let name: String
+        let size: ScaledSize
+        /// The photo's turn, which a preview has none of its own to say.
+        let orientation: ExifOrientation
+    }
+
+    /// `bytes` (an embedded preview, read from its photo), decoded by a loader, turned by `orientation`.
+    public func decode(
+        _ bytes: Data, name: String, to size: ScaledSize, orientation: ExifOrientation, expected: ImageKind?,
+        limits: LibraryLimits,
+        format: PixelLayout = .rgba
+    ) -> Result<ScaledImage, DecodeFailure> {
+        decode(
+            [Bytes(bytes: bytes, name: name, size: size, orientation: orientation)], expected: expected, limits: limits,
+            format: format)[0]
+    }
+
+    /// Each of `images` decoded, by one loader, with one message each way (up to
+    /// `LoaderRequest.maximumItems` at a time). Where the loader crashed or ran past its time,
+    /// each is decoded again alone, so only the one at fault fails.
+    public func decode(_ images: [Bytes], expected: ImageKind?, limits: LibraryLimits, format: PixelLayout = .rgba)
+        -> [Result<
+            ScaledImage, DecodeFailure
+        >]
+    {
+        guard !images.isEmpty else { return [] }
+        guard images.count <= LoaderRequest.maximumItems else {
+            return stride(from: 0, to: images.count, by: LoaderRequest.maximumItems).flatMap {
+                decode(
+                    Array(images[$0..<min($0 + LoaderRequest.maximumItems, images.count)]), expected: expected,
+                    limits: limits, format: format)
+            }
+        }
+        var offset = 0
+        let items = images.map { image in
+            defer { offset += image.bytes.count }
+            return LoaderItem(
+                name: image.name, offset: offset, length: image.bytes.count, size: image.size,
+                orientation: image.orientation.rawValue)
+        }
+        let decoded = decode(
+            LoaderRequest(items: items, expected: expected, limits: limits, format: format),
+            in: .bytes(images.map(\.bytes)))
+        guard images.count > 1, case .failure(let error) = decoded[0], error.endedLoader else { return decoded }
+        return images.map { decode([$0], expected: expected, limits: limits, format: format)[0] }
+    }
+
+    /// Where a request's bytes are: a file the window opened, or bytes it holds, which go in the
+    /// loader's own memory file, one after another.
+    private enum Handing {
+        case file(Int32)
+        case bytes([Data])
+    }
+
+    /// `request`, with the bytes it names `in` a file or memory, run by the next free loader: an
+    /// image or a failure for each of its items. A loader found dead before it took the request
+    /// (ended while idle) is replaced once.
+    private func decode(_ request: LoaderRequest, in handing: Handing) -> [Result<ScaledImage, DecodeFailure>] {
+        let count = request.items.count
+        func all(_ error: DecodeFailure) -> [Result<ScaledImage, DecodeFailure>] {
+            Array(repeating: .failure(error), count: count)
+        }
+        for attempt in 1...2 {
+            let loader: Loader
+            switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
+            case .success(let taken): loader = taken
+            case .failure(let error): return all(error)
+            }
+            let fd: Int32
+            switch handing {
+            case .file(let descriptor): fd = descriptor
+            case .bytes(let blobs):
+                guard let input = loader.hand(blobs) else {
+                    checkIn(loader)
+                    return all(.unavailable("cannot hand it to a loader: \(String(cString: strerror(errno)))"))
+                }
+                fd = input
+            }
+            guard LoaderSocket.send(request, on: loader.socket, fd: fd) else {
+                let ended = retire(loader, .unusable)
+                if attempt == 1, ended != .shuttingDown { continue }
+                return all(ended)
+            }
+            var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
+            let seconds = request.limits.loaderSeconds * Double(count)
+            let milliseconds = Int32(min(seconds * 1000, Double(Int32.max)).rounded(.up))
+            var polled: Int32
+            repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
+            guard polled > 0 else { return all(retire(loader, .timedOut(request.limits.loaderSeconds))) }
+            guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else {
+                return all(retire(loader, .noAnswer))
+            }
+            for gap in sandbox.note(reply.sandboxGaps) {
+                decoderNotes.say("photozoom: loader sandbox: \(gap); photos are decoded without it")
+            }
+            defer { if memory >= 0 { close(memory) } }
+            // Read before the loader is handed its next request, which it answers in the same file.
+            guard reply.answers.count == count, let images = ReplyPictures.read(reply, in: memory, asked: request)
+            else {
+                return all(retire(loader, .badAnswer))
+            }
+            checkIn(loader)
+            for (answer, item) in zip(reply.answers, request.items) {
+                decoderNotes.tell(answer.notes, about: item.name)
+            }
+            return images
+        }
+        return all(.unavailable("no loader would take it"))
+    }
+
+    private func checkOut(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
+        condition.lock()
+        while idle.isEmpty && started >= processes && !stopping { condition.wait() }
+        guard !stopping else {
+            condition.unlock()
+            return .failure(Self.stopped)
+        }
+        if let loader = idle.popLast() {
+            condition.unlock()
+            guard loader.memoryMiB != memoryMiB else { return .success(loader) }
+            end(loader)
+        } else {
+            started += 1
+            condition.unlock()
+        }
+        let made = launch(memoryMiB: memoryMiB)
+        if case .failure = made {
+            condition.lock()
+            started -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+        return made
+    }
+
+    private func checkIn(_ loader: Loader) {
+        condition.lock()
+        idle.append(loader)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Why a loader is ended while a decode has it.
+    private enum Ending {
+        /// It was found dead before it took the request.
+        case unusable
+        case timedOut(Double)
+        /// It closed its socket without answering: it crashed, or was killed.
+        case noAnswer
+        /// Its answer did not describe its pixels: a hostile file may have taken it over.
+        case badAnswer
+    }
+
+    /// Ends a loader and says why, in the words a placeholder's line gives; the next decode
+    /// starts another in its place. Anything while the program ends is no fault of the photo's;
+    /// a crash, a false answer or a decode past its time budget (seconds, where a photo takes
+    /// a tenth of one) is, and the thumbnail cache records it.
+    private func retire(_ loader: Loader, _ why: Ending) -> DecodeFailure {
+        if case .noAnswer = why { Self.awaitEnd(loader.pid) }
+        let status = end(loader)
+        condition.lock()
+        started -= 1
+        let stopped = stopping
+        condition.broadcast()
+        condition.unlock()
+        if stopped { return Self.stopped }
+        switch why {
+        case .unusable: return .unavailable("its loader had ended")
+        case .timedOut(let budget): return .timedOut(seconds: budget)
+        case .badAnswer: return .badAnswer
+        case .noAnswer:
+            // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
+            let signal = status & 0x7F
+            guard signal != 0, signal != 0x7F else { return .exited(status: (status >> 8) & 0xFF) }
+            return .crashed(signal: signal, name: strsignal(signal).map { String(cString: $0) } ?? "signal")
+        }
+    }
+
+    /// Gives a loader that closed its socket a moment to finish ending, so its own end (a
+    /// crash's signal) is what is reported, not the kill that follows.
+    private static func awaitEnd(_ pid: pid_t) {
+        var info = siginfo_t()
+        for _ in 0..<100 {
+            // WEXITED | WNOHANG | WNOWAIT: whether it has ended, leaving it to be reaped.
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
+            {
+                return
+            }
+            usleep(1000)
+        }
+    }
+
+    /// A new loader, counted among those `stopAll` ends; none once it was called.
+    private func launch(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
+        let made = Self.spawn(memoryMiB: memoryMiB)
+        guard case .success(let loader) = made else { return made }
+        condition.lock()
+        running.insert(loader.pid)
+        let stopped = stopping
+        condition.unlock()
+        guard !stopped else {
+            kill(loader.pid, SIGKILL)
+            end(loader)
+            return .failure(Self.stopped)
+        }
+        return made
+    }
+
+    /// How much less a loader's claim on a core is than the window's (nice(1)'s scale).
+    public static let loaderNiceness: Int32 = 5
+
+    /// A loader process with `memoryMiB` for decoding, its socket on descriptor 3.
+    private static func spawn(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return .failure(.unavailable("cannot start a loader: \(String(cString: strerror(errno)))"))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], LoaderLaunch.socket)
+        // A decoder's own messages (libpng's warnings) would break the window's one-line
+        // messages; its failure comes back in its answer.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of the window's goes with it: a descriptor another thread has open at this
+        // moment without close-on-exec (SDL's pipe from dbus-launch) would otherwise stay open in
+        // the loader, and the window would wait forever for its end.
+        posix_spawn_file_actions_addclosefrom_np(&actions, LoaderLaunch.socket + 1)
+        let path = executable
+        let arguments = [path, LoaderLaunch.argument, String(memoryMiB)]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // A loader's crash is told in one line by the window; Swift's backtrace of it is noise.
+        let environment =
+            ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }
+            + ["SWIFT_BACKTRACE=enable=no"]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, &argv, &envp)
+        close(ends[1])
+        // The window's thread comes first: a loader's start and its decodes take the cores it
+        // leaves (a Ctrl-C while the loaders start is answered as quickly as before them).
+        if status == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), loaderNiceness) }
+        guard status == 0 else {
+            close(ends[0])
+            return .failure(.unavailable("cannot start a loader ('\(path)'): \(String(cString: strerror(status)))"))
+        }
+        return .success(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB))
+    }
+}

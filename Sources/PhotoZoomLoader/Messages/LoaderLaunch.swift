@@ -1,0 +1,6 @@
+/// How a loader process is started: the argument that makes the program a loader (never typed
+/// by a person) and the descriptor its socket to the window's process is on.
+public enum LoaderLaunch {
+    public static let argument = "--photo-loader"
+    public static let socket: Int32 = 3
+}
