@@ -36,12 +36,14 @@ enum MagickReference {
         return data
     }
 
-    /// ImageMagick's pixels of `file`. A warning (an index past the palette) still gives pixels.
+    /// ImageMagick's pixels of `file` as they are meant to be seen: it keeps a TGA's origin as
+    /// the picture's orientation, which `-auto-orient` applies. A warning (an index past the
+    /// palette) still gives pixels.
     static func read(_ file: URL) throws -> Pixels {
         let raw = file.appendingPathExtension("rgba")
         let outcome = try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["convert", file.path, "-depth", "8", "-print", "%w %h", "rgba:\(raw.path)"],
+            ["convert", file.path, "-auto-orient", "-depth", "8", "-print", "%w %h", "rgba:\(raw.path)"],
             environment: ProcessInfo.processInfo.environment, timeout: 60)
         let sides = outcome.stdout.split(separator: " ").compactMap { Int($0) }
         guard outcome.exitedNormally, sides.count == 2, let bytes = FileManager.default.contents(atPath: raw.path),
