@@ -42,7 +42,7 @@ let package = Package(
         // sees them; and why a photo is not shown, as cases. No SDL, no C decoder.
         .target(name: "PhotoZoomUntrusted", dependencies: ["PhotoZoomCore"]),
         // What runs inside a loader's sandbox: the decoders and the pixels they make. No SDL, no X11.
-        .target(name: "PhotoZoomLoader", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted"]),
+        .target(name: "PhotoZoomLoader", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CGif", "CPNG"]),
         // The thin platform layer: window, events, textures, drawing.
         .target(
             name: "PhotoZoomSDL",

@@ -20,8 +20,9 @@ final class TargetEdgeTests: XCTestCase {
             target: "PhotoZoomUntrusted", imports: ["Foundation", "Glibc", "PhotoZoomCore"],
             dependencies: ["PhotoZoomCore"]),
         Edge(
-            target: "PhotoZoomLoader", imports: ["Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted"],
-            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted"]),
+            target: "PhotoZoomLoader",
+            imports: ["Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CGif", "CPNG"],
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CGif", "CPNG"]),
     ]
 
     func testEachPureTargetImportsOnlyWhatItsEdgesAllow() throws {
