@@ -51,6 +51,21 @@ struct HandMadePNG {
         return ~crc
     }
 
+    /// `bytes` with the CRC of every whole chunk made right again, so a change inside a chunk
+    /// reaches past libpng's check of it.
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        var at = signature.count
+        while at + 12 <= out.count {
+            let length = out[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= out.count - at - 12 else { break }
+            out.replaceSubrange(
+                at + 8 + length..<at + 12 + length, with: bigEndian(crc32(Array(out[at + 4..<at + 8 + length]))))
+            at += 12 + length
+        }
+        return out
+    }
+
     /// `raw` as a zlib stream of stored blocks.
     static func zlibStored(_ raw: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
