@@ -43,7 +43,8 @@ let package = Package(
         .target(name: "PhotoZoomUntrusted", dependencies: ["PhotoZoomCore"]),
         // What runs inside a loader's sandbox: the decoders and the pixels they make. No SDL, no X11.
         .target(
-            name: "PhotoZoomLoader", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CLoader"]),
+            name: "PhotoZoomLoader",
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CGif", "CPNG", "CLoader"]),
         // The photos as the window has them: folders read, headers probed, the loader pool's
         // client, the photo stream, the thumbnail cache and pictures. No SDL.
         .target(

@@ -21,8 +21,8 @@ final class TargetEdgeTests: XCTestCase {
             dependencies: ["PhotoZoomCore"]),
         Edge(
             target: "PhotoZoomLoader",
-            imports: ["Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CLoader"],
-            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CLoader"]),
+            imports: ["Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CGif", "CPNG", "CLoader"],
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CGif", "CPNG", "CLoader"]),
         Edge(
             target: "PhotoZoomLibrary",
             imports: [
