@@ -5,7 +5,8 @@ let package = Package(
     name: "PhotoZoom",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "photozoom", targets: ["photozoom"])
+        .executable(name: "photozoom", targets: ["photozoom"]),
+        .executable(name: "photozoom-loader", targets: ["photozoom-loader"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -44,7 +45,12 @@ let package = Package(
         // What runs inside a loader's sandbox: the decoders and the pixels they make. No SDL, no X11.
         .target(
             name: "PhotoZoomLoader",
-            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CGif", "CPNG", "CLoader"]),
+            dependencies: [
+                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLoader",
+            ]),
+        // The loader as a program of its own, started by the pool beside `photozoom`: its
+        // process maps only what it decodes with, nothing of SDL or X11.
+        .executableTarget(name: "photozoom-loader", dependencies: ["PhotoZoomLoader"]),
         // The photos as the window has them: folders read, headers probed, the loader pool's
         // client, the photo stream, the thumbnail cache and pictures. No SDL.
         .target(
@@ -55,7 +61,7 @@ let package = Package(
             name: "PhotoZoomSDL",
             dependencies: [
                 "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "CSDL2", "CGif",
-                "CTurboJPEG", "CWebP", "CTIFF", "CLoader",
+                "CLoader",
             ]),
         .executableTarget(
             name: "photozoom",
@@ -64,6 +70,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The tests' loader: the shipped one with the faults PHOTOZOOM_LOADER_CRASH asks for.
+        .executableTarget(name: "photozoom-fault-loader", dependencies: ["PhotoZoomLoader"], path: "Tests/FaultLoader"),
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
         .testTarget(

@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build -c release --product photozoom
+swift build -c release --product photozoom-loader
 exec .build/release/photozoom run "$@"

@@ -94,64 +94,6 @@ static inline ssize_t photozoom_receive(int socket, void *bytes, size_t capacity
     return got;
 }
 
-/* fork(2), which Swift does not offer: the first loaders are forked while the process is still
-   one thread, so they start with every library already loaded. */
-static inline pid_t photozoom_fork(void) { return fork(); }
-
-/* Shows this process to ps as `title`, as setproctitle(3) does: written over the argument
-   strings, and on over the environment's (copied to the heap first) when it is longer. The last
-   byte of the arguments not being NUL, the kernel shows /proc/PID/cmdline up to the title's NUL.
-   A forked loader would otherwise show the window's command line. Returns 0, or -1 when /proc
-   does not say where the strings are. */
-extern char **environ;
-static inline int photozoom_set_process_title(const char *title) {
-    char text[4096];
-    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    ssize_t got = read(fd, text, sizeof text - 1);
-    close(fd);
-    if (got <= 0) return -1;
-    text[got] = '\0';
-    /* The fields after the name, which may hold spaces and brackets: the third is the state,
-       the 48th to 51st where the arguments and the environment start and end. */
-    char *field = strrchr(text, ')');
-    if (field == NULL) return -1;
-    field++;
-    for (int n = 3; n < 48; n++) {
-        field = strchr(field + 1, ' ');
-        if (field == NULL) return -1;
-    }
-    unsigned long ends[4];
-    for (int i = 0; i < 4; i++) {
-        char *after;
-        ends[i] = strtoul(field, &after, 10);
-        if (after == field) return -1;
-        field = after;
-    }
-    char *start = (char *)ends[0], *argsEnd = (char *)ends[1], *envStart = (char *)ends[2], *envEnd = (char *)ends[3];
-    if (argsEnd <= start) return -1;
-    size_t length = strlen(title), room = (size_t)(argsEnd - start);
-    if (length >= room && envStart == argsEnd && envEnd > envStart) {
-        for (char **e = environ; e != NULL && *e != NULL; e++) {
-            if (*e >= envStart && *e < envEnd) {
-                char *copy = strdup(*e);
-                if (copy == NULL) return -1;
-                *e = copy;
-            }
-        }
-        room = (size_t)(envEnd - start);
-    }
-    if (length >= room) length = room - 1;
-    memcpy(start, title, length);
-    start[length] = '\0';
-    /* Spaces after the title, not NULs, so that the arguments' last byte is not NUL. */
-    if (start + length + 1 < argsEnd) memset(start + length + 1, ' ', (size_t)(argsEnd - start - length - 1));
-    return 0;
-}
-
-/* Closes every descriptor from `from` up: a forked loader keeps only its socket and stdio. */
-static inline int photozoom_close_from(unsigned int from) { return (int)syscall(SYS_close_range, from, ~0u, 0); }
-
 /* Restricts the loader, once it is set up, to the system calls decoding needs: reading and
    writing its descriptors (no opening of any path, no new process, no socket), memory, time,
    threads' waits and its own signals. Any other call fails with EPERM. A kernel without

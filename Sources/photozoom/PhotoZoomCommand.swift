@@ -22,13 +22,11 @@ struct PhotoZoomCommand: ParsableCommand {
     /// code 2, the code all of our "you gave me something I cannot use" errors share. Any
     /// other error (a write the system refused) is its one line and exit 1.
     static func main() {
-        // Started by the window's process to decode photos out of its way: no command line to parse.
-        if LoaderProcess.isLoader { LoaderProcess.serve() }
         do {
             // Each byte of a path kept: a folder named in no UTF-8 is still that folder.
             var command = try parseAsRoot(Array(PathBytes.commandLine.dropFirst()))
-            // The loaders a command that shows photos needs, forked while this is one thread.
-            if command is DecodesPhotos { LoaderPool.shared.forkEarly(serving: LoaderProcess.serve(memoryMiB:)) }
+            // The loaders a command that shows photos needs, starting while the window is made.
+            if command is DecodesPhotos { LoaderPool.shared.startEarly() }
             try command.run()
         } catch {
             let code = exitCode(for: error)

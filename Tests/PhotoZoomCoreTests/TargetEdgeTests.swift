@@ -21,8 +21,13 @@ final class TargetEdgeTests: XCTestCase {
             dependencies: ["PhotoZoomCore"]),
         Edge(
             target: "PhotoZoomLoader",
-            imports: ["Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CGif", "CPNG", "CLoader"],
-            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CGif", "CPNG", "CLoader"]),
+            imports: [
+                "Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif",
+                "CPNG", "CLoader",
+            ],
+            dependencies: [
+                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLoader",
+            ]),
         Edge(
             target: "PhotoZoomLibrary",
             imports: [

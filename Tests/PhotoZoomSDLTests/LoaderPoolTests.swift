@@ -11,12 +11,12 @@ import XCTest
 
 /// Decoding runs in loader processes: a decoder that crashes, is killed, hangs or runs out of
 /// its memory costs one photo, said in one line, and the next photo decodes in a new loader.
-/// The crashes are real (`LoaderProcess.crashHook` makes the loader raise the signal itself).
+/// The crashes are real: the tests' loader (`FaultLoader`) raises the signal itself.
 final class LoaderPoolTests: XCTestCase {
     let photos = PackagePaths.root.appendingPathComponent("assets/photos")
 
     override func tearDown() {
-        unsetenv(LoaderProcess.crashHook)
+        unsetenv(FaultLoader.variable)
         LoaderPool.shared.stopIdle()
     }
 
@@ -45,8 +45,8 @@ final class LoaderPoolTests: XCTestCase {
             ("SEGV", "the decoder crashed: signal 11 (Segmentation fault)"),
             ("KILL", "the decoder crashed: signal 9 (Killed)"),
         ] {
-            setenv(LoaderProcess.crashHook, "coffee.jpg:\(how)", 1)
-            let pool = LoaderPool()
+            setenv(FaultLoader.variable, "coffee.jpg:\(how)", 1)
+            let pool = LoaderPool(loader: FaultLoader.path)
             assertDecodes(decode(pool, "rocket.jpg"), "before the crash")
             guard case .failure(let error) = decode(pool, "coffee.jpg") else {
                 return XCTFail("\(how): the loader was to crash")
@@ -61,8 +61,8 @@ final class LoaderPoolTests: XCTestCase {
     }
 
     func testALoaderPastItsTimeIsStoppedAndThePhotoIsAPlaceholder() {
-        setenv(LoaderProcess.crashHook, "coffee.jpg:HANG", 1)
-        let pool = LoaderPool()
+        setenv(FaultLoader.variable, "coffee.jpg:HANG", 1)
+        let pool = LoaderPool(loader: FaultLoader.path)
         let started = Date()
         guard case .failure(let error) = decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) else {
             return XCTFail("it hangs")
@@ -77,8 +77,8 @@ final class LoaderPoolTests: XCTestCase {
     /// A loader can open no file once it serves: what a hostile decoder could reach is the
     /// descriptors it was handed. (A kernel without seccomp is said, and the test skipped.)
     func testALoaderCannotOpenAFile() throws {
-        setenv(LoaderProcess.crashHook, "coffee.jpg:OPEN", 1)
-        let pool = LoaderPool()
+        setenv(FaultLoader.variable, "coffee.jpg:OPEN", 1)
+        let pool = LoaderPool(loader: FaultLoader.path)
         defer { pool.stopIdle() }
         guard case .failure(let said) = decode(pool, "coffee.jpg") else {
             return XCTFail("the hook answers with what open did")
@@ -111,7 +111,7 @@ final class LoaderPoolTests: XCTestCase {
             URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "6000x6000", "xc:red", big.path],
             environment: ProcessInfo.processInfo.environment, timeout: 60)
         XCTAssertEqual(made.status, 0, made.stderr)
-        let pool = LoaderPool()
+        let pool = LoaderPool(loader: FaultLoader.path)
         let tight = LibraryLimits(loaderMemoryMiB: 64)
         let result = PhotoGate.open(big).flatMap {
             pool.decode($0, name: "big.png", to: .fitting(PixelBox(width: 128, height: 128)), limits: tight)
@@ -135,10 +135,12 @@ final class LoaderPoolTests: XCTestCase {
     func testACrashIsRecordedAsTheFilesFailure() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-loader-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let faulty = LoaderPool(loader: FaultLoader.path)
+        defer { faulty.stopIdle() }
         let cache = ThumbnailCache(
-            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
-        setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
-        LoaderPool.shared.stopIdle()
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", pool: faulty,
+            log: { _ in })
+        setenv(FaultLoader.variable, "coffee.jpg:SEGV", 1)
         guard case .failure(let error) = cache.make(photos.appendingPathComponent("coffee.jpg"), size: .normal) else {
             return XCTFail("crashes")
         }
@@ -153,8 +155,8 @@ final class LoaderPoolTests: XCTestCase {
     /// and the next photo decodes in a new one.
     func testALyingLoaderCostsOnePhotoAndIsReplaced() {
         for lie in ["LARGER", "SHORT", "PIPE", "COUNT"] {
-            setenv(LoaderProcess.crashHook, "coffee.jpg:\(lie)", 1)
-            let pool = LoaderPool()
+            setenv(FaultLoader.variable, "coffee.jpg:\(lie)", 1)
+            let pool = LoaderPool(loader: FaultLoader.path)
             assertDecodes(decode(pool, "rocket.jpg"), "\(lie): before the lie")
             let before = Set(pool.processIDs)
             guard case .failure(let error) = decode(pool, "coffee.jpg") else {
@@ -177,8 +179,8 @@ final class LoaderPoolTests: XCTestCase {
                 bytes: try Data(contentsOf: photos.appendingPathComponent(name)), name: name,
                 size: .covering(PixelBox(width: 64, height: 64)), orientation: .up)
         }
-        setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
-        let pool = LoaderPool()
+        setenv(FaultLoader.variable, "coffee.jpg:SEGV", 1)
+        let pool = LoaderPool(loader: FaultLoader.path)
         defer { pool.stopIdle() }
         let results = pool.decode(images, expected: .jpeg, limits: LibraryLimits(), format: .argb)
         XCTAssertEqual(results.count, names.count)
@@ -204,18 +206,19 @@ final class LoaderPoolTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("coffee.jpg")
         try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.jpg"), to: photo)
+        let faulty = LoaderPool(loader: FaultLoader.path)
+        defer { faulty.stopIdle() }
         let cache = ThumbnailCache(
-            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", log: { _ in })
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test", pool: faulty,
+            log: { _ in })
         func page() -> Result<DecodedPixels, DecodeFailure> {
-            PhotoPixelDecoder.decode(
-                photo, .page(width: 400, height: 300), cache: cache, layout: .argb)
+            PhotoPixelDecoder.decode(photo, .page(width: 400, height: 300), cache: cache, layout: .argb, pool: faulty)
         }
-        setenv(LoaderProcess.crashHook, "coffee.jpg:SEGV", 1)
-        LoaderPool.shared.stopIdle()
+        setenv(FaultLoader.variable, "coffee.jpg:SEGV", 1)
         guard case .failure(let crash) = page() else { return XCTFail("the page's decoder crashes") }
         XCTAssertEqual(cache.recordedFailure(of: photo), crash.description)
-        unsetenv(LoaderProcess.crashHook)
-        LoaderPool.shared.stopIdle()
+        unsetenv(FaultLoader.variable)
+        faulty.stopIdle()
         guard case .failure(let again) = page() else { return XCTFail("tried again though it crashed its decoder") }
         XCTAssertEqual(again.description, crash.description)
         // Once the file changes it is tried again.

@@ -35,9 +35,11 @@ class PhotozoomCLITestCase: XCTestCase {
     /// Runs photozoom with the headless SDL drivers, from the package root (where the default
     /// photo folder, assets/photos, is found). `env` overrides variables; nil removes one.
     /// `launcher` is a program and its arguments that run photozoom (setpriv, to drop root).
-    /// `timeout` is for the few runs that are long by design (`bench`).
+    /// `timeout` is for the few runs that are long by design (`bench`). `program`: a copy of
+    /// photozoom to run instead, with programs of its own beside it.
     func photozoom(
-        _ arguments: [String], env overrides: [String: String?] = [:], launcher: [String] = [],
+        _ arguments: [String], program copy: URL? = nil, env overrides: [String: String?] = [:],
+        launcher: [String] = [],
         timeout: TimeInterval = timeout,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> Result {
@@ -46,8 +48,9 @@ class PhotozoomCLITestCase: XCTestCase {
         environment["SDL_RENDER_DRIVER"] = "software"
         for (key, value) in overrides { environment[key] = value }
 
-        let program = launcher.first.map { URL(fileURLWithPath: $0) } ?? Self.executable
-        let programArguments = launcher.isEmpty ? arguments : launcher.dropFirst() + [Self.executable.path] + arguments
+        let executable = copy ?? Self.executable
+        let program = launcher.first.map { URL(fileURLWithPath: $0) } ?? executable
+        let programArguments = launcher.isEmpty ? arguments : launcher.dropFirst() + [executable.path] + arguments
         let outcome = try ChildProcess.run(
             program, programArguments, environment: environment, directory: PackagePaths.root, timeout: timeout)
         if outcome.timedOut {

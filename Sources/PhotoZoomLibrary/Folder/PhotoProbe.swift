@@ -131,9 +131,3 @@ public struct PhotoProbe: Sendable, Equatable {
         return abs(ratio - 1) <= 0.02
     }
 }
-
-extension PixelBox {
-    public var pixels: Int { width * height }
-    /// The same size as the core's `Size`.
-    public var size: Size { Size(width: Double(width), height: Double(height)) }
-}

@@ -5,16 +5,20 @@ import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The loader processes every decode of untrusted bytes runs in: one per core, each a
-/// `photozoom` started as `LoaderProcess`, with an address-space limit and a time budget per
+/// `photozoom-loader` (`LoaderProcess`), with an address-space limit and a time budget per
 /// photo. A loader that crashes, is killed by its limit or runs past its budget costs that one
 /// photo (its line says which) and is replaced at the next decode. Pixels come back in a memory
-/// file, mapped here and copied once into the surface the caller owns. Safe to call from any
+/// file, read here once into the pixels the caller owns. Safe to call from any
 /// thread; a caller waits while every loader is busy.
 public final class LoaderPool: @unchecked Sendable {
     /// The pool every decode uses.
     public static let shared = LoaderPool()
 
-    public init() {}
+    /// The loader program every loader of this pool is.
+    let loader: String
+
+    /// A pool whose loaders are `loader` (the `photozoom-loader` beside this program unless said).
+    public init(loader: String = LoaderPool.besideThisProgram) { self.loader = loader }
 
     private let condition = NSCondition()
     private var idle: [Loader] = []
@@ -59,49 +63,30 @@ public final class LoaderPool: @unchecked Sendable {
         }
     }
 
-    /// The `photozoom` beside the running executable (itself, or the tests' bundle's sibling).
-    public static var executable: String {
+    /// The `photozoom-loader` beside the running program (`photozoom`, or the tests' bundle):
+    /// found by the path it was started by, links resolved, as CMake installs them side by side.
+    public static var besideThisProgram: String {
         let running =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("photozoom").path
+        return URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("photozoom-loader")
+            .path
     }
 
-    /// Forks the first loaders from this process while it has one thread (a fork of a process
-    /// with others would copy their held locks): they need no program started or libraries
-    /// loaded, which the opening would otherwise wait for. The photozoom command does it
-    /// before anything else; a process already with threads, or a fork that fails, leaves the
-    /// loaders to `warmUp`. Each has the default memory: one started under another tuning is
-    /// replaced at its first decode.
-    /// `serve`: what the forked loader runs, with its memory in MiB; it never returns.
-    public func forkEarly(serving serve: (Int) -> Never) {
-        guard (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) == 1 else { return }
+    /// Starts the first loaders now, before the window is made, so that their start overlaps
+    /// its: the opening's previews then find them ready. Each has the default memory: one
+    /// started under another tuning is replaced at its first decode. Any that cannot start are
+    /// left to `warmUp` and the first decodes.
+    public func startEarly() {
         let memoryMiB = Int(LibraryLimits().loaderMemoryMiB)
-        // What `ps` shows for it: the command line a loader started as its own program has.
-        let title = [Self.executable, LoaderLaunch.argument, String(memoryMiB)].joined(separator: " ")
-        for _ in 0..<processes {
-            var ends: [Int32] = [0, 0]
-            guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
-            else { return }
-            let pid = photozoom_fork()
-            if pid == 0 {
-                // The loader: its socket on descriptor 3, stderr to nowhere, nothing else of the window's.
-                dup2(ends[1], LoaderLaunch.socket)
-                let quiet = open("/dev/null", O_WRONLY)
-                if quiet >= 0 { dup2(quiet, 2) }
-                _ = photozoom_close_from(UInt32(LoaderLaunch.socket + 1))
-                _ = photozoom_set_process_title(title)
-                serve(memoryMiB)
-            }
-            close(ends[1])
-            guard pid > 0 else {
-                close(ends[0])
-                return
-            }
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), Self.loaderNiceness)
+        condition.lock()
+        let wanted = processes - started
+        started += max(wanted, 0)
+        condition.unlock()
+        for _ in 0..<max(wanted, 0) {
+            let made = launch(memoryMiB: memoryMiB)
             condition.lock()
-            idle.append(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB))
-            started += 1
-            running.insert(pid)
+            if case .success(let loader) = made { idle.append(loader) } else { started -= 1 }
+            condition.broadcast()
             condition.unlock()
         }
     }
@@ -374,7 +359,7 @@ public final class LoaderPool: @unchecked Sendable {
 
     /// A new loader, counted among those `stopAll` ends; none once it was called.
     private func launch(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
-        let made = Self.spawn(memoryMiB: memoryMiB)
+        let made = Self.spawn(loader, memoryMiB: memoryMiB)
         guard case .success(let loader) = made else { return made }
         condition.lock()
         running.insert(loader.pid)
@@ -391,8 +376,9 @@ public final class LoaderPool: @unchecked Sendable {
     /// How much less a loader's claim on a core is than the window's (nice(1)'s scale).
     public static let loaderNiceness: Int32 = 5
 
-    /// A loader process with `memoryMiB` for decoding, its socket on descriptor 3.
-    private static func spawn(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
+    /// A loader process, the program at `path`, with `memoryMiB` for decoding, its socket on
+    /// descriptor 3.
+    private static func spawn(_ path: String, memoryMiB: Int) -> Result<Loader, DecodeFailure> {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             return .failure(.unavailable("cannot start a loader: \(String(cString: strerror(errno)))"))
@@ -408,7 +394,6 @@ public final class LoaderPool: @unchecked Sendable {
         // moment without close-on-exec (SDL's pipe from dbus-launch) would otherwise stay open in
         // the loader, and the window would wait forever for its end.
         posix_spawn_file_actions_addclosefrom_np(&actions, LoaderLaunch.socket + 1)
-        let path = executable
         let arguments = [path, LoaderLaunch.argument, String(memoryMiB)]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

@@ -1,3 +1,5 @@
+import PhotoZoomCore
+
 /// A size in whole pixels.
 public struct PixelBox: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
@@ -10,6 +12,10 @@ public struct PixelBox: Hashable, Sendable, CustomStringConvertible {
 
     /// Width and height swapped: a photo stored sideways is, upright, as wide as it is stored tall.
     public var transposed: PixelBox { PixelBox(width: height, height: width) }
+
+    public var pixels: Int { width * height }
+    /// The same size as the core's `Size`.
+    public var size: Size { Size(width: Double(width), height: Double(height)) }
 
     public var description: String { "\(width)×\(height)" }
 }

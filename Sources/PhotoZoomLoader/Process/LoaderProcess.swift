@@ -2,66 +2,56 @@ import CLoader
 import CTurboJPEG
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
 import PhotoZoomUntrusted
 
-/// The loader's side: a `photozoom` started with `argument`, which decodes what the window's
-/// process sends it until that process closes the socket, within an address-space limit set
-/// before the first byte is read. A decoder's crash, or a bomb that runs it out of memory,
-/// ends this process only.
+/// The loader's side: `photozoom-loader`, started by the window's loader pool, which decodes
+/// what the window's process sends it until that process closes the socket, within an
+/// address-space limit set before the first byte is read. A decoder's crash, or a bomb that runs
+/// it out of memory, ends this process only.
 public enum LoaderProcess {
     /// The descriptor of its socket to the window's process.
     static let socket = LoaderLaunch.socket
-    /// Names a file the loader fails on, and how (`SEGV` or `KILL` to crash, `HANG` to never
-    /// answer, `OPEN` to try opening a file and say what happened; `LARGER`, `SHORT`,
-    /// `PIPE` or `COUNT` to answer falsely, as a decoder a file took over might): tests show
-    /// that a decoder's crash, hang or lie costs one placeholder and a new loader, and that it
-    /// cannot open files.
-    static let crashHook = "PHOTOZOOM_LOADER_CRASH"
 
     /// Whether the kernel took the system-call filter (`photozoom_restrict_syscalls`).
-    private static var restricted = false
+    public private(set) static var isRestricted = false
     /// The steps of the sandbox that did not hold, said with every reply (`LoaderSandbox`).
     private static var sandboxGaps: [String] = []
 
-    /// Whether this process was started as a loader.
-    public static var isLoader: Bool {
-        CommandLine.arguments.count == 3 && CommandLine.arguments[1] == LoaderLaunch.argument
+    /// The memory for decoding, in MiB, that a loader's command line gives (`--photo-loader
+    /// MIB`, as the pool starts it), when it has a socket to serve on; nil for anything else.
+    public static func memoryMiB(from arguments: [String]) -> Int? {
+        guard arguments.count == 3, arguments[1] == LoaderLaunch.argument, let memory = Int(arguments[2]),
+            (1...(1 << 20)).contains(memory)
+        else { return nil }
+        var info = stat()
+        guard fstat(socket, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
+        return memory
     }
 
-    /// Serves requests until the socket closes, then exits. The second argument is the memory
-    /// allowed for decoding, in MiB, on top of what the process has mapped at the start.
-    public static func serve() -> Never {
-        serve(memoryMiB: Int(CommandLine.arguments[2]))
-    }
-
-    /// Serves on `socket` with `memoryMiB` for decoding: a loader started as its own program,
-    /// or forked from the window's process before it had threads (`LoaderPool.forkEarly`).
-    public static func serve(memoryMiB: Int?) -> Never {
+    /// Serves on `socket` with `memoryMiB` for decoding, on top of what the process has mapped
+    /// at the start, then exits. `misbehaviour`: a test-only loader's faults, never the shipped
+    /// loader's.
+    public static func serve(memoryMiB: Int, misbehaviour: LoaderMisbehaviour? = nil) -> Never {
         watchParent()
         // Ctrl-C reaches the whole terminal's group: the window decides what it means, and a
         // loader stopped by it would count the photo it was decoding as broken.
         signal(SIGINT, SIG_IGN)
         // A decoder's crash ends the loader at once, by its signal, which the window reports:
-        // not through Swift's crash handler, which a forked loader inherits and which would
-        // try to start a backtracer the filter forbids.
+        // not through Swift's crash handler, which would try to start a backtracer the filter
+        // forbids.
         for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fatal, SIG_DFL) }
-        if let memoryMiB, let failed = limitAddressSpace(extraBytes: memoryMiB << 20) {
+        if let failed = limitAddressSpace(extraBytes: memoryMiB << 20) {
             sandboxGaps.append("the address-space limit (library.loaderMemoryMiB) is not set: \(failed)")
         }
-        // What needs a file opened or a library loaded is done before the filter forbids it:
-        // SDL_image's format libraries.
-        _ = ScaledDecoder.loadersReady
         DecoderNotes.catchStandardError()
-        restricted = photozoom_restrict_syscalls() == 0
-        if !restricted { sandboxGaps.append("the system-call filter is not installed: \(reason(errno))") }
+        isRestricted = photozoom_restrict_syscalls() == 0
+        if !isRestricted { sandboxGaps.append("the system-call filter is not installed: \(reason(errno))") }
         warmUp()
-        let crash = ProcessInfo.processInfo.environment[crashHook]?.split(separator: ":").map(String.init)
         while let (request, fd) = LoaderSocket.receive(LoaderRequest.self, on: socket) {
-            let hooked = crash.flatMap { crash in
-                crash.count == 2 && request.items.contains { $0.name == crash[0] } ? crash[1] : nil
+            if let misbehaviour, misbehaviour.takeOver(request, bytes: fd, answer: answer) {
+                if fd >= 0 { close(fd) }
+                continue
             }
-            if let hooked, misbehave(hooked, request, fd) { continue }
             var notes: [[String]] = []
             let decoded = request.items.map { item in
                 defer { notes.append(DecoderNotes.take()) }
@@ -70,17 +60,22 @@ public enum LoaderProcess {
             if fd >= 0 { close(fd) }
             switch share(decoded, notes: notes, as: request.format) {
             case .success(var made):
-                if let hooked { made = lie(hooked, made) }
                 made.reply.sandboxGaps = sandboxGaps
-                _ = LoaderSocket.send(made.reply, on: socket, fd: made.memory)
-                Arena.trim()
-            case .failure(let error):
-                _ = LoaderSocket.send(
-                    LoaderReply(failure: error, count: request.items.count, sandboxGaps: sandboxGaps), on: socket)
+                let sent = misbehaviour?.distort(made.reply, memory: made.memory, for: request)
+                _ = LoaderSocket.send(sent?.reply ?? made.reply, on: socket, fd: sent?.memory ?? made.memory)
+                PixelArena.trim()
+            case .failure(let error): answer(LoaderReply(failure: error, count: request.items.count))
             }
         }
-        // Not exit(): a forked loader would flush the window's buffered output a second time.
+        // Nothing to flush, and nothing run at exit meets the filter.
         _exit(0)
+    }
+
+    /// Sends `reply`, with the sandbox's gaps, and no pixels.
+    private static func answer(_ reply: LoaderReply) {
+        var reply = reply
+        reply.sandboxGaps = sandboxGaps
+        _ = LoaderSocket.send(reply, on: socket)
     }
 
     /// Ends this process once the window's process is gone, even mid-decode (a decode that never
@@ -103,12 +98,12 @@ public enum LoaderProcess {
     /// (the memory file's pages, the heap's, libjpeg-turbo's first run): the first screen's
     /// previews cost as much as the rest. Memory the heap is given back stays with it.
     private static func warmUp() {
-        _ = photozoom_keep_freed_heap(Int32(Arena.keptBytes))
-        if let heap = malloc(Arena.keptBytes / 4) {
-            memset(heap, 0, Arena.keptBytes / 4)
+        _ = photozoom_keep_freed_heap(Int32(PixelArena.keptBytes))
+        if let heap = malloc(PixelArena.keptBytes / 4) {
+            memset(heap, 0, PixelArena.keptBytes / 4)
             free(heap)
         }
-        if let arena = Arena.holding(2 << 20) { memset(arena.base, 0, arena.length) }
+        if let arena = PixelArena.holding(2 << 20) { memset(arena.base, 0, arena.length) }
         guard let compressor = tjInitCompress() else { return }
         defer { tjDestroy(compressor) }
         let side: Int32 = 64
@@ -199,7 +194,7 @@ public enum LoaderProcess {
             }
             answers[answers.count - 1].notes = notes[answers.count - 1]
         }
-        guard let memory = Arena.holding(length) else {
+        guard let memory = PixelArena.holding(length) else {
             return .failure(.unavailable("the loader could not share its pixels: \(String(cString: strerror(errno)))"))
         }
         for (index, result) in decoded.enumerated() {
@@ -251,95 +246,5 @@ public enum LoaderProcess {
         let count = UInt64(max(1, width * height))
         func mean(_ sum: UInt64) -> UInt8 { UInt8((sum + count / 2) / count) }
         return Copied(isOpaque: opaque, average: Color(r: mean(r), g: mean(g), b: mean(b), a: mean(a)))
-    }
-
-    /// Fails as the crash hook says, before decoding; false for a hook that lies after.
-    private static func misbehave(_ how: String, _ request: LoaderRequest, _ fd: Int32) -> Bool {
-        switch how {
-        case "KILL":
-            raise(SIGKILL)
-            return true
-        case "HANG": while true { pause() }
-        case "SEGV":
-            raise(SIGSEGV)
-            return true
-        case "OPEN":
-            // What a decoder that tried to open a file would meet.
-            let opened = open("/proc/self/status", O_RDONLY)
-            let said = opened >= 0 ? "opened a file" : "open: \(String(cString: strerror(errno)))"
-            _ = LoaderSocket.send(
-                LoaderReply(
-                    failure: .corrupt("\(said) (restricted: \(restricted))"), count: request.items.count,
-                    sandboxGaps: sandboxGaps), on: socket)
-            if opened >= 0 { close(opened) }
-            if fd >= 0 { close(fd) }
-            return true
-        default: return false
-        }
-    }
-
-    /// The reply a loader taken over might send instead of `made`: pixels larger than asked
-    /// for, more than its memory file holds, in a pipe rather than a file, or a count of
-    /// answers that is not the request's.
-    private static func lie(_ how: String, _ made: Made) -> Made {
-        var reply = made.reply
-        guard let first = reply.answers.indices.first(where: { reply.answers[$0].failure == nil }) else { return made }
-        switch how {
-        case "LARGER":
-            reply.answers[first].width *= 4
-            reply.answers[first].pitch *= 4
-        case "SHORT": reply.answers[first].offset += Arena.length
-        case "COUNT": reply.answers.append(reply.answers[first])
-        case "PIPE":
-            var ends: [Int32] = [0, 0]
-            _ = pipe(&ends)
-            return Made(reply: reply, memory: ends[0])
-        default: break
-        }
-        return Made(reply: reply, memory: made.memory)
-    }
-}
-
-/// The memory file a loader answers in, kept from one request to the next: a fresh one's pages
-/// are made and zeroed by the kernel as they are first written, a kept one's are there already. The window reads each answer out of it before the
-/// loader is handed its next request.
-private enum Arena {
-    /// An arena grown past this for one large page is let go after, not kept.
-    static let keptBytes = 16 << 20
-
-    struct Mapped {
-        let fd: Int32
-        let base: UnsafeMutableRawPointer
-        let length: Int
-    }
-
-    private static var current: Mapped?
-
-    /// The arena's length now: pixels said to start that far on lie past its end.
-    static var length: Int { current?.length ?? 0 }
-
-    /// The arena, at least `length` bytes long and mapped; nil (errno says why) if it cannot be.
-    static func holding(_ length: Int) -> Mapped? {
-        let wanted = max(length, 1)
-        if let current, current.length >= wanted { return current }
-        let fd = current?.fd ?? photozoom_memfd("photozoom-pixels")
-        if let current { munmap(current.base, current.length) }
-        current = nil
-        guard fd >= 0, ftruncate(fd, off_t(wanted)) == 0,
-            let base = mmap(nil, wanted, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), base != MAP_FAILED
-        else {
-            if fd >= 0 { close(fd) }
-            return nil
-        }
-        current = Mapped(fd: fd, base: base, length: wanted)
-        return current
-    }
-
-    /// Lets go of an arena grown large, once its answer is read.
-    static func trim() {
-        guard let held = current, held.length > keptBytes else { return }
-        munmap(held.base, held.length)
-        close(held.fd)
-        current = nil
     }
 }

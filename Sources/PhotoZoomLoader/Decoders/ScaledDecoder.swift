@@ -1,10 +1,7 @@
-import CSDL2
-import CTIFF
 import CTurboJPEG
 import CWebP
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// What a loader's decoder makes, before the loader hands it on: upright RGBA pixels no larger
@@ -48,8 +45,12 @@ public enum ScaledDecoder {
         case .jpeg: stored = decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels)
         case .webp: stored = decodeWebP(data, to: size, orientation, maximumPixels: limits.maximumPixels)
         case .tiff where claimed.decodedPixels > limits.maximumPixels:
-            stored = decodeReducedTIFF(data, claimed, to: size, orientation, maximumPixels: limits.maximumPixels)
-        default: stored = decodeWhole(data, claimed.kind)
+            let full = PixelBox(width: claimed.width, height: claimed.height)
+            stored = TIFFDecoder.decodeReduced(
+                data, claimed.reducedResolutions, covering: storedTarget(full, size, orientation),
+                maximumPixels: limits.maximumPixels
+            ).map { Stored(pixels: $0, fullSize: full) }
+        default: stored = decodeWhole(data, claimed.kind, maximumPixels: limits.maximumPixels)
         }
         return stored.flatMap { stored in
             // A JPEG over the limits may have come out smaller than asked for: never enlarged.
@@ -204,105 +205,23 @@ public enum ScaledDecoder {
         }
     }
 
-    /// The most libtiff may allocate at once reading a reduced-resolution copy: a strip or a
-    /// tile, never the whole image, which is read into the surface made for it.
-    static let tiffLargestAllocation = 64 << 20
-
-    /// A TIFF too large to decode whole, decoded from the reduced-resolution copy (a pyramid's
-    /// level) that best covers what `size` asks for within `maximumPixels`; libtiff reads it from
-    /// the bytes, where SDL_image can read only the first directory. The whole image's size is
-    /// the first directory's.
-    private static func decodeReducedTIFF(
-        _ data: Data, _ claimed: PhotoHeader.Dimensions, to size: ScaledSize, _ orientation: ExifOrientation,
-        maximumPixels: Int
-    ) -> Result<Stored, DecodeFailure> {
-        let full = PixelBox(width: claimed.width, height: claimed.height)
-        let target = storedTarget(full, size, orientation)
-        let allowed = claimed.reducedResolutions.filter { $0.pixels <= maximumPixels }
-        guard
-            let level = allowed.filter({ $0.width >= target.width && $0.height >= target.height }).min(by: {
-                $0.pixels < $1.pixels
-            })
-                ?? allowed.max(by: { $0.pixels < $1.pixels })
-        else {
-            return .failure(
-                .overLimits("it has no reduced-resolution copy within \(maximumPixels / 1_000_000) megapixels"))
-        }
-        return data.withUnsafeBytes { raw -> Result<Stored, DecodeFailure> in
-            guard let tiff = photozoom_tiff_open(raw.baseAddress, raw.count, tmsize_t(tiffLargestAllocation)) else {
-                return .failure(DecodeFailure.corrupt("libtiff could not read it"))
-            }
-            defer { TIFFClose(tiff) }
-            // libtiff must see the directory as its header was read, or it is not decoded.
-            guard TIFFSetDirectory(tiff, tdir_t(level.index)) == 1, Int(photozoom_tiff_width(tiff)) == level.width,
-                Int(photozoom_tiff_height(tiff)) == level.height
-            else {
-                return .failure(
-                    DecodeFailure.corrupt("libtiff does not read its reduced-resolution copy as its header says"))
-            }
-            return PixelBuffer.make(width: level.width, height: level.height).flatMap { pixels in
-                // ABGR words, which are RGBA's bytes on a little-endian machine.
-                guard
-                    TIFFReadRGBAImageOriented(
-                        tiff, UInt32(level.width), UInt32(level.height),
-                        UnsafeMutableRawPointer(pixels.bytes).assumingMemoryBound(to: UInt32.self),
-                        ORIENTATION_TOPLEFT, 0) == 1
-                else {
-                    return .failure(
-                        DecodeFailure.corrupt("libtiff could not decode its \(level.width)×\(level.height) copy"))
-                }
-                return .success(Stored(pixels: pixels, fullSize: full))
-            }
-        }
-    }
-
-    /// Every other format, decoded whole by SDL_image's loader for `kind` (never its own
-    /// sniffing, which would take an SVG or an icon) and converted to RGBA32.
-    private static func decodeWhole(_ data: Data, _ kind: ImageKind) -> Result<Stored, DecodeFailure> {
-        _ = loadersReady
-        let decoded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
-            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            defer { SDL_RWclose(rw) }
-            return load(kind, rw)
-        }
-        guard let decoded else { return .failure(DecodeFailure.sdl("SDL_image")) }
-        defer { SDL_FreeSurface(decoded) }
-        guard let rgba = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
-            return .failure(DecodeFailure.sdl("converting to RGBA"))
-        }
-        defer { SDL_FreeSurface(rgba) }
-        let width = Int(rgba.pointee.w)
-        let height = Int(rgba.pointee.h)
-        return PixelBuffer.make(width: width, height: height).map { pixels in
-            for y in 0..<height {
-                memcpy(pixels.bytes + y * pixels.pitch, rgba.pointee.pixels + y * Int(rgba.pointee.pitch), pixels.pitch)
-            }
-            return Stored(pixels: pixels, fullSize: PixelBox(width: width, height: height))
-        }
-    }
-
-    /// SDL_image's loader for `kind`; the stream stays the caller's.
-    private static func load(_ kind: ImageKind, _ rw: UnsafeMutablePointer<SDL_RWops>) -> UnsafeMutablePointer<
-        SDL_Surface
-    >? {
+    /// Every other format, decoded whole by its own decoder (never by another format's: the
+    /// bytes said which it is).
+    private static func decodeWhole(_ data: Data, _ kind: ImageKind, maximumPixels: Int) -> Result<
+        Stored, DecodeFailure
+    > {
+        let decoded: Result<PixelBuffer, DecodeFailure>
         switch kind {
-        case .jpeg: return IMG_LoadJPG_RW(rw)
-        case .png: return IMG_LoadPNG_RW(rw)
-        case .gif: return IMG_LoadGIF_RW(rw)
-        case .bmp: return IMG_LoadBMP_RW(rw)
-        case .webp: return IMG_LoadWEBP_RW(rw)
-        case .tiff: return IMG_LoadTIF_RW(rw)
-        case .qoi: return IMG_LoadQOI_RW(rw)
-        case .pnm: return IMG_LoadPNM_RW(rw)
-        case .pcx: return IMG_LoadPCX_RW(rw)
-        case .tga: return IMG_LoadTGA_RW(rw)
+        case .png: decoded = PNGDecoder.decode(data, maximumPixels: maximumPixels)
+        case .gif: decoded = GIFDecoder.decode(data, maximumPixels: maximumPixels)
+        case .bmp: decoded = BMPDecoder.decode(data, maximumPixels: maximumPixels)
+        case .tiff: decoded = TIFFDecoder.decode(data, maximumPixels: maximumPixels)
+        case .qoi: decoded = QOIDecoder.decode(data, maximumPixels: maximumPixels)
+        case .pnm: decoded = PNMDecoder.decode(data, maximumPixels: maximumPixels)
+        case .pcx: decoded = PCXDecoder.decode(data, maximumPixels: maximumPixels)
+        case .tga: decoded = TGADecoder.decode(data, maximumPixels: maximumPixels)
+        case .jpeg, .webp: return .failure(.corrupt("a \(kind.rawValue.uppercased()) is decoded at its scale"))
         }
+        return decoded.map { Stored(pixels: $0, fullSize: $0.size) }
     }
-
-    /// SDL_image sets up a format's loader the first time a file needs it, and two threads doing
-    /// that at once race; this sets them all up once, before any decoding.
-    static let loadersReady: Void = {
-        _ = IMG_Init(
-            Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
-    }()
 }

@@ -1,0 +1,72 @@
+import CTIFF
+import Foundation
+import PhotoZoomUntrusted
+
+/// TIFFs, read by libtiff from the bytes in memory: the first directory whole, or, for one too
+/// large to decode whole, the reduced-resolution copy (a pyramid's level) that best covers what
+/// is shown. Rows come out top row first (ORIENTATION_TOPLEFT).
+enum TIFFDecoder {
+    /// The most libtiff may allocate at once: a strip or a tile, never the whole image, which is
+    /// read into the pixels made for it.
+    static let largestAllocation = 64 << 20
+
+    /// The first directory, whole.
+    static func decode(_ data: Data, maximumPixels: Int) -> Result<PixelBuffer, DecodeFailure> {
+        read(data, directory: 0, expected: nil, maximumPixels: maximumPixels)
+    }
+
+    /// Of `levels` (the header's reduced-resolution copies), the smallest that covers `target`
+    /// within `maximumPixels`, else the largest within them.
+    static func decodeReduced(
+        _ data: Data, _ levels: [PhotoHeader.Directory], covering target: PixelBox, maximumPixels: Int
+    ) -> Result<PixelBuffer, DecodeFailure> {
+        let allowed = levels.filter { $0.pixels <= maximumPixels }
+        guard
+            let level = allowed.filter({ $0.width >= target.width && $0.height >= target.height }).min(by: {
+                $0.pixels < $1.pixels
+            })
+                ?? allowed.max(by: { $0.pixels < $1.pixels })
+        else {
+            return .failure(
+                .overLimits("it has no reduced-resolution copy within \(maximumPixels / 1_000_000) megapixels"))
+        }
+        return read(
+            data, directory: level.index, expected: PixelBox(width: level.width, height: level.height),
+            maximumPixels: maximumPixels)
+    }
+
+    /// Directory `directory`, which must be `expected` large where the header said.
+    private static func read(_ data: Data, directory: Int, expected: PixelBox?, maximumPixels: Int) -> Result<
+        PixelBuffer, DecodeFailure
+    > {
+        data.withUnsafeBytes { raw -> Result<PixelBuffer, DecodeFailure> in
+            guard let tiff = photozoom_tiff_open(raw.baseAddress, raw.count, tmsize_t(largestAllocation)) else {
+                return .failure(DecodeFailure.corrupt("libtiff could not read it"))
+            }
+            defer { TIFFClose(tiff) }
+            guard TIFFSetDirectory(tiff, tdir_t(directory)) == 1 else {
+                return .failure(DecodeFailure.corrupt("libtiff could not read its directory \(directory)"))
+            }
+            let size = PixelBox(width: Int(photozoom_tiff_width(tiff)), height: Int(photozoom_tiff_height(tiff)))
+            // libtiff must see a reduced copy as its header was read, or it is not decoded.
+            if let expected, size != expected {
+                return .failure(
+                    DecodeFailure.corrupt("libtiff does not read its reduced-resolution copy as its header says"))
+            }
+            guard size.pixels <= maximumPixels else {
+                return .failure(
+                    .overLimits("it has \(size) pixels, more than \(maximumPixels) (library.maximumPixels)"))
+            }
+            return PixelBuffer.make(width: size.width, height: size.height).flatMap { pixels in
+                // ABGR words, which are RGBA's bytes on a little-endian machine.
+                guard
+                    TIFFReadRGBAImageOriented(
+                        tiff, UInt32(size.width), UInt32(size.height),
+                        UnsafeMutableRawPointer(pixels.bytes).assumingMemoryBound(to: UInt32.self),
+                        ORIENTATION_TOPLEFT, 0) == 1
+                else { return .failure(DecodeFailure.corrupt("libtiff could not decode its \(size) picture")) }
+                return .success(pixels)
+            }
+        }
+    }
+}
