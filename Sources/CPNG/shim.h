@@ -1,6 +1,7 @@
 #ifndef PHOTOZOOM_CPNG_SHIM_H
 #define PHOTOZOOM_CPNG_SHIM_H
 #include <png.h>
+#include <stdio.h>
 #include <setjmp.h>
 #include <string.h>
 #include <zlib.h>
@@ -39,9 +40,11 @@ static void photozoom_png_error(png_structp png, png_const_charp message) {
     png_longjmp(png, 1);
 }
 
+/* As libpng's own warning does: the loader catches its standard error and the window logs
+ * the line with the file's name (DecoderNotes). */
 static void photozoom_png_warning(png_structp png, png_const_charp message) {
     (void)png;
-    (void)message;
+    fprintf(stderr, "libpng warning: %s\n", message ? message : "");
 }
 
 /* The header, palette and tRNS are read: asks for the pixels, and has libpng make rows of
