@@ -22,49 +22,73 @@ public enum PictureScaling {
     }
 
     /// Each pixel the rounded mean of a 2×2 block; an odd last column or row is left out.
+    /// Two channels at a time in one word (each lane has room for the sum of four).
     static func halved(_ picture: PixelBuffer) -> Result<PixelBuffer, DecodeFailure> {
-        PixelBuffer.make(width: picture.width / 2, height: picture.height / 2).map { half in
+        PixelBuffer.make(width: picture.width / 2, height: picture.height / 2, layout: picture.layout).map { half in
+            let source = UnsafeRawPointer(picture.bytes)
+            let lanes: UInt32 = 0x00FF_00FF
             for y in 0..<half.height {
-                let top = picture.bytes + 2 * y * picture.pitch
+                let top = source + 2 * y * picture.pitch
                 let bottom = top + picture.pitch
-                let out = half.bytes + y * half.pitch
-                for x in 0..<half.width * 4 {
-                    let left = (x >> 2) * 8 + (x & 3)
-                    let sum = Int(top[left]) + Int(top[left + 4]) + Int(bottom[left]) + Int(bottom[left + 4])
-                    out[x] = UInt8(truncatingIfNeeded: (sum + 2) >> 2)
+                let out = UnsafeMutableRawPointer(half.bytes + y * half.pitch)
+                for x in 0..<half.width {
+                    let a = top.loadUnaligned(fromByteOffset: 8 &* x, as: UInt32.self)
+                    let b = top.loadUnaligned(fromByteOffset: 8 &* x &+ 4, as: UInt32.self)
+                    let c = bottom.loadUnaligned(fromByteOffset: 8 &* x, as: UInt32.self)
+                    let d = bottom.loadUnaligned(fromByteOffset: 8 &* x &+ 4, as: UInt32.self)
+                    let even = (a & lanes) &+ (b & lanes) &+ (c & lanes) &+ (d & lanes) &+ 0x0002_0002
+                    let odd =
+                        (a >> 8 & lanes) &+ (b >> 8 & lanes) &+ (c >> 8 & lanes) &+ (d >> 8 & lanes) &+ 0x0002_0002
+                    out.storeBytes(
+                        of: (even >> 2) & lanes | ((odd >> 2) & lanes) << 8, toByteOffset: 4 &* x, as: UInt32.self)
                 }
             }
             return half
         }
     }
 
-    /// `picture` stretched bilinearly to `width`×`height`, sampled at each output pixel's centre.
+    /// `picture` stretched bilinearly to `width`×`height`, sampled at each output pixel's centre:
+    /// each source row pair mixed first, then each column pair, two channels at a time in one
+    /// word, each mix rounded to the nearest level.
     static func stretched(_ picture: PixelBuffer, width: Int, height: Int) -> Result<PixelBuffer, DecodeFailure> {
-        PixelBuffer.make(width: width, height: height).map { out in
+        PixelBuffer.make(width: width, height: height, layout: picture.layout).map { out in
             if width == picture.width, height == picture.height {
                 memcpy(out.bytes, picture.bytes, picture.count)
                 return out
             }
             let columns = samples(from: picture.width, to: width)
             let rows = samples(from: picture.height, to: height)
-            for y in 0..<height {
-                let row = rows[y]
-                let upper = picture.bytes + row.first * picture.pitch
-                let lower = picture.bytes + row.second * picture.pitch
-                let to = out.bytes + y * out.pitch
-                for x in 0..<width {
-                    let column = columns[x]
-                    let left = column.first * 4
-                    let right = column.second * 4
-                    for channel in 0..<4 {
-                        let top = column.blend(Int(upper[left + channel]), Int(upper[right + channel]))
-                        let bottom = column.blend(Int(lower[left + channel]), Int(lower[right + channel]))
-                        to[x * 4 + channel] = UInt8(truncatingIfNeeded: (row.blend(top, bottom) + 32768) >> 16)
+            let source = UnsafeRawPointer(picture.bytes)
+            columns.withUnsafeBufferPointer { columns in
+                for y in 0..<height {
+                    let row = rows[y]
+                    let upper = source + row.first * picture.pitch
+                    let lower = source + row.second * picture.pitch
+                    let to = UnsafeMutableRawPointer(out.bytes + y * out.pitch)
+                    for x in 0..<width {
+                        let column = columns[x]
+                        let left = mix(
+                            upper.loadUnaligned(fromByteOffset: 4 &* column.first, as: UInt32.self),
+                            lower.loadUnaligned(fromByteOffset: 4 &* column.first, as: UInt32.self), row.weight)
+                        let right = mix(
+                            upper.loadUnaligned(fromByteOffset: 4 &* column.second, as: UInt32.self),
+                            lower.loadUnaligned(fromByteOffset: 4 &* column.second, as: UInt32.self), row.weight)
+                        to.storeBytes(of: mix(left, right, column.weight), toByteOffset: 4 &* x, as: UInt32.self)
                     }
                 }
             }
             return out
         }
+    }
+
+    /// The four channels of `a` and `b` mixed, `weight` 256ths of the way to `b`, each rounded.
+    @inline(__always)
+    private static func mix(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
+        let lanes: UInt32 = 0x00FF_00FF
+        let keep = 256 &- weight
+        let even = ((a & lanes) &* keep &+ (b & lanes) &* weight &+ 0x0080_0080) >> 8 & lanes
+        let odd = ((a >> 8 & lanes) &* keep &+ (b >> 8 & lanes) &* weight &+ 0x0080_0080) >> 8 & lanes
+        return even | odd << 8
     }
 
     /// Where each of `count` output pixels samples a side of `source` pixels.
@@ -74,19 +98,15 @@ public enum PictureScaling {
             let centre = ((2 * index + 1) * source * 256) / (2 * count) - 128
             let clamped = min(max(centre, 0), (source - 1) * 256)
             let first = clamped >> 8
-            return Sample(first: first, second: min(first + 1, source - 1), weight: clamped & 255)
+            return Sample(first: first, second: min(first + 1, source - 1), weight: UInt32(clamped & 255))
         }
     }
 
-    /// Two neighbouring source pixels and how far between them a sample lies, in 1/256ths.
+    /// Two neighbouring source pixels and how far between them a sample lies, in 256ths.
     private struct Sample {
         let first: Int
         let second: Int
-        let weight: Int
-
-        /// `a` and `b` mixed at the sample, scaled up by 256: rows of columns so mixed come out
-        /// 65,536 times the level, rounded once at the end.
-        func blend(_ a: Int, _ b: Int) -> Int { a * (256 - weight) + b * weight }
+        let weight: UInt32
     }
 
     /// A copy of `picture` turned as `orientation` says, so it shows upright.
