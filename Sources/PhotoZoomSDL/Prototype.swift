@@ -26,6 +26,9 @@ public enum Prototype {
         public var comparePath: String?
         /// Named in a recording's header: which PhotoZoom made it.
         public var appVersion = "photozoom"
+        /// The version alone (`0.11.0`), as the thumbnail cache's folder of failures is named
+        /// after it (`fail/photozoom-0.11.0`).
+        public var versionNumber = "0"
         public init(
             photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil,
             recordPath: String? = nil
@@ -114,7 +117,7 @@ public enum Prototype {
         }
         // Thumbnails are shared with every desktop program through the freedesktop.org cache.
         let cache = ThumbnailCache(
-            root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.appVersion,
+            root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.versionNumber,
             limits: file.library, pool: pool,
             log: log)
         let settings = [started?.live, compared?.live].prefix(compared == nil ? 1 : 2).map { live in

@@ -65,6 +65,29 @@ public enum PathBytes {
         return out
     }
 
+    /// `text` as one line that can neither drive a terminal nor read as other text: each byte
+    /// that is no character written `\xNN` (as `shown`), and every C0 and C1 control character,
+    /// DEL and bidirectional control (a right-to-left override shows a name backwards) written
+    /// as a Swift escape: "\n", "\r", "\t", or "\u{1B}", "\u{202E}" and the like. Every
+    /// message and every text file the program writes passes its names through here.
+    public static func escaped(_ text: String) -> String {
+        var escaped = ""
+        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in shown(text).unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+                escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case _ where scalar.properties.isBidiControl:
+                escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
     /// The arguments the program was started with, each byte kept.
     public static var commandLine: [String] {
         (0..<Int(CommandLine.argc)).map { i in

@@ -179,7 +179,7 @@ struct ReplayCommand: ParsableCommand {
             if verify, recording.isDamaged, let stopped = recording.stopped {
                 // What came before the damage replays, but a changed recording proves nothing.
                 try StandardOutput.write(
-                    escapingControlCharacters(
+                    PathBytes.escaped(
                         prefix
                             + "not verified: the recording is damaged at \(stopped) (\(digests) digests before it match)"
                     ) + "\n")
@@ -201,7 +201,7 @@ struct ReplayCommand: ParsableCommand {
             } else {
                 lines += d.differences
             }
-            try StandardOutput.write(lines.map { escapingControlCharacters($0) + "\n" }.joined())
+            try StandardOutput.write(lines.map { PathBytes.escaped($0) + "\n" }.joined())
             throw ExitCode(1)
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import PhotoZoomCore
 import PhotoZoomLibrary
 import PhotoZoomSDL
+import PhotoZoomUntrusted
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,6 +56,7 @@ struct RunCommand: ParsableCommand {
             photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
             tuningPath: tuning, recordPath: record)
         options.appVersion = AppVersion.described
+        options.versionNumber = AppVersion.number
         options.scan = photoOptions.scan
         options.comparePath = compare
         let interrupt = Interrupt.catchCtrlC()
@@ -65,7 +67,7 @@ struct RunCommand: ParsableCommand {
         ) {
             try Prototype.run(options, log: logLine) { line in
                 // Advice only: a standard output that cannot be written costs the run nothing.
-                try? StandardOutput.write(escapingControlCharacters(line) + "\n")
+                try? StandardOutput.write(PathBytes.escaped(line) + "\n")
             }
             // Ended by Ctrl-C: the window closed as a close closes it (a recording finished,
             // nothing lost), and the status says so, as the shell's own 130 would.

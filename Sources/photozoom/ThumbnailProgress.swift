@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomUntrusted
 
 /// How far `photozoom thumbnails` has got, on stderr: on a terminal one line redrawn in place
 /// (count, pace, time left), elsewhere (a log, a pipe) a plain line every few seconds. Problem
@@ -81,7 +82,7 @@ final class ThumbnailProgress: @unchecked Sendable {
     /// Called under `lock`.
     private func draw() {
         // Carriage return and erase to the end of the line: the line is redrawn where it was.
-        fputs("\r" + escapingControlCharacters(status) + "\u{1B}[K", stderr)
+        fputs("\r" + PathBytes.escaped(status) + "\u{1B}[K", stderr)
         shown = true
     }
 

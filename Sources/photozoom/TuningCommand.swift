@@ -3,6 +3,7 @@ import Foundation
 import PhotoZoomCore
 import PhotoZoomLibrary
 import PhotoZoomSDL
+import PhotoZoomUntrusted
 
 struct TuningCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +37,7 @@ struct TuningInitCommand: ParsableCommand {
             try OutputFile.saveText(TuningFile().text, to: path, overwrite: force, replaceFlag: "--force")
         }
         if let note = TuningSchemaFile.place(beside: path) { logLine("photozoom: " + note) }
-        try StandardOutput.write(escapingControlCharacters("wrote the default tuning to '\(path)'") + "\n")
+        try StandardOutput.write(PathBytes.escaped("wrote the default tuning to '\(path)'") + "\n")
     }
 }
 
@@ -60,7 +61,7 @@ struct TuningCheckCommand: ParsableCommand {
         // Like a compiler's, each line starts with the file, so an editor can jump to it.
         for problem in problems { logLine("\(file): \(problem)") }
         if problems.isEmpty {
-            try StandardOutput.write(escapingControlCharacters("\(file): no problems") + "\n")
+            try StandardOutput.write(PathBytes.escaped("\(file): no problems") + "\n")
         } else {
             throw ExitCode(problems.contains { $0.severity == .error } ? 2 : 1)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomCore
+import PhotoZoomUntrusted
 
 struct TuningDiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,10 +26,10 @@ struct TuningDiffCommand: ParsableCommand {
         let files = try [a, b].map(TuningCheckCommand.fileWithoutErrors)
         let differences = files[0].comparison(with: files[1])
         guard !differences.isEmpty else {
-            try StandardOutput.write(escapingControlCharacters("\(a) and \(b): no differences") + "\n")
+            try StandardOutput.write(PathBytes.escaped("\(a) and \(b): no differences") + "\n")
             return
         }
-        try StandardOutput.write(differences.map { escapingControlCharacters($0) + "\n" }.joined())
+        try StandardOutput.write(differences.map { PathBytes.escaped($0) + "\n" }.joined())
         throw ExitCode(1)
     }
 }

@@ -55,9 +55,46 @@ final class BugReportTests: XCTestCase {
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.hasPrefix(".") }, [],
             "no half-built folder left")
+        // The user's alone: it holds their log and their photos' names. The sheet and the schema
+        // are written otherwise than the text files, and are held to it too.
+        XCTAssertEqual(Self.mode(of: first), 0o700, "the folder")
+        for name in names { XCTAssertEqual(Self.mode(of: first + "/" + name), 0o600, name) }
+    }
+
+    /// The permission bits of `path`.
+    static func mode(of path: String) -> mode_t {
         var info = stat()
-        stat(first, &info)
-        XCTAssertNotEqual(info.st_mode & 0o044, 0, "readable as any new folder is, not the owner's alone")
+        stat(path, &info)
+        return info.st_mode & 0o7777
+    }
+
+    /// A name as a hostile folder may hold it: a terminal title, a screen cleared, a newline and
+    /// a forged log line, a C1 CSI and a right-to-left override. Every text file of the report
+    /// has it escaped as stderr has it, one line.
+    func testNamesAreEscapedInEveryTextFile() throws {
+        let hostile =
+            "a\u{1B}]0;owned\u{7}b\u{1B}[2Jc\n2026-01-01T00:00:00.000+00:00 photozoom: forged\u{9B}31m\u{202E}gnp.exe"
+        let escaped =
+            "a\\u{1B}]0;owned\\u{7}b\\u{1B}[2Jc\\n2026-01-01T00:00:00.000+00:00 photozoom: forged\\u{9B}31m\\u{202E}gnp.exe"
+        let tail = LogTail()
+        tail.keep("photozoom: cannot read \(hostile)")
+        let window = try AppWindow(title: "PhotoZoom test", size: Size(width: 200, height: 200))
+        // A folder that is not there: the README says the sheet could not be drawn, naming it.
+        var hostileReport = try report(photosFolder: parent + "/" + hostile)
+        hostileReport.log = tail.text
+        hostileReport.facts = SystemFacts.of(
+            window: window, app: "photozoom test", tickRate: 120, photos: 1, photosFolder: parent + "/" + hostile)
+        let folder = try hostileReport.write(into: parent)
+        for name in ["log.txt", "system.txt", "README.txt"] {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            let raw = text.unicodeScalars.filter {
+                $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.properties.isBidiControl)
+            }
+            XCTAssertEqual(raw.map { String($0.value, radix: 16) }, [], "\(name) holds them raw:\n\(text)")
+            XCTAssertTrue(text.contains(escaped), "\(name):\n\(text)")
+        }
+        let log = try String(contentsOfFile: folder + "/log.txt", encoding: .utf8)
+        XCTAssertEqual(log.split(separator: "\n").count, 1, log)
     }
 
     /// The README names the moment F6 was pressed (the tick the session ends on, 152 in the

@@ -88,6 +88,35 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
         XCTAssertEqual(leftovers(in: cacheHome), [])
     }
 
+    /// The window records a photo that fails where the thumbnail spec has it and `thumbnails`
+    /// does, in `fail/` under the program's name and version (`photozoom-0.11.0`), not under
+    /// its name twice with the build's kind (`photozoom-photozoom 0.11.0 (debug build)`).
+    func testTheWindowRecordsAFailureUnderTheProgramsNameAndVersion() throws {
+        let tmp = try temporaryFolder()
+        let photos = try photoFolder(in: tmp)
+        let cacheHome = tmp.appendingPathComponent("cache")
+        let version = try photozoom(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let window = Process()
+        window.executableURL = Self.executable
+        window.arguments = ["run", "--photos", photos.path, "--size", "400x600"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        environment["XDG_CACHE_HOME"] = cacheHome.path
+        window.environment = environment
+        window.standardError = FileHandle.nullDevice
+        try window.run()
+        defer { ChildProcess.stop(window) }
+        let fail = cacheHome.path + "/thumbnails/fail"
+        // Until the broken photo is recorded: it is on the first screen, decoded at once.
+        let deadline = Date().addingTimeInterval(Self.timeout)
+        while Date() < deadline, (FileManager.default.enumerator(atPath: fail)?.allObjects.count ?? 0) < 2 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fail), ["photozoom-\(version)"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fail + "/photozoom-\(version)").count, 1)
+    }
+
     func testAFolderThatCannotBeUsedIsOneLineAndExitTwo() throws {
         let tmp = try temporaryFolder()
         let missing = tmp.appendingPathComponent("nowhere").path

@@ -126,6 +126,27 @@ final class UsageErrorTests: PhotozoomCLITestCase {
         XCTAssertTrue(m.stderr.contains("no\\nsuch"), m.stderr)
     }
 
+    /// A right-to-left override shows the rest of a name backwards (`photo\u{202E}gnp.exe`
+    /// reads as `photoexe.png`), and a C1 CSI drives a terminal as ESC [ does: every
+    /// bidirectional control and C1 control is printed escaped, as the C0 ones are.
+    func testBidirectionalAndC1ControlsInPathsArePrintedEscaped() throws {
+        let folder = try temporaryFolder()
+        let controls: [Unicode.Scalar] = [
+            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}",
+            "\u{2069}", "\u{200E}", "\u{200F}", "\u{9B}", "\u{85}",
+        ]
+        for control in controls {
+            let missing = folder.appendingPathComponent("photo\(control)gnp.exe").path
+            let r = try photozoom(
+                ["snapshot", "--photos", missing, "--out", folder.appendingPathComponent("t.png").path])
+            XCTAssertEqual(r.status, 2)
+            XCTAssertEqual(r.errorLines.count, 1, r.stderr)
+            let escaped = "photo\\u{\(String(control.value, radix: 16, uppercase: true))}gnp.exe"
+            XCTAssertTrue(r.stderr.contains(escaped), "\(escaped) in \(r.stderr)")
+            XCTAssertFalse(r.stderr.unicodeScalars.contains(control), r.stderr)
+        }
+    }
+
     private func firstBundledPhoto() throws -> String {
         try XCTUnwrap(
             try FileManager.default.contentsOfDirectory(atPath: PackagePaths.bundledPhotos).sorted().first {

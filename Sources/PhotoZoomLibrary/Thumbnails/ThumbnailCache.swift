@@ -60,7 +60,8 @@ public final class ThumbnailCache: @unchecked Sendable {
         _ = self?.store(image, of: original, size: size)
     }
 
-    /// A cache at `root` (a `thumbnails` folder), writing as `program` at `version`, decoding with
+    /// A cache at `root` (a `thumbnails` folder), writing as `program` at `version` (the number
+    /// alone, `0.11.0`: the failures' folder is named `program-version`), decoding with
     /// `pool`'s loaders; `log` hears, once, that the cache cannot be written.
     public init(
         root: URL, program: String, version: String, limits: LibraryLimits = LibraryLimits(),

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomUntrusted
 
 /// What a decoder says on its own standard error (libpng's and libtiff's warnings, which the
 /// libraries print themselves): caught in the loader, sent back with the picture it was said
@@ -70,12 +71,7 @@ public enum DecoderNotes {
 
         public func tell(_ notes: [String], about name: String) {
             guard !notes.isEmpty else { return }
-            let named = String(
-                String.UnicodeScalarView(
-                    name.unicodeScalars.flatMap { scalar -> [UnicodeScalar] in
-                        scalar.properties.generalCategory == .control
-                            ? Array(String(format: "\\u{%x}", scalar.value).unicodeScalars) : [scalar]
-                    }))
+            let named = PathBytes.escaped(name)
             let (lines, sink): ([String], (String) -> Void) = lock.withLock {
                 let before = logged
                 logged += notes.count

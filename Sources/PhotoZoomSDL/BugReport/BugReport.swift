@@ -1,6 +1,7 @@
 import Foundation
 import PhotoZoomCore
 import PhotoZoomLibrary
+import PhotoZoomUntrusted
 
 /// What F6 writes: a folder to zip and attach, holding the recording of the last minutes (or
 /// of the whole recording running), the tuning in effect, a screenshot of the window, the
@@ -45,23 +46,24 @@ public struct BugReport {
                 description: "cannot write a bug report in '\(parent)': \(String(cString: strerror(errno)))",
                 isUsage: false)
         }
+        // mkdtemp makes the folder for its owner alone, as a report must be: it holds the log
+        // and the names of photos.
         let building = String(cString: template)
-        // mkdtemp makes the folder for its owner alone; the report gets what any new folder would.
-        let mask = umask(0)
-        umask(mask)
-        chmod(building, 0o777 & ~mask)
         var published = false
         defer { if !published { try? FileManager.default.removeItem(atPath: building) } }
         func file(_ name: String) -> String { building + "/" + name }
 
-        try OutputFile.saveText(session, to: file("session.jsonl"), overwrite: false, replaceFlag: "")
+        let recording = Result { try SessionRecording.read(session) }
+        // Only the names of the photos the session showed: the library's others are no one's business.
+        let redacted = (try? recording.get()).flatMap { try? SessionRedaction.redacting($0) }
+        try OutputFile.saveText(
+            redacted?.text ?? session, to: file("session.jsonl"), overwrite: false, replaceFlag: "")
         try OutputFile.saveText(tuning, to: file("tuning.json"), overwrite: false, replaceFlag: "")
         var notes: [String] = []
         if TuningSchemaFile.place(beside: file("tuning.json")) != nil {
             notes.append("The tuning's schema could not be copied here.")
         }
         try screenshot?.save(to: file("screenshot.png"))
-        let recording = Result { try SessionRecording.read(session) }
         // The session ends on the tick F6 was pressed on: the moment `replay --at` opens.
         let tick = (try? recording.get())?.end?.end
         do {
@@ -75,8 +77,20 @@ public struct BugReport {
         try OutputFile.saveText(log, to: file("log.txt"), overwrite: false, replaceFlag: "")
         let moment = tick.map { "F6 pressed at: tick \($0)\n" } ?? ""
         try OutputFile.saveText(facts.text + moment, to: file("system.txt"), overwrite: false, replaceFlag: "")
+        let photos = (try? recording.get())?.header.photos.count ?? 0
         try OutputFile.saveText(
-            readme(tick: tick, notes: notes), to: file("README.txt"), overwrite: false, replaceFlag: "")
+            readme(tick: tick, contents: contents(redacted, of: photos), notes: notes), to: file("README.txt"),
+            overwrite: false, replaceFlag: "")
+
+        // Each file the user's alone too, whoever wrote it (the screenshot and the sheet are
+        // written as any new file is), should the folder be copied or its mode changed.
+        for name in try FileManager.default.contentsOfDirectory(atPath: building) {
+            guard chmod(file(name), 0o600) == 0 else {
+                throw OutputFileError(
+                    description: "cannot write a bug report in '\(parent)': \(String(cString: strerror(errno)))",
+                    isUsage: false)
+            }
+        }
 
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -97,8 +111,26 @@ public struct BugReport {
         throw OutputFileError(description: "a hundred bug reports already written at \(stem)", isUsage: false)
     }
 
-    /// How to replay it; `tick`, the moment F6 was pressed, if the session could be read.
-    private func readme(tick: Int?, notes: [String]) -> String {
+    /// What the report tells of the user's library: which photos session.jsonl names.
+    private func contents(_ redacted: SessionRedaction.Redacted?, of photos: Int) -> String {
+        let named =
+            redacted.map {
+                "names the \($0.named.count) of the library's \(photos) photos the session showed; the others are"
+                    + " in it by size alone, unnamed"
+            }
+            ?? ("names every one of the library's \(photos) photos: its replay differs from it, or it could not be"
+                + " read, and it is kept as it was recorded")
+        return """
+            What it holds of yours: session.jsonl \(named). system.txt names the photos' folder, log.txt
+            the photos the program had something to say about, and screenshot.png and contact-sheet.png
+            show what the window showed. Nothing else of the library is here. The folder and its files
+            are readable by you alone.
+            """
+    }
+
+    /// How to replay it; `tick`, the moment F6 was pressed, if the session could be read;
+    /// `contents`, what it holds of the user's.
+    private func readme(tick: Int?, contents: String, notes: [String]) -> String {
         // The notes in brackets line up after the commands, however long the tick.
         func noted(_ command: String, _ note: String) -> String {
             command + String(repeating: " ", count: max(42 - command.count, 1)) + note
@@ -124,7 +156,9 @@ public struct BugReport {
             contact-sheet.png  the session's presses, releases and landings, each labelled with its tick and phase
             log.txt            the program's last log lines
             system.txt         the app, system, SDL, renderer, display and window, and the tick F6 was pressed on
-            \(notes.map { "\n" + $0 + "\n" }.joined())
+
+            \(contents)
+            \(notes.map { "\n" + PathBytes.escaped($0) + "\n" }.joined())
             """
     }
 }

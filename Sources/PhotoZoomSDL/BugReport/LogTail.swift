@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomUntrusted
 
 /// The last lines the program logged, for a bug report: a fixed number however long it runs.
 /// Workers log too (decoding), so it takes a lock.
@@ -33,7 +34,8 @@ public final class LogTail: @unchecked Sendable {
     }
 
     /// The kept lines, oldest first, one a line, each after its local time (ISO 8601, to the
-    /// millisecond).
+    /// millisecond), and escaped as stderr has them: a name in a line can neither make two
+    /// lines of it nor drive the terminal of whoever reads the report.
     public var text: String {
         lock.lock()
         let kept = lines.elements
@@ -41,7 +43,7 @@ public final class LogTail: @unchecked Sendable {
         return kept.map { line in
             ISO8601DateFormatter.string(
                 from: line.at, timeZone: .current, formatOptions: [.withInternetDateTime, .withFractionalSeconds]) + " "
-                + line.text + "\n"
+                + PathBytes.escaped(line.text) + "\n"
         }.joined()
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import PhotoZoomCore
 import PhotoZoomLibrary
 import PhotoZoomLoader
+import PhotoZoomUntrusted
 
 /// What a bug report says about the machine it came from: the app, the system, SDL and how it
 /// draws, the display and the window. Each a `name: value` line.
@@ -16,7 +17,8 @@ public struct SystemFacts: Equatable {
 
     public init() {}
 
-    public var text: String { facts.map { "\($0.name): \($0.value)\n" }.joined() }
+    /// One line a fact, its value escaped: the photos' folder is a name like any other.
+    public var text: String { facts.map { "\($0.name): \(PathBytes.escaped($0.value))\n" }.joined() }
 
     /// The facts of the running window.
     public static func of(

@@ -13,6 +13,8 @@ public enum ReplayPhotos {
         let byName = Dictionary(inFolder.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         var placeholders: [Int: String] = [:]
         let files = recorded.enumerated().map { i, photo -> URL? in
+            // Unnamed in a bug report, which names only the photos its session shows: never drawn.
+            if photo.name.isEmpty { return nil }
             guard let file = byName[photo.name] else {
                 placeholders[i] = "is not in '\(folder)'"
                 return nil

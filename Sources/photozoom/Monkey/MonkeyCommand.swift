@@ -4,6 +4,7 @@ import Foundation
 import PhotoZoomCore
 import PhotoZoomLibrary
 import PhotoZoomSDL
+import PhotoZoomUntrusted
 
 /// Drives the real systems with seeded random input and checks the invariants every tick.
 struct MonkeyCommand: ParsableCommand {
@@ -51,10 +52,10 @@ struct MonkeyCommand: ParsableCommand {
                     try OutputFile.saveText(failure.recording, to: path, overwrite: false, replaceFlag: "a new --out")
                 }
                 try StandardOutput.write(
-                    escapingControlCharacters(
+                    PathBytes.escaped(
                         "monkey: tick \(failure.tick) of episode \(episode) (seed \(seed)) broke an invariant: \(failure.violation)"
                     ) + "\n"
-                        + escapingControlCharacters(
+                        + PathBytes.escaped(
                             "the session up to that tick: \(path) (photozoom replay \(path) --verify)") + "\n")
                 throw ExitCode(1)
             }
