@@ -258,7 +258,7 @@ final class DecoderNotesLogTests: XCTestCase {
         log.send { lines.append($0) }
         log.tell(["libpng warning: iCCP: known incorrect sRGB profile"], about: "bad\u{1B}[31m.png")
         for i in 0..<30 { log.tell(["warning \(i)", "again \(i)"], about: "f\(i).png") }
-        XCTAssertEqual(lines.first, "photozoom: bad\\u{1b}[31m.png: libpng warning: iCCP: known incorrect sRGB profile")
+        XCTAssertEqual(lines.first, "photozoom: bad\\u{1B}[31m.png: libpng warning: iCCP: known incorrect sRGB profile")
         XCTAssertEqual(lines.count, DecoderNotes.linesShown + 1)
         XCTAssertEqual(lines.last, "photozoom: further messages from the decoders are left out")
         XCTAssertEqual(DecoderNotes.shown(Array("tEXt: \u{7}bell\u{FF}".utf8)), "tEXt: \\x07bell\\xc3\\xbf")
