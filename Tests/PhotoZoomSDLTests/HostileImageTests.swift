@@ -49,6 +49,12 @@ final class HostileImageTests: XCTestCase {
             "frame.gif", B.gif(screen: (4, 3), frame: (30000, 30000)),
             "its header claims 4×3 pixels but a frame of 900 megapixels; \(tooMany)"
         ),
+        // A frame of one pixel placed far past its screen: decoders that grow their canvas to hold
+        // it allocate to its far corner, so the placement counts, not only the frame's own size.
+        (
+            "placed.gif", B.gif(screen: (4, 3), frame: (1, 1), at: (30000, 30000)),
+            "its header claims 4×3 pixels but a frame of 900 megapixels; \(tooMany)"
+        ),
         // Each "could hold" line guards its format's leastFileBytes: within the pixel limit a decoder
         // would still allocate the claim before finding the bytes missing. QOI: a run of 62 a byte.
         (
