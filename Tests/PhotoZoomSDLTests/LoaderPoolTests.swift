@@ -60,11 +60,46 @@ final class LoaderPoolTests: XCTestCase {
         }
     }
 
+    /// How long a test waits for a decode that should end by itself: far past any budget the
+    /// tests set, so it only trips when nothing stops the decode at all.
+    static let hangGuardSeconds: TimeInterval = 30
+
+    /// `work` on a thread of its own while `meanwhile` runs on the test's, waited for at most
+    /// `hangGuardSeconds`: a decode nothing stops fails the test rather than hanging the suite,
+    /// and `pool`'s loaders are then ended so the thread returns. Nil where it had to be.
+    func watched(
+        _ pool: LoaderPool, meanwhile: () -> Void = {}, _ work: @escaping () -> Result<ScaledImage, DecodeFailure>,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Result<ScaledImage, DecodeFailure>? {
+        let ended = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var result: Result<ScaledImage, DecodeFailure>?
+        Thread.detachNewThread {
+            let decoded = work()
+            lock.withLock { result = decoded }
+            ended.signal()
+        }
+        meanwhile()
+        guard ended.wait(timeout: .now() + Self.hangGuardSeconds) == .success else {
+            XCTFail(
+                "the decode still waited after \(Self.hangGuardSeconds) s: nothing stopped it", file: file, line: line)
+            pool.stopAll()
+            // Its loaders ended, the decode returns at once: no thread of the test outlives it.
+            _ = ended.wait(timeout: .now() + Self.hangGuardSeconds)
+            return nil
+        }
+        return lock.withLock { result }
+    }
+
     func testALoaderPastItsTimeIsStoppedAndThePhotoIsAPlaceholder() {
         setenv(FaultLoader.variable, "coffee.jpg:HANG", 1)
         let pool = LoaderPool(loader: FaultLoader.path)
         let started = Date()
-        guard case .failure(let error) = decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) else {
+        // Without its budget the decode would wait for the hung loader forever.
+        guard
+            let decoded = watched(pool, { self.decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) })
+        else { return }
+        guard case .failure(let error) = decoded else {
             return XCTFail("it hangs")
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "stopped at its budget, not waited on")
