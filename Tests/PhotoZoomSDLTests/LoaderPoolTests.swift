@@ -109,6 +109,49 @@ final class LoaderPoolTests: XCTestCase {
         pool.stopIdle()
     }
 
+    /// The program ending stops its loaders mid-decode: the photo being decoded is no more
+    /// broken than any other, so it is told as the program's stop, and no failure is recorded
+    /// for it (it would be crossed out at every later start).
+    func testALoaderStoppedMidDecodeAsTheProgramEndsBlamesNoPhoto() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("coffee.jpg")
+        try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.jpg"), to: photo)
+        let held = photo.resolvingSymlinksInPath().path
+        setenv(FaultLoader.variable, "coffee.jpg:HANG", 1)
+        let pool = LoaderPool(loader: FaultLoader.path)
+        // A budget the test never reaches: only the stop ends the decode.
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test",
+            limits: LibraryLimits(loaderSeconds: 600), pool: pool, log: { _ in })
+        let made = watched(
+            pool,
+            meanwhile: {
+                // In flight once a loader holds the photo's descriptor, handed with the request it hangs on.
+                let deadline = Date() + Self.hangGuardSeconds
+                while !pool.processIDs.contains(where: { Self.descriptors(of: $0).contains(held) }) {
+                    guard Date() < deadline else { return XCTFail("no loader was handed the photo") }
+                    usleep(10_000)
+                }
+                pool.stopAll()
+            }, { cache.make(photo, size: .normal) })
+        guard case .failure(let error) = try XCTUnwrap(made) else { return XCTFail("a hung loader made a thumbnail") }
+        XCTAssertEqual(error, .shuttingDown, error.description)
+        XCTAssertFalse(error.isRemembered)
+        XCTAssertNil(cache.recordedFailure(of: photo))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache.failFolder.path), "a failure was written")
+        XCTAssertEqual(pool.processIDs, [], "every loader ended and reaped")
+    }
+
+    /// Where each of process `pid`'s descriptors leads (`/proc/PID/fd`); empty when it cannot be read.
+    static func descriptors(of pid: pid_t) -> [String] {
+        let folder = "/proc/\(pid)/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) ?? $0
+        }
+    }
+
     /// A loader can open no file once it serves: what a hostile decoder could reach is the
     /// descriptors it was handed. (A kernel without seccomp is said, and the test skipped.)
     func testALoaderCannotOpenAFile() throws {
