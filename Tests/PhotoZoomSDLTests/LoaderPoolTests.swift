@@ -152,6 +152,30 @@ final class LoaderPoolTests: XCTestCase {
         }
     }
 
+    /// A loader closes every descriptor it is handed once it has decoded from it (a photo's
+    /// file, the pool's memory file): one kept a request would end the loader, at its
+    /// descriptor limit, some thousand photos in.
+    func testALoadersDescriptorsDoNotGrowWithItsDecodes() throws {
+        let pool = LoaderPool()
+        defer { pool.stopAll() }
+        let bytes = try Data(contentsOf: photos.appendingPathComponent("coffee.jpg"))
+        func decodeBoth() {
+            assertDecodes(decode(pool, "rocket.jpg"), "a photo's file handed")
+            assertDecodes(
+                pool.decode(
+                    bytes, name: "coffee.jpg", to: .fitting(PixelBox(width: 128, height: 128)), orientation: .up,
+                    expected: .jpeg, limits: LibraryLimits()), "bytes handed in the pool's memory file")
+        }
+        decodeBoth()
+        let loader = try XCTUnwrap(pool.processIDs.first)
+        XCTAssertEqual(pool.processIDs, [loader], "one decode at a time takes one loader")
+        let before = Self.descriptors(of: loader)
+        XCTAssertFalse(before.isEmpty, "a loader's descriptors can be read")
+        for _ in 0..<10 { decodeBoth() }
+        XCTAssertEqual(pool.processIDs, [loader], "the same loader decoded all 20")
+        XCTAssertEqual(Self.descriptors(of: loader), before, "descriptors after 20 more decodes")
+    }
+
     /// A loader can open no file once it serves: what a hostile decoder could reach is the
     /// descriptors it was handed. (A kernel without seccomp is said, and the test skipped.)
     func testALoaderCannotOpenAFile() throws {
