@@ -49,6 +49,12 @@ final class HostileImageTests: XCTestCase {
             "frame.gif", B.gif(screen: (4, 3), frame: (30000, 30000)),
             "its header claims 4×3 pixels but a frame of 900 megapixels; \(tooMany)"
         ),
+        // A frame of one pixel placed far past its screen: decoders that grow their canvas to hold
+        // it allocate to its far corner, so the placement counts, not only the frame's own size.
+        (
+            "placed.gif", B.gif(screen: (4, 3), frame: (1, 1), at: (30000, 30000)),
+            "its header claims 4×3 pixels but a frame of 900 megapixels; \(tooMany)"
+        ),
         // Each "could hold" line guards its format's leastFileBytes: within the pixel limit a decoder
         // would still allocate the claim before finding the bytes missing. QOI: a run of 62 a byte.
         (
@@ -168,6 +174,50 @@ final class HostileImageTests: XCTestCase {
                 continue
             }
             XCTAssertEqual(decoding.description, entry.reason, entry.name)
+        }
+    }
+
+    /// Files of a few dozen bytes claiming 9000×9000, 81 megapixels, within the pixel limit: one
+    /// for every format whose coding bounds how tightly its pixels pack. Only that least size
+    /// stops each before its decoder allocates the claim.
+    static let overclaims: [(name: String, bytes: [UInt8])] = [
+        (
+            "huge.tga",
+            [0, 0, 2, 0, 0, 0, 0, 0] + B.le16(0) + B.le16(0) + B.le16(9000) + B.le16(9000) + [24, 0]
+                + [UInt8](repeating: 0x80, count: 12)
+        ),
+        (
+            "rle.tga",
+            [0, 0, 10, 0, 0, 0, 0, 0] + B.le16(0) + B.le16(0) + B.le16(9000) + B.le16(9000) + [24, 0] + [0xFF, 1, 2, 3]
+        ),
+        ("huge.png", B.png(width: 9000, height: 9000, idatBytes: 16)),
+        (
+            "huge.bmp",
+            B.ascii("BM") + B.le32(54) + B.le32(0) + B.le32(54) + B.le32(40) + B.le32(9000) + B.le32(9000) + B.le16(1)
+                + B.le16(24) + B.le32(0) + B.le32(0) + B.le32(2835) + B.le32(2835) + B.le32(0) + B.le32(0)
+        ),
+        ("os2.bmp", B.os2BMP(width: 9000, height: 9000, pixelBytes: 4)),
+        ("huge.qoi", B.qoi(width: 9000, height: 9000)),
+        ("huge.ppm", B.ascii("P6\n9000 9000\n255\n") + [UInt8](repeating: 7, count: 12)),
+        ("huge.pgm", B.ascii("P5\n9000 9000\n255\n") + [UInt8](repeating: 7, count: 12)),
+        ("huge.pbm", B.ascii("P4\n9000 9000\n") + [UInt8](repeating: 0xAA, count: 16)),
+        ("text.ppm", B.ascii("P3\n9000 9000\n255\n0 0 0\n")),
+        ("huge.pcx", B.pcx(width: 9000, height: 9000, rowBytes: 9000, data: [0xC1, 0])),
+        ("huge.jpg", B.jpeg(width: 9000, height: 9000)),
+    ]
+
+    /// Each format's least file size, one row each: with a row's bound gone, its file would reach
+    /// a decoder that allocates 81 megapixels for a few dozen bytes.
+    func testEveryClaimMoreThanItsBytesCouldHoldIsRefused() throws {
+        for (name, bytes) in Self.overclaims {
+            let data = Data(bytes)
+            let claimed = try XCTUnwrap(PhotoHeader.dimensions(of: data, named: name), name)
+            XCTAssertEqual([claimed.width, claimed.height], [9000, 9000], name)
+            // The claim is within every other limit: the bytes alone stop it.
+            XCTAssertNil(PhotoGate.claimProblem(claimed, fileBytes: Int.max), name)
+            XCTAssertEqual(
+                Self.refusal(PhotoGate.check(data, named: name)),
+                "its header claims 9000×9000 pixels, more than its \(data.count) bytes could hold", name)
         }
     }
 

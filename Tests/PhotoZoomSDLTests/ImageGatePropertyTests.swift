@@ -44,11 +44,13 @@ enum GateBytes {
             + pngChunk("IEND", [])
     }
 
-    /// A GIF89a: a two-colour table, a graphic control extension, then one frame descriptor.
-    static func gif(screen: (Int, Int), frame: (Int, Int)) -> [UInt8] {
+    /// A GIF89a: a two-colour table, a graphic control extension, then one frame descriptor,
+    /// its frame's top left corner `at`.
+    static func gif(screen: (Int, Int), frame: (Int, Int), at corner: (Int, Int) = (0, 0)) -> [UInt8] {
         ascii("GIF89a") + le16(screen.0) + le16(screen.1) + [0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
             + [0x21, 0xF9, 4, 0, 0, 0, 0, 0]
-            + [0x2C] + le16(0) + le16(0) + le16(frame.0) + le16(frame.1) + [0] + [2, 2, 0x4C, 0x01, 0] + [0x3B]
+            + [0x2C] + le16(corner.0) + le16(corner.1) + le16(frame.0) + le16(frame.1) + [0] + [2, 2, 0x4C, 0x01, 0]
+            + [0x3B]
     }
 
     /// Windows' 40-byte header, 24 bits, uncompressed.

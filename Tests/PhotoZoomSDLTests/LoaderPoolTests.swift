@@ -60,11 +60,46 @@ final class LoaderPoolTests: XCTestCase {
         }
     }
 
+    /// How long a test waits for a decode that should end by itself: far past any budget the
+    /// tests set, so it only trips when nothing stops the decode at all.
+    static let hangGuardSeconds: TimeInterval = 30
+
+    /// `work` on a thread of its own while `meanwhile` runs on the test's, waited for at most
+    /// `hangGuardSeconds`: a decode nothing stops fails the test rather than hanging the suite,
+    /// and `pool`'s loaders are then ended so the thread returns. Nil where it had to be.
+    func watched(
+        _ pool: LoaderPool, meanwhile: () -> Void = {}, _ work: @escaping () -> Result<ScaledImage, DecodeFailure>,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Result<ScaledImage, DecodeFailure>? {
+        let ended = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var result: Result<ScaledImage, DecodeFailure>?
+        Thread.detachNewThread {
+            let decoded = work()
+            lock.withLock { result = decoded }
+            ended.signal()
+        }
+        meanwhile()
+        guard ended.wait(timeout: .now() + Self.hangGuardSeconds) == .success else {
+            XCTFail(
+                "the decode still waited after \(Self.hangGuardSeconds) s: nothing stopped it", file: file, line: line)
+            pool.stopAll()
+            // Its loaders ended, the decode returns at once: no thread of the test outlives it.
+            _ = ended.wait(timeout: .now() + Self.hangGuardSeconds)
+            return nil
+        }
+        return lock.withLock { result }
+    }
+
     func testALoaderPastItsTimeIsStoppedAndThePhotoIsAPlaceholder() {
         setenv(FaultLoader.variable, "coffee.jpg:HANG", 1)
         let pool = LoaderPool(loader: FaultLoader.path)
         let started = Date()
-        guard case .failure(let error) = decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) else {
+        // Without its budget the decode would wait for the hung loader forever.
+        guard
+            let decoded = watched(pool, { self.decode(pool, "coffee.jpg", limits: LibraryLimits(loaderSeconds: 0.5)) })
+        else { return }
+        guard case .failure(let error) = decoded else {
             return XCTFail("it hangs")
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "stopped at its budget, not waited on")
@@ -72,6 +107,73 @@ final class LoaderPoolTests: XCTestCase {
         XCTAssertTrue(error.isRemembered, "the file's fault: a cache records it")
         assertDecodes(decode(pool, "rocket.jpg"), "a new loader takes the next photo")
         pool.stopIdle()
+    }
+
+    /// The program ending stops its loaders mid-decode: the photo being decoded is no more
+    /// broken than any other, so it is told as the program's stop, and no failure is recorded
+    /// for it (it would be crossed out at every later start).
+    func testALoaderStoppedMidDecodeAsTheProgramEndsBlamesNoPhoto() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("coffee.jpg")
+        try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.jpg"), to: photo)
+        let held = photo.resolvingSymlinksInPath().path
+        setenv(FaultLoader.variable, "coffee.jpg:HANG", 1)
+        let pool = LoaderPool(loader: FaultLoader.path)
+        // A budget the test never reaches: only the stop ends the decode.
+        let cache = ThumbnailCache(
+            root: folder.appendingPathComponent("thumbnails"), program: "photozoom", version: "test",
+            limits: LibraryLimits(loaderSeconds: 600), pool: pool, log: { _ in })
+        let made = watched(
+            pool,
+            meanwhile: {
+                // In flight once a loader holds the photo's descriptor, handed with the request it hangs on.
+                let deadline = Date() + Self.hangGuardSeconds
+                while !pool.processIDs.contains(where: { Self.descriptors(of: $0).contains(held) }) {
+                    guard Date() < deadline else { return XCTFail("no loader was handed the photo") }
+                    usleep(10_000)
+                }
+                pool.stopAll()
+            }, { cache.make(photo, size: .normal) })
+        guard case .failure(let error) = try XCTUnwrap(made) else { return XCTFail("a hung loader made a thumbnail") }
+        XCTAssertEqual(error, .shuttingDown, error.description)
+        XCTAssertFalse(error.isRemembered)
+        XCTAssertNil(cache.recordedFailure(of: photo))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache.failFolder.path), "a failure was written")
+        XCTAssertEqual(pool.processIDs, [], "every loader ended and reaped")
+    }
+
+    /// Where each of process `pid`'s descriptors leads (`/proc/PID/fd`); empty when it cannot be read.
+    static func descriptors(of pid: pid_t) -> [String] {
+        let folder = "/proc/\(pid)/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) ?? $0
+        }
+    }
+
+    /// A loader closes every descriptor it is handed once it has decoded from it (a photo's
+    /// file, the pool's memory file): one kept a request would end the loader, at its
+    /// descriptor limit, some thousand photos in.
+    func testALoadersDescriptorsDoNotGrowWithItsDecodes() throws {
+        let pool = LoaderPool()
+        defer { pool.stopAll() }
+        let bytes = try Data(contentsOf: photos.appendingPathComponent("coffee.jpg"))
+        func decodeBoth() {
+            assertDecodes(decode(pool, "rocket.jpg"), "a photo's file handed")
+            assertDecodes(
+                pool.decode(
+                    bytes, name: "coffee.jpg", to: .fitting(PixelBox(width: 128, height: 128)), orientation: .up,
+                    expected: .jpeg, limits: LibraryLimits()), "bytes handed in the pool's memory file")
+        }
+        decodeBoth()
+        let loader = try XCTUnwrap(pool.processIDs.first)
+        XCTAssertEqual(pool.processIDs, [loader], "one decode at a time takes one loader")
+        let before = Self.descriptors(of: loader)
+        XCTAssertFalse(before.isEmpty, "a loader's descriptors can be read")
+        for _ in 0..<10 { decodeBoth() }
+        XCTAssertEqual(pool.processIDs, [loader], "the same loader decoded all 20")
+        XCTAssertEqual(Self.descriptors(of: loader), before, "descriptors after 20 more decodes")
     }
 
     /// A loader can open no file once it serves: what a hostile decoder could reach is the

@@ -179,6 +179,23 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertTrue(cache.holds(other, size: .normal))
     }
 
+    /// A thumbnail must fit its size's square: a valid `large/` one (256 pixels, of this very
+    /// file and time) copied into `normal/` (128) is none, or the grid's cells would get pixels
+    /// four times what they asked for.
+    func testALargeThumbnailInTheNormalFolderIsNoThumbnail() throws {
+        let file = try photo()
+        let cache = cache()
+        guard case .success(let large) = cache.make(file, size: .large) else { return XCTFail("no thumbnail made") }
+        XCTAssertEqual(large.pixels.width, 256)
+        let normal = cache.location(of: file, size: .normal)
+        try FileManager.default.createDirectory(
+            at: normal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: cache.location(of: file, size: .large), to: normal)
+        XCTAssertFalse(cache.holds(file, size: .normal), "a 256-pixel thumbnail taken as a 128-pixel one")
+        XCTAssertNil(cache.read(file, size: .normal))
+        XCTAssertTrue(cache.holds(file, size: .large), "the same thumbnail in its own folder")
+    }
+
     /// A photo that does not decode is recorded in this program's fail folder, as of its time,
     /// with the reason; a change to the file clears the record.
     func testAFailureIsRecordedUntilTheFileChanges() throws {
