@@ -71,7 +71,11 @@ let package = Package(
             ]
         ),
         // The tests' loader: the shipped one with the faults PHOTOZOOM_LOADER_CRASH asks for.
-        .executableTarget(name: "photozoom-fault-loader", dependencies: ["PhotoZoomLoader"], path: "Tests/FaultLoader"),
+        // The system calls it tries that Swift cannot make itself.
+        .systemLibrary(name: "CFaultLoader", path: "Tests/CFaultLoader"),
+        .executableTarget(
+            name: "photozoom-fault-loader", dependencies: ["PhotoZoomLoader", "CFaultLoader"], path: "Tests/FaultLoader"
+        ),
         .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
         .testTarget(

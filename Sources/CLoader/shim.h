@@ -34,6 +34,14 @@ static inline int photozoom_keep_freed_heap(int bytes) { return mallopt(M_TRIM_T
 static inline int photozoom_lower_thread_priority(int niceness) { return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness); }
 
 /* A memory file closed on exec, for bytes and pixels passed between the window's process and a loader. */
+/* Leaves the user's network, IPC and mount namespaces for new empty ones of the loader's own,
+   inside a user namespace of its own (no privilege needed where the kernel allows them);
+   0, or -1 with errno. */
+static inline int photozoom_unshare(void) {
+    return syscall(SYS_unshare, 0x10000000 /* CLONE_NEWUSER */ | 0x40000000 /* CLONE_NEWNET */ |
+                                    0x08000000 /* CLONE_NEWIPC */ | 0x00020000 /* CLONE_NEWNS */);
+}
+
 static inline int photozoom_memfd(const char *name) { return memfd_create(name, 1u /* MFD_CLOEXEC */); }
 
 /* One message of `length` bytes, with `fd` passed along when it is not -1. */
@@ -95,8 +103,8 @@ static inline ssize_t photozoom_receive(int socket, void *bytes, size_t capacity
 }
 
 /* Restricts the loader, once it is set up, to the system calls decoding needs: reading and
-   writing its descriptors (no opening of any path, no new process, no socket), memory, time,
-   threads' waits and its own signals. Any other call fails with EPERM. A kernel without
+   writing its descriptors (no opening of any path, no new process, no socket, no new memory
+   file), memory, time, threads' waits and signals to its own threads. Any other call fails with EPERM. A kernel without
    seccomp leaves the loader as it is: returns -1 there, 0 once restricted. */
 static inline int photozoom_restrict_syscalls(void) {
 #if defined(__x86_64__)
@@ -115,13 +123,13 @@ static inline int photozoom_restrict_syscalls(void) {
         PHOTOZOOM_ALLOW(read), PHOTOZOOM_ALLOW(write), PHOTOZOOM_ALLOW(pread64), PHOTOZOOM_ALLOW(pwrite64),
         PHOTOZOOM_ALLOW(readv), PHOTOZOOM_ALLOW(writev), PHOTOZOOM_ALLOW(lseek), PHOTOZOOM_ALLOW(close),
         PHOTOZOOM_ALLOW(fstat), PHOTOZOOM_ALLOW(newfstatat), PHOTOZOOM_ALLOW(fcntl), PHOTOZOOM_ALLOW(ftruncate),
-        PHOTOZOOM_ALLOW(recvmsg), PHOTOZOOM_ALLOW(sendmsg), PHOTOZOOM_ALLOW(memfd_create),
+        PHOTOZOOM_ALLOW(recvmsg), PHOTOZOOM_ALLOW(sendmsg),
         PHOTOZOOM_ALLOW(mmap), PHOTOZOOM_ALLOW(munmap), PHOTOZOOM_ALLOW(mremap), PHOTOZOOM_ALLOW(mprotect),
         PHOTOZOOM_ALLOW(madvise), PHOTOZOOM_ALLOW(brk),
         PHOTOZOOM_ALLOW(futex), PHOTOZOOM_ALLOW(sched_yield), PHOTOZOOM_ALLOW(clock_gettime), PHOTOZOOM_ALLOW(clock_nanosleep),
         PHOTOZOOM_ALLOW(nanosleep), PHOTOZOOM_ALLOW(gettid), PHOTOZOOM_ALLOW(getpid), PHOTOZOOM_ALLOW(getppid),
         PHOTOZOOM_ALLOW(getrandom), PHOTOZOOM_ALLOW(rt_sigreturn), PHOTOZOOM_ALLOW(rt_sigprocmask),
-        PHOTOZOOM_ALLOW(rt_sigaction), PHOTOZOOM_ALLOW(sigaltstack), PHOTOZOOM_ALLOW(tgkill), PHOTOZOOM_ALLOW(restart_syscall),
+        PHOTOZOOM_ALLOW(rt_sigaction), PHOTOZOOM_ALLOW(sigaltstack), PHOTOZOOM_ALLOW(restart_syscall),
         PHOTOZOOM_ALLOW(exit), PHOTOZOOM_ALLOW(exit_group),
 #ifdef __NR_pause
         PHOTOZOOM_ALLOW(pause),
@@ -132,6 +140,12 @@ static inline int photozoom_restrict_syscalls(void) {
 #ifdef __NR_poll
         PHOTOZOOM_ALLOW(poll),
 #endif
+        /* tgkill to this process's own threads only (a crash's abort() signals itself), as
+           Chromium's renderer policy allows it: another process of the user's is refused. */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 0, 3),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned int)getpid(), 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
     };
 #undef PHOTOZOOM_ALLOW

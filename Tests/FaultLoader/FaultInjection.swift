@@ -1,9 +1,11 @@
+import CFaultLoader
 import Foundation
 import PhotoZoomLoader
 
 /// The faults `PHOTOZOOM_LOADER_CRASH=NAME:HOW` asks for when the loader is handed the photo
 /// NAME: `SEGV` or `KILL` to crash, `HANG` to never answer, `OPEN` to try opening a file and
-/// say what happened; `LARGER`, `SHORT`, `PIPE` or `COUNT` to answer falsely.
+/// say what happened, `PROBE` to try everything else the sandbox forbids and say what happened;
+/// `LARGER`, `SHORT`, `PIPE` or `COUNT` to answer falsely.
 struct FaultInjection: LoaderMisbehaviour {
     static let variable = "PHOTOZOOM_LOADER_CRASH"
 
@@ -38,6 +40,9 @@ struct FaultInjection: LoaderMisbehaviour {
                     count: request.items.count))
             if opened >= 0 { close(opened) }
             return true
+        case "PROBE":
+            answer(LoaderReply(failure: .corrupt(Self.probe(bytes: bytes)), count: request.items.count))
+            return true
         default: return false
         }
     }
@@ -65,5 +70,40 @@ struct FaultInjection: LoaderMisbehaviour {
         default: break
         }
         return (reply, memory)
+    }
+
+    /// A memory file the loader may write (the one it answers in), found as a decoder taken
+    /// over would find it: among its descriptors.
+    static func writableFile() -> Int32? {
+        (3..<64).map(Int32.init).first { fd in
+            var info = stat()
+            return fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && fcntl(fd, F_GETFL) & O_ACCMODE == O_RDWR
+        }
+    }
+
+    /// What a decoder taken over would try, each attempt's outcome in the system's words:
+    /// signalling the window, a socket, another memory file, growing its own past its limit, starting a program or a process; and the environment's names it sees.
+    static func probe(bytes: Int32) -> String {
+        func outcome(_ result: Int) -> String { result < 0 ? String(cString: strerror(errno)) : "done" }
+        let window = getppid()
+        var said = [
+            "kill: " + outcome(Int(kill(window, 0))),
+            "tgkill: " + outcome(fault_tgkill(window, window, 0)),
+            "socket: " + outcome(Int(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))),
+            "memfd: " + outcome(fault_memfd_create("more")),
+            "grow: " + outcome(Int(ftruncate(writableFile() ?? bytes, off_t(1) << 40))),
+        ]
+        let program = "/bin/true"
+        let started = program.withCString { path in
+            var argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+            defer { free(argv[0]) }
+            return Int(execv(path, &argv))
+        }
+        said.append("exec: " + outcome(started))
+        let child = fork()
+        if child == 0 { _exit(0) }
+        said.append("fork: " + outcome(Int(child)))
+        said.append("environment: " + ProcessInfo.processInfo.environment.keys.sorted().joined(separator: " "))
+        return said.joined(separator: "; ")
     }
 }

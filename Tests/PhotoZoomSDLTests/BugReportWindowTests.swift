@@ -95,7 +95,7 @@ final class BugReportWindowTests: XCTestCase {
             "app: photozoom 0.", "SDL: 2.", "video driver: x11",
             "renderer: software (software, into X shared memory (this display has no GPU))",
             "display: 800x900 pixels", "window: 393x700 points",
-            "loader sandbox: system-call filter and address-space limit in force",
+            "loader sandbox: system-call filter, address-space and memory-file limits, own namespaces in force",
         ] {
             XCTAssertTrue(facts.contains(fact), "\(fact) in:\n\(facts)")
         }

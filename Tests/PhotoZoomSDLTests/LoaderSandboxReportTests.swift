@@ -11,7 +11,8 @@ final class LoaderSandboxReportTests: XCTestCase {
         let sandbox = LoaderSandbox()
         XCTAssertEqual(sandbox.summary, "not known yet: no loader has answered")
         XCTAssertEqual(sandbox.note([]), [])
-        XCTAssertEqual(sandbox.summary, "system-call filter and address-space limit in force")
+        XCTAssertEqual(
+            sandbox.summary, "system-call filter, address-space and memory-file limits, own namespaces in force")
         let filter = "the system-call filter is not installed: invalid argument"
         let limit = "the address-space limit is not set: x"
         XCTAssertEqual(sandbox.note([filter]), [filter])

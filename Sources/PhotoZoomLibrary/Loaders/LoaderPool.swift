@@ -373,6 +373,9 @@ public final class LoaderPool: @unchecked Sendable {
         return made
     }
 
+    /// The start of the names of the environment's variables a loader is handed: its own.
+    public static let loaderVariables = "PHOTOZOOM_LOADER_"
+
     /// How much less a loader's claim on a core is than the window's (nice(1)'s scale).
     public static let loaderNiceness: Int32 = 5
 
@@ -387,8 +390,11 @@ public final class LoaderPool: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], LoaderLaunch.socket)
-        // A decoder's own messages (libpng's warnings) would break the window's one-line
-        // messages; its failure comes back in its answer.
+        // Nothing of the user's terminal: a loader taken over could otherwise write escapes to
+        // it (a title, colours) or read what is typed. A decoder's own messages (libpng's
+        // warnings) are caught by the loader and come back with its answer.
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // Nothing else of the window's goes with it: a descriptor another thread has open at this
         // moment without close-on-exec (SDL's pipe from dbus-launch) would otherwise stay open in
@@ -397,10 +403,12 @@ public final class LoaderPool: @unchecked Sendable {
         let arguments = [path, LoaderLaunch.argument, String(memoryMiB)]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        // A loader's crash is told in one line by the window; Swift's backtrace of it is noise.
+        // None of the user's environment (their home, display, tokens) but the loader's own
+        // variables; a loader's crash is told in one line by the window, and Swift's backtrace
+        // of it is noise.
         let environment =
-            ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }
-            + ["SWIFT_BACKTRACE=enable=no"]
+            ProcessInfo.processInfo.environment.filter { $0.key.hasPrefix(Self.loaderVariables) }
+            .map { "\($0.key)=\($0.value)" } + ["SWIFT_BACKTRACE=enable=no"]
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0

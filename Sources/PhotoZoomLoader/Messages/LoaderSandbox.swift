@@ -33,7 +33,9 @@ public final class LoaderSandbox: @unchecked Sendable {
     public var summary: String {
         lock.withLock {
             guard heard else { return "not known yet: no loader has answered" }
-            guard !gaps.isEmpty else { return "system-call filter and address-space limit in force" }
+            guard !gaps.isEmpty else {
+                return "system-call filter, address-space and memory-file limits, own namespaces in force"
+            }
             return gaps.joined(separator: "; ")
         }
     }

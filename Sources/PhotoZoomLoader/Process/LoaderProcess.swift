@@ -32,6 +32,10 @@ public enum LoaderProcess {
     /// at the start, then exits. `misbehaviour`: a test-only loader's faults, never the shipped
     /// loader's.
     public static func serve(memoryMiB: Int, misbehaviour: LoaderMisbehaviour? = nil) -> Never {
+        // While the process has one thread, as the kernel asks of a new user namespace.
+        if photozoom_unshare() != 0 {
+            sandboxGaps.append("the network, IPC and mount namespaces are shared: \(reason(errno))")
+        }
         watchParent()
         // Ctrl-C reaches the whole terminal's group: the window decides what it means, and a
         // loader stopped by it would count the photo it was decoding as broken.
@@ -43,7 +47,15 @@ public enum LoaderProcess {
         if let failed = limitAddressSpace(extraBytes: memoryMiB << 20) {
             sandboxGaps.append("the address-space limit (library.loaderMemoryMiB) is not set: \(failed)")
         }
+        // What a loader may put in memory files, which its address space does not count: no
+        // more than that space. A write past it fails (EFBIG) rather than ending the loader.
+        signal(SIGXFSZ, SIG_IGN)
+        if let failed = limit(RLIMIT_FSIZE, to: memoryMiB << 20) {
+            sandboxGaps.append("the memory-file limit is not set: \(failed)")
+        }
         DecoderNotes.catchStandardError()
+        // The one memory file it answers in, made while it still may.
+        if !PixelArena.open() { sandboxGaps.append("no memory file for pixels: \(reason(errno))") }
         isRestricted = photozoom_restrict_syscalls() == 0
         if !isRestricted { sandboxGaps.append("the system-call filter is not installed: \(reason(errno))") }
         warmUp()
@@ -124,9 +136,13 @@ public enum LoaderProcess {
     /// why not, when the kernel refuses it (a hard limit below it, for a process without the
     /// right to raise one).
     private static func limitAddressSpace(extraBytes: Int) -> String? {
-        let mapped = (ProcessStatus.kibibytes("VmSize") ?? 0) << 10
-        var limit = rlimit(rlim_cur: rlim_t(mapped + extraBytes), rlim_max: rlim_t(mapped + extraBytes))
-        return setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 ? nil : reason(errno)
+        limit(RLIMIT_AS, to: ((ProcessStatus.kibibytes("VmSize") ?? 0) << 10) + extraBytes)
+    }
+
+    /// Sets `resource`'s soft and hard limits to `bytes`; why not, when the kernel refuses.
+    private static func limit(_ resource: __rlimit_resource, to bytes: Int) -> String? {
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        return setrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0 ? nil : reason(errno)
     }
 
     /// The system's words for `error`, as a line goes on: "operation not permitted".
