@@ -106,6 +106,18 @@ final class SessionBoundsTests: XCTestCase {
         }
     }
 
+    /// A library of more photos than any folder shown: each tick that brings a photo's size
+    /// digests them all, so a replay of such a header costs more than its file's size.
+    func testAHeaderOfMorePhotosThanALibraryHasIsRefused() throws {
+        var header = try JSONDecoder().decode(SessionHeader.self, from: Data(try Self.lines("tap")[0].utf8))
+        let photo = RecordedPhoto(name: "p", width: 600, height: 400, placeholder: true, contentHash: nil)
+        header.photos = Array(repeating: photo, count: SessionBounds.maximumPhotos)
+        XCTAssertNil(SessionBounds.problem(in: header))
+        header.photos.append(photo)
+        XCTAssertEqual(
+            SessionBounds.problem(in: header), "it names 1000001 photos; a library has at most 1000000")
+    }
+
     /// A header that does not decode says where and what, in one line, not the decoder's
     /// whole error value.
     func testADamagedHeaderSaysWhereInIt() throws {

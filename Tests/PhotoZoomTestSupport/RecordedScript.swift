@@ -3,13 +3,13 @@ import PhotoZoomCore
 /// Sessions recorded from scripted input, as the window records them, for the tests that
 /// replay, draw or compare them.
 public enum RecordedScript {
-    /// A session in a 390x700 window over `photos`, recorded as the window records one, of
-    /// the input `script` gives each tick.
+    /// A session in a `window` (390x700 unless told) over `photos`, recorded as the window
+    /// records one, of the input `script` gives each tick.
     public static func record(
-        photos: [PhotoInfo], tuning: Tuning = Tuning(),
+        photos: [PhotoInfo], tuning: Tuning = Tuning(), window: Size = Size(width: 390, height: 700),
         _ script: (_ tick: ([InputEvent]) throws -> Void, _ world: World) throws -> Void
     ) throws -> String {
-        var sim = Simulation(world: World(photos: photos, viewport: Size(width: 390, height: 700), tuning: tuning))
+        var sim = Simulation(world: World(photos: photos, viewport: window, tuning: tuning))
         var recorder = SessionRecorder()
         var text = try recorder.headerLine(
             SessionHeader(app: "test", platform: "test", world: sim.world, pixelDensity: 1, contentHashes: []))

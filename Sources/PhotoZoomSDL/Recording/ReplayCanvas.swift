@@ -3,10 +3,10 @@ import PhotoZoomCore
 import PhotoZoomLibrary
 
 /// Draws a replay's ticks headless, as the window drew them: each at the size the window had at
-/// that tick, so a recorded resize shows in the frames, with every photo it shows whole. The
-/// photos' textures belong to one renderer (and are kept for the ticks after), so one canvas as
-/// large as the largest window of the session is drawn into, and the picture is its top-left
-/// corner at the tick's size, where the window's content is anchored too.
+/// that tick (times `scale`), so a recorded resize shows in the frames, with every photo it
+/// shows whole. The photos' textures belong to one renderer (and are kept for the ticks after),
+/// so one canvas as large as the largest window of the session is drawn into, and the picture
+/// is its top-left corner at the tick's size, where the window's content is anchored too.
 public final class ReplayCanvas {
     private let canvas: HeadlessCanvas
     /// Optional only so that it goes first: its textures die with the canvas's renderer, and
@@ -20,47 +20,59 @@ public final class ReplayCanvas {
     /// here, each into its place under its label; nil for one.
     private let pair: UnsafeMutablePointer<SDL_Surface>?
     public let layout: SplitLayout
+    /// Pixels of the picture per point of the window: less than 1 when every output is smaller
+    /// than the window, so that drawing costs what the outputs hold, not what the window did.
+    public let scale: Double
     /// Each session's label, laid out as the window lays it out: the first's, then the second's.
     private let labels: [[String]]
-    /// The height of the strip each label has over its session's picture, in pixels.
+    /// The height of the strip each label has over its session's picture, in points and in pixels.
+    private let stripPoints: Double
     private let strip: Int
 
     /// `log` hears of a photo that does not decode when a tick first shows it. `layout` draws
     /// two sessions (`draw(_:beside:)`), each under its label of `labels` (`SessionLabel`'s
     /// pieces), laid out across the narrowest window the recording has so that every frame
-    /// has the same strip.
+    /// has the same strip. `scale`: pixels of the picture per point of the window.
     public init(
         photos: PhotoLibrary, recording: SessionRecording, layout: SplitLayout = SplitLayout(.whole),
-        labels: [[String]] = [],
+        labels: [[String]] = [], scale: Double = 1,
         log: @escaping (String) -> Void
     ) throws {
+        self.scale = scale
         let largest = Self.largestWindow(of: recording)
         // Tall enough for the highest strip too, which is drawn here before it is copied.
+        let tallest = max(largest.height, SessionLabel.height(lines: ComparedLabels.maximumLines))
         canvas = try HeadlessCanvas(
-            size: Size(
-                width: largest.width,
-                height: max(largest.height, SessionLabel.height(lines: ComparedLabels.maximumLines))))
+            size: Size(width: Self.pixels(largest.width, scale), height: Self.pixels(tallest, scale)))
         let text = TextRenderer(
             renderer: canvas.renderer, fontPath: PhotoFolder.assetPath("fonts/DejaVuSans.ttf"), log: log)
+        // Broken into lines at the window's size, so that a smaller picture has the same lines.
         self.labels =
             layout.count == 1
             ? [] : SessionLabel.lines(labels, width: Self.narrowestWidth(of: recording), text: text, scale: 1)
-        strip = Int(SessionLabel.height(lines: self.labels.first?.count ?? 0))
+        stripPoints = SessionLabel.height(lines: self.labels.first?.count ?? 0)
+        strip = Int((stripPoints * scale).rounded())
         scene = OnDemandScene(renderer: canvas.renderer, library: photos, log: log)
         picture = try Self.view(of: canvas, width: 1, height: 1)
         self.layout = layout
-        let both = layout.size(holding: Size(width: largest.width, height: largest.height + Double(strip)))
+        let both = layout.size(
+            holding: Size(
+                width: Self.pixels(largest.width, scale), height: Self.pixels(largest.height, scale) + Double(strip)))
         pair =
             layout.count == 1
             ? nil : try PictureScaler.surface(width: Int(both.width.rounded()), height: Int(both.height.rounded()))
     }
 
-    /// The size of the picture of a window of `window`: two sessions' windows, each under its
-    /// label, for a pair.
+    /// The size in pixels of the picture of a window of `window` points: two sessions'
+    /// windows, each under its label, for a pair.
     public func pictureSize(of window: Size) -> Size {
-        layout.count == 1
-            ? window : layout.size(holding: Size(width: window.width, height: window.height + Double(strip)))
+        let picture = Size(width: Self.pixels(window.width, scale), height: Self.pixels(window.height, scale))
+        return layout.count == 1
+            ? picture : layout.size(holding: Size(width: picture.width, height: picture.height + Double(strip)))
     }
+
+    /// `points` at `scale` pixels a point, in whole pixels, at least one.
+    private static func pixels(_ points: Double, _ scale: Double) -> Double { max(1, (points * scale).rounded()) }
 
     deinit {
         scene = nil
@@ -90,9 +102,10 @@ public final class ReplayCanvas {
                 throw SDLError("cannot copy the replay's picture")
             }
             guard strip > 0 else { continue }
+            let across = Double(width) / scale
             scene?.draw(
-                SessionLabel.items(labels[i], width: Double(width)),
-                window: Size(width: Double(width), height: Double(strip)), scale: 1)
+                SessionLabel.items(labels[i], width: across), window: Size(width: across, height: stripPoints),
+                scale: scale)
             SDL_RenderPresent(canvas.renderer)
             let label = try Self.view(of: canvas, width: Int(width), height: strip)
             defer { SDL_FreeSurface(label) }
@@ -119,15 +132,15 @@ public final class ReplayCanvas {
     /// Draws `sim` as it stands into `picture`.
     public func draw(_ sim: Simulation) throws {
         // An empty window still gets a picture: one pixel of the background.
-        let width = max(1, Int(sim.world.viewport.width.rounded()))
-        let height = max(1, Int(sim.world.viewport.height.rounded()))
+        let width = Int(Self.pixels(sim.world.viewport.width, scale))
+        let height = Int(Self.pixels(sim.world.viewport.height, scale))
         guard width <= canvas.pixelWidth, height <= canvas.pixelHeight else {
             throw SDLError(
                 message:
                     "tick \(sim.world.tick) has a \(width)x\(height) window, larger than any the recording's header and resizes hold"
             )
         }
-        scene?.draw(sim.drawList(interpolation: 1), window: sim.world.viewport, scale: 1)
+        scene?.draw(sim.drawList(interpolation: 1), window: sim.world.viewport, scale: scale)
         SDL_RenderPresent(canvas.renderer)
         if Int(picture.pointee.w) != width || Int(picture.pointee.h) != height
             || picture.pointee.pixels != canvas.surface.pointee.pixels

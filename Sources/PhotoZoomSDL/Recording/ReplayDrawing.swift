@@ -30,7 +30,8 @@ final class ReplayDrawing {
     ) throws {
         let layout = outputs.compare == nil ? SplitLayout(.whole) : .pair(of: ReplayCanvas.longestWindow(of: recording))
         canvas = try ReplayCanvas(
-            photos: photos, recording: recording, layout: layout, labels: outputs.compare?.labels ?? [], log: log)
+            photos: photos, recording: recording, layout: layout, labels: outputs.compare?.labels ?? [],
+            scale: Self.scale(outputs, recording: recording, layout: layout), log: log)
         framesFolder = outputs.frames
         every = max(1, Int((recording.header.loop.tickRate / Double(outputs.fps)).rounded()))
         let canvas = canvas
@@ -47,6 +48,34 @@ final class ReplayDrawing {
     }
 
     var lastTick: Int { last?.world.tick ?? 0 }
+
+    /// Pixels per point of the window that `outputs` need the replay drawn at: the window's
+    /// own for frames (less for a pair of windows larger than a canvas may be), and for a GIF
+    /// or a sheet alone the largest half, quarter, eighth… that is still no smaller than they
+    /// are. So a 16384-point window is drawn 512 pixels wide for a 480-pixel GIF, in time and
+    /// memory as for a small window, while one less than twice as wide as the output is drawn
+    /// at its size and scaled down as it always was.
+    static func scale(_ outputs: HeadlessReplay, recording: SessionRecording, layout: SplitLayout) -> Double {
+        var asked: [Double] = []
+        if outputs.frames != nil {
+            let largest = layout.size(holding: ReplayCanvas.largestWindow(of: recording))
+            asked.append((Double(HeadlessCanvas.maximumPixels) / (largest.width * largest.height)).squareRoot())
+        }
+        if outputs.gif != nil {
+            asked.append(
+                Double(outputs.gifWidth) / layout.size(holding: ReplayCanvas.longestWindow(of: recording)).width)
+        }
+        if outputs.contactSheet != nil {
+            let largest = layout.size(holding: ReplayCanvas.largestWindow(of: recording))
+            asked.append(
+                min(ContactSheet.tileBox.width / largest.width, ContactSheet.tileBox.height / largest.height))
+        }
+        let needed = min(1, asked.max() ?? 1)
+        if outputs.frames != nil { return needed }
+        var scale = 1.0
+        while scale / 2 >= needed { scale /= 2 }
+        return scale
+    }
 
     /// Feeds every output the sim after a tick (and `other`, the same input under another
     /// tuning, beside it).
