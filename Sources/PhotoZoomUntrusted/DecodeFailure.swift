@@ -1,3 +1,4 @@
+import Foundation
 import PhotoZoomCore
 
 /// Why a photo is not shown, as the case that decides what happens next: whether the thumbnail
@@ -39,14 +40,23 @@ public enum DecodeFailure: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A fault of the file's own, which the thumbnail cache records: not one a person can lift
-    /// by raising a limit, nor one of the machine's (no loader, the program ending).
+    /// A fault of the file's own, which the thumbnail cache records so no later launch tries it
+    /// again: the file refused or found broken, a decoder it crashed by a fault of its own, a
+    /// loader it made lie. Not one a person can lift by raising a limit, nor one a moment may
+    /// have caused and the next launch may not: a loader killed from outside (the kernel out of
+    /// memory, a person), ending without an answer (a resource it could not have), running past
+    /// its time on a busy machine, a file that could not be read, no loader, the program ending.
     public var isRemembered: Bool {
         switch self {
-        case .refused, .unreadable, .corrupt, .crashed, .exited, .timedOut, .badAnswer: return true
-        case .overLimits, .shuttingDown, .unavailable: return false
+        case .refused, .corrupt, .badAnswer: return true
+        case .crashed(let signal, _): return Self.faultSignals.contains(signal)
+        case .unreadable, .exited, .timedOut, .overLimits, .shuttingDown, .unavailable: return false
         }
     }
+
+    /// The signals a process's own fault raises (a bad access, an illegal instruction, an abort,
+    /// a forbidden system call), as against those sent from outside.
+    static let faultSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
     /// Over a limit a person may raise.
     public var isOverLimits: Bool {
