@@ -21,4 +21,8 @@ public enum PackagePaths {
         #endif
         return (products ?? root.appendingPathComponent(".build/debug")).appendingPathComponent("photozoom")
     }
+
+    /// The release build's `photozoom`, which scripts/test.sh builds before the tests: for what
+    /// is a property of the shipped program's speed, not of a debug build's.
+    public static var releaseExecutable: URL { root.appendingPathComponent(".build/release/photozoom") }
 }

@@ -20,7 +20,7 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
     /// The sessions were recorded by the debug build's tests; the release build (which
     /// `scripts/test.sh` builds first) replays them to the same digests.
     func testTheReleaseBuildReplaysTheDebugBuildsRecordings() throws {
-        let release = PackagePaths.root.appendingPathComponent(".build/release/photozoom")
+        let release = PackagePaths.releaseExecutable
         guard FileManager.default.isExecutableFile(atPath: release.path) else {
             return XCTFail("no release build at \(release.path): scripts/test.sh builds it before the tests")
         }
