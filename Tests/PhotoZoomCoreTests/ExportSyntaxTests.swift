@@ -8,16 +8,20 @@ import XCTest
 /// on the machines, so the Kotlin is held to a grammar of the few declarations it uses; the
 /// JavaScript is parsed by `JavaScriptSubset` and, where node is installed, by `node --check`.
 final class ExportSyntaxTests: XCTestCase {
-    /// The defaults, the tuning corpus, and a file with the springs that need a form's care: a
-    /// mass other than 1, one too stiff for a Float, an undamped one and an over-damped one.
+    /// The defaults, the tuning corpus, a file with the springs that need a form's care (masses
+    /// other than 1, the stiffest and the least damped a file may have, an over-damped one),
+    /// and one set in code past `SpringBounds`, whose code is a comment saying why there is none.
     func files() throws -> [(name: String, file: TuningFile)] {
         let reading = TuningFile.read(
             """
-            {"springs": {"zoomIn": {"mass": 1e-30, "stiffness": 1e30, "damping": 1}, "cancel": {"mass": 3, "stiffness": 50, "damping": 100},
-                         "finish": {"response": 0.4, "dampingRatio": 0}}, "chrome": {"fadeSpring": {"uikitDuration": 0.6, "dampingRatio": 3}}}
+            {"springs": {"zoomIn": {"mass": 0.01, "stiffness": 400, "damping": 4}, "cancel": {"mass": 3, "stiffness": 300, "damping": 200},
+                         "finish": {"response": 0.4, "dampingRatio": 0.05}}, "chrome": {"fadeSpring": {"uikitDuration": 0.6, "dampingRatio": 3}}}
             """)
         XCTAssertEqual(reading.problems, [])
-        return try PlatformExportTests.tuningFiles() + [("odd springs", reading.file)]
+        var past = TuningFile()
+        past.tuning.zoomInSpring = try SpringParameters(mass: 1e-300, stiffness: 1e300, damping: 1e-300)
+        past.tuning.finishSpring = try SpringParameters(mass: 1, stiffness: 100, damping: 0)
+        return try PlatformExportTests.tuningFiles() + [("odd springs", reading.file), ("past the bounds", past)]
     }
 
     // MARK: Kotlin
@@ -106,14 +110,12 @@ final class ExportSyntaxTests: XCTestCase {
             XCTAssertEqual(Self.kotlinFaults(code), [], "\(name):\n\(code)")
             for spring in TuningExport.namedSprings(file) {
                 let block = PlatformExportTests.blocks(code, open: "//")[spring.path] ?? ""
-                let compose = spring.export.compose
-                if Float(compose.stiffness).isFinite {
+                if spring.refusal == nil {
                     XCTAssertTrue(
                         block.contains("fun <T> \(spring.name)(): SpringSpec<T> = spring(")
                             && block.contains("fun \(spring.name)Force(): SpringForce"), "\(name): \(block)")
                 } else {
-                    XCTAssertTrue(
-                        block.contains("does not fit the Floats Compose and SpringForce take"), "\(name): \(block)")
+                    XCTAssertTrue(block.contains("\n// No code: \(spring.path)"), "\(name): \(block)")
                     XCTAssertFalse(block.contains("fun "), "\(name): \(block)")
                 }
             }
@@ -148,7 +150,8 @@ final class ExportSyntaxTests: XCTestCase {
                     XCTFail("\(name), \(form): \(error)\n\(code)")
                     continue
                 }
-                let springs = TuningExport.namedSprings(file)
+                // A spring past SpringBounds is a comment, not a constant.
+                let springs = TuningExport.namedSprings(file).filter { $0.refusal == nil }
                 XCTAssertEqual(exports.map(\.name), constants + springs.map(\.name), "\(name), \(form)")
                 for (spring, export) in zip(springs, exports.dropFirst(constants.count)) {
                     guard case .object(let members) = export.value else {

@@ -145,7 +145,8 @@ final class TuningFuzzTests: XCTestCase {
             ["error: line 1, column 9: expected ',' or '}', got \"b\\nc\""])
     }
 
-    /// Found by the fuzzing: spring numbers each in range gave an infinite stiffness.
+    /// Found by the fuzzing: spring numbers each in range gave an infinite stiffness; each is
+    /// now refused by the bound it breaks (`SpringBounds`).
     func testASpringWhoseConstantsOverflowIsRefused() {
         let reading = TuningFile.read(
             "{\"springs\": {\"zoomIn\": {\"response\": 1e-300, \"dampingRatio\": 1}, \"cancel\": {\"uikitDuration\": 1e-10, \"dampingRatio\": 1e10}}}"
@@ -153,8 +154,8 @@ final class TuningFuzzTests: XCTestCase {
         XCTAssertEqual(
             reading.problems.map(\.description),
             [
-                "error: springs.zoomIn: out of range: as physical constants, spring stiffness must be a finite number, got inf (line 1, column 24)",
-                "error: springs.cancel: out of range: as physical constants, spring stiffness must be a finite number, got inf (line 1, column 75)",
+                "error: springs.zoomIn.response: the natural frequency ω₀ = 2π/response must lie in [0.7, 200] rad/s, got 6.283185307179586e+300 (line 1, column 24)",
+                "error: springs.cancel.dampingRatio: the damping ratio ζ must lie in [0.05, 10], got 10000000000 (line 1, column 75)",
             ])
         XCTAssertEqual(reading.file.tuning, Tuning(), "both springs keep their defaults")
     }

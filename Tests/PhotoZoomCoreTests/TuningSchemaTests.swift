@@ -79,6 +79,68 @@ final class TuningSchemaTests: XCTestCase {
         XCTAssertEqual(checked, 45, "every number key")
     }
 
+    /// At each end of every spring number's range in the schema, the Swift reading agrees: the
+    /// bound itself is read without a problem, beside numbers that let the spring keep its other
+    /// bounds (the settling time most of all); a millionth past it, or the excluded end, is an
+    /// error at that key; a number without an upper end in the schema is refused at 1e300 by
+    /// a bound the schema cannot state (`SpringBounds`).
+    func testTheSchemasSpringRangesAreTheOnesTheFileIsReadWith() throws {
+        let defs = try XCTUnwrap(try json("tuning.schema.json")["$defs"] as? [String: Any])
+        let vocabularies = try XCTUnwrap((defs["spring"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        // The other numbers of a spring whose key is at its lower or upper end.
+        let base: [String: [String: Double]] = [
+            "SwiftUI": ["response": 0.3, "dampingRatio": 1], "iOS 17": ["duration": 0.3, "bounce": 0],
+            "UIKit": ["uikitDuration": 2, "dampingRatio": 1], "physical": ["mass": 1, "stiffness": 100, "damping": 20],
+        ]
+        let partners: [String: [String: Double]] = [
+            // The slowest spring that settles within 10 s does so at a ratio near 0.92.
+            "SwiftUI.response.upper": ["dampingRatio": 0.92], "iOS 17.duration.upper": ["bounce": 0.08],
+            "physical.mass.lower": ["stiffness": 1, "damping": 0.2],
+            "physical.mass.upper": ["stiffness": 40000, "damping": 4000],
+            "physical.stiffness.upper": ["mass": 100, "damping": 40000],
+            "physical.damping.upper": ["mass": 100, "stiffness": 4_000_000],
+        ]
+        func problems(_ vocabulary: String, _ key: String, _ value: Double, end: String) -> [TuningProblem] {
+            var numbers = base[vocabulary]!
+            numbers.merge(partners["\(vocabulary).\(key).\(end)"] ?? [:]) { $1 }
+            numbers[key] = value
+            let members = numbers.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \(TuningFile.number($0.value))" }
+            return TuningFile.read("{\"springs\": {\"zoomIn\": {\(members.joined(separator: ", "))}}}").problems
+        }
+        func refusedAt(_ key: String, _ problems: [TuningProblem]) -> Bool {
+            problems.count == 1 && problems[0].severity == .error
+                && problems[0].message.hasPrefix("springs.zoomIn.\(key): ")
+        }
+        var checked = 0
+        for vocabulary in vocabularies {
+            let title = try XCTUnwrap(vocabulary["title"] as? String)
+            let properties = try XCTUnwrap(vocabulary["properties"] as? [String: [String: Any]])
+            XCTAssertEqual(Set(properties.keys), Set(base[title]!.keys), title)
+            for (key, schema) in properties {
+                let path = "\(title) \(key)"
+                checked += 1
+                if let low = schema["minimum"] as? Double {
+                    XCTAssertEqual(problems(title, key, low, end: "lower"), [], "\(path) takes its minimum \(low)")
+                    let below = problems(title, key, low - 1e-6 * abs(low), end: "lower")
+                    XCTAssertTrue(refusedAt(key, below), "\(path) refuses below \(low): \(below)")
+                } else {
+                    let low = try XCTUnwrap(schema["exclusiveMinimum"] as? Double, "\(path) has a lower bound")
+                    let at = problems(title, key, low, end: "lower")
+                    XCTAssertTrue(refusedAt(key, at), "\(path) refuses \(low): \(at)")
+                }
+                if let high = schema["maximum"] as? Double {
+                    XCTAssertEqual(problems(title, key, high, end: "upper"), [], "\(path) takes its maximum \(high)")
+                    let above = problems(title, key, high + 1e-6 * abs(high), end: "upper")
+                    XCTAssertTrue(refusedAt(key, above), "\(path) refuses above \(high): \(above)")
+                } else {
+                    let huge = problems(title, key, 1e300, end: "upper")
+                    XCTAssertTrue(refusedAt(key, huge), "\(path) refuses 1e300: \(huge)")
+                }
+            }
+        }
+        XCTAssertEqual(checked, 9, "every spring number")
+    }
+
     /// Python's jsonschema (installed by `scripts/setup.sh --test`) finds the schema valid
     /// draft 2020-12, accepts the defaults and each spring vocabulary, and refuses a typo.
     func testJSONSchemaAcceptsTheDefaultsAndEachSpringVocabulary() throws {
@@ -94,6 +156,11 @@ final class TuningSchemaTests: XCTestCase {
             ("typo", "{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRaito\": 0.8}}}", false),
             ("mixed", "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"bounce\": 0.2}}}", false),
             ("range", "{\"grid\": {\"cellGap\": -1}}", false),
+            (
+                "spring bounds", "{\"springs\":{\"zoomIn\":{\"mass\":1e-300,\"stiffness\":1e300,\"damping\":1e-300}}}",
+                false
+            ),
+            ("undamped", "{\"springs\": {\"zoomIn\": {\"response\": 0.5, \"dampingRatio\": 0}}}", false),
         ]
         var paths: [String] = []
         for (name, text, valid) in files {

@@ -82,6 +82,37 @@ final class TuningCommandTests: PhotozoomCLITestCase {
         XCTAssertEqual(result.stdout, "")
     }
 
+    /// Issue 35's spring: valid constants, but ω₀ 1e300 and ζ 5e-301, which the window animated
+    /// to NaN and `export --css` wrote stops for without end. Refused, naming the bound it
+    /// breaks first; an export of it says the same and prints nothing, at once (the run's
+    /// timeout is the "at once").
+    func testASpringPastItsBoundsIsRefusedByCheckAndExport() throws {
+        let folder = try temporaryFolder()
+        let cases = [
+            (
+                "{\"springs\":{\"zoomIn\":{\"mass\":1e-300,\"stiffness\":1e300,\"damping\":1e-300}}}",
+                "springs.zoomIn.mass: must lie in [0.01, 100], got 1e-300 (line 1, column 22)"
+            ),
+            (
+                "{\"springs\":{\"zoomIn\":{\"response\":0.5,\"dampingRatio\":1e-9}}}",
+                "springs.zoomIn.dampingRatio: the damping ratio ζ must lie in [0.05, 10], got 1e-09 (line 1, column 22)"
+            ),
+        ]
+        for (index, (text, message)) in cases.enumerated() {
+            let path = folder.appendingPathComponent("spring\(index).json").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let check = try photozoom(["tuning", "check", path])
+            XCTAssertEqual(check.status, 2, text)
+            XCTAssertEqual(check.errorLines, ["\(path): error: \(message)"])
+            for form in ["--css", "--uikit"] {
+                let export = try photozoom(["tuning", "export", path, form], timeout: 10)
+                XCTAssertEqual(export.status, 2, "\(form): \(text)")
+                XCTAssertEqual(export.errorLines, ["\(path): error: \(message)"], form)
+                XCTAssertEqual(export.stdout, "", form)
+            }
+        }
+    }
+
     func testCheckRefusesWhatItCannotRead() throws {
         let folder = try temporaryFolder()
         let missing = folder.appendingPathComponent("missing.json").path

@@ -115,7 +115,7 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         let path = try temporaryFolder().appendingPathComponent("mine.json").path
         try """
         {"springs": {"zoomIn": {"duration": 0.4, "bounce": 0.2}, "cancel": {"mass": 2, "stiffness": 300, "damping": 20},
-                     "finish": {"uikitDuration": 0.5, "dampingRatio": 3}}, "zoom": {"spring": {"response": 0.4, "dampingRatio": 0}}}
+                     "finish": {"uikitDuration": 0.5, "dampingRatio": 3}}, "zoom": {"spring": {"response": 0.4, "dampingRatio": 0.05}}}
         """.write(toFile: path, atomically: true, encoding: .utf8)
         let swiftUI = try export([path, "--swiftui"])
         XCTAssertTrue(swiftUI.contains("let zoomIn = Animation.spring(duration: 0.4, bounce: 0.2)\n"), swiftUI)
@@ -124,26 +124,21 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
                 "let cancel = Animation.interpolatingSpring(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: 0)\n"
             ), swiftUI)
         XCTAssertTrue(
-            swiftUI.contains("let zoomSpring = Animation.spring(response: 0.4, dampingFraction: 0.0)\n"), swiftUI)
+            swiftUI.contains("let zoomSpring = Animation.spring(response: 0.4, dampingFraction: 0.05)\n"), swiftUI)
         let uikit = try export([path, "--uikit"])
         XCTAssertTrue(
             uikit.contains(
                 "@MainActor let cancel = UISpringTimingParameters(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: CGVector(dx: 0, dy: 0))\n"
             ), uikit)
         XCTAssertEqual(
-            count(uikit, "UIView.animate(withDuration: "), Self.springs.count - 2,
-            "not for the over-damped and undamped springs")
+            count(uikit, "UIView.animate(withDuration: "), Self.springs.count - 1, "not for the over-damped spring")
         XCTAssertTrue(
             uikit.contains(
                 "\n// springs.finish is over-damped (damping ratio 3.0): UIView.animate's usingSpringWithDamping takes ratios up to 1"
             ), uikit)
-        XCTAssertTrue(
-            uikit.contains(
-                "\n// zoom.spring is undamped (damping ratio 0.0): UIView.animate's duration would be infinite"), uikit)
         let coreAnimation = try export([path, "--core-animation"])
         XCTAssertEqual(count(coreAnimation, "    animation.allowsOverdamping = true"), 1, coreAnimation)
-        XCTAssertEqual(
-            count(coreAnimation, "    animation.duration = "), Self.springs.count - 1, "not for the undamped spring")
+        XCTAssertEqual(count(coreAnimation, "    animation.duration = "), Self.springs.count, "one for every spring")
     }
 
     func testAFileWithErrorsIsListedAsCheckListsItAndExportsNothing() throws {

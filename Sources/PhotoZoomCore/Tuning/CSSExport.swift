@@ -10,7 +10,7 @@ enum CSSExport {
             ]
         }
         for spring in springs {
-            lines += ["", "  /* \(spring.path) */"] + body(spring)
+            lines += ["", "  /* \(spring.path) */"] + (spring.refusal.map { ["  /* \($0) */"] } ?? body(spring))
         }
         return (lines + ["}"]).joined(separator: "\n") + "\n"
     }
@@ -40,7 +40,7 @@ enum CSSExport {
     private static func body(_ spring: TuningExport.NamedSpring) -> [String] {
         guard let easing = spring.export.linearEasing else {
             return [
-                "  /* Damping ratio \(TuningExport.number(spring.export.dampingRatio)): it never comes to rest, so no easing over a duration can say it. */"
+                "  /* Damping ratio \(TuningExport.number(spring.export.dampingRatio)): it never comes to rest, or swings more often than \(SpringLinearEasing.maximumStops) stops can say, so no easing can say it. */"
             ]
         }
         let stops = easing.stops.enumerated().map { index, stop in

@@ -11,7 +11,7 @@ enum ComposeExport {
             ]
         }
         for spring in springs {
-            lines += ["", "// \(spring.path)"] + body(spring)
+            lines += ["", "// \(spring.path)"] + (spring.refusal.map { ["// " + $0] } ?? body(spring))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -51,22 +51,12 @@ enum ComposeExport {
                     + "stiffness = \(number(p.stiffness)) / \(number(p.mass)), dampingRatio = \(number(p.damping)) / (2 * sqrt(\(number(p.stiffness)) * \(number(p.mass))))."
             )
         }
-        guard let ratio = floatLiteral(compose.dampingRatio), let stiffness = floatLiteral(compose.stiffness) else {
-            return lines + [
-                "// Stiffness \(number(compose.stiffness)) with damping ratio \(number(compose.dampingRatio)) does not fit the Floats Compose and SpringForce take: neither can say this spring."
-            ]
-        }
+        // SpringBounds keeps both well inside a Float: k/m = ω₀² is 0.49 to 40,000.
+        let ratio = number(compose.dampingRatio) + "f"
+        let stiffness = number(compose.stiffness) + "f"
         return lines + [
             "fun <T> \(spring.name)(): SpringSpec<T> = spring(dampingRatio = \(ratio), stiffness = \(stiffness))",
             "fun \(spring.name)Force(): SpringForce = SpringForce().setDampingRatio(\(ratio)).setStiffness(\(stiffness))",
         ]
-    }
-
-    /// The double as a Kotlin Float literal, or nil where the Float it rounds to would be
-    /// infinite or zero (Kotlin refuses the first, and the second is another spring).
-    private static func floatLiteral(_ value: Double) -> String? {
-        let rounded = Float(value)
-        guard rounded.isFinite, rounded != 0 || value == 0 else { return nil }
-        return TuningExport.number(value) + "f"
     }
 }

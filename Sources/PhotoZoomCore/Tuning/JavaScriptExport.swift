@@ -17,7 +17,8 @@ enum JavaScriptExport {
             ]
         }
         for spring in springs {
-            lines += ["", "// \(spring.path)"] + body(spring, library: library)
+            lines +=
+                ["", "// \(spring.path)"] + (spring.refusal.map { ["// " + $0] } ?? body(spring, library: library))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -85,7 +85,8 @@ struct SpringExport: Hashable, Sendable {
         }
         guard dampingRatio > 0, dampingRatio <= 1 else { return nil }
         let duration = log(1000) * response / (2 * Double.pi * dampingRatio)
-        return duration.isFinite ? UIViewSpring(duration: duration, dampingRatio: dampingRatio) : nil
+        // A duration that rounds to 0 (a spring of ω₀ 1e300) is no animation at all.
+        return duration.isFinite && duration > 0 ? UIViewSpring(duration: duration, dampingRatio: dampingRatio) : nil
     }
 
     /// Jetpack Compose's `spring(dampingRatio:stiffness:)` and Android's `SpringForce`, both a
@@ -102,9 +103,10 @@ struct SpringExport: Hashable, Sendable {
     }
 
     /// The CSS `linear()` form: the motion from rest over the settling time. Nil for a spring
-    /// that never settles, which no easing over a duration can say.
+    /// that never settles, which no easing over a duration can say, or that needs more than
+    /// `SpringLinearEasing.maximumStops` stops to say it.
     public var linearEasing: SpringLinearEasing? {
-        settlingDuration.map { SpringLinearEasing(parameters, duration: $0) }
+        settlingDuration.flatMap { SpringLinearEasing(parameters, duration: $0) }
     }
 
     /// Whether the spring is damped past critical, by its stated ratio.
@@ -147,7 +149,9 @@ extension SpringParameters {
         case .critical, .overdamped:
             // Started at rest, a spring at or past critical damping never overshoots: it falls
             // monotonically to 0, crossing the threshold once.
-            var end = 1 / naturalFrequency
+            // From a normal double up, however stiff the spring: an ω₀ of infinity would start
+            // at 0 and double for ever (the hang of issue 35's spring).
+            var end = max(1 / naturalFrequency, .leastNormalMagnitude)
             while left(end) > threshold {
                 end *= 2
                 if end > SpringSolution.longestTime { return nil }

@@ -26,6 +26,10 @@ struct SpringLinearEasing: Hashable, Sendable {
     /// Where a span is checked, besides its ends; the bound on the curve's bending covers what
     /// lies between them.
     private static let checksPerSpan = 32
+    /// The most stops an easing may have: every spring `SpringBounds` allows needs far fewer,
+    /// and a spring that needs more (ζ 1e-9 swings for hours) gets no easing rather than an
+    /// export that runs for seconds and megabytes.
+    public static let maximumStops = 2000
 
     /// Seconds: the time the stops' positions are fractions of.
     public let duration: Double
@@ -33,8 +37,9 @@ struct SpringLinearEasing: Hashable, Sendable {
     public let stops: [Stop]
 
     /// The easing of `parameters` over `duration`, which must be its settling time (so that the
-    /// last stop may be the target itself: the spring is within the settling threshold of it).
-    init(_ parameters: SpringParameters, duration: Double) {
+    /// last stop may be the target itself: the spring is within the settling threshold of it);
+    /// nil when it needs more than `maximumStops` stops.
+    init?(_ parameters: SpringParameters, duration: Double) {
         self.duration = duration
         let curve = Curve(parameters, duration: duration)
         let end = Self.positionsPerDuration
@@ -43,6 +48,7 @@ struct SpringLinearEasing: Hashable, Sendable {
             // From rest, the spring's velocity is zero, and its progress peaks, at every multiple of π/ωd.
             var n = 1.0
             while n * Double.pi / omegaD < duration {
+                guard marks.count < Self.maximumStops else { return nil }
                 let position = curve.position(at: n * Double.pi / omegaD)
                 if position > marks.last!, position < end { marks.append(position) }
                 n += 1
@@ -51,7 +57,7 @@ struct SpringLinearEasing: Hashable, Sendable {
         marks.append(end)
         var stops = [curve.stop(at: 0)]
         for mark in marks.dropFirst() {
-            curve.refine(from: stops.last!, to: curve.stop(at: mark), into: &stops)
+            guard curve.refine(from: stops.last!, to: curve.stop(at: mark), into: &stops) else { return nil }
         }
         self.stops = stops
     }
@@ -94,11 +100,13 @@ struct SpringLinearEasing: Hashable, Sendable {
         }
 
         /// Appends the stops after `start` up to and including `end`, splitting the span until the
-        /// line between each two stays within the tolerance.
-        func refine(from start: Stop, to end: Stop, into stops: inout [Stop]) {
+        /// line between each two stays within the tolerance; false, leaving off, once there would
+        /// be more than `maximumStops`.
+        func refine(from start: Stop, to end: Stop, into stops: inout [Stop]) -> Bool {
             var pending = [end]
             var from = start
             while let to = pending.last {
+                guard stops.count + pending.count <= SpringLinearEasing.maximumStops else { return false }
                 if let split = split(from, to) {
                     pending.append(split)
                 } else {
@@ -107,6 +115,7 @@ struct SpringLinearEasing: Hashable, Sendable {
                     from = to
                 }
             }
+            return true
         }
 
         /// Nil when the line from `a` to `b` stays within the tolerance of the curve; otherwise

@@ -28,6 +28,10 @@ public enum TuningExport {
         /// Where the file keeps it (`springs.zoomIn`).
         let path: String
         let export: SpringExport
+        /// Why the spring gets no code, one line: a bound of `SpringBounds` it breaks. A file
+        /// read never holds one, but a tuning set in code may, and its code would be NaNs, a
+        /// duration of 0 or an easing without end.
+        let refusal: String?
     }
 
     public static func code(_ file: TuningFile, form: Form) -> String {
@@ -60,7 +64,11 @@ public enum TuningExport {
             let name =
                 spring.key == "spring" || keyCounts[spring.key, default: 0] > 1
                 ? spring.group + capitalized(spring.key) : spring.key
-            return NamedSpring(name: name, path: spring.group + "." + spring.key, export: spring.export)
+            let path = spring.group + "." + spring.key
+            let refusal = SpringBounds.breach(spring.export.spec, parameters: spring.export.parameters).map {
+                "No code: \(path)\($0.field.map { "." + $0 } ?? ""): \($0.reason), as no tuning file may have it."
+            }
+            return NamedSpring(name: name, path: path, export: spring.export, refusal: refusal)
         }
     }
 
@@ -72,7 +80,10 @@ public enum TuningExport {
     private static func swiftCode(_ springs: [NamedSpring], form: SwiftForm) -> String {
         var lines = header(form)
         for spring in springs {
-            lines += ["", "// \(spring.path)"] + body(spring.export, name: spring.name, path: spring.path, form: form)
+            lines +=
+                ["", "// \(spring.path)"]
+                + (spring.refusal.map { ["// " + $0] }
+                    ?? body(spring.export, name: spring.name, path: spring.path, form: form))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -127,13 +138,10 @@ public enum TuningExport {
                     "    UIView.animate(withDuration: \(number(animate.duration)), delay: 0, usingSpringWithDamping: \(number(animate.dampingRatio)), initialSpringVelocity: 0, options: [], animations: animations, completion: completion)",
                     "}",
                 ]
-            } else if spring.isOverDamped {
+            } else {
+                // Within SpringBounds only a spring past critical damping has no UIView.animate form.
                 lines.append(
                     "// \(path) is over-damped (damping ratio \(ratio)): UIView.animate's usingSpringWithDamping takes ratios up to 1, so only UISpringTimingParameters says it."
-                )
-            } else {
-                lines.append(
-                    "// \(path) is undamped (damping ratio \(ratio)): UIView.animate's duration would be infinite, so only UISpringTimingParameters says it."
                 )
             }
             return lines

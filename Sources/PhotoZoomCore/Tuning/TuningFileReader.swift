@@ -264,15 +264,13 @@ extension TuningFile {
                 fail(node, "\(path): \(error)")
                 return nil
             }
-            // Numbers each in range can still give constants out of it: a response of 1e-300
-            // makes the stiffness overflow to infinity.
-            do {
-                return try SpringParameters(
-                    mass: parameters.mass, stiffness: parameters.stiffness, damping: parameters.damping)
-            } catch {
-                fail(node, "\(path): out of range: as physical constants, \(error)")
+            // Valid constants can still be no spring to animate or export: a response of 1e-300
+            // makes the stiffness overflow to infinity, a ratio of 1e-9 swings for hours.
+            if let breach = SpringBounds.breach(spec, parameters: parameters) {
+                fail(node, "\(path)\(breach.field.map { "." + $0 } ?? ""): \(breach.reason)")
                 return nil
             }
+            return parameters
         }
 
         mutating func object(_ node: JSONNode, path: String, expected: String) -> [JSONNode.Member]? {

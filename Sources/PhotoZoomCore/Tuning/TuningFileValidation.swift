@@ -1,7 +1,7 @@
 extension TuningFile {
     /// What in `file` no file could have set: a number that is not finite or that its key's
     /// rule refuses, a rest threshold not above 0, a spring whose constants are not valid
-    /// physical ones, a list of counts out of range or order, a rule between keys broken
+    /// physical ones or break `SpringBounds`, a list of counts out of range or order, a rule between keys broken
     /// (`relations`); `path: why` each, in the file's key order. Empty for every file `read`
     /// gives, which is what the fuzzing holds it to.
     static func violations(in file: TuningFile) -> [String] {
@@ -27,6 +27,9 @@ extension TuningFile {
                     do {
                         _ = try SpringParameters(
                             mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+                        if let breach = SpringBounds.breach(file.spec(keyPath, path: path), parameters: spring) {
+                            found.append("\(path)\(breach.field.map { "." + $0 } ?? ""): \(breach.reason)")
+                        }
                     } catch {
                         found.append("\(path): \(error)")
                     }
