@@ -8,11 +8,7 @@ enum PNMDecoder {
     static func decode(_ data: Data, maximumPixels: Int) -> Result<PixelBuffer, DecodeFailure> {
         data.withUnsafeBytes { bytes in
             var text = PNMText(bytes: bytes)
-            do throws(DecodeFailure) {
-                return .success(try decode(&text, maximumPixels: maximumPixels))
-            } catch {
-                return .failure(error)
-            }
+            return Result { () throws(DecodeFailure) in try decode(&text, maximumPixels: maximumPixels) }
         }
     }
 

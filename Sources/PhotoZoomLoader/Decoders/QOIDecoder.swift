@@ -10,11 +10,7 @@ enum QOIDecoder {
 
     static func decode(_ data: Data, maximumPixels: Int) -> Result<PixelBuffer, DecodeFailure> {
         data.withUnsafeBytes { bytes in
-            do throws(DecodeFailure) {
-                return .success(try decode(bytes, maximumPixels: maximumPixels))
-            } catch {
-                return .failure(error)
-            }
+            Result { () throws(DecodeFailure) in try decode(bytes, maximumPixels: maximumPixels) }
         }
     }
 
