@@ -19,6 +19,7 @@
 #include <linux/seccomp.h>
 #include <malloc.h>
 #include <sys/resource.h>
+#include <sys/mman.h>
 
 int prctl(int option, ...);
 long syscall(long number, ...);
@@ -33,7 +34,6 @@ static inline int photozoom_keep_freed_heap(int bytes) { return mallopt(M_TRIM_T
 /* Lowers the calling thread's claim on a core (nice(1)'s scale): Linux keeps a niceness per thread. */
 static inline int photozoom_lower_thread_priority(int niceness) { return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness); }
 
-/* A memory file closed on exec, for bytes and pixels passed between the window's process and a loader. */
 /* Leaves the user's network, IPC and mount namespaces for new empty ones of the loader's own,
    inside a user namespace of its own (no privilege needed where the kernel allows them);
    0, or -1 with errno. */
@@ -42,7 +42,31 @@ static inline int photozoom_unshare(void) {
                                     0x08000000 /* CLONE_NEWIPC */ | 0x00020000 /* CLONE_NEWNS */);
 }
 
-static inline int photozoom_memfd(const char *name) { return memfd_create(name, 1u /* MFD_CLOEXEC */); }
+/* A memory file closed on exec, for bytes and pixels passed between the window's process and a
+   loader, whose size and contents the window can seal before a loader is handed it. */
+static inline int photozoom_memfd(const char *name) {
+    return memfd_create(name, 1u /* MFD_CLOEXEC */ | 2u /* MFD_ALLOW_SEALING */);
+}
+
+/* The seals a memory file can be given (fcntl's F_SEAL_…, which the Glibc module does not see). */
+enum {
+    photozoom_seal_seal = 0x0001,
+    photozoom_seal_shrink = 0x0002,
+    photozoom_seal_grow = 0x0004,
+    photozoom_seal_write = 0x0008
+};
+
+/* Adds `seals` to a memory file's: 0, or -1 with errno. No one, its maker included, can lift them. */
+static inline int photozoom_add_seals(int fd, int seals) { return fcntl(fd, 1033 /* F_ADD_SEALS */, seals); }
+
+/* A memory file's seals, or -1 with errno. */
+static inline int photozoom_seals(int fd) { return fcntl(fd, 1034 /* F_GET_SEALS */); }
+
+/* Gives the pages of `length` bytes of a shared mapping back to the system: a memory file's
+   punched out, its size kept, as a sealed size must be. */
+static inline int photozoom_release_pages(void *start, size_t length) {
+    return madvise(start, length, 9 /* MADV_REMOVE */);
+}
 
 /* One message of `length` bytes, with `fd` passed along when it is not -1. */
 static inline ssize_t photozoom_send(int socket, const void *bytes, size_t length, int fd) {
@@ -104,7 +128,7 @@ static inline ssize_t photozoom_receive(int socket, void *bytes, size_t capacity
 
 /* Restricts the loader, once it is set up, to the system calls decoding needs: reading and
    writing its descriptors (no opening of any path, no new process, no socket, no new memory
-   file), memory, time, threads' waits and signals to its own threads. Any other call fails with EPERM. A kernel without
+   file, no file's size changed), memory, time, threads' waits and signals to its own threads. Any other call fails with EPERM. A kernel without
    seccomp leaves the loader as it is: returns -1 there, 0 once restricted. */
 static inline int photozoom_restrict_syscalls(void) {
 #if defined(__x86_64__)
@@ -122,7 +146,7 @@ static inline int photozoom_restrict_syscalls(void) {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
         PHOTOZOOM_ALLOW(read), PHOTOZOOM_ALLOW(write), PHOTOZOOM_ALLOW(pread64), PHOTOZOOM_ALLOW(pwrite64),
         PHOTOZOOM_ALLOW(readv), PHOTOZOOM_ALLOW(writev), PHOTOZOOM_ALLOW(lseek), PHOTOZOOM_ALLOW(close),
-        PHOTOZOOM_ALLOW(fstat), PHOTOZOOM_ALLOW(newfstatat), PHOTOZOOM_ALLOW(fcntl), PHOTOZOOM_ALLOW(ftruncate),
+        PHOTOZOOM_ALLOW(fstat), PHOTOZOOM_ALLOW(newfstatat), PHOTOZOOM_ALLOW(fcntl),
         PHOTOZOOM_ALLOW(recvmsg), PHOTOZOOM_ALLOW(sendmsg),
         PHOTOZOOM_ALLOW(mmap), PHOTOZOOM_ALLOW(munmap), PHOTOZOOM_ALLOW(mremap), PHOTOZOOM_ALLOW(mprotect),
         PHOTOZOOM_ALLOW(madvise), PHOTOZOOM_ALLOW(brk),

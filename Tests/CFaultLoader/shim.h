@@ -4,11 +4,14 @@
    raw system calls behind glibc's variadic syscall). Test-only: no shipped program has them. */
 #define _GNU_SOURCE
 #include <sys/syscall.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 static inline long fault_tgkill(int process, int thread, int signal) {
     return syscall(SYS_tgkill, process, thread, signal);
 }
+
+static inline int fault_seals(int fd) { return fcntl(fd, 1034 /* F_GET_SEALS */); }
 
 static inline long fault_memfd_create(const char *name) { return syscall(SYS_memfd_create, name, 0); }
 #endif

@@ -81,8 +81,25 @@ struct FaultInjection: LoaderMisbehaviour {
         }
     }
 
+    /// Writes a byte just past the end of `file`.
+    private static func grow(_ file: Int32) -> Int {
+        var info = stat()
+        guard fstat(file, &info) == 0 else { return -1 }
+        return pwrite(file, "x", 1, info.st_size)
+    }
+
+    /// The seals `file` has, by name ("none" for none, the system's words where it has none to have).
+    private static func seals(of file: Int32) -> String {
+        let seals = fault_seals(file)
+        guard seals >= 0 else { return String(cString: strerror(errno)) }
+        let names = [(1, "seal"), (2, "shrink"), (4, "grow"), (8, "write")].filter { seals & $0.0 != 0 }.map(\.1)
+        return names.isEmpty ? "none" : names.joined(separator: " ")
+    }
+
     /// What a decoder taken over would try, each attempt's outcome in the system's words:
-    /// signalling the window, a socket, another memory file, growing its own past its limit, starting a program or a process; and the environment's names it sees.
+    /// signalling the window, a socket, another memory file, growing its own past its limit,
+    /// writing into the bytes it was handed, starting a program or a process; and the seals of
+    /// its files and the environment's names it sees.
     static func probe(bytes: Int32) -> String {
         func outcome(_ result: Int) -> String { result < 0 ? String(cString: strerror(errno)) : "done" }
         let window = getppid()
@@ -91,7 +108,10 @@ struct FaultInjection: LoaderMisbehaviour {
             "tgkill: " + outcome(fault_tgkill(window, window, 0)),
             "socket: " + outcome(Int(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))),
             "memfd: " + outcome(fault_memfd_create("more")),
-            "grow: " + outcome(Int(ftruncate(writableFile() ?? bytes, off_t(1) << 40))),
+            "grow: " + outcome(grow(writableFile() ?? bytes)),
+            "seals: " + seals(of: writableFile() ?? -1),
+            "handed: " + outcome(pwrite(bytes, "x", 1, 0)),
+            "handed seals: " + seals(of: bytes),
         ]
         let program = "/bin/true"
         let started = program.withCString { path in

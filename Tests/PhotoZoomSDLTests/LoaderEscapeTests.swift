@@ -29,20 +29,46 @@ final class LoaderEscapeTests: XCTestCase {
         let result = PhotoGate.open(photos.appendingPathComponent("coffee.jpg")).flatMap {
             pool.decode($0, name: "coffee.jpg", to: .fitting(PixelBox(width: 64, height: 64)), limits: LibraryLimits())
         }
-        guard case .failure(let said) = result else { return XCTFail("the probe answers with what it met") }
-        let outcomes = Dictionary(
+        let outcomes = try Self.outcomes(of: result)
+        for attempt in ["kill", "tgkill", "socket", "memfd", "exec", "fork"] {
+            XCTAssertEqual(outcomes[attempt], "Operation not permitted", "\(attempt): \(outcomes)")
+        }
+        // Its own limit on file sizes meets the write first; the window's seal stands behind it.
+        XCTAssertEqual(outcomes["grow"], "File too large", "a memory file past the loader's limit: \(outcomes)")
+        XCTAssertEqual(outcomes["seals"], "seal shrink grow", "the answer file, sealed at its size by the window")
+        XCTAssertEqual(outcomes["handed"], "Bad file descriptor", "the photo is handed for reading only")
+        XCTAssertEqual(
+            outcomes["environment"], "\(FaultLoader.variable) SWIFT_BACKTRACE",
+            "only the loader's own variables: \(outcomes)")
+    }
+
+    /// Bytes the window holds (a preview read from its photo) go in a memory file of their own,
+    /// sealed before the loader sees it: it can neither change them nor put more in that file.
+    func testBytesHandedInMemoryCannotBeWrittenOrGrown() throws {
+        setenv(FaultLoader.variable, "preview:PROBE", 1)
+        let pool = LoaderPool(loader: FaultLoader.path)
+        defer { pool.stopIdle() }
+        let bytes = try Data(contentsOf: photos.appendingPathComponent("coffee.jpg"))
+        let result = pool.decode(
+            bytes, name: "preview", to: .fitting(PixelBox(width: 64, height: 64)), orientation: .up, expected: .jpeg,
+            limits: LibraryLimits())
+        let outcomes = try Self.outcomes(of: result)
+        XCTAssertEqual(outcomes["handed"], "Operation not permitted", "writing into the bytes handed: \(outcomes)")
+        XCTAssertEqual(outcomes["handed seals"], "seal shrink grow write", "the bytes' file: \(outcomes)")
+    }
+
+    /// The probe's attempts by name, each with the system's words for what it met.
+    private static func outcomes(of result: Result<ScaledImage, DecodeFailure>) throws -> [String: String] {
+        guard case .failure(let said) = result else {
+            XCTFail("the probe answers with what it met")
+            return [:]
+        }
+        return Dictionary(
             uniqueKeysWithValues: said.description.components(separatedBy: "; ").compactMap { part in
                 part.firstIndex(of: ":").map {
                     (String(part[..<$0]), part[part.index($0, offsetBy: 2)...].trimmingCharacters(in: .whitespaces))
                 }
             })
-        for attempt in ["kill", "tgkill", "socket", "memfd", "exec", "fork"] {
-            XCTAssertEqual(outcomes[attempt], "Operation not permitted", "\(attempt): \(said)")
-        }
-        XCTAssertEqual(outcomes["grow"], "File too large", "a memory file past the loader's limit: \(said)")
-        XCTAssertEqual(
-            outcomes["environment"], "\(FaultLoader.variable) SWIFT_BACKTRACE",
-            "only the loader's own variables: \(said)")
     }
 
     func testALoadersStandardInputAndOutputAreNotTheTerminal() throws {

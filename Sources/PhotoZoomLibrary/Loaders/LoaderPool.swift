@@ -34,33 +34,52 @@ public final class LoaderPool: @unchecked Sendable {
     /// How many loaders run at most: one a core.
     public let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
-    /// One loader: its process, the window's end of its socket, and the memory file the window
-    /// puts bytes in for it (kept, so its pages are not made afresh for every request).
+    /// One loader: its process, the window's end of its socket, and the memory file it answers in.
     private final class Loader {
         let pid: pid_t
         let socket: Int32
         /// The memory it was started with, which only a new loader can change.
         let memoryMiB: Int
-        private var input: Int32 = -1
-        init(pid: pid_t, socket: Int32, memoryMiB: Int) {
+        /// The window's own descriptor of the memory file the loader answers in.
+        let arena: Int32
+        init(pid: pid_t, socket: Int32, memoryMiB: Int, arena: Int32) {
             self.pid = pid
             self.socket = socket
             self.memoryMiB = memoryMiB
+            self.arena = arena
         }
-        deinit { if input >= 0 { close(input) } }
+        deinit { close(arena) }
 
-        /// `blobs`, one after another, in its memory file; the file, or nil if they could not be written.
-        func hand(_ blobs: [Data]) -> Int32? {
-            if input < 0 { input = photozoom_memfd("photozoom-bytes") }
-            guard input >= 0 else { return nil }
-            var offset = 0
-            for blob in blobs {
-                guard blob.withUnsafeBytes({ pwrite(input, $0.baseAddress, $0.count, off_t(offset)) }) == blob.count
-                else { return nil }
-                offset += blob.count
-            }
-            return input
+        /// Whether `memory`, the file a reply came with, is the loader's own arena: pixels are
+        /// read from no other.
+        func answersIn(_ memory: Int32) -> Bool {
+            var theirs = stat()
+            var ours = stat()
+            return memory >= 0 && fstat(memory, &theirs) == 0 && fstat(arena, &ours) == 0
+                && theirs.st_dev == ours.st_dev && theirs.st_ino == ours.st_ino
         }
+    }
+
+    /// `blobs`, one after another, in a memory file of their own, sealed before a loader sees it:
+    /// it can read them, and can neither change them nor put more in the file. Nil (errno says
+    /// why) if it cannot be made.
+    private static func hand(_ blobs: [Data]) -> Int32? {
+        let file = photozoom_memfd("photozoom-bytes")
+        guard file >= 0 else { return nil }
+        var offset = 0
+        for blob in blobs {
+            guard blob.withUnsafeBytes({ pwrite(file, $0.baseAddress, $0.count, off_t(offset)) }) == blob.count else {
+                close(file)
+                return nil
+            }
+            offset += blob.count
+        }
+        let seals = photozoom_seal_seal | photozoom_seal_shrink | photozoom_seal_grow
+        guard photozoom_add_seals(file, Int32(seals | photozoom_seal_write)) == 0 else {
+            close(file)
+            return nil
+        }
+        return file
     }
 
     /// The `photozoom-loader` beside the running program (`photozoom`, or the tests' bundle):
@@ -237,13 +256,15 @@ public final class LoaderPool: @unchecked Sendable {
             switch handing {
             case .file(let descriptor): fd = descriptor
             case .bytes(let blobs):
-                guard let input = loader.hand(blobs) else {
+                guard let input = Self.hand(blobs) else {
                     checkIn(loader)
                     return all(.unavailable("cannot hand it to a loader: \(String(cString: strerror(errno)))"))
                 }
                 fd = input
             }
-            guard LoaderSocket.send(request, on: loader.socket, fd: fd) else {
+            let sent = LoaderSocket.send(request, on: loader.socket, fd: fd)
+            if case .bytes = handing { close(fd) }
+            guard sent else {
                 let ended = retire(loader, .unusable)
                 if attempt == 1, ended != .shuttingDown { continue }
                 return all(ended)
@@ -262,7 +283,8 @@ public final class LoaderPool: @unchecked Sendable {
             }
             defer { if memory >= 0 { close(memory) } }
             // Read before the loader is handed its next request, which it answers in the same file.
-            guard reply.answers.count == count, let images = ReplyPictures.read(reply, in: memory, asked: request)
+            guard reply.answers.count == count, memory < 0 || loader.answersIn(memory),
+                let images = ReplyPictures.read(reply, in: loader.arena, asked: request)
             else {
                 return all(retire(loader, .badAnswer))
             }
@@ -379,17 +401,37 @@ public final class LoaderPool: @unchecked Sendable {
     /// How much less a loader's claim on a core is than the window's (nice(1)'s scale).
     public static let loaderNiceness: Int32 = 5
 
+    /// The memory file a loader with `memoryMiB` answers in, sealed at its length: pages are
+    /// made only as the loader writes them, and it can put no more in the file than that.
+    private static func arena(memoryMiB: Int) -> Int32? {
+        let file = photozoom_memfd("photozoom-pixels")
+        guard file >= 0 else { return nil }
+        let seals = photozoom_seal_seal | photozoom_seal_shrink | photozoom_seal_grow
+        guard ftruncate(file, off_t(LoaderLaunch.arenaBytes(memoryMiB: memoryMiB))) == 0,
+            photozoom_add_seals(file, Int32(seals)) == 0
+        else {
+            close(file)
+            return nil
+        }
+        return file
+    }
+
     /// A loader process, the program at `path`, with `memoryMiB` for decoding, its socket on
-    /// descriptor 3.
+    /// descriptor 3 and its memory file on 4.
     private static func spawn(_ path: String, memoryMiB: Int) -> Result<Loader, DecodeFailure> {
+        guard let arena = arena(memoryMiB: memoryMiB) else {
+            return .failure(.unavailable("cannot make a loader's memory file: \(String(cString: strerror(errno)))"))
+        }
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            close(arena)
             return .failure(.unavailable("cannot start a loader: \(String(cString: strerror(errno)))"))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], LoaderLaunch.socket)
+        posix_spawn_file_actions_adddup2(&actions, arena, LoaderLaunch.arena)
         // Nothing of the user's terminal: a loader taken over could otherwise write escapes to
         // it (a title, colours) or read what is typed. A decoder's own messages (libpng's
         // warnings) are caught by the loader and come back with its answer.
@@ -399,7 +441,7 @@ public final class LoaderPool: @unchecked Sendable {
         // Nothing else of the window's goes with it: a descriptor another thread has open at this
         // moment without close-on-exec (SDL's pipe from dbus-launch) would otherwise stay open in
         // the loader, and the window would wait forever for its end.
-        posix_spawn_file_actions_addclosefrom_np(&actions, LoaderLaunch.socket + 1)
+        posix_spawn_file_actions_addclosefrom_np(&actions, LoaderLaunch.arena + 1)
         let arguments = [path, LoaderLaunch.argument, String(memoryMiB)]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -419,8 +461,9 @@ public final class LoaderPool: @unchecked Sendable {
         if status == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), loaderNiceness) }
         guard status == 0 else {
             close(ends[0])
+            close(arena)
             return .failure(.unavailable("cannot start a loader ('\(path)'): \(String(cString: strerror(status)))"))
         }
-        return .success(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB))
+        return .success(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB, arena: arena))
     }
 }

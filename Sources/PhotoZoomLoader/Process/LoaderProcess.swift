@@ -47,15 +47,16 @@ public enum LoaderProcess {
         if let failed = limitAddressSpace(extraBytes: memoryMiB << 20) {
             sandboxGaps.append("the address-space limit (library.loaderMemoryMiB) is not set: \(failed)")
         }
-        // What a loader may put in memory files, which its address space does not count: no
-        // more than that space. A write past it fails (EFBIG) rather than ending the loader.
+        // A second bound, from inside, on what it may put in files, which its address space
+        // does not count: the one it may write is sealed at that size by the window already. A
+        // write past it fails (EFBIG) rather than ending the loader.
         signal(SIGXFSZ, SIG_IGN)
         if let failed = limit(RLIMIT_FSIZE, to: memoryMiB << 20) {
             sandboxGaps.append("the memory-file limit is not set: \(failed)")
         }
         DecoderNotes.catchStandardError()
-        // The one memory file it answers in, made while it still may.
-        if !PixelArena.open() { sandboxGaps.append("no memory file for pixels: \(reason(errno))") }
+        // The one memory file it answers in, as the window made and sealed it.
+        if !PixelArena.open() { sandboxGaps.append("no sealed memory file for pixels: \(reason(errno))") }
         isRestricted = photozoom_restrict_syscalls() == 0
         if !isRestricted { sandboxGaps.append("the system-call filter is not installed: \(reason(errno))") }
         warmUp()
