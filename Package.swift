@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libtiff decodes a TIFF's reduced-resolution copy when the whole is too large.
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        // Little CMS 2 converts a photo's colours from its embedded profile to sRGB in the loaders.
+        .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // libexif writes the EXIF segments the tests read with PhotoZoom's own reader (ExifSegment):
         // no C parser reads a photo's EXIF in the window's process.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
@@ -46,7 +48,8 @@ let package = Package(
         .target(
             name: "PhotoZoomLoader",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLoader",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS",
+                "CLoader",
             ]),
         // The loader as a program of its own, started by the pool beside `photozoom`: its
         // process maps only what it decodes with, nothing of SDL or X11.
@@ -76,11 +79,12 @@ let package = Package(
         .executableTarget(
             name: "photozoom-fault-loader", dependencies: ["PhotoZoomLoader", "CFaultLoader"], path: "Tests/FaultLoader"
         ),
-        .target(name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore"], path: "Tests/PhotoZoomTestSupport"),
+        .target(
+            name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore", "CLCMS"], path: "Tests/PhotoZoomTestSupport"),
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
         .testTarget(
             name: "PhotoZoomLoaderTests",
-            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomTestSupport"]),
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomTestSupport", "CLCMS"]),
         .testTarget(
             name: "PhotoZoomSDLTests",
             dependencies: [

@@ -1,8 +1,9 @@
 // libFuzzer's entry point for the untrusted-image gate: what a file is (ImageKind), what its
 // header claims (PhotoHeader, read from the bytes in hand and through a descriptor, as the
 // probe reads past its head), whether a decoder may be given it (PhotoGate), the probe that
-// sizes a library's photos (PhotoProbe) with the EXIF it reads (PhotoExif and ExifSegment, from
-// the bytes and from a file) and the thumbnail cache's tEXt walk (ThumbnailPNG).
+// sizes a library's photos (PhotoProbe) with the EXIF and colour profile it reads (PhotoExif,
+// ExifSegment and ICCProfile, from the bytes and from a file) and the thumbnail cache's tEXt
+// walk (ThumbnailPNG).
 // scripts/fuzz-images.sh compiles it into a module of those files (so it sees their internal
 // names) with -sanitize=fuzzer,address. Not part of any SwiftPM target. A broken property is a
 // trap, which libFuzzer keeps as a crash; a claim that gets past the gate and makes something
@@ -145,6 +146,16 @@ private func probe(
     let exif = PhotoExif(bytes: data)
     if exif != PhotoExif(bytes: data) { broken("PhotoExif twice gave two readings") }
     if exif != PhotoExif(bytes: slice) { broken("PhotoExif of a slice is not that of the bytes") }
+    // A JPEG's colour profile, put together from its pieces and checked: the same from a
+    // slice, never larger than read, and the same again once embedded in another JPEG.
+    let profile = ICCProfile.inJPEG(data)
+    if profile != ICCProfile.inJPEG(slice) { broken("ICCProfile.inJPEG of a slice is not that of the bytes") }
+    for found in [profile, ICCProfile(data)].compactMap({ $0 }) {
+        if found.bytes.count > ICCProfile.largestBytes { broken("a profile of \(found.bytes.count) bytes was read") }
+        if ICCProfile.inJPEG(found.embedded(in: Data([0xFF, 0xD8, 0xFF, 0xD9]))) != found {
+            broken("a profile embedded again reads as another")
+        }
+    }
     let contentHash = ContentHash.ofHead(data.prefix(ContentHash.headBytes), fileBytes: data.count)
     for (limits, checked) in zip(limitSets, checks) {
         let what = "probe(named: \(name), maximumMegapixels: \(limits.maximumMegapixels))"

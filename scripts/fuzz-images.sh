@@ -207,6 +207,20 @@ put("exif-preview.jpg", exif_jpeg(False, 6, (160, 120)))
 put("exif-preview-msb.jpg", exif_jpeg(True, 8, (100, 100)))
 put("exif-preview-late.jpg", exif_jpeg(False, 3, (160, 120), gap=20000))
 
+# A colour profile after the EXIF, in two APP2 pieces: a header, one tag, its bytes.
+def icc():
+    tag = b"XYZ " + bytes(16)
+    rest = b"lcms" + b"\x04\x30\x00\x00" + b"mntr" + b"RGB " + b"XYZ " + bytes(12) + b"acsp" + bytes(88)
+    rest += be32(1) + b"wtpt" + be32(144) + be32(len(tag)) + tag
+    return be32(4 + len(rest)) + rest
+profile = icc()
+half = len(profile) // 2
+pieces = [profile[:half], profile[half:]]
+app2 = b"".join(segment(0xE2, b"ICC_PROFILE\x00" + bytes([i + 1, 2]) + p) for i, p in enumerate(pieces))
+jpeg = exif_jpeg(False, 1, (160, 120))
+after = 4 + (jpeg[4] << 8 | jpeg[5])
+put("exif-preview-profile.jpg", jpeg[:after] + app2 + jpeg[after:])
+
 # Files identify names and skips, and a BigTIFF.
 put("drawing.svg", b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="30000"><rect width="1" height="1"/></svg>\n')
 put("drawing-bare.svg", b'\xef\xbb\xbf  <svg width="4" height="3"></svg>')

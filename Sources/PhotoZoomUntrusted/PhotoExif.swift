@@ -15,7 +15,8 @@ public struct PhotoExif: Equatable, Sendable {
     public var taken: Date?
     /// The small JPEG a camera embeds for viewers to show before the photo itself is decoded
     /// (IFD1's JPEGInterchangeFormat: 160×120 from most phones), stored the same way round as
-    /// the photo; nil when there is none.
+    /// the photo; nil when there is none. Its colours are the photo's: where the photo carries a
+    /// colour profile, the preview carries it too, as the photo's own APP2 segments.
     public var preview: Data?
 
     public init(orientation: ExifOrientation = .up, taken: Date? = nil, preview: Data? = nil) {
@@ -31,9 +32,20 @@ public struct PhotoExif: Equatable, Sendable {
     /// rest of it is read.
     public static let readStep = 16 << 10
 
+    /// What is read past the EXIF segment for the colour profile that follows it (a phone's or a
+    /// camera's takes less than a kilobyte).
+    public static let profileStep = 8 << 10
+
     /// From a photo's leading bytes: the whole file, or any prefix of it.
     public init(bytes: Data) {
         self = ExifSegment(jpeg: bytes).map(Self.init(segment:)) ?? PhotoExif()
+        // Only as far as a file's reading goes (`init(file:)`), so the two read the same.
+        if let preview, let segment = ExifSegment.locate(in: bytes),
+            let profile = ICCProfile.inJPEG(
+                bytes.prefix(min(segment.upperBound + Self.profileStep, Self.maximumPrefix)))
+        {
+            self.preview = profile.embedded(in: preview)
+        }
     }
 
     /// From the first bytes of the file at `path`: `readStep`, then the rest of its EXIF
@@ -42,8 +54,9 @@ public struct PhotoExif: Equatable, Sendable {
     public init?(file path: String) {
         guard case .success(let file) = UntrustedFile.open(path, maximumBytes: .max) else { return nil }
         var head = file.read(at: 0, count: Self.readStep)
-        if let segment = ExifSegment.locate(in: head), segment.upperBound > head.count {
-            head += file.read(at: head.count, count: min(segment.upperBound, Self.maximumPrefix) - head.count)
+        if let segment = ExifSegment.locate(in: head), segment.upperBound + Self.profileStep > head.count {
+            let end = min(segment.upperBound + Self.profileStep, Self.maximumPrefix)
+            if end > head.count { head += file.read(at: head.count, count: end - head.count) }
         }
         self.init(bytes: head)
     }

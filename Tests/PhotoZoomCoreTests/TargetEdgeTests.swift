@@ -23,10 +23,11 @@ final class TargetEdgeTests: XCTestCase {
             target: "PhotoZoomLoader",
             imports: [
                 "Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif",
-                "CPNG", "CLoader",
+                "CPNG", "CLCMS", "CLoader",
             ],
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLoader",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS",
+                "CLoader",
             ]),
         Edge(
             target: "PhotoZoomLibrary",

@@ -62,6 +62,37 @@ final class EmbeddedPreviewTests: XCTestCase {
         )
     }
 
+    /// A camera's preview has no profile of its own: it is in its photo's colours, and a cell
+    /// showing it shows them as the photo's page does, converted through the photo's profile.
+    func testAPreviewIsShownInItsPhotosColours() throws {
+        let plain = try photo("plain.jpg")
+        let bytes = try Data(contentsOf: plain)
+        let tagged = folder.appendingPathComponent("tagged.jpg")
+        // After the EXIF segment, as cameras write it.
+        let exifEnd = 4 + (Int(bytes[4]) << 8 | Int(bytes[5]))
+        let profile = TestProfiles.displayP3
+        let segment =
+            Data([0xFF, 0xE2, UInt8((profile.count + 16) >> 8), UInt8((profile.count + 16) & 0xFF)])
+            + Data("ICC_PROFILE".utf8) + Data([0, 1, 1]) + profile
+        try (bytes.prefix(exifEnd) + segment + bytes.dropFirst(exifEnd)).write(to: tagged)
+
+        let preview = try XCTUnwrap(PhotoExif(file: tagged.path)?.preview)
+        XCTAssertEqual(ICCProfile.inJPEG(preview)?.bytes, profile, "the preview carries its photo's profile")
+        XCTAssertNil(PhotoExif(file: plain.path)?.preview.flatMap(ICCProfile.inJPEG))
+        func shown(_ file: URL, _ job: PixelTarget) throws -> [Int] {
+            let decoded = try PhotoPixelDecoder.decode(file, job, cache: nil, layout: .rgba, limits: LibraryLimits())
+                .get()
+            return pixel(decoded.pixels, 10, 10)
+        }
+        // Display P3's red, read as sRGB, is duller than the photo's: converted, it is redder.
+        for job in [PixelTarget.preview(cell: 256), .thumbnail(side: 256)] {
+            let asSRGB = try shown(plain, job)
+            let converted = try shown(tagged, job)
+            XCTAssertGreaterThan(converted[0], asSRGB[0] + 5, "\(job): \(converted) against \(asSRGB)")
+            XCTAssertLessThan(converted[1], asSRGB[1] + 1, "\(job): \(converted) against \(asSRGB)")
+        }
+    }
+
     /// Decoded as a job, the preview comes upright at its own size, whether or not the cache
     /// holds the thumbnail (whose PNG takes longer to read).
     func testAPreviewJobDecodesThePreviewUpright() throws {

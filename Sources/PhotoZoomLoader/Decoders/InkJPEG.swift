@@ -8,8 +8,10 @@ import PhotoZoomUntrusted
 public enum InkJPEG {
     /// `data`, a CMYK or YCCK JPEG, as RGBA pixels of `width`×`height`: its own size, or one
     /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
-    /// TurboJPEG's; a failure says what libjpeg-turbo said.
-    public static func decode(_ data: Data, width: Int, height: Int, flags: Int32) -> Result<PixelBuffer, DecodeFailure>
+    /// TurboJPEG's; a failure says what libjpeg-turbo said. Ink becomes light through the
+    /// JPEG's own CMYK `profile` where it has one lcms2 can use, else by the plain formula.
+    public static func decode(_ data: Data, width: Int, height: Int, flags: Int32, profile: ICCProfile? = nil)
+        -> Result<PixelBuffer, DecodeFailure>
     {
         guard let handle = tjInitDecompress() else {
             return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(nil)))"))
@@ -29,6 +31,9 @@ public enum InkJPEG {
         let made = PixelBuffer.make(width: width, height: height)
         guard case .success(let picture) = made else { return made }
         let inverted = hasAdobeMarker(data)
+        if let profile, ColourConversion.inkToSRGB(ink, inverted: inverted, into: picture, from: profile) {
+            return .success(picture)
+        }
         let pitch = picture.pitch
         let pixels = picture.bytes
         for y in 0..<height {

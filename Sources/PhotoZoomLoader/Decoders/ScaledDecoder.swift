@@ -63,6 +63,10 @@ public enum ScaledDecoder {
                 target == decoded
                 ? .success(stored.pixels)
                 : PictureScaling.downscaled(stored.pixels, width: target.width, height: target.height)
+            // Converted once shrunk: the fewer pixels, the less it costs.
+            if case .success(let small) = shrunk, let profile = stored.profile {
+                ColourConversion.toSRGB(small, from: profile)
+            }
             return shrunk.flatMap { small in
                 orientation == .up ? .success(small) : PictureScaling.upright(small, orientation)
             }.map {
@@ -77,6 +81,8 @@ public enum ScaledDecoder {
         let pixels: PixelBuffer
         /// The whole photo's size as stored (sideways for EXIF orientations 5 to 8).
         let fullSize: PixelBox
+        /// The colours the pixels are in, where not sRGB and not converted already.
+        var profile: ICCProfile? = nil
     }
 
     /// The size, in stored (not upright) pixels, that a photo stored at `stored` is scaled to.
@@ -117,10 +123,10 @@ public enum ScaledDecoder {
         guard header == 0, width > 0, height > 0 else { return failure() }
         let full = PixelBox(width: Int(width), height: Int(height))
         let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation), maximumPixels: maximumPixels)
+        let profile = ICCProfile.inJPEG(data)
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
-            return InkJPEG.decode(data, width: scaled.width, height: scaled.height, flags: jpegFlags).map {
-                Stored(pixels: $0, fullSize: full)
-            }
+            return InkJPEG.decode(data, width: scaled.width, height: scaled.height, flags: jpegFlags, profile: profile)
+                .map { Stored(pixels: $0, fullSize: full) }
         }
         return PixelBuffer.make(width: scaled.width, height: scaled.height).flatMap { pixels in
             // Asked for exactly a scaled size, libjpeg-turbo decodes at that scale.
@@ -131,7 +137,7 @@ public enum ScaledDecoder {
                     jpegFlags)
             }
             guard status == 0 else { return failure() }
-            return .success(Stored(pixels: pixels, fullSize: full))
+            return .success(Stored(pixels: pixels, fullSize: full, profile: profile))
         }
     }
 

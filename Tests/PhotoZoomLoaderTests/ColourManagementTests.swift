@@ -1,0 +1,120 @@
+import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
+@testable import PhotoZoomLoader
+@testable import PhotoZoomUntrusted
+
+/// A photo's embedded profile is applied: its colours on screen are what lcms2's own `transicc`
+/// makes of them for sRGB, within ΔE2000 1, where shown as if sRGB they are several ΔE off.
+/// A broken or hostile profile is ignored: the photo is shown as it is, never refused.
+final class ColourManagementTests: XCTestCase {
+    typealias RGB = ColourReference.RGB
+
+    /// Colours inside sRGB's gamut from each profile, far enough from sRGB's own reading of the
+    /// same numbers to tell.
+    let colours = [RGB(r: 200, g: 80, b: 60), RGB(r: 90, g: 150, b: 200), RGB(r: 210, g: 190, b: 90)]
+
+    func testADisplayP3JPEGShowsTheColoursLcms2MakesOfIt() throws {
+        try assertConverted(profile: TestProfiles.displayP3, "Display P3")
+    }
+
+    func testAnAdobeRGBJPEGShowsTheColoursLcms2MakesOfIt() throws {
+        try assertConverted(profile: TestProfiles.adobeRGB, "Adobe RGB")
+    }
+
+    func testAProfileSplitOverManySegmentsIsPutTogether() throws {
+        try assertConverted(profile: TestProfiles.displayP3, chunk: 100, "in 100-byte segments")
+    }
+
+    func testABrokenOrHostileProfileLeavesThePhotoAsItIs() throws {
+        let folder = try MagickReference.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = try ColourReference.jpeg(colours, profile: nil, in: folder)
+        let asItIs = try patches(ScaledDecoder.decode(plain, to: fullSize).get())
+        let good = TestProfiles.displayP3
+        func changed(_ edit: (inout [UInt8]) -> Void) -> Data {
+            var bytes = [UInt8](good)
+            edit(&bytes)
+            return Data(bytes)
+        }
+        func put(_ value: Int, at offset: Int, in bytes: inout [UInt8]) {
+            for i in 0..<4 { bytes[offset + i] = UInt8((value >> (24 - 8 * i)) & 0xFF) }
+        }
+        let hostile: [String: Data] = [
+            "a size it does not have": changed { put(100 << 20, at: 0, in: &$0) },
+            "a million tags": changed { put(1_000_000, at: 128, in: &$0) },
+            "a tag past its end": changed { put(good.count, at: 132 + 4, in: &$0) },
+            "no signature": changed { $0[36] = 0x41 },
+            "colours of Lab": changed { $0.replaceSubrange(16..<20, with: Array("Lab ".utf8)) },
+            "tags of garbage": changed { bytes in
+                for i in 132 + 12 * 9..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 151) }
+            },
+        ]
+        for (what, profile) in hostile.sorted(by: { $0.key < $1.key }) {
+            let photo = ColourReference.withProfile(plain, profile)
+            let shown = try patches(ScaledDecoder.decode(photo, to: fullSize).get())
+            XCTAssertEqual(shown, asItIs, "a profile with \(what) is ignored")
+        }
+        // Half of a profile in two segments, or a segment numbered twice.
+        let halves = ColourReference.withProfile(plain, good, chunk: good.count / 2 + 1)
+        let withoutSecond = try XCTUnwrap(removingSegment(2, of: halves))
+        XCTAssertNil(ICCProfile.inJPEG(withoutSecond), "one of two segments is no profile")
+        XCTAssertEqual(try patches(ScaledDecoder.decode(withoutSecond, to: fullSize).get()), asItIs)
+        XCTAssertNotNil(ICCProfile.inJPEG(halves))
+    }
+
+    func testAProfileLargerThanAnyRealOneIsNotRead() {
+        var huge = [UInt8](TestProfiles.displayP3)
+        huge += [UInt8](repeating: 0, count: ICCProfile.largestBytes)
+        let size = huge.count
+        for i in 0..<4 { huge[i] = UInt8((size >> (24 - 8 * i)) & 0xFF) }
+        XCTAssertNil(ICCProfile(Data(huge)))
+        XCTAssertNotNil(ICCProfile(TestProfiles.displayP3))
+    }
+
+    // MARK: - Helpers
+
+    private let fullSize = ScaledSize.fitting(PixelBox(width: 4096, height: 4096))
+
+    private func assertConverted(profile: Data, chunk: Int = 65_519, _ what: String) throws {
+        let folder = try MagickReference.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = try ColourReference.jpeg(colours, profile: nil, in: folder)
+        let tagged = ColourReference.withProfile(plain, profile, chunk: chunk)
+        let stored = try patches(ScaledDecoder.decode(plain, to: fullSize).get())
+        let shown = try patches(ScaledDecoder.decode(tagged, to: fullSize).get())
+        let reference = try ColourReference.transicc(stored, from: profile, in: folder)
+        for (index, (ours, theirs)) in zip(shown, reference).enumerated() {
+            XCTAssertLessThanOrEqual(
+                ColourReference.deltaE(ours, theirs), 1, "\(what) patch \(index): ours \(ours), transicc's \(theirs)")
+        }
+        let unconverted = zip(stored, reference).map { ColourReference.deltaE($0, $1) }.max() ?? 0
+        XCTAssertGreaterThan(unconverted, 3, "\(what): shown as if sRGB, the colours would be off")
+    }
+
+    /// The colour at the middle of each patch.
+    private func patches(_ decoded: UprightPixels) -> [RGB] {
+        let pixels = decoded.pixels
+        return (0..<pixels.width / ColourReference.patchSide).map { patch in
+            let x = patch * ColourReference.patchSide + ColourReference.patchSide / 2
+            let at = (ColourReference.patchSide / 2) * pixels.pitch + x * 4
+            return RGB(r: Int(pixels.bytes[at]), g: Int(pixels.bytes[at + 1]), b: Int(pixels.bytes[at + 2]))
+        }
+    }
+
+    /// `jpeg` without its APP2 profile segment numbered `sequence`.
+    private func removingSegment(_ sequence: UInt8, of jpeg: Data) -> Data? {
+        var bytes = [UInt8](jpeg)
+        var i = 2
+        while i + 18 <= bytes.count, bytes[i] == 0xFF, bytes[i + 1] != 0xDA {
+            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if bytes[i + 1] == 0xE2, bytes[i + 4 + 12] == sequence {
+                bytes.removeSubrange(i..<(i + 2 + length))
+                return Data(bytes)
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+}
