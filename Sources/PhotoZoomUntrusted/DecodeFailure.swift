@@ -63,6 +63,18 @@ public enum DecodeFailure: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A failure a moment may have caused, which the window tries again later in the same
+    /// session (`DecodeRetries`): a loader killed from outside or ended without an answer,
+    /// past its CPU time or stalled, or no loader to be had. Not the file's own faults, nor a
+    /// limit (the same photo meets it again), a file that could not be read, the program ending.
+    public var isTransient: Bool {
+        switch self {
+        case .crashed(let signal, _): return !Self.faultSignals.contains(signal)
+        case .exited, .timedOut, .stalled, .unavailable: return true
+        case .refused, .unreadable, .corrupt, .overLimits, .badAnswer, .shuttingDown: return false
+        }
+    }
+
     /// The signals a process's own fault raises (a bad access, an illegal instruction, an abort,
     /// a forbidden system call), as against those sent from outside.
     static let faultSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]

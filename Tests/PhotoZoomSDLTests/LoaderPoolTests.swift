@@ -116,6 +116,7 @@ final class LoaderPoolTests: XCTestCase {
             guard case .failure(let error) = decoded else { return XCTFail("\(how): decoded") }
             XCTAssertEqual(error.description, said, how)
             XCTAssertFalse(error.isRemembered, "\(how): tried again at the next launch")
+            XCTAssertTrue(error.isTransient, "\(how): tried again in this session")
             assertDecodes(decode(pool, "rocket.jpg"), "\(how): a new loader takes the next photo")
             pool.stopIdle()
         }

@@ -18,8 +18,8 @@ public struct LibraryLimits: Hashable, Sendable, Codable {
     /// decode that needs more fails there, never in the window. Read when the window opens. MiB.
     public var loaderMemoryMiB: Double
     /// The CPU time (user and system) a loader may spend on one photo before it is stopped and
-    /// the photo shown as a placeholder; time it waits for a core does not count. Read when the
-    /// window opens. Seconds.
+    /// the photo tried again, a few times at most before it is a placeholder; time it waits
+    /// for a core does not count. Read when the window opens. Seconds.
     public var loaderSeconds: Double
 
     public init(
