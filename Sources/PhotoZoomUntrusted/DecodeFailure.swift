@@ -18,8 +18,11 @@ public enum DecodeFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case crashed(signal: Int32, name: String)
     /// The loader decoding it exited without an answer.
     case exited(status: Int32)
-    /// The loader ran past its time budget (library.loaderSeconds) and was stopped.
+    /// The loader spent its time budget (library.loaderSeconds) of CPU time on it and was stopped.
     case timedOut(seconds: Double)
+    /// The loader gave no answer for this long on the clock, short of its CPU time: stopped, or
+    /// left no core by a busy machine. Its wait is bounded all the same.
+    case stalled(seconds: Double)
     /// The loader's answer did not describe its pixels.
     case badAnswer
     /// Decoding stopped because the program is ending.
@@ -34,7 +37,12 @@ public enum DecodeFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .crashed(let signal, let name): return "the decoder crashed: signal \(signal) (\(name))"
         case .exited(let status): return "the decoder ended without an answer (exit status \(status))"
         case .timedOut(let seconds):
-            return "the decoder ran past its \(TuningFile.number(seconds)) s (library.loaderSeconds) and was stopped"
+            return
+                "the decoder used its \(TuningFile.number(seconds)) s of CPU time (library.loaderSeconds) and was stopped"
+        case .stalled(let seconds):
+            return
+                "the decoder gave no answer in \(TuningFile.number(seconds)) s on the clock with CPU time left "
+                + "(its loader stopped, or kept from a core), and was stopped"
         case .badAnswer: return "the decoder's answer did not describe its pixels"
         case .shuttingDown: return "decoding stopped as the program ends"
         }
@@ -44,13 +52,26 @@ public enum DecodeFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// again: the file refused or found broken, a decoder it crashed by a fault of its own, a
     /// loader it made lie. Not one a person can lift by raising a limit, nor one a moment may
     /// have caused and the next launch may not: a loader killed from outside (the kernel out of
-    /// memory, a person), ending without an answer (a resource it could not have), running past
-    /// its time on a busy machine, a file that could not be read, no loader, the program ending.
+    /// memory, a person), ending without an answer (a resource it could not have), spending its
+    /// CPU time (a budget a person may raise) or stalling, a file that could not be read, no
+    /// loader, the program ending.
     public var isRemembered: Bool {
         switch self {
         case .refused, .corrupt, .badAnswer: return true
         case .crashed(let signal, _): return Self.faultSignals.contains(signal)
-        case .unreadable, .exited, .timedOut, .overLimits, .shuttingDown, .unavailable: return false
+        case .unreadable, .exited, .timedOut, .stalled, .overLimits, .shuttingDown, .unavailable: return false
+        }
+    }
+
+    /// A failure a moment may have caused, which the window tries again later in the same
+    /// session (`DecodeRetries`): a loader killed from outside or ended without an answer,
+    /// past its CPU time or stalled, or no loader to be had. Not the file's own faults, nor a
+    /// limit (the same photo meets it again), a file that could not be read, the program ending.
+    public var isTransient: Bool {
+        switch self {
+        case .crashed(let signal, _): return !Self.faultSignals.contains(signal)
+        case .exited, .timedOut, .stalled, .unavailable: return true
+        case .refused, .unreadable, .corrupt, .overLimits, .badAnswer, .shuttingDown: return false
         }
     }
 
@@ -67,7 +88,7 @@ public enum DecodeFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// The loader that tried it was ended: of several photos it decoded together, any may be at fault.
     public var endedLoader: Bool {
         switch self {
-        case .crashed, .exited, .timedOut, .badAnswer: return true
+        case .crashed, .exited, .timedOut, .stalled, .badAnswer: return true
         case .refused, .unreadable, .corrupt, .overLimits, .shuttingDown, .unavailable: return false
         }
     }
@@ -81,7 +102,7 @@ extension DecodeFailure {
         case .unreadable: return .unreadable(words)
         case .overLimits: return .overLimits(words)
         case .unavailable: return .unavailable(words)
-        case .corrupt, .crashed, .exited, .timedOut, .badAnswer, .shuttingDown: return .corrupt(words)
+        case .corrupt, .crashed, .exited, .timedOut, .stalled, .badAnswer, .shuttingDown: return .corrupt(words)
         }
     }
 }

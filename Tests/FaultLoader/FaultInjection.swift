@@ -3,19 +3,26 @@ import Foundation
 import PhotoZoomLoader
 
 /// The faults `PHOTOZOOM_LOADER_CRASH=NAME:HOW` asks for when the loader is handed the photo
-/// NAME: `SEGV` or `KILL` to crash, `HANG` to never answer, `OPEN` to try opening a file and
-/// say what happened, `PROBE` to try everything else the sandbox forbids and say what happened;
-/// `LARGER`, `SHORT`, `PIPE` or `COUNT` to answer falsely.
+/// NAME: `SEGV` or `KILL` to crash, `KILLONCE` to be killed the first time any loader is
+/// handed it and decode it after (the loaders share a flag in the file
+/// `PHOTOZOOM_LOADER_ONCE` names), `HANG` to never answer using no CPU (a stopped loader),
+/// `SPIN` to never answer using all it can, `OPEN` to try opening a file and say what happened,
+/// `PROBE` to try everything else the sandbox forbids and say what happened; `LARGER`, `SHORT`,
+/// `PIPE` or `COUNT` to answer falsely.
 struct FaultInjection: LoaderMisbehaviour {
     static let variable = "PHOTOZOOM_LOADER_CRASH"
+    static let onceVariable = "PHOTOZOOM_LOADER_ONCE"
 
     let name: String?
     let how: String?
+    /// `KILLONCE`'s flag, raised by the loader that was killed.
+    let once: UnsafeMutablePointer<Int32>?
 
     init(_ environment: [String: String]) {
         let parts = environment[Self.variable]?.split(separator: ":").map(String.init) ?? []
         name = parts.count == 2 ? parts[0] : nil
         how = parts.count == 2 ? parts[1] : nil
+        once = how == "KILLONCE" ? environment[Self.onceVariable].flatMap { fault_shared_flag($0) } : nil
     }
 
     private func applies(to request: LoaderRequest) -> Bool { request.items.contains { $0.name == name } }
@@ -26,7 +33,14 @@ struct FaultInjection: LoaderMisbehaviour {
         case "KILL":
             raise(SIGKILL)
             return true
+        case "KILLONCE":
+            guard let once, fault_first(once) != 0 else { return false }
+            raise(SIGKILL)
+            return true
         case "HANG": while true { pause() }
+        case "SPIN":
+            fault_spin()
+            return true
         case "SEGV":
             raise(SIGSEGV)
             return true

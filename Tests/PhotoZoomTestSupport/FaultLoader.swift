@@ -5,6 +5,9 @@ import Foundation
 /// or put it beside a copy of `photozoom` as that copy's `photozoom-loader`.
 public enum FaultLoader {
     public static let variable = "PHOTOZOOM_LOADER_CRASH"
+    /// The file whose flag `KILLONCE` raises: the first loader handed the photo is killed, the
+    /// next decodes it.
+    public static let onceVariable = "PHOTOZOOM_LOADER_ONCE"
 
     /// The built program, beside the test bundle as `photozoom` is.
     public static var path: String {

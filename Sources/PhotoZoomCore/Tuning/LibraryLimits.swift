@@ -17,8 +17,9 @@ public struct LibraryLimits: Hashable, Sendable, Codable {
     /// The memory a loader process may map for decoding, past what it has when it starts; a
     /// decode that needs more fails there, never in the window. Read when the window opens. MiB.
     public var loaderMemoryMiB: Double
-    /// How long a loader may take over one photo before it is stopped and the photo shown as a
-    /// placeholder. Read when the window opens. Seconds.
+    /// The CPU time (user and system) a loader may spend on one photo before it is stopped and
+    /// the photo tried again, a few times at most before it is a placeholder; time it waits
+    /// for a core does not count. Read when the window opens. Seconds.
     public var loaderSeconds: Double
 
     public init(

@@ -103,7 +103,7 @@ extension TuningFile {
                 .spring("fadeSpring", \.chromeFadeSpring, .swiftUI(response: 0.25, dampingRatio: 1)),
             ]),
         // What a library may cost. The budget applies at once; the photo limits at the next start,
-        // since every photo already read was read under them.
+        // since every photo already read was read under them. A loader's seconds are CPU time.
         Group(
             name: "library",
             keys: [

@@ -5,8 +5,8 @@ import PhotoZoomLoader
 import PhotoZoomUntrusted
 
 /// The loader processes every decode of untrusted bytes runs in: one per core, each a
-/// `photozoom-loader` (`LoaderProcess`), with an address-space limit and a time budget per
-/// photo. A loader that crashes, is killed by its limit or runs past its budget costs that one
+/// `photozoom-loader` (`LoaderProcess`), with an address-space limit and a budget of CPU time
+/// per photo. A loader that crashes, is killed by its limit or spends its budget costs that one
 /// photo (its line says which) and is replaced at the next decode. Pixels come back in a memory
 /// file, read here once into the pixels the caller owns. Safe to call from any
 /// thread; a caller waits while every loader is busy.
@@ -269,12 +269,9 @@ public final class LoaderPool: @unchecked Sendable {
                 if attempt == 1, ended != .shuttingDown { continue }
                 return all(ended)
             }
-            var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
-            let seconds = request.limits.loaderSeconds * Double(count)
-            let milliseconds = Int32(min(seconds * 1000, Double(Int32.max)).rounded(.up))
-            var polled: Int32
-            repeat { polled = poll(&ready, 1, milliseconds) } while polled < 0 && errno == EINTR
-            guard polled > 0 else { return all(retire(loader, .timedOut(request.limits.loaderSeconds))) }
+            if let late = awaitAnswer(from: loader, cpuSeconds: request.limits.loaderSeconds, photos: count) {
+                return all(retire(loader, late))
+            }
             guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else {
                 return all(retire(loader, .noAnswer))
             }
@@ -329,11 +326,54 @@ public final class LoaderPool: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// How long a loader may go without answering, on the clock, for a request of `cpuSeconds`
+    /// of CPU time: many times that, and more, so that only a loader that cannot run (stopped,
+    /// frozen, or kept from every core) meets it, never one sharing a busy machine.
+    static func hangGuard(cpuSeconds: Double) -> Double { cpuSeconds * 20 + 10 }
+
+    /// Waits for `loader` to answer while it spends at most `cpuSeconds` of its own CPU time,
+    /// user and system, on each of the request's `photos`: a loader waiting for a core, sharing
+    /// one with another big photo or stopped spends none, so only the decode's own work counts
+    /// against a photo. Nil once it answers (or closes its socket); else why it is ended.
+    private func awaitAnswer(from loader: Loader, cpuSeconds: Double, photos: Int) -> Ending? {
+        let budget = cpuSeconds * Double(photos)
+        let guardSeconds = Self.hangGuard(cpuSeconds: budget)
+        let started = DispatchTime.now().uptimeNanoseconds
+        let startedCPU = Self.cpuSeconds(of: loader.pid)
+        var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
+        while true {
+            let waited = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            // A loader whose clock cannot be read (none to be had) is held to the clock instead.
+            let spent = startedCPU.flatMap { first in Self.cpuSeconds(of: loader.pid).map { $0 - first } } ?? waited
+            if spent >= budget { return .timedOut(cpuSeconds) }
+            if waited >= guardSeconds { return .stalled(guardSeconds) }
+            // One thread spends CPU time no faster than the clock runs, so the time left is a wait
+            // that cannot overshoot it; a look at least every tenth of a second bounds what a
+            // decoder of several threads overshoots by.
+            let slice = min(budget - spent, guardSeconds - waited, 0.1)
+            let polled = poll(&ready, 1, max(Int32((slice * 1000).rounded(.up)), 1))
+            // An error other than a signal's is left to the read that follows to find.
+            if polled > 0 || polled < 0 && errno != EINTR { return nil }
+        }
+    }
+
+    /// The CPU time process `pid` has used, all its threads, user and system; nil where its
+    /// clock cannot be read.
+    private static func cpuSeconds(of pid: pid_t) -> Double? {
+        var clock = clockid_t()
+        var now = timespec()
+        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &now) == 0 else { return nil }
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     /// Why a loader is ended while a decode has it.
     private enum Ending {
         /// It was found dead before it took the request.
         case unusable
+        /// It spent its CPU time on the request: this many seconds a photo.
         case timedOut(Double)
+        /// It gave no answer for this many seconds on the clock with CPU time left.
+        case stalled(Double)
         /// It closed its socket without answering: it crashed, or was killed.
         case noAnswer
         /// Its answer did not describe its pixels: a hostile file may have taken it over.
@@ -342,8 +382,7 @@ public final class LoaderPool: @unchecked Sendable {
 
     /// Ends a loader and says why, in the words a placeholder's line gives; the next decode
     /// starts another in its place. Anything while the program ends is no fault of the photo's;
-    /// a crash, a false answer or a decode past its time budget (seconds, where a photo takes
-    /// a tenth of one) is, and the thumbnail cache records it.
+    /// what else is, and which the thumbnail cache records, `DecodeFailure.isRemembered` says.
     private func retire(_ loader: Loader, _ why: Ending) -> DecodeFailure {
         if case .noAnswer = why { Self.awaitEnd(loader.pid) }
         let status = end(loader)
@@ -356,6 +395,7 @@ public final class LoaderPool: @unchecked Sendable {
         switch why {
         case .unusable: return .unavailable("its loader had ended")
         case .timedOut(let budget): return .timedOut(seconds: budget)
+        case .stalled(let waited): return .stalled(seconds: waited)
         case .badAnswer: return .badAnswer
         case .noAnswer:
             // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.

@@ -18,6 +18,8 @@ public final class PhotoStream<Textures: PictureStore> {
     /// Photos whose size the sim has (from the start or an event sent).
     private var sized: [Bool]
     private var broken: Set<Int> = []
+    /// Photos whose decode failed for a passing reason, waiting to be tried again.
+    private var retries = DecodeRetries()
     /// The renderer's largest texture side; 0 for none.
     private let textureLimit: Int
     /// The layout the renderer draws from without converting, which pixels are made in.
@@ -173,10 +175,12 @@ public final class PhotoStream<Textures: PictureStore> {
     public var keptPreviewBytes: Int { probes.reduce(0) { $0 + ($1?.preview?.count ?? 0) } }
 
     /// Finished work since the last call: the sizes the sim does not have yet, as input, and
-    /// whether any pixels arrived (the frame then needs drawing).
+    /// whether any pixels arrived (the frame then needs drawing). `now`: the clock's
+    /// nanoseconds, which end the pauses of photos waiting to be tried again.
     public func collect(now: UInt64) -> (sizes: [InputEvent], newPixels: Bool) {
         var sizes: [InputEvent] = []
         var newPixels = false
+        retries.resume(at: now)
         for done in queue.takeFinished() {
             let photo = done.job.photo
             if case .probe = done.job.kind { headersPending -= 1 }
@@ -219,7 +223,19 @@ public final class PhotoStream<Textures: PictureStore> {
                 if made { fill?.made += 1 }
             case .probed(.failure(let error)), .decoded(.failure(let error)), .cached(.failure(let error)):
                 if case .cacheThumbnail = done.job.kind { fill?.done += 1 }
-                guard broken.insert(photo).inserted else { continue }
+                guard !broken.contains(photo) else { continue }
+                switch retries.failed(photo, error, at: now) {
+                case .tryAgain(let pause, let first):
+                    // Said once: a photo that decodes at a later try is shown, one that never
+                    // does says so again as it becomes a placeholder.
+                    if first {
+                        let seconds = TuningFile.number(Double(pause) / 1e9)
+                        log("photozoom: cannot decode \(files[photo].path) (\(error)); trying again in \(seconds) s")
+                    }
+                    continue
+                case .alreadyWaiting: continue
+                case .broken: broken.insert(photo)
+                }
                 textures.markBroken(photo)
                 newPixels = true
                 log("photozoom: cannot decode \(files[photo].path) (\(error)); showing a placeholder")
@@ -277,7 +293,7 @@ public final class PhotoStream<Textures: PictureStore> {
                 for: world, aspect: aspect(of:), preview: { self.probes[$0]?.previewSize }
             )
             .filter {
-                !broken.contains($0.photo) && !textures.has($0.photo, $0.target)
+                !broken.contains($0.photo) && !retries.isWaiting($0.photo) && !textures.has($0.photo, $0.target)
                     && !prefetchedJobs.contains(Prefetched.Key(photo: $0.photo, target: $0.target))
             }
             .map { PhotoJob(photo: $0.photo, kind: .pixels($0.target), probe: probes[$0.photo]) }
@@ -340,8 +356,8 @@ public final class PhotoStream<Textures: PictureStore> {
     /// Whether finished work waits to be collected.
     public var hasArrivals: Bool { queue.hasFinished || !prefetched.isEmpty }
 
-    /// Jobs waiting or running.
-    public var outstanding: Int { queue.outstanding }
+    /// Jobs waiting or running, and photos waiting to be tried again.
+    public var outstanding: Int { queue.outstanding + retries.waiting }
 
     /// Stops the workers taking more jobs (the ones running end on their own) and the cache
     /// writing, so an exit right after leaves no half-written thumbnail.

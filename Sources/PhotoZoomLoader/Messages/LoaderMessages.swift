@@ -166,7 +166,7 @@ public struct LoaderAnswer: Equatable {
         case .refused: return 3
         case .unreadable: return 4
         case .unavailable: return 5
-        case .corrupt, .crashed, .exited, .timedOut, .badAnswer, .shuttingDown: return 1
+        case .corrupt, .crashed, .exited, .timedOut, .stalled, .badAnswer, .shuttingDown: return 1
         }
     }
 
