@@ -1,13 +1,20 @@
 import Foundation
 
-/// A GIF's logical screen and every image descriptor in it, walked block by block: SDL_image
-/// allocates a frame at its descriptor's size, which need not be the screen's (a 44-byte GIF
-/// whose screen says 4×3 and whose frame says 30000×30000).
+/// A GIF's logical screen and its first image descriptor, walked block by block up to it: the
+/// decoder (`GIFDecoder`) shows that image only, on a canvas of the screen or the image,
+/// whichever is larger, and reads nothing after it, so a GIF of ten million frames costs its
+/// first. The image's size need not be the screen's (a 44-byte GIF whose screen says 4×3 and
+/// whose image says 30000×30000).
 public enum GIFHeader {
-    /// The screen's size, and the most pixels any frame or the screen claims. A walk that runs
-    /// out of bytes (a head, not the whole file) counts what it saw.
+    /// The screen's size, and the most pixels the screen or the first image claims. A walk that
+    /// runs out of bytes before the image counts the screen alone.
     public static func dimensions(_ data: Data) -> PhotoHeader.Dimensions? {
-        let b = [UInt8](data)
+        // Walked in place: a copy of a file of millions of frames would double what the loader
+        // holds, and past its memory (library.loaderMemoryMiB) the loader ends.
+        data.withUnsafeBytes { walk($0.bindMemory(to: UInt8.self)) }
+    }
+
+    private static func walk(_ b: UnsafeBufferPointer<UInt8>) -> PhotoHeader.Dimensions? {
         guard b.count >= 13 else { return nil }
         func le16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
         let screen = (width: le16(6), height: le16(8))
@@ -32,14 +39,10 @@ public enum GIFHeader {
                 let top = le16(i + 3)
                 let width = le16(i + 5)
                 let height = le16(i + 7)
-                let flags = b[i + 9]
-                if firstFrame == nil { firstFrame = (width, height) }
-                // A frame placed past the screen makes some decoders grow their canvas to hold it.
+                firstFrame = (width, height)
+                // An image placed past the screen makes some decoders grow their canvas to hold it.
                 most = max(most, width * height, (left + width) * (top + height))
-                i += 10
-                if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
-                i += 1  // the LZW minimum code size
-                guard skipSubBlocks() else { break walk }
+                break walk
             case 0x21:
                 i += 2
                 guard skipSubBlocks() else { break walk }

@@ -6,8 +6,8 @@ import PhotoZoomCore
 /// handed them, so no claim over the limits reaches one.
 public enum PhotoGate {
     /// The most bytes a progressive or arithmetic-coded JPEG's decoder may keep for the whole
-    /// image's coefficients: half a loader's memory, the rest left for its pixels.
-    public static let coefficientBudgetBytes = 256 << 20
+    /// image's coefficients (`LibraryLimits.coefficientBudgetMiB`, counted in a loader's memory).
+    public static let coefficientBudgetBytes = LibraryLimits.coefficientBudgetMiB << 20
     /// The most pixels an embedded preview may claim: a preview is for a grid cell, and one
     /// claiming more is no preview (a 368-byte arithmetic-coded one claiming 100 MP).
     public static let previewMaximumPixels = 4_000_000

@@ -1,7 +1,8 @@
 import Foundation
-import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
+
+@testable import PhotoZoomCore
 
 /// The tuning file: the defaults written and read back, the four spring vocabularies, partial
 /// files, and a clear line for every problem a person can make.
@@ -362,5 +363,39 @@ final class TuningFileChangesTests: XCTestCase {
         XCTAssertEqual(read.file.library, LibraryLimits(), "nothing refused is taken")
         XCTAssertEqual(LibraryLimits().textureBudgetBytes, 256 << 20)
         XCTAssertEqual(LibraryLimits().maximumPixels, 100_000_000)
+    }
+
+    /// The loader's memory fits the photo limits: raised with them when the file leaves it
+    /// out, and a value set below what they need is told as the pair that contradicts, and
+    /// raised, so every photo within the limits decodes (docs/libraries.md's table).
+    func testTheLoadersMemoryFitsThePhotoLimits() {
+        XCTAssertGreaterThanOrEqual(LibraryLimits().loaderMemoryMiB, LibraryLimits().loaderMemoryNeededMiB)
+        // 256 MiB of file, 762.9 MiB of pixels twice over and 64 MiB.
+        XCTAssertEqual(LibraryLimits().loaderMemoryNeededMiB, 1083)
+        let raised = TuningFile.read("{\"library\": {\"maximumMegapixels\": 400}}")
+        XCTAssertEqual(raised.problems, [])
+        XCTAssertEqual(raised.file.library.loaderMemoryMiB, 3372, "256 + 1525.9 × 2 + 64, rounded up")
+        let tight = TuningFile.read("{\"library\": {\"maximumMegapixels\": 400, \"loaderMemoryMiB\": 2048}}")
+        XCTAssertEqual(
+            tight.problems.map(\.description),
+            [
+                "error: library.loaderMemoryMiB: must be at least 3372, what library.maximumMegapixels (400) and "
+                    + "library.maximumFileMiB (256) need, got 2048 (line 1, column 59)"
+            ])
+        XCTAssertEqual(tight.file.library.loaderMemoryMiB, 3372)
+        XCTAssertEqual(TuningFile.violations(in: tight.file), [])
+        var made = TuningFile()
+        made.library.loaderMemoryMiB = 512
+        XCTAssertEqual(
+            TuningFile.violations(in: made),
+            [
+                "library.loaderMemoryMiB: must be at least 1083, what library.maximumMegapixels (100) and "
+                    + "library.maximumFileMiB (256) need, got 512"
+            ])
+        // Small photo limits let the memory go down to what JPEG coefficients and the rest need.
+        let small = TuningFile.read(
+            "{\"library\": {\"maximumMegapixels\": 10, \"maximumFileMiB\": 32, \"loaderMemoryMiB\": 400}}")
+        XCTAssertEqual(small.problems, [])
+        XCTAssertEqual(small.file.library.loaderMemoryMiB, 400)
     }
 }

@@ -32,16 +32,17 @@ final class TuningSchemaTests: XCTestCase {
     /// At each end of every number's range in the schema, the Swift reading agrees: a bound the
     /// schema includes is read without a problem, one it excludes (or a step past) is an error.
     func testTheSchemasRangesAreTheOnesTheFileIsReadWith() throws {
-        // A key in a rule with another (TuningFile.relations) is read beside that key at the end
-        // of its range that lets it take any value of its own.
+        // A key in a rule with others (TuningFile.relations, the loader's memory) is read beside
+        // them at the end of their ranges that lets it take any value of its own.
         let partners = [
-            "zoom.doubleTapZoom": ("zoom.maximumZoom", 100.0), "zoom.maximumZoom": ("zoom.doubleTapZoom", 1.0),
-            "gridZoom.smallestCell": ("grid.minimumCellSize", 16384.0),
-            "grid.minimumCellSize": ("gridZoom.smallestCell", 8.0),
+            "zoom.doubleTapZoom": [("zoom.maximumZoom", 100.0)], "zoom.maximumZoom": [("zoom.doubleTapZoom", 1.0)],
+            "gridZoom.smallestCell": [("grid.minimumCellSize", 16384.0)],
+            "grid.minimumCellSize": [("gridZoom.smallestCell", 8.0)],
+            "library.loaderMemoryMiB": [("library.maximumMegapixels", 1.0), ("library.maximumFileMiB", 1.0)],
         ]
         func problems(_ path: String, _ value: Double) -> [TuningProblem] {
             var groups: [String: [String]] = [:]
-            for (key, number) in [(path, value)] + (partners[path].map { [$0] } ?? []) {
+            for (key, number) in [(path, value)] + (partners[path] ?? []) {
                 let parts = key.split(separator: ".")
                 groups[String(parts[0]), default: []].append("\"\(parts[1])\": \(number)")
             }

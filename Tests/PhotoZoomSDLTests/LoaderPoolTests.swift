@@ -241,7 +241,7 @@ final class LoaderPoolTests: XCTestCase {
                 $0, name: "big.png", to: .fitting(PixelBox(width: 128, height: 128)),
                 limits: LibraryLimits(loaderSeconds: 60))
         }
-        assertDecodes(roomy, "within 512 MiB")
+        assertDecodes(roomy, "with the default allowance")
         pool.stopIdle()
     }
 

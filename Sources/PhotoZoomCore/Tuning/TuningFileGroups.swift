@@ -110,7 +110,11 @@ extension TuningFile {
                 .setting("textureBudgetMiB", \.library.textureBudgetMiB, .from(16, upTo: 65536), .atOnce),
                 .setting("maximumMegapixels", \.library.maximumMegapixels, .from(1, upTo: 2000), .atNextStart),
                 .setting("maximumFileMiB", \.library.maximumFileMiB, .from(1, upTo: 2047), .atNextStart),
-                .setting("loaderMemoryMiB", \.library.loaderMemoryMiB, .from(64, upTo: 65536), .atNextStart),
+                // No less than the least photo limits need of it (LibraryLimits.loaderMemoryNeededMiB).
+                .setting(
+                    "loaderMemoryMiB", \.library.loaderMemoryMiB,
+                    .from(LibraryLimits(maximumMegapixels: 1, maximumFileMiB: 1).loaderMemoryNeededMiB, upTo: 65536),
+                    .atNextStart),
                 .setting("loaderSeconds", \.library.loaderSeconds, .from(0.1, upTo: 600), .atNextStart),
             ]),
         // Read when the window opens; a reload that changes them says they apply at the next start.

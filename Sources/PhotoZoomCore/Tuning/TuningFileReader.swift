@@ -72,7 +72,11 @@ extension TuningFile {
 
         /// The rules between keys, once every key is read (`TuningFile.relations`).
         mutating func relate() {
-            for (path, message) in TuningFile.relationProblems(in: &file, written: { written[$0] != nil }) {
+            var problems = TuningFile.relationProblems(in: &file, written: { written[$0] != nil })
+            if let memory = TuningFile.loaderMemoryProblem(in: &file, written: { written[$0] != nil }) {
+                problems.append(memory)
+            }
+            for (path, message) in problems {
                 if let node = written[path] { fail(node, message) } else { problem(.error, message) }
             }
         }
@@ -116,7 +120,10 @@ extension TuningFile {
                         file.springs[path] = spec
                     }
                 case .setting(let keyPath, let rule, _):
-                    if let value = number(node, path: path, rule: rule) { file[keyPath: keyPath] = value }
+                    if let value = number(node, path: path, rule: rule) {
+                        file[keyPath: keyPath] = value
+                        written[path] = node
+                    }
                 case .counts(let keyPath, let rule):
                     if let counts = counts(node, path: path, rule: rule) { file.tuning[keyPath: keyPath] = counts }
                 case .choice(let choice):

@@ -52,6 +52,28 @@ extension TuningFile {
         return problems
     }
 
+    /// The loader's memory against what the photo limits need of it
+    /// (`LibraryLimits.loaderMemoryNeededMiB`): a file that raises the limits without setting the
+    /// memory gets the memory they need; one that sets it too low is told, and gets it too, so
+    /// every photo within the limits decodes.
+    static func loaderMemoryProblem(in file: inout TuningFile, written: (String) -> Bool) -> (
+        path: String, message: String
+    )? {
+        let needed = file.library.loaderMemoryNeededMiB
+        guard file.library.loaderMemoryMiB < needed else { return nil }
+        defer { file.library.loaderMemoryMiB = needed }
+        return written(loaderMemoryPath) ? (loaderMemoryPath, loaderMemoryViolation(file.library)) : nil
+    }
+
+    static let loaderMemoryPath = "library.loaderMemoryMiB"
+
+    /// Why `limits`'s loader memory is too little for its photo limits.
+    static func loaderMemoryViolation(_ limits: LibraryLimits) -> String {
+        "\(loaderMemoryPath): must be at least \(number(limits.loaderMemoryNeededMiB)), what "
+            + "library.maximumMegapixels (\(number(limits.maximumMegapixels))) and library.maximumFileMiB "
+            + "(\(number(limits.maximumFileMiB))) need, got \(number(limits.loaderMemoryMiB))"
+    }
+
     /// What `relations` would say of a tuning: `violations`'s part for them.
     static func relationViolations(in tuning: Tuning) -> [String] {
         relations.compactMap { relation in

@@ -2,7 +2,7 @@ extension TuningFile {
     /// What in `file` no file could have set: a number that is not finite or that its key's
     /// rule refuses, a rest threshold not above 0, a spring whose constants are not valid
     /// physical ones or break `SpringBounds`, a list of counts out of range or order, a rule between keys broken
-    /// (`relations`); `path: why` each, in the file's key order. Empty for every file `read`
+    /// (`relations`, the loader's memory below what the photo limits need); `path: why` each, in the file's key order. Empty for every file `read`
     /// gives, which is what the fuzzing holds it to.
     static func violations(in file: TuningFile) -> [String] {
         let tuning = file.tuning
@@ -45,6 +45,9 @@ extension TuningFile {
                     break
                 }
             }
+        }
+        if file.library.loaderMemoryMiB < file.library.loaderMemoryNeededMiB {
+            found.append(loaderMemoryViolation(file.library))
         }
         return found + relationViolations(in: tuning)
     }
