@@ -444,8 +444,7 @@ public final class LoaderPool: @unchecked Sendable {
     /// The memory file a loader with `memoryMiB` answers in, sealed at its length: pages are
     /// made only as the loader writes them, and it can put no more in the file than that.
     private static func arena(memoryMiB: Int) -> Int32? {
-        let file = photozoom_memfd("photozoom-pixels")
-        guard file >= 0 else { return nil }
+        guard let file = clearOfLaunch(photozoom_memfd("photozoom-pixels")) else { return nil }
         let seals = photozoom_seal_seal | photozoom_seal_shrink | photozoom_seal_grow
         guard ftruncate(file, off_t(LoaderLaunch.arenaBytes(memoryMiB: memoryMiB))) == 0,
             photozoom_add_seals(file, Int32(seals)) == 0
@@ -456,6 +455,17 @@ public final class LoaderPool: @unchecked Sendable {
         return file
     }
 
+    /// `fd`, moved above the descriptors a loader is started with where it is one of them:
+    /// otherwise putting one in its place would close another before it is moved (the memory
+    /// file made as descriptor 3 in a program with few open, the socket then put on 3).
+    private static func clearOfLaunch(_ fd: Int32) -> Int32? {
+        guard fd >= 0 else { return nil }
+        guard fd <= LoaderLaunch.arena else { return fd }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, LoaderLaunch.arena + 1)
+        close(fd)
+        return moved >= 0 ? moved : nil
+    }
+
     /// A loader process, the program at `path`, with `memoryMiB` for decoding, its socket on
     /// descriptor 3 and its memory file on 4.
     private static func spawn(_ path: String, memoryMiB: Int) -> Result<Loader, DecodeFailure> {
@@ -463,10 +473,13 @@ public final class LoaderPool: @unchecked Sendable {
             return .failure(.unavailable("cannot make a loader's memory file: \(String(cString: strerror(errno)))"))
         }
         var ends: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0,
+            let theirs = clearOfLaunch(ends[1])
+        else {
             close(arena)
             return .failure(.unavailable("cannot start a loader: \(String(cString: strerror(errno)))"))
         }
+        ends[1] = theirs
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
