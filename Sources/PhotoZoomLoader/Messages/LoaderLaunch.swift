@@ -3,4 +3,7 @@
 public enum LoaderLaunch {
     public static let argument = "--photo-loader"
     public static let socket: Int32 = 3
+    /// The status a loader exits with when the limit on processes keeps it from starting a
+    /// thread it needs (EX_TEMPFAIL): no fault of the photo it was handed.
+    public static let noThreadStatus: Int32 = 75
 }
