@@ -26,10 +26,10 @@ public enum ProcessLimit {
     /// are, then all end. Dispatch's pool, which the program also runs on, tries a thread it
     /// cannot make again and again and never says so: this asks first. The error, or 0.
     public static func room(for count: Int) -> Int32 {
-        let before = threadCount()
         final class Gate: @unchecked Sendable {
             let condition = NSCondition()
             var open = false
+            var threads: [String] = []
         }
         let gate = Gate()
         var made: [pthread_t] = []
@@ -37,7 +37,10 @@ public enum ProcessLimit {
         for _ in 0..<count {
             let (thread, failed) = create(
                 {
+                    // "PID/task/TID": the thread's own entry, which the kernel removes as it releases it.
+                    let task = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
                     gate.condition.lock()
+                    if let task { gate.threads.append("/proc/\(task)") }
                     while !gate.open { gate.condition.wait() }
                     gate.condition.unlock()
                 }, detached: false)
@@ -52,13 +55,10 @@ public enum ProcessLimit {
         for thread in made { pthread_join(thread, nil) }
         // The kernel counts a thread until it is released, a moment after the join: the next
         // thread the program makes must find its slot free.
-        for _ in 0..<1000 where threadCount() > before { usleep(1000) }
+        for task in gate.threads {
+            for _ in 0..<1000 where access(task, F_OK) == 0 { usleep(100) }
+        }
         return error
-    }
-
-    /// The threads of this process now.
-    private static func threadCount() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
     }
 
     private static func create(_ body: @escaping @Sendable () -> Void, detached: Bool) -> (
