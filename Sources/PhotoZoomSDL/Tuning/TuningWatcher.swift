@@ -58,9 +58,9 @@ public final class TuningWatcher: @unchecked Sendable {
         }
         let error = ProcessLimit.startThread { [self] in run(settled) }
         guard error == 0 else {
-            close(inotify)
-            close(fds[0])
-            close(fds[1])
+            // Every property is set, so `deinit` runs, and closes what was opened: it must not
+            // wait for a thread that never started.
+            stopped.signal()
             throw TuningWatchError(description: "cannot watch '\(path)': \(ProcessLimit.reason(error))")
         }
     }
