@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLibrary", "PhotoZoomSDL",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "PhotoZoomSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomLibrary
+import PhotoZoomLoader
 import PhotoZoomSDL
 
 /// The pipe Ctrl-C's handler writes a byte to: all a signal handler may safely do.
@@ -22,9 +23,8 @@ final class Interrupt: @unchecked Sendable {
         // Without a pipe the signal keeps its default: Ctrl-C ends the program at once.
         guard pipe(&ends) == 0 else { return interrupt }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        interruptPipe = ends[1]
         let reading = ends[0]
-        Thread.detachNewThread {
+        let error = ProcessLimit.startThread {
             var byte: UInt8 = 0
             while true {
                 let n = read(reading, &byte, 1)
@@ -42,6 +42,13 @@ final class Interrupt: @unchecked Sendable {
                 }
             }
         }
+        // With no thread to read it (the limit on processes reached), the default stays.
+        guard error == 0 else {
+            close(ends[0])
+            close(ends[1])
+            return interrupt
+        }
+        interruptPipe = ends[1]
         // Not SIG_DFL, so SDL installs no handler of its own over it.
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in

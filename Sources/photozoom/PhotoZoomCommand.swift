@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomLibrary
+import PhotoZoomLoader
 import PhotoZoomSDL
 import PhotoZoomUntrusted
 
@@ -25,8 +26,16 @@ struct PhotoZoomCommand: ParsableCommand {
         do {
             // Each byte of a path kept: a folder named in no UTF-8 is still that folder.
             var command = try parseAsRoot(Array(PathBytes.commandLine.dropFirst()))
-            // The loaders a command that shows photos needs, starting while the window is made.
-            if command is DecodesPhotos { LoaderPool.shared.startEarly() }
+            if command is DecodesPhotos {
+                // Dispatch's pool would wait for ever for a thread the limit on processes refuses.
+                let least = leastThreads(window: command is RunCommand)
+                let error = ProcessLimit.room(for: least)
+                if error != 0 { ProcessLimit.fail("its threads", error) }
+                // The loaders a command that shows photos needs, starting while the window is made;
+                // those past the first leave room for every decoding thread.
+                LoaderPool.shared.startEarly(
+                    reserving: least + DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads - 1)
+            }
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -44,6 +53,15 @@ struct PhotoZoomCommand: ParsableCommand {
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
+}
+
+/// The threads a command that decodes photos cannot do without, besides the main one:
+/// Dispatch's (a manager and three queues' workers), one loader (two), one decoding thread,
+/// the thumbnail writer and Ctrl-C's reader; and a `window`'s: Mesa's renderer's (one a core,
+/// and two) and the workers of the black box's and the recording's queues. More loaders and
+/// decoding threads are started as the limit on processes allows.
+private func leastThreads(window: Bool) -> Int {
+    9 + (window ? max(ProcessInfo.processInfo.activeProcessorCount, 1) + 4 : 0)
 }
 
 /// A command that decodes photos, and so starts the loader processes first.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import PhotoZoomLibrary
+import PhotoZoomLoader
 import PhotoZoomSDL
 
 extension ThumbnailSize: ExpressibleByArgument {}
@@ -45,17 +46,23 @@ struct ThumbnailsCommand: ParsableCommand {
 
         // Each worker hands its photos to a loader process and waits: one per core keeps every core decoding.
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var running = 0
         for _ in 0..<workers {
-            Thread {
+            let error = ProcessLimit.startThread {
                 while let file = queue.take() {
                     let outcome = Self.thumbnail(of: file, in: cache, size: size, progress: progress)
                     queue.count(outcome.outcome)
                     progress.advance(decoded: outcome.decoded)
                 }
                 finished.signal()
-            }.start()
+            }
+            // Fewer workers make the same thumbnails, only slower.
+            guard error == 0 else {
+                if running == 0 { ProcessLimit.fail("a thread", error) }
+                break
+            }
+            running += 1
         }
-        var running = workers
         while running > 0, !queue.isCancelled {
             if finished.wait(timeout: .now() + 0.1) == .success, !queue.isCancelled { running -= 1 }
             progress.refresh()

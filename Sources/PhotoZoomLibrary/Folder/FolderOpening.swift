@@ -54,7 +54,7 @@ public struct FolderOpening: Sendable {
         let finished = DispatchGroup()
         for b in 0..<batches {
             finished.enter()
-            Thread.detachNewThread {
+            let decode: @Sendable () -> Void = {
                 let batch = stride(from: b, to: wanted.count, by: batches).map { wanted[$0] }
                 let jobs = batch.map { PhotoPixelDecoder.PreviewJob(file: files[$0.photo], probe: $0.probe) }
                 let pixels = PhotoPixelDecoder.decodePreviews(
@@ -64,6 +64,8 @@ public struct FolderOpening: Sendable {
                 }
                 finished.leave()
             }
+            // A batch no thread could be started for (the limit on processes) is decoded here.
+            if ProcessLimit.startThread(decode) != 0 { decode() }
         }
         finished.wait()
         // A preview that did not decode is left to the workers; its thumbnail says if the photo is broken.

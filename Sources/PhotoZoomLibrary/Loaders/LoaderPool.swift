@@ -33,6 +33,11 @@ public final class LoaderPool: @unchecked Sendable {
     public let sandbox = LoaderSandbox()
     /// How many loaders run at most: one a core.
     public let processes = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    /// How many run at most now: `processes`, or as many as were running when the limit on
+    /// processes kept another from starting.
+    private lazy var most = processes
+    /// The threads a loader beside others must leave room for (`startEarly`).
+    private var reserve = 0
 
     /// One loader: its process, the window's end of its socket, and the memory file it answers in.
     private final class Loader {
@@ -94,35 +99,47 @@ public final class LoaderPool: @unchecked Sendable {
     /// Starts the first loaders now, before the window is made, so that their start overlaps
     /// its: the opening's previews then find them ready. Each has the default memory: one
     /// started under another tuning is replaced at its first decode. Any that cannot start are
-    /// left to `warmUp` and the first decodes.
-    public func startEarly() {
+    /// left to `warmUp` and the first decodes. From now on, a loader starts beside others only
+    /// with room left for `reserve` threads: those of the window and its decoding that the
+    /// program cannot do without, started after the loaders.
+    public func startEarly(reserving reserve: Int) {
         let memoryMiB = Int(LibraryLimits().loaderMemoryMiB)
         condition.lock()
-        let wanted = processes - started
+        let wanted = most - started
         started += max(wanted, 0)
         condition.unlock()
+        condition.withLock { self.reserve = reserve }
         for _ in 0..<max(wanted, 0) {
             let made = launch(memoryMiB: memoryMiB)
             condition.lock()
             if case .success(let loader) = made { idle.append(loader) } else { started -= 1 }
             condition.broadcast()
             condition.unlock()
+            guard case .success = made else { return }
         }
     }
 
     /// Starts every loader in the background, so the first decodes do not wait for them.
     public func warmUp(limits: LibraryLimits) {
         condition.lock()
-        let wanted = processes - started
-        started += wanted
+        let wanted = most - started
+        started += max(wanted, 0)
         condition.unlock()
         for _ in 0..<max(wanted, 0) {
-            DispatchQueue.global(qos: .userInitiated).async {
+            // Not on Dispatch's pool, which waits for ever for a thread the limit on processes
+            // refuses; a loader not started here starts at a decode.
+            let error = ProcessLimit.startThread {
                 let made = self.launch(memoryMiB: Int(limits.loaderMemoryMiB))
                 self.condition.lock()
                 if case .success(let loader) = made { self.idle.append(loader) } else { self.started -= 1 }
                 self.condition.broadcast()
                 self.condition.unlock()
+            }
+            if error != 0 {
+                condition.lock()
+                started -= 1
+                condition.broadcast()
+                condition.unlock()
             }
         }
     }
@@ -246,7 +263,9 @@ public final class LoaderPool: @unchecked Sendable {
         func all(_ error: DecodeFailure) -> [Result<ScaledImage, DecodeFailure>] {
             Array(repeating: .failure(error), count: count)
         }
-        for attempt in 1...2 {
+        var attempt = 0
+        while attempt < 2 {
+            attempt += 1
             let loader: Loader
             switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
             case .success(let taken): loader = taken
@@ -266,6 +285,7 @@ public final class LoaderPool: @unchecked Sendable {
             if case .bytes = handing { close(fd) }
             guard sent else {
                 let ended = retire(loader, .unusable)
+                if ended == Self.atLimit { attempt -= 1 }
                 if attempt == 1, ended != .shuttingDown { continue }
                 return all(ended)
             }
@@ -273,7 +293,13 @@ public final class LoaderPool: @unchecked Sendable {
                 return all(retire(loader, late))
             }
             guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else {
-                return all(retire(loader, .noAnswer))
+                let ended = retire(loader, .noAnswer)
+                // A loader the limit kept from starting its thread: the request goes to another.
+                if ended == Self.atLimit {
+                    attempt -= 1
+                    continue
+                }
+                return all(ended)
             }
             for gap in sandbox.note(reply.sandboxGaps) {
                 decoderNotes.say("photozoom: loader sandbox: \(gap); photos are decoded without it")
@@ -296,7 +322,7 @@ public final class LoaderPool: @unchecked Sendable {
 
     private func checkOut(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
         condition.lock()
-        while idle.isEmpty && started >= processes && !stopping { condition.wait() }
+        while idle.isEmpty && started >= most && !stopping { condition.wait() }
         guard !stopping else {
             condition.unlock()
             return .failure(Self.stopped)
@@ -310,11 +336,13 @@ public final class LoaderPool: @unchecked Sendable {
             condition.unlock()
         }
         let made = launch(memoryMiB: memoryMiB)
-        if case .failure = made {
+        if case .failure(let error) = made {
             condition.lock()
             started -= 1
             condition.broadcast()
             condition.unlock()
+            // One of those running takes it, once free.
+            if error == Self.atLimit { return checkOut(memoryMiB: memoryMiB) }
         }
         return made
     }
@@ -393,14 +421,20 @@ public final class LoaderPool: @unchecked Sendable {
         condition.unlock()
         if stopped { return Self.stopped }
         switch why {
-        case .unusable: return .unavailable("its loader had ended")
+        case .unusable:
+            if status & 0x7F == 0, (status >> 8) & 0xFF == LoaderLaunch.noThreadStatus { return reachedLimit(EAGAIN) }
+            return .unavailable("its loader had ended")
         case .timedOut(let budget): return .timedOut(seconds: budget)
         case .stalled(let waited): return .stalled(seconds: waited)
         case .badAnswer: return .badAnswer
         case .noAnswer:
             // WIFSIGNALED and WTERMSIG, which Swift cannot import: the low seven bits are the signal.
             let signal = status & 0x7F
-            guard signal != 0, signal != 0x7F else { return .exited(status: (status >> 8) & 0xFF) }
+            guard signal != 0, signal != 0x7F else {
+                let code = (status >> 8) & 0xFF
+                guard code == LoaderLaunch.noThreadStatus else { return .exited(status: code) }
+                return reachedLimit(EAGAIN)
+            }
             return .crashed(signal: signal, name: strsignal(signal).map { String(cString: $0) } ?? "signal")
         }
     }
@@ -421,7 +455,15 @@ public final class LoaderPool: @unchecked Sendable {
 
     /// A new loader, counted among those `stopAll` ends; none once it was called.
     private func launch(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
+        let (others, reserve) = condition.withLock { (running.count, self.reserve) }
+        // A loader and its thread, with room to spare.
+        if others > 0, reserve > 0, case let error = ProcessLimit.room(for: 2 + reserve), error != 0 {
+            return .failure(reachedLimit(error))
+        }
         let made = Self.spawn(loader, memoryMiB: memoryMiB)
+        if case .failure(.unavailable(let why)) = made, why == Self.refusedByLimit {
+            return .failure(reachedLimit(EAGAIN))
+        }
         guard case .success(let loader) = made else { return made }
         condition.lock()
         running.insert(loader.pid)
@@ -433,6 +475,32 @@ public final class LoaderPool: @unchecked Sendable {
             return .failure(Self.stopped)
         }
         return made
+    }
+
+    /// What a decode is told when the limit on processes kept a loader from starting and others
+    /// run: it waits for one of them instead.
+    private static let atLimit = DecodeFailure.unavailable("no loader could start")
+    /// `spawn`'s word for EAGAIN.
+    private static let refusedByLimit = "the limit on processes is reached"
+
+    /// No more loaders than run now, said once; with none running, nothing could decode, and
+    /// the program ends with the limit's one line rather than wait for ever.
+    private func reachedLimit(_ error: Int32) -> DecodeFailure {
+        condition.lock()
+        let others = running.count
+        guard others > 0 else {
+            condition.unlock()
+            ProcessLimit.fail("a loader", error)
+        }
+        let first = most == processes
+        most = min(most, others)
+        condition.broadcast()
+        condition.unlock()
+        if first {
+            decoderNotes.say(
+                "photozoom: \(others) of \(processes) loaders decode: \(ProcessLimit.reason(error))")
+        }
+        return Self.atLimit
     }
 
     /// The start of the names of the environment's variables a loader is handed: its own.
@@ -515,6 +583,7 @@ public final class LoaderPool: @unchecked Sendable {
         guard status == 0 else {
             close(ends[0])
             close(arena)
+            if status == EAGAIN { return .failure(.unavailable(refusedByLimit)) }
             return .failure(.unavailable("cannot start a loader ('\(path)'): \(String(cString: strerror(status)))"))
         }
         return .success(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB, arena: arena))

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomLoader
 
 /// Work for decoding threads, in the order the window wants it: the window hands over its whole
 /// wish list each frame, most wanted first, and whatever was queued but is no longer on it is
@@ -21,7 +22,8 @@ public final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unc
     private var stopped = false
     /// The window is moving (a drag, a flight, a scroll): one core is left to it, the others decode.
     private var busy = false
-    private let threads: Int
+    /// The threads serving it: as many as were asked for, or as the limit on processes allowed.
+    private var threads = 0
     private let work: @Sendable (Job) -> Result
     private let wake: @Sendable () -> Void
 
@@ -30,14 +32,17 @@ public final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unc
     public init(threads: Int, work: @escaping @Sendable (Job) -> Result, wake: @escaping @Sendable () -> Void = {}) {
         self.work = work
         self.wake = wake
-        self.threads = max(threads, 1)
-        for i in 0..<max(threads, 1) {
+        for started in 0..<max(threads, 1) {
+            condition.withLock { self.threads += 1 }
             // Each thread holds the queue until it has stopped: the owner letting go (a run that
             // fails after the library opened) must not leave a thread reading a freed queue.
-            let thread = Thread { self.serve() }
-            thread.name = "photozoom-decode-\(i)"
             // A worker holds no state worth finishing: at exit the process ends it mid-decode.
-            thread.start()
+            let error = ProcessLimit.startThread { self.serve() }
+            guard error != 0 else { continue }
+            // Fewer threads decode as well, only slower; none would leave every photo waiting.
+            if started == 0 { ProcessLimit.fail("a decoding thread", error) }
+            condition.withLock { self.threads -= 1 }
+            break
         }
     }
 

@@ -1,5 +1,6 @@
 import CLoader
 import Foundation
+import PhotoZoomLoader
 
 /// Thumbnails the window made for cells on screen, written to the cache afterwards by a thread
 /// of its own at a lower priority than the loaders: encoding a PNG costs a fraction of what
@@ -36,12 +37,13 @@ public final class LaterWrites: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         guard !ended, bytes + length <= Self.maximumBytes else { return false }
+        if !started {
+            // Without its thread (the limit on processes reached), each write is its caller's.
+            guard ProcessLimit.startThread({ self.serve() }) == 0 else { return false }
+            started = true
+        }
         waiting.append(Waiting(image: image, original: original, size: size))
         bytes += length
-        if !started {
-            started = true
-            Thread.detachNewThread { self.serve() }
-        }
         condition.signal()
         return true
     }

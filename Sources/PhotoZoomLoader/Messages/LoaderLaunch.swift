@@ -11,4 +11,8 @@ public enum LoaderLaunch {
     /// The length of the memory file a loader with `memoryMiB` for decoding answers in: the same
     /// again, so a picture it may decode it may also hand back.
     public static func arenaBytes(memoryMiB: Int) -> Int { memoryMiB << 20 }
+
+    /// The status a loader exits with when the limit on processes keeps it from starting a
+    /// thread it needs (EX_TEMPFAIL): no fault of the photo it was handed.
+    public static let noThreadStatus: Int32 = 75
 }

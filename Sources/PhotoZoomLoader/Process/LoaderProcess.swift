@@ -99,11 +99,13 @@ public enum LoaderProcess {
     private static func watchParent() {
         let parent = getppid()
         let running = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
+        let error = ProcessLimit.startThread {
             running.signal()
             while getppid() == parent { sleep(1) }
             _exit(0)
         }
+        // Its stderr is /dev/null: the status is how the window learns why it ended.
+        guard error == 0 else { _exit(error == EAGAIN ? LoaderLaunch.noThreadStatus : 1) }
         running.wait()
     }
 

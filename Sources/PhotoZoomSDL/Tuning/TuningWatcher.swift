@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PhotoZoomLoader
 
 /// Why a tuning file cannot be watched.
 public struct TuningWatchError: Error, CustomStringConvertible {
@@ -55,9 +56,13 @@ public final class TuningWatcher: @unchecked Sendable {
             close(fds[1])
             throw TuningWatchError(description: "cannot watch the folder '\(folder)': \(reason)")
         }
-        let thread = Thread { [self] in run(settled) }
-        thread.name = "tuning watcher"
-        thread.start()
+        let error = ProcessLimit.startThread { [self] in run(settled) }
+        guard error == 0 else {
+            // Every property is set, so `deinit` runs, and closes what was opened: it must not
+            // wait for a thread that never started.
+            stopped.signal()
+            throw TuningWatchError(description: "cannot watch '\(path)': \(ProcessLimit.reason(error))")
+        }
     }
 
     deinit {

@@ -57,6 +57,10 @@ public final class AppWindow {
         // the locale's (thousands of lines) was a large part of opening the display. A table
         // the user names is left as it is.
         if Self.skipsComposeTable(ProcessInfo.processInfo.environment) { setenv("XCOMPOSEFILE", "/dev/null", 0) }
+        // Mesa keeps compiled shaders in the user's cache folder, with four threads of its own:
+        // a full disk there ended the program (SIGBUS) as the renderer was made. The renderer
+        // compiles a few small shaders, quickly, on a GPU or not. A choice the user made stands.
+        setenv("MESA_SHADER_CACHE_DISABLE", "true", 0)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw WindowError.noDisplay(String(cString: SDL_GetError()))
         }
