@@ -146,11 +146,13 @@ private func probe(
     let exif = PhotoExif(bytes: data)
     if exif != PhotoExif(bytes: data) { broken("PhotoExif twice gave two readings") }
     if exif != PhotoExif(bytes: slice) { broken("PhotoExif of a slice is not that of the bytes") }
-    // A JPEG's colour profile, put together from its pieces and checked: the same from a
+    // A JPEG's or a WebP's colour profile, put together from its pieces and checked: the same from a
     // slice, never larger than read, and the same again once embedded in another JPEG.
     let profile = ICCProfile.inJPEG(data)
     if profile != ICCProfile.inJPEG(slice) { broken("ICCProfile.inJPEG of a slice is not that of the bytes") }
-    for found in [profile, ICCProfile(data)].compactMap({ $0 }) {
+    let webProfile = ICCProfile.inWebP(data)
+    if webProfile != ICCProfile.inWebP(slice) { broken("ICCProfile.inWebP of a slice is not that of the bytes") }
+    for found in [profile, webProfile, ICCProfile(data)].compactMap({ $0 }) {
         if found.bytes.count > ICCProfile.largestBytes { broken("a profile of \(found.bytes.count) bytes was read") }
         if ICCProfile.inJPEG(found.embedded(in: Data([0xFF, 0xD8, 0xFF, 0xD9]))) != found {
             broken("a profile embedded again reads as another")

@@ -220,6 +220,11 @@ app2 = b"".join(segment(0xE2, b"ICC_PROFILE\x00" + bytes([i + 1, 2]) + p) for i,
 jpeg = exif_jpeg(False, 1, (160, 120))
 after = 4 + (jpeg[4] << 8 | jpeg[5])
 put("exif-preview-profile.jpg", jpeg[:after] + app2 + jpeg[after:])
+# The same profile in a WebP's ICCP chunk, before a lossless image of one pixel.
+def riff(fourcc, body): return fourcc + le32(len(body)) + body + (b"\x00" if len(body) % 2 else b"")
+vp8l = b"\x2f" + bytes([0, 0, 0, 0]) + b"\x00\x00\x00\x00"
+chunks = riff(b"VP8X", bytes([0x20, 0, 0, 0]) + bytes(6)) + riff(b"ICCP", profile) + riff(b"VP8L", vp8l)
+put("profiled.webp", b"RIFF" + le32(4 + len(chunks)) + b"WEBP" + chunks)
 
 # Files identify names and skips, and a BigTIFF.
 put("drawing.svg", b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="30000"><rect width="1" height="1"/></svg>\n')

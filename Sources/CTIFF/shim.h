@@ -75,6 +75,15 @@ static inline TIFF *photozoom_tiff_open(const void *bytes, size_t length, tmsize
     return tiff;
 }
 
+/* The current directory's ICC colour profile (TIFFTAG_ICCPROFILE) and its length, or NULL. */
+static inline const void *photozoom_tiff_icc(TIFF *tiff, uint32_t *length) {
+    uint32_t count = 0;
+    void *data = NULL;
+    if (!TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &count, &data) || !data) return NULL;
+    *length = count;
+    return data;
+}
+
 /* The current directory's width and height, 0 where it does not say. */
 static inline uint32_t photozoom_tiff_width(TIFF *tiff) { uint32_t v = 0; return TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &v) ? v : 0; }
 static inline uint32_t photozoom_tiff_height(TIFF *tiff) { uint32_t v = 0; return TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &v) ? v : 0; }

@@ -90,6 +90,30 @@ public struct ICCProfile: Hashable, Sendable {
         return ICCProfile(bytes)
     }
 
+    /// The profile a WebP carries in its ICCP chunk (in an extended file, before the image);
+    /// nil where it has none.
+    public static func inWebP(_ data: Data) -> ICCProfile? {
+        let b = data
+        let start = b.startIndex
+        guard b.count >= 12, b[start..<start + 4].elementsEqual("RIFF".utf8),
+            b[(start + 8)..<(start + 12)].elementsEqual("WEBP".utf8)
+        else { return nil }
+        var at = 12
+        while at + 8 <= b.count {
+            let fourCC = b[(start + at)..<(start + at + 4)]
+            let length = (0..<4).reduce(0) { $0 | Int(b[start + at + 4 + $1]) << (8 * $1) }
+            guard length <= b.count - at - 8 else { return nil }
+            if fourCC.elementsEqual("ICCP".utf8) {
+                guard length <= largestBytes else { return nil }
+                return ICCProfile(b[(start + at + 8)..<(start + at + 8 + length)])
+            }
+            // The image's own chunks: a profile comes before them or not at all.
+            if fourCC.elementsEqual("VP8 ".utf8) || fourCC.elementsEqual("VP8L".utf8) { return nil }
+            at += 8 + length + (length & 1)
+        }
+        return nil
+    }
+
     /// `jpeg` with this profile in APP2 "ICC_PROFILE" segments right after its start (an
     /// embedded preview given its photo's colours); `jpeg` itself where it has no start.
     public func embedded(in jpeg: Data) -> Data {

@@ -27,6 +27,30 @@ final class ColourManagementTests: XCTestCase {
         try assertConverted(profile: TestProfiles.displayP3, chunk: 100, "in 100-byte segments")
     }
 
+    /// A lossless PNG, TIFF and WebP carrying Display P3, as ImageMagick writes them (iCCP, the
+    /// ICC profile tag, the ICCP chunk): their stored colours are the patches', exactly.
+    func testPNGTIFFAndWebPProfilesAreApplied() throws {
+        let folder = try MagickReference.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try ColourReference.jpeg(colours, profile: nil, in: folder)
+        let icc = folder.appendingPathComponent("p3.icc")
+        try TestProfiles.displayP3.write(to: icc)
+        let reference = try ColourReference.transicc(colours, from: TestProfiles.displayP3, in: folder)
+        for (format, options) in [
+            ("png", []), ("tiff", ["-compress", "none"]), ("webp", ["-define", "webp:lossless=true"]),
+        ] {
+            let file = folder.appendingPathComponent("p3.\(format)")
+            let bytes = try MagickReference.convert(
+                [folder.appendingPathComponent("patches.ppm").path] + options + ["-profile", icc.path, file.path])
+            let shown = try patches(ScaledDecoder.decode(bytes, to: fullSize, named: file.lastPathComponent).get())
+            for (index, (ours, theirs)) in zip(shown, reference).enumerated() {
+                XCTAssertLessThanOrEqual(
+                    ColourReference.deltaE(ours, theirs), 1,
+                    "\(format) patch \(index): ours \(ours), transicc's \(theirs)")
+            }
+        }
+    }
+
     func testABrokenOrHostileProfileLeavesThePhotoAsItIs() throws {
         let folder = try MagickReference.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -3,9 +3,10 @@ import Foundation
 import PhotoZoomUntrusted
 
 /// PNG through libpng's progressive reader (the C half is in CPNG's shim.h): every colour type
-/// and depth, tRNS, Adam7, made 8-bit RGBA with straight alpha, the values as stored. No gamma
-/// or colour profile is applied (gAMA, cHRM, sRGB and iCCP are skipped unread), and 16-bit
-/// samples are rounded to 8 bits, as ImageMagick's `-depth 8` does. libpng's simplified reader
+/// and depth, tRNS, Adam7, made 8-bit RGBA with straight alpha, the values as stored, with the
+/// iCCP profile libpng read (and checked) for the loader to convert from. No gamma is applied
+/// (gAMA and cHRM are not read), and 16-bit samples are rounded to 8 bits, as ImageMagick's
+/// `-depth 8` does. libpng's simplified reader
 /// is not used: it takes 16-bit samples for linear light and converts them.
 ///
 /// A file cut short shows every row that arrived, the rest mid grey, as a browser shows a
@@ -30,6 +31,10 @@ enum PNGDecoder {
     }
 
     static func decode(_ data: Data, maximumPixels: Int) -> Result<PixelBuffer, DecodeFailure> {
+        decodeProfiled(data, maximumPixels: maximumPixels).map(\.pixels)
+    }
+
+    static func decodeProfiled(_ data: Data, maximumPixels: Int) -> Result<ProfiledPixels, DecodeFailure> {
         let request = Request(maximumPixels: maximumPixels)
         let reader = UnsafeMutablePointer<photozoom_png_reader>.allocate(capacity: 1)
         defer { reader.deallocate() }
@@ -59,8 +64,20 @@ enum PNGDecoder {
             return .failure(
                 .corrupt(clean ? "the file ends before its first row" : "its first row is broken: \(message)"))
         case .success(let pixels):
-            return .success(pixels)
+            return .success(ProfiledPixels(pixels: pixels, profile: profile(reader.pointee)))
         }
+    }
+
+    /// The iCCP chunk's profile, as libpng inflated it.
+    private static func profile(_ reader: photozoom_png_reader) -> ICCProfile? {
+        var name: png_charp?
+        var compression: Int32 = 0
+        var bytes: png_bytep?
+        var length: png_uint_32 = 0
+        guard png_get_iCCP(reader.png, reader.info, &name, &compression, &bytes, &length) != 0, let bytes,
+            Int(length) <= ICCProfile.largestBytes
+        else { return nil }
+        return ICCProfile(Data(bytes: bytes, count: Int(length)))
     }
 
     /// Pixels of `width`×`height`, mid grey, if `maximumPixels` allows so many.

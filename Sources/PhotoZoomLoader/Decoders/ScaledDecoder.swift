@@ -49,7 +49,7 @@ public enum ScaledDecoder {
             stored = TIFFDecoder.decodeReduced(
                 data, claimed.reducedResolutions, covering: storedTarget(full, size, orientation),
                 maximumPixels: limits.maximumPixels
-            ).map { Stored(pixels: $0, fullSize: full) }
+            ).map { Stored(pixels: $0.pixels, fullSize: full, profile: $0.profile) }
         default: stored = decodeWhole(data, claimed.kind, maximumPixels: limits.maximumPixels)
         }
         return stored.flatMap { stored in
@@ -207,7 +207,7 @@ public enum ScaledDecoder {
             guard status == VP8_STATUS_OK else {
                 return .failure(DecodeFailure.corrupt("libwebp: it did not decode (status \(status.rawValue))"))
             }
-            return .success(Stored(pixels: pixels, fullSize: full))
+            return .success(Stored(pixels: pixels, fullSize: full, profile: ICCProfile.inWebP(data)))
         }
     }
 
@@ -218,10 +218,16 @@ public enum ScaledDecoder {
     > {
         let decoded: Result<PixelBuffer, DecodeFailure>
         switch kind {
-        case .png: decoded = PNGDecoder.decode(data, maximumPixels: maximumPixels)
+        case .png:
+            return PNGDecoder.decodeProfiled(data, maximumPixels: maximumPixels).map {
+                Stored(pixels: $0.pixels, fullSize: $0.pixels.size, profile: $0.profile)
+            }
+        case .tiff:
+            return TIFFDecoder.decode(data, maximumPixels: maximumPixels).map {
+                Stored(pixels: $0.pixels, fullSize: $0.pixels.size, profile: $0.profile)
+            }
         case .gif: decoded = GIFDecoder.decode(data, maximumPixels: maximumPixels)
         case .bmp: decoded = BMPDecoder.decode(data, maximumPixels: maximumPixels)
-        case .tiff: decoded = TIFFDecoder.decode(data, maximumPixels: maximumPixels)
         case .qoi: decoded = QOIDecoder.decode(data, maximumPixels: maximumPixels)
         case .pnm: decoded = PNMDecoder.decode(data, maximumPixels: maximumPixels)
         case .pcx: decoded = PCXDecoder.decode(data, maximumPixels: maximumPixels)

@@ -4,14 +4,15 @@ import PhotoZoomUntrusted
 
 /// TIFFs, read by libtiff from the bytes in memory: the first directory whole, or, for one too
 /// large to decode whole, the reduced-resolution copy (a pyramid's level) that best covers what
-/// is shown. Rows come out top row first (ORIENTATION_TOPLEFT).
+/// is shown. Rows come out top row first (ORIENTATION_TOPLEFT), with the directory's colour
+/// profile where it has one (`ProfiledPixels`).
 enum TIFFDecoder {
     /// The most libtiff may allocate at once: a strip or a tile, never the whole image, which is
     /// read into the pixels made for it.
     static let largestAllocation = 64 << 20
 
     /// The first directory, whole.
-    static func decode(_ data: Data, maximumPixels: Int) -> Result<PixelBuffer, DecodeFailure> {
+    static func decode(_ data: Data, maximumPixels: Int) -> Result<ProfiledPixels, DecodeFailure> {
         read(data, directory: 0, expected: nil, maximumPixels: maximumPixels)
     }
 
@@ -19,7 +20,7 @@ enum TIFFDecoder {
     /// within `maximumPixels`, else the largest within them.
     static func decodeReduced(
         _ data: Data, _ levels: [PhotoHeader.Directory], covering target: PixelBox, maximumPixels: Int
-    ) -> Result<PixelBuffer, DecodeFailure> {
+    ) -> Result<ProfiledPixels, DecodeFailure> {
         let allowed = levels.filter { $0.pixels <= maximumPixels }
         guard
             let level = allowed.filter({ $0.width >= target.width && $0.height >= target.height }).min(by: {
@@ -37,9 +38,9 @@ enum TIFFDecoder {
 
     /// Directory `directory`, which must be `expected` large where the header said.
     private static func read(_ data: Data, directory: Int, expected: PixelBox?, maximumPixels: Int) -> Result<
-        PixelBuffer, DecodeFailure
+        ProfiledPixels, DecodeFailure
     > {
-        data.withUnsafeBytes { raw -> Result<PixelBuffer, DecodeFailure> in
+        data.withUnsafeBytes { raw -> Result<ProfiledPixels, DecodeFailure> in
             guard let tiff = photozoom_tiff_open(raw.baseAddress, raw.count, tmsize_t(largestAllocation)) else {
                 return .failure(DecodeFailure.corrupt("libtiff could not read it"))
             }
@@ -65,7 +66,11 @@ enum TIFFDecoder {
                         UnsafeMutableRawPointer(pixels.bytes).assumingMemoryBound(to: UInt32.self),
                         ORIENTATION_TOPLEFT, 0) == 1
                 else { return .failure(DecodeFailure.corrupt("libtiff could not decode its \(size) picture")) }
-                return .success(pixels)
+                var length: UInt32 = 0
+                let profile = photozoom_tiff_icc(tiff, &length).flatMap { bytes in
+                    Int(length) <= ICCProfile.largestBytes ? ICCProfile(Data(bytes: bytes, count: Int(length))) : nil
+                }
+                return .success(ProfiledPixels(pixels: pixels, profile: profile))
             }
         }
     }
