@@ -18,6 +18,7 @@ public final class PhotoStream<Textures: PictureStore> {
     /// Photos whose size the sim has (from the start or an event sent).
     private var sized: [Bool]
     private var broken: Set<Int> = []
+    private var brokenLines = BrokenPhotoLines()
     /// The renderer's largest texture side; 0 for none.
     private let textureLimit: Int
     /// The layout the renderer draws from without converting, which pixels are made in.
@@ -106,7 +107,7 @@ public final class PhotoStream<Textures: PictureStore> {
                 sized[i] = true
                 broken.insert(i)
                 textures.markBroken(i)
-                log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
+                brokenLines.line(for: file, error).map(log)
                 infos.append(PhotoInfo(name: name, pixelSize: Size(width: 1, height: 1), isPlaceholder: true))
             case nil:
                 infos.append(.unread(name: name))
@@ -222,12 +223,13 @@ public final class PhotoStream<Textures: PictureStore> {
                 guard broken.insert(photo).inserted else { continue }
                 textures.markBroken(photo)
                 newPixels = true
-                log("photozoom: cannot decode \(files[photo].path) (\(error)); showing a placeholder")
+                brokenLines.line(for: files[photo], error).map(log)
                 sized[photo] = true
                 sizes.append(
                     .photoSize(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)))
             }
         }
+        if headersPending == 0 { brokenLines.summary().map(log) }
         // Pictures scrolled into view while they waited go first, whatever they cost.
         var budget = prefetchBytesPerFrame
         prefetched.removeAll { waiting in
@@ -348,5 +350,6 @@ public final class PhotoStream<Textures: PictureStore> {
     public func stop() {
         queue.stop()
         cache?.stopWriting()
+        brokenLines.summary().map(log)
     }
 }
