@@ -50,6 +50,15 @@ public final class PhotoStream<Textures: PictureStore> {
         let key: Key
         let pixels: DecodedPixels
     }
+    /// Sizes read of photos no sprite shows, handed to the sim together at most every
+    /// `sizeBatchNanoseconds` (or once every header is read): each tick that brings sizes
+    /// changes the library, which the black box and a recording then digest whole and keep a
+    /// copy of, and a big folder's headers, one batch a frame, were a digest of 200,000 photos
+    /// every tick, piling up gigabytes of copies behind the thread that digests them.
+    private var heldSizes: [PhotoSize] = []
+    private var sizesHandedAt: UInt64?
+    public static var sizeBatchNanoseconds: UInt64 { 250_000_000 }
+
     /// Filling the thumbnail cache for the whole folder, behind everything else.
     private var fill: CacheFill?
     private let fillsCache: Bool
@@ -176,7 +185,7 @@ public final class PhotoStream<Textures: PictureStore> {
     /// Finished work since the last call: the sizes the sim does not have yet, as input, and
     /// whether any pixels arrived (the frame then needs drawing).
     public func collect(now: UInt64) -> (sizes: [InputEvent], newPixels: Bool) {
-        var sizes: [InputEvent] = []
+        var sizes: [PhotoSize] = []
         var newPixels = false
         for done in queue.takeFinished() {
             let photo = done.job.photo
@@ -196,13 +205,13 @@ public final class PhotoStream<Textures: PictureStore> {
                 probes[photo] = probe
                 if !sized[photo] {
                     sized[photo] = true
-                    sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: probe.uprightSize.size)))
+                    sizes.append(PhotoSize(photo: photo, pixelSize: probe.uprightSize.size))
                 }
             case .decoded(.success(let pixels)):
                 probes[photo] = probes[photo] ?? pixels.probe
                 if !sized[photo] {
                     sized[photo] = true
-                    sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size)))
+                    sizes.append(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size))
                 }
                 if case .pixels(let target) = done.job.kind {
                     if shows(photo) {
@@ -225,8 +234,7 @@ public final class PhotoStream<Textures: PictureStore> {
                 newPixels = true
                 brokenLines.line(for: files[photo], error).map(log)
                 sized[photo] = true
-                sizes.append(
-                    .photoSize(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)))
+                sizes.append(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true))
             }
         }
         if headersPending == 0 { brokenLines.summary().map(log) }
@@ -243,7 +251,21 @@ public final class PhotoStream<Textures: PictureStore> {
             }
             return true
         }
-        return (sizes, newPixels)
+        return (handOn(sizes, now: now), newPixels)
+    }
+
+    /// `sizes` and those held before, as input, when they are due: one shows, every header is
+    /// read, or the last were handed on `sizeBatchNanoseconds` ago; else none, held.
+    private func handOn(_ sizes: [PhotoSize], now: UInt64) -> [InputEvent] {
+        heldSizes += sizes
+        guard !heldSizes.isEmpty else { return [] }
+        let due =
+            headersPending == 0 || heldSizes.contains { shows($0.photo) }
+            || sizesHandedAt.map { now >= $0 + Self.sizeBatchNanoseconds } ?? true
+        guard due else { return [] }
+        sizesHandedAt = now
+        defer { heldSizes.removeAll() }
+        return heldSizes.map { .photoSize($0) }
     }
 
     private func shows(_ photo: Int) -> Bool { onScreen?.contains(photo) ?? true }
