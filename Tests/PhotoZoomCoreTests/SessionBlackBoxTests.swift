@@ -58,4 +58,28 @@ final class SessionBlackBoxTests: XCTestCase {
         }
         XCTAssertEqual(ticks, last.tick - box.firstTick)
     }
+
+    /// A big library costs the black box no more per tick than a small one: a tick's whole
+    /// state holds every photo, so a library of 100,000 has it written a hundred times less
+    /// often, and the bytes the box keeps over the same ticks stay a 1,000-photo library's.
+    func testABigLibraryKeepsNoMoreBytesPerTickThanASmallOne() {
+        func keptBytes(photos: Int) -> Int {
+            let library = (0..<photos).map {
+                PhotoInfo(name: "IMG_\($0).JPG", pixelSize: Size(width: 4032, height: 3024))
+            }
+            var input = ScriptedInput(photos: library, viewport: Size(width: 390, height: 844))
+            var box = SessionBlackBox(world: input.world, segmentTicks: 100_000, segmentBytes: 1 << 30)
+            for tick in 0..<(2 * SessionRecorder.stateInterval) {
+                // A wheel now and then: the window's ticks while someone scrolls.
+                let events: [InputEvent] =
+                    tick % 40 == 0 ? [.wheel(dx: 0, dy: -3, position: Point(x: 195, y: 400), modifiers: [])] : []
+                input.tick(events)
+                box.record(input.sim, input: events)
+            }
+            return box.keptBytes
+        }
+        let small = keptBytes(photos: SessionRecorder.statePhotos)
+        let big = keptBytes(photos: 100 * SessionRecorder.statePhotos)
+        XCTAssertLessThanOrEqual(big, small, "bytes kept over the same ticks: 100,000 photos against 1,000")
+    }
 }

@@ -404,7 +404,9 @@ final class GridRenderTests: XCTestCase {
         try writeGarbage(dir.appendingPathComponent("b.png"))
         var log: [String] = []
         XCTAssertThrowsError(try PhotoLibrary.load(dir.path, log: { log.append($0) })) { error in
-            guard case .noneReadable(let path)? = error as? PhotoFolderError else { return XCTFail("got \(error)") }
+            guard case .noneReadable(let path, files: 2, _)? = error as? PhotoFolderError else {
+                return XCTFail("got \(error)")
+            }
             XCTAssertEqual(path, dir.path)
         }
     }

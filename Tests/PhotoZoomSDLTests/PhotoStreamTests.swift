@@ -246,6 +246,46 @@ final class PhotoStreamTests: XCTestCase {
 
     /// A real folder, streamed: the opening probes size the first photos, the rest arrive as
     /// input, a broken file becomes a placeholder with one line, and the cells' pixels arrive.
+    /// A big folder's sizes of photos out of view reach the sim in a few batches, not one a
+    /// frame: each tick that brings sizes has the black box digest the whole library and keep a
+    /// copy of it, which at 100,000 photos piled up gigabytes.
+    func testSizesOutOfViewArriveInBatchesAQuarterSecondApart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = PackagePaths.root.appendingPathComponent("assets/photos/cameraman.jpg")
+        for i in 0..<2000 {
+            try FileManager.default.linkItem(
+                at: photo, to: folder.appendingPathComponent(String(format: "%04d.jpg", i)))
+        }
+        let files = try PhotoFolder.imageFiles(in: folder.path)
+        let canvas = try HeadlessCanvas(size: Size(width: 390, height: 844))
+        let opening = try FolderOpening.probeOpening(
+            files, folder: folder.path, limits: LibraryLimits(), count: 200, seconds: 10, log: { _ in })
+        let stream = PhotoStream(
+            files: files, opening: opening, renderer: canvas.renderer, limits: LibraryLimits(textureBudgetMiB: 64),
+            cache: nil, threads: 2, wake: WakeSignal(type: UInt32.max), log: { _ in })
+        var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 390, height: 844)))
+        sim.step()
+        // A frame a millisecond of the stream's clock, whatever the machine's pace.
+        var now: UInt64 = 1_000_000_000
+        var sized = 0
+        var batches = 0
+        let deadline = Date().addingTimeInterval(60)
+        while sized < 1800, Date() < deadline {
+            stream.want(sim.world, scale: 1)
+            let sizes = stream.collect(now: now).sizes
+            if !sizes.isEmpty { batches += 1 }
+            sized += sizes.count
+            sim.step(sizes)
+            now += 1_000_000
+            usleep(1000)
+        }
+        XCTAssertEqual(sized, 1800, "every size not read by the opening arrives")
+        let quarters = Int((now - 1_000_000_000) / PhotoStream<PhotoTextures>.sizeBatchNanoseconds)
+        XCTAssertLessThanOrEqual(batches, quarters + 2, "ticks that brought sizes, over \(quarters) quarter seconds")
+    }
+
     func testAFolderStreamsInSizesAsInputAndPixelsAsTextures() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-stream-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

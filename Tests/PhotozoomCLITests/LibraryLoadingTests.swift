@@ -78,6 +78,44 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         XCTAssertNotNil(pngSize(try Data(contentsOf: out)))
     }
 
+    /// A folder of nothing but unreadable files is one line, however many files: not a line each.
+    func testAFolderOfThousandsOfEmptyFilesIsOneLine() throws {
+        let dir = try temporaryFolder()
+        for i in 0..<2000 {
+            FileManager.default.createFile(atPath: dir.appendingPathComponent("e\(i).jpg").path, contents: Data())
+        }
+        let result = try photozoom([
+            "snapshot", "--photos", dir.path, "--out", dir.appendingPathComponent("g.png").path,
+        ])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(
+            result.errorLines,
+            [
+                "photozoom: photo folder '\(dir.path)' has no readable images: all 2,000 of its files failed to decode "
+                    + "(e0.jpg: it is empty)"
+            ])
+    }
+
+    /// Beside a photo that reads, the first ten unreadable files are named and the rest are one line.
+    func testThousandsOfEmptyFilesBesideAPhotoAreTenLinesAndACount() throws {
+        let dir = try temporaryFolder()
+        try FileManager.default.copyItem(
+            at: Self.photos.appendingPathComponent("cameraman.jpg"), to: dir.appendingPathComponent("a.jpg"))
+        for i in 0..<2000 {
+            FileManager.default.createFile(atPath: dir.appendingPathComponent("e\(i).jpg").path, contents: Data())
+        }
+        let result = try photozoom([
+            "snapshot", "--photos", dir.path, "--out", dir.appendingPathComponent("g.png").path,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.errorLines.filter { $0.hasPrefix("photozoom:") }
+        XCTAssertEqual(lines.filter { $0.hasPrefix("photozoom: cannot decode ") }.count, 10, "\(lines)")
+        XCTAssertEqual(
+            lines.filter { $0 == "photozoom: 1,990 more photos cannot be decoded; showing placeholders" }.count, 1,
+            "\(lines)")
+        XCTAssertEqual(lines.count, 11, "nothing else: \(lines)")
+    }
+
     /// Ctrl-C while a large folder is still being read and decoded ends the program at once.
     func testInterruptWhileAFolderLoadsExitsWithin100Milliseconds() throws {
         let dir = try temporaryFolder()

@@ -9,6 +9,14 @@ public struct SessionRecorder {
     /// The whole state goes with a digest this often, for a readable diff where a replay
     /// differs.
     public static let stateInterval = 240
+    /// A library of more photos than this has its whole state written that many times less
+    /// often: a state holds every photo, and one of 200,000 every 240 ticks was a 16 MB line
+    /// encoded every two seconds, which the window's cores spent more on than on its frames.
+    /// The bytes of states per tick stay those of a library this size.
+    public static let statePhotos = 1_000
+
+    /// Ticks between whole states for a library of `photos`.
+    public static func stateInterval(photos: Int) -> Int { stateInterval * max(1, photos / statePhotos) }
 
     private let encoder: JSONEncoder
     private var lastState = 0
@@ -31,7 +39,7 @@ public struct SessionRecorder {
         guard !input.isEmpty || tick % Self.digestInterval == 0 else { return nil }
         var entry = SessionTick(
             tick: tick, input: input.isEmpty ? nil : input, digest: sim.digest.description, side: side)
-        if tick - lastState >= Self.stateInterval {
+        if tick - lastState >= Self.stateInterval(photos: sim.world.photos.count) {
             entry.state = sim.world
             lastState = tick
         }

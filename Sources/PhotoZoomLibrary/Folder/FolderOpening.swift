@@ -112,7 +112,7 @@ public struct FolderOpening: Sendable {
     /// Probes files on every core, from the first or (`fromEnd`, a grid opening at its last
     /// row) the last, until `count` are probed or `seconds` have passed (a cold disk), and on,
     /// one at a time, until one could be read if none was: a folder with no readable photo is
-    /// told before a window opens (each file's failure a line, then the error). One result per
+    /// told before a window opens, in one line. One result per
     /// file, nil where it was not probed.
     public static func probeOpening(
         _ files: [URL], folder: String, limits: LibraryLimits, count: Int = openingCount,
@@ -135,13 +135,14 @@ public struct FolderOpening: Sendable {
         }
         for photo in order.dropFirst(parallel) where !probed.anyCounted { probe(photo) }
         let results = probed.values
+        // One line for the whole folder, however many files it has: a line each was 200,001
+        // lines for a folder of 200,000 empty files.
         guard probed.anyCounted else {
-            for (file, result) in zip(files, results) {
-                if case .failure(let error)? = result {
-                    log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
-                }
-            }
-            throw PhotoFolderError.noneReadable(folder)
+            let first = zip(files, results).lazy.compactMap { file, result -> String? in
+                guard case .failure(let error)? = result else { return nil }
+                return "\(file.lastPathComponent): \(error)"
+            }.first
+            throw PhotoFolderError.noneReadable(folder, files: files.count, first: first ?? "")
         }
         return results
     }

@@ -9,7 +9,8 @@ public enum PhotoFolderError: Error, CustomStringConvertible {
     /// The folder cannot be listed; `reason` is the system's ("Permission denied").
     case unreadable(String, reason: String)
     case noImages(String)
-    case noneReadable(String)
+    /// Every file failed to decode; `files` counts them, `first` is the first one's reason.
+    case noneReadable(String, files: Int, first: String)
 
     public var description: String {
         switch self {
@@ -18,8 +19,9 @@ public enum PhotoFolderError: Error, CustomStringConvertible {
         case .unreadable(let path, let reason): return "cannot read photo folder '\(path)': \(reason)"
         case .noImages(let path):
             return "photo folder '\(path)' has no images (looked for \(PhotoFolder.extensionsList))"
-        case .noneReadable(let path):
-            return "photo folder '\(path)' has no readable images: every file failed to decode"
+        case .noneReadable(let path, let files, let first):
+            let count = files == 1 ? "its one file" : "all \(LibraryProgress.grouped(files)) of its files"
+            return "photo folder '\(path)' has no readable images: \(count) failed to decode (\(first))"
         }
     }
 }

@@ -21,8 +21,15 @@ public struct PhotoLibrary {
     public static func load(_ folder: String, scan: PhotoFolder.Scan = PhotoFolder.Scan(), log: (String) -> Void) throws
         -> PhotoLibrary
     {
-        let library = load(files: try PhotoFolder.imageFiles(in: folder, scan: scan, log: log), log: log)
-        guard library.files.contains(where: { $0 != nil }) else { throw PhotoFolderError.noneReadable(folder) }
+        let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
+        let library = load(files: files, log: log)
+        guard library.files.contains(where: { $0 != nil }) else {
+            var first = ""
+            if let file = files.first, case .failure(let error) = uprightSize(of: file) {
+                first = "\(file.lastPathComponent): \(error)"
+            }
+            throw PhotoFolderError.noneReadable(folder, files: files.count, first: first)
+        }
         return library
     }
 

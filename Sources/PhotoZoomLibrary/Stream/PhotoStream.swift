@@ -20,6 +20,7 @@ public final class PhotoStream<Textures: PictureStore> {
     private var broken: Set<Int> = []
     /// Photos whose decode failed for a passing reason, waiting to be tried again.
     private var retries = DecodeRetries()
+    private var brokenLines = BrokenPhotoLines()
     /// The renderer's largest texture side; 0 for none.
     private let textureLimit: Int
     /// The layout the renderer draws from without converting, which pixels are made in.
@@ -51,6 +52,15 @@ public final class PhotoStream<Textures: PictureStore> {
         let key: Key
         let pixels: DecodedPixels
     }
+    /// Sizes read of photos no sprite shows, handed to the sim together at most every
+    /// `sizeBatchNanoseconds` (or once every header is read): each tick that brings sizes
+    /// changes the library, which the black box and a recording then digest whole and keep a
+    /// copy of, and a big folder's headers, one batch a frame, were a digest of 200,000 photos
+    /// every tick, piling up gigabytes of copies behind the thread that digests them.
+    private var heldSizes: [PhotoSize] = []
+    private var sizesHandedAt: UInt64?
+    public static var sizeBatchNanoseconds: UInt64 { 250_000_000 }
+
     /// Filling the thumbnail cache for the whole folder, behind everything else.
     private var fill: CacheFill?
     private let fillsCache: Bool
@@ -108,7 +118,7 @@ public final class PhotoStream<Textures: PictureStore> {
                 sized[i] = true
                 broken.insert(i)
                 textures.markBroken(i)
-                log("photozoom: cannot decode \(file.path) (\(error)); showing a placeholder")
+                brokenLines.line(for: file, error).map(log)
                 infos.append(PhotoInfo(name: name, pixelSize: Size(width: 1, height: 1), isPlaceholder: true))
             case nil:
                 infos.append(.unread(name: name))
@@ -178,7 +188,7 @@ public final class PhotoStream<Textures: PictureStore> {
     /// whether any pixels arrived (the frame then needs drawing). `now`: the clock's
     /// nanoseconds, which end the pauses of photos waiting to be tried again.
     public func collect(now: UInt64) -> (sizes: [InputEvent], newPixels: Bool) {
-        var sizes: [InputEvent] = []
+        var sizes: [PhotoSize] = []
         var newPixels = false
         retries.resume(at: now)
         for done in queue.takeFinished() {
@@ -199,13 +209,13 @@ public final class PhotoStream<Textures: PictureStore> {
                 probes[photo] = probe
                 if !sized[photo] {
                     sized[photo] = true
-                    sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: probe.uprightSize.size)))
+                    sizes.append(PhotoSize(photo: photo, pixelSize: probe.uprightSize.size))
                 }
             case .decoded(.success(let pixels)):
                 probes[photo] = probes[photo] ?? pixels.probe
                 if !sized[photo] {
                     sized[photo] = true
-                    sizes.append(.photoSize(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size)))
+                    sizes.append(PhotoSize(photo: photo, pixelSize: pixels.uprightSize.size))
                 }
                 if case .pixels(let target) = done.job.kind {
                     if shows(photo) {
@@ -238,12 +248,12 @@ public final class PhotoStream<Textures: PictureStore> {
                 }
                 textures.markBroken(photo)
                 newPixels = true
-                log("photozoom: cannot decode \(files[photo].path) (\(error)); showing a placeholder")
+                brokenLines.line(for: files[photo], error).map(log)
                 sized[photo] = true
-                sizes.append(
-                    .photoSize(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true)))
+                sizes.append(PhotoSize(photo: photo, pixelSize: Size(width: 1, height: 1), isPlaceholder: true))
             }
         }
+        if headersPending == 0 { brokenLines.summary().map(log) }
         // Pictures scrolled into view while they waited go first, whatever they cost.
         var budget = prefetchBytesPerFrame
         prefetched.removeAll { waiting in
@@ -257,7 +267,21 @@ public final class PhotoStream<Textures: PictureStore> {
             }
             return true
         }
-        return (sizes, newPixels)
+        return (handOn(sizes, now: now), newPixels)
+    }
+
+    /// `sizes` and those held before, as input, when they are due: one shows, every header is
+    /// read, or the last were handed on `sizeBatchNanoseconds` ago; else none, held.
+    private func handOn(_ sizes: [PhotoSize], now: UInt64) -> [InputEvent] {
+        heldSizes += sizes
+        guard !heldSizes.isEmpty else { return [] }
+        let due =
+            headersPending == 0 || heldSizes.contains { shows($0.photo) }
+            || sizesHandedAt.map { now >= $0 + Self.sizeBatchNanoseconds } ?? true
+        guard due else { return [] }
+        sizesHandedAt = now
+        defer { heldSizes.removeAll() }
+        return heldSizes.map { .photoSize($0) }
     }
 
     private func shows(_ photo: Int) -> Bool { onScreen?.contains(photo) ?? true }
@@ -364,5 +388,6 @@ public final class PhotoStream<Textures: PictureStore> {
     public func stop() {
         queue.stop()
         cache?.stopWriting()
+        brokenLines.summary().map(log)
     }
 }
