@@ -97,6 +97,7 @@ public enum PhotoHeader {
         case .pnm: found = FixedHeaders.pnm(bytes.head)
         case .pcx: found = FixedHeaders.pcx(&bytes)
         case .tga: found = FixedHeaders.tga(&bytes)
+        case .heic, .avif: found = nil
         }
         guard let found, (1...largestSide).contains(found.width), (1...largestSide).contains(found.height) else {
             return nil

@@ -221,6 +221,7 @@ public enum ScaledDecoder {
         case .pcx: decoded = PCXDecoder.decode(data, maximumPixels: maximumPixels)
         case .tga: decoded = TGADecoder.decode(data, maximumPixels: maximumPixels)
         case .jpeg, .webp: return .failure(.corrupt("a \(kind.rawValue.uppercased()) is decoded at its scale"))
+        case .heic, .avif: return .failure(.refused("this build does not decode \(kind.name)"))
         }
         return decoded.map { Stored(pixels: $0, fullSize: $0.size) }
     }
