@@ -84,6 +84,22 @@ enum HEIFBytes {
         return head + meta + box("mdat", stored.flatMap(\.data))
     }
 
+    /// A file of one picture item of `type`, `width`×`height`, with `extra` properties.
+    static func single(
+        _ type: String = "hvc1", width: Int, height: Int, _ extra: [[UInt8]] = [], brand: String = "heic"
+    ) -> [UInt8] {
+        file(
+            brand: brand, items: [Item(id: 1, type: type, properties: [ispe(width, height)] + extra)], primary: 1)
+    }
+
+    /// A grid of `count` tiles of `tile` pixels, each an item of its own, making `width`×`height`.
+    static func grid(tiles count: Int, tile: (Int, Int) = (512, 512), width: Int, height: Int) -> [UInt8] {
+        let tiles = (0..<count).map { Item(id: 2 + $0, type: "hvc1", properties: [ispe(tile.0, tile.1)]) }
+        return file(
+            items: [Item(id: 1, type: "grid", properties: [ispe(width, height)])] + tiles, primary: 1,
+            references: [("dimg", 1, tiles.map(\.id))])
+    }
+
     /// What `heif-enc` wrote for a single picture: the decoder configuration property its item
     /// has (`hvcC` or `av1C`), its size, and its coded bytes (all of its `mdat`: heif-enc writes
     /// one picture there and nothing else when asked for no thumbnail).
