@@ -112,7 +112,7 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if at(0, "P7 332") { return "an XV thumbnail" }
         if b.starts(with: [0xFF, 0x0A]) || at(4, "JXL ") { return "a JPEG XL image, which this build cannot decode" }
         if at(4, "ftyp") {
-            let brand = String(decoding: b.dropFirst(8).prefix(4), as: UTF8.self)
+            let brand = HEIFHeader.fourCC(b.dropFirst(8).prefix(4))
             return "a video or another ISO media file (brand '\(brand)')"
         }
         if b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {

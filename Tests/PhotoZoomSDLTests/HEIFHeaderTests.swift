@@ -162,6 +162,11 @@ final class HEIFHeaderTests: XCTestCase {
             ImageKind.identify(movie, named: "IMG_0001.heic"),
             .failure(
                 .refused("it is a video or another ISO media file (brand 'qt  '), not a photo")))
+        // A brand that is not text is named in hex: a refusal is one line (found by scripts/fuzz-images.sh).
+        let unprintable = Data(H.box("ftyp", [0x50, 0x34, 0x0A, 0x68] + [UInt8](repeating: 0, count: 8)))
+        XCTAssertEqual(
+            ImageKind.identify(unprintable, named: "x.heic"),
+            .failure(.refused("it is a video or another ISO media file (brand '0x50340a68'), not a photo")))
         let outside = Data(H.ftyp("isom", ["mp42"]) + H.box("free", GateBytes.ascii("heic")))
         XCTAssertEqual(
             ImageKind.identify(outside, named: "clip.heic"),
