@@ -27,6 +27,10 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libtiff decodes a TIFF's reduced-resolution copy when the whole is too large.
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        // libheif reads HEIC and AVIF; libde265 decodes their HEVC and dav1d their AV1, called by
+        // decoders of our own that start no thread (the loader's filter refuses one).
+        .systemLibrary(
+            name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev", "libde265-dev", "libdav1d-dev"])]),
         // libexif writes the EXIF segments the tests read with PhotoZoom's own reader (ExifSegment):
         // no C parser reads a photo's EXIF in the window's process.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
@@ -46,7 +50,8 @@ let package = Package(
         .target(
             name: "PhotoZoomLoader",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLoader",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CHeif",
+                "CLoader",
             ]),
         // The loader as a program of its own, started by the pool beside `photozoom`: its
         // process maps only what it decodes with, nothing of SDL or X11.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what PhotoZoom needs on Debian: SDL2, SDL2_image and SDL2_ttf headers, Xlib's (is there a GPU), libjpeg-turbo's, libwebp's and libtiff's (photos decoded at the size shown), giflib's (the replay's GIF; the
+# Installs what PhotoZoom needs on Debian: SDL2, SDL2_image and SDL2_ttf headers, Xlib's (is there a GPU), libjpeg-turbo's, libwebp's and libtiff's (photos decoded at the size shown), libheif's, libde265's and dav1d's (HEIC and AVIF), giflib's (the replay's GIF; the
 # executable links it), libmd's and libpng's (the thumbnail cache's MD5
 # names and PNG files), pkg-config, and for the tests libexif's (the tests write EXIF with it), Xvfb, xdotool, x11-utils and ImageMagick (the real-window test),
 # libheif's heif-enc and heif-convert (HEIC and AVIF written and decoded for reference),
@@ -7,7 +7,7 @@
 # time (a test reads its peak memory); with --cmake, CMake and Ninja (the CMake build). Uses sudo when not root; does
 # nothing when all is already there.
 set -euo pipefail
-packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev libturbojpeg0-dev libwebp-dev libtiff-dev libgif-dev libmd-dev libpng-dev pkg-config)
+packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev libgif-dev libmd-dev libpng-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then packages+=(libexif-dev xvfb xdotool x11-utils imagemagick libheif-examples libglib2.0-bin time); fi
 # scripts/compare-nsxiv.sh times nsxiv beside us; it is not needed to build or test.
 if [ "${1:-}" = "--compare" ]; then packages+=(nsxiv xvfb x11-utils ffmpeg); fi

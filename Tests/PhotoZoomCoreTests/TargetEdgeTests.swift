@@ -23,10 +23,11 @@ final class TargetEdgeTests: XCTestCase {
             target: "PhotoZoomLoader",
             imports: [
                 "Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif",
-                "CPNG", "CLoader",
+                "CPNG", "CHeif", "CLoader",
             ],
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLoader",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CHeif",
+                "CLoader",
             ]),
         Edge(
             target: "PhotoZoomLibrary",

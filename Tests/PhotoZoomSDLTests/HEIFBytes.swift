@@ -30,6 +30,8 @@ enum HEIFBytes {
         var type: String
         var properties: [[UInt8]] = []
         var data: [UInt8] = []
+        /// Not an image of its own (`infe`'s flag 1): a grid's tile.
+        var hidden = false
     }
 
     /// A grid's ImageGrid description: `rows`×`columns` tiles making `width`×`height`.
@@ -49,7 +51,11 @@ enum HEIFBytes {
         let iinf = fullBox(
             "iinf",
             B.be16(items.count)
-                + items.flatMap { fullBox("infe", version: 2, B.be16($0.id) + B.be16(0) + B.ascii($0.type) + [0]) })
+                + items.flatMap {
+                    fullBox(
+                        "infe", version: 2, flags: $0.hidden ? 1 : 0, B.be16($0.id) + B.be16(0) + B.ascii($0.type) + [0]
+                    )
+                })
         let iref = fullBox(
             "iref",
             references.flatMap { box($0.type, B.be16($0.from) + B.be16($0.to.count) + $0.to.flatMap(B.be16)) })
@@ -94,7 +100,7 @@ enum HEIFBytes {
 
     /// A grid of `count` tiles of `tile` pixels, each an item of its own, making `width`×`height`.
     static func grid(tiles count: Int, tile: (Int, Int) = (512, 512), width: Int, height: Int) -> [UInt8] {
-        let tiles = (0..<count).map { Item(id: 2 + $0, type: "hvc1", properties: [ispe(tile.0, tile.1)]) }
+        let tiles = (0..<count).map { Item(id: 2 + $0, type: "hvc1", properties: [ispe(tile.0, tile.1)], hidden: true) }
         return file(
             items: [Item(id: 1, type: "grid", properties: [ispe(width, height)])] + tiles, primary: 1,
             references: [("dimg", 1, tiles.map(\.id))])
