@@ -64,6 +64,27 @@ final class HEIFDecoderTests: XCTestCase {
         }
     }
 
+    /// A file cut short inside its pixels (a download that stopped) fails with one line saying
+    /// why, however libheif words it (found by scripts/fuzz-decoders.sh: a message ending in a
+    /// newline).
+    func testAFileCutShortFailsWithOneLine() throws {
+        for name in ["cut.heic", "cut.avif"] {
+            let whole = try encoded(name)
+            let cut = Array(whole.prefix(whole.count - 40))
+            guard
+                case .failure(let failure) = LoaderPool.shared.decode(
+                    Data(cut), name: name, to: .fitting(PixelBox(width: 64, height: 64)), orientation: .up,
+                    expected: nil, limits: LibraryLimits())
+            else {
+                XCTFail("\(name) cut short decoded")
+                continue
+            }
+            XCTAssertTrue(failure.description.hasPrefix("libheif could not "), "\(name): \(failure)")
+            XCTAssertFalse(
+                failure.description.contains(where: \.isNewline), "\(name): \(failure.description.debugDescription)")
+        }
+    }
+
     /// heif-enc's picture with `irot` and `imir` added, as a phone writes a photo held sideways:
     /// libheif turns it once, and an EXIF orientation the window might send turns it no more.
     func testATurnedAndMirroredHEICIsTurnedOnceByLibheif() throws {

@@ -127,8 +127,10 @@ enum HEIFDecoder {
     /// The failure libheif's `error` says, while trying to `doing`; nil for none.
     private static func failed(_ error: heif_error, _ doing: String) -> DecodeFailure? {
         guard error.code != heif_error_Ok else { return nil }
-        let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
-        let words = "libheif could not \(doing): \(message)"
+        // libheif's messages may end in a newline, or hold several lines: a failure is one line.
+        let message = (error.message.map { String(cString: $0) } ?? "").split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "; ")
+        let words = "libheif could not \(doing): \(message.isEmpty ? "error \(error.code.rawValue)" : message)"
         return error.code == heif_error_Memory_allocation_error
             ? .overLimits("decoding it needs more memory than a loader may have (library.loaderMemoryMiB)")
             : .corrupt(words)
