@@ -29,6 +29,10 @@ let package = Package(
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // Little CMS 2 converts a photo's colours from its embedded profile to sRGB in the loaders.
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // libheif reads HEIC and AVIF; libde265 decodes their HEVC and dav1d their AV1, called by
+        // decoders of our own that start no thread (the loader's filter refuses one).
+        .systemLibrary(
+            name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev", "libde265-dev", "libdav1d-dev"])]),
         // libexif writes the EXIF segments the tests read with PhotoZoom's own reader (ExifSegment):
         // no C parser reads a photo's EXIF in the window's process.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
@@ -48,7 +52,7 @@ let package = Package(
         .target(
             name: "PhotoZoomLoader",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS", "CHeif",
                 "CLoader",
             ]),
         // The loader as a program of its own, started by the pool beside `photozoom`: its

@@ -1,6 +1,6 @@
 // libFuzzer's entry point for the loader's decoders, run as a loader runs them: the gate, then
-// libjpeg-turbo, libwebp, libtiff, libpng, giflib or the Swift decoders (BMP, TGA, QOI, PNM,
-// PCX), then PictureScaling shrinking and turning the pixels upright (ScaledDecoder.decode).
+// libjpeg-turbo, libwebp, libtiff, libpng, giflib, libheif or the Swift decoders (BMP, TGA, QOI,
+// PNM, PCX), then PictureScaling shrinking and turning the pixels upright (ScaledDecoder.decode).
 // scripts/fuzz-decoders.sh compiles it into a module of those files named as SwiftPM's (so it
 // sees their internal names) with -sanitize=fuzzer,address. Not part of any SwiftPM target. A
 // broken property is a trap, which libFuzzer keeps as a crash; a decoder that allocates past the

@@ -55,6 +55,7 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
             }
             inRange(claimed, "dimensions(named: \(name))", broken)
         }
+        if case .success(let heif) = kind, heif.isHEIF { heifPrimary(data, heif, claimed: claimed, broken) }
 
         var checks: [Result<PhotoHeader.Dimensions, DecodeFailure>] = []
         for limits in limitSets {
@@ -135,6 +136,27 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     }
     if let text, text.count > count / 12 { broken("ThumbnailPNG.text found \(text.count) chunks in \(count) bytes") }
     return 0
+}
+
+/// A HEIF's primary image as its boxes say: the size the gate has, and no grid past the bounds;
+/// a refusal only where the gate has no size either.
+private func heifPrimary(
+    _ data: Data, _ kind: ImageKind, claimed: PhotoHeader.Dimensions?, _ broken: (String) -> Never
+) {
+    var bytes = HeaderBytes(head: data)
+    switch HEIFHeader.primary(kind, &bytes) {
+    case .success(let primary):
+        if primary.tiles > HEIFHeader.maximumTiles || primary.largestTile?.pixels ?? 0 > HEIFHeader.largestTilePixels {
+            broken(
+                "HEIFHeader let through \(primary.tiles) tiles, the largest \(String(describing: primary.largestTile))")
+        }
+        if let claimed, [claimed.width, claimed.height] != [primary.upright.width, primary.upright.height] {
+            broken("dimensions says \(claimed.width)×\(claimed.height) where HEIFHeader says \(primary.upright)")
+        }
+    case .failure(let refusal):
+        oneLine(refusal, "HEIFHeader.primary", broken)
+        if claimed != nil { broken("dimensions gave a size where HEIFHeader refuses: \(refusal)") }
+    }
 }
 
 /// The probe of `data` as the head of a file of its size, against what the gate said of it.
@@ -223,8 +245,8 @@ private func throughDescriptor(_ data: Data, claimed whole: PhotoHeader.Dimensio
     let differs =
         "the \(kind) claim through a descriptor, \(String(describing: claimed)), is not the whole bytes' \(String(describing: whole))"
     switch kind {
-    case .png, .bmp, .webp, .qoi, .pcx, .tga:
-        // Fixed places, a few reads each.
+    case .png, .bmp, .webp, .qoi, .pcx, .tga, .heic, .avif:
+        // Fixed places, a few reads each; a HEIF's top level a few reads a box, its `meta` one.
         if claimed != whole { broken(differs) }
     case .jpeg:
         // A walk that runs out of reads past the head says nothing; one that does not finds the same frame.

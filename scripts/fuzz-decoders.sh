@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the loader's decoders as a loader runs them (ScaledDecoder.decode: the gate, then
-# libjpeg-turbo, libwebp, libtiff, libpng, giflib or the Swift decoders, then PictureScaling)
+# libjpeg-turbo, libwebp, libtiff, libpng, giflib, libheif or the Swift decoders, then PictureScaling)
 # with libFuzzer for SECONDS (default 300): builds Fuzz/DecoderFuzzer.swift with the decoders'
 # files into .build/fuzz/decoder-fuzzer (-sanitize=fuzzer,address), seeds
 # .build/fuzz/decoder-corpus with a small file of every format and variant, and runs it. A crash
@@ -37,11 +37,11 @@ swiftc -module-name PhotoZoomUntrusted -parse-as-library -swift-version 5 -O -g 
     "${untrusted[@]}" -o "$out/decoder-core/libPhotoZoomUntrusted.a"
 mapfile -t loader < <(find Sources/PhotoZoomLoader/Decoders Sources/PhotoZoomLoader/Pictures -name '*.swift' | sort)
 cflags=()
-for flag in $(pkg-config --cflags libturbojpeg libwebp libtiff-4 libpng); do cflags+=(-Xcc "$flag"); done
-mapfile -t libs < <(pkg-config --libs libturbojpeg libwebp libtiff-4 libpng | tr ' ' '\n' | grep .)
+for flag in $(pkg-config --cflags libturbojpeg libwebp libtiff-4 libpng libheif libde265 dav1d); do cflags+=(-Xcc "$flag"); done
+mapfile -t libs < <(pkg-config --libs libturbojpeg libwebp libtiff-4 libpng libheif libde265 dav1d | tr ' ' '\n' | grep .)
 swiftc -module-name PhotoZoomLoader -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -use-ld=lld \
-    -I "$out/decoder-core" -I Sources/CTurboJPEG -I Sources/CWebP -I Sources/CTIFF -I Sources/CGif -I Sources/CPNG \
+    -I "$out/decoder-core" -I Sources/CTurboJPEG -I Sources/CWebP -I Sources/CTIFF -I Sources/CGif -I Sources/CPNG -I Sources/CHeif \
     "${cflags[@]}" \
     "${loader[@]}" Fuzz/DecoderFuzzer.swift \
     -L "$out/decoder-core" -lPhotoZoomUntrusted -lPhotoZoomCore "${libs[@]}" -lgif -o "$out/decoder-fuzzer"
@@ -110,6 +110,18 @@ image im.pbm -monochrome
 image im-plain.ppm -compress none
 image im-plain.pgm -colorspace Gray -compress none
 image im-plain.pbm -monochrome -compress none
+# HEIC (x265) and AVIF (aom) by libheif's own encoder: 8-bit, with a thumbnail, 10-bit.
+heif() {
+    local name="$1" depth="$2"; shift 2
+    "$magick" -size 24x16 gradient:red-blue -depth "$depth" "PNG$((depth * 3)):$seeds/$name.png" 2>/dev/null \
+        && heif-enc -q 50 "$@" -o "$seeds/$name" "$seeds/$name.png" >/dev/null \
+        || echo "fuzz-decoders: no seed $name (heif-enc could not write it)" >&2
+    rm -f "$seeds/$name.png"
+}
+heif heif.heic 8
+heif heif.avif 8
+heif heif-thumbnail.heic 8 -t 8
+heif heif-10-bit.heic 16 -b 10
 large large.jpg "" -quality 50
 large large.webp "" -quality 50
 large large.tiff ptif: -depth 8 -compress Zip
@@ -122,7 +134,7 @@ large large.tiff ptif: -depth 8 -compress Zip
 python3 - "$seeds" "$corpus" <<'PY'
 import os, struct, sys
 seeds, corpus = sys.argv[1], sys.argv[2]
-kinds = ["jpeg", "png", "gif", "bmp", "webp", "tiff", "qoi", "pnm", "pcx", "tga"]
+kinds = ["jpeg", "png", "gif", "bmp", "webp", "tiff", "qoi", "pnm", "pcx", "tga", "heic", "avif"]
 extensions = {"jpg": "jpeg", "tiff": "tiff", "ppm": "pnm", "pgm": "pnm", "pbm": "pnm"}
 
 def qoi(width, height, pixels, channels):
@@ -206,6 +218,22 @@ cat > "$out/decoder.dict" <<'DICT'
 "VP8L"
 "VP8X"
 "ALPH"
+"ftyp"
+"meta"
+"iinf"
+"infe"
+"iloc"
+"iref"
+"dimg"
+"thmb"
+"ipco"
+"ipma"
+"ispe"
+"irot"
+"imir"
+"hvcC"
+"av1C"
+"mdat"
 "ANIM"
 "ANMF"
 "\x9d\x01\x2a"

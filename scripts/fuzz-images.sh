@@ -93,6 +93,15 @@ image im-plain.pbm -monochrome -compress none
 image im.pcx
 image im.tga
 image im-rle.tga -compress RLE
+# HEIC (x265) and AVIF (aom) as libheif's own encoder writes them (setup.sh --test installs
+# it): 8-bit, a thumbnail beside the image, 10-bit from a 16-bit PNG.
+"$magick" -size 24x16 gradient:red-blue -depth 8 "PNG24:$out/heif-seed.png" 2>/dev/null \
+    && "$magick" -size 24x16 gradient:red-blue -depth 16 "PNG48:$out/heif-seed-16.png" 2>/dev/null \
+    && heif-enc -q 50 -o "$corpus/heif-enc.heic" "$out/heif-seed.png" >/dev/null \
+    && heif-enc -q 50 -o "$corpus/heif-enc.avif" "$out/heif-seed.png" >/dev/null \
+    && heif-enc -q 50 -t 8 -o "$corpus/heif-enc-thumbnail.heic" "$out/heif-seed.png" >/dev/null \
+    && heif-enc -q 50 -b 10 -o "$corpus/heif-enc-10-bit.heic" "$out/heif-seed-16.png" >/dev/null \
+    || echo "fuzz-images: no heif-enc seeds (heif-enc could not write them)" >&2
 "$magick" -size 24x16 gradient:red-blue \( -size 8x8 xc:green -repage +4+4 \) "$corpus/im-two-frames.gif" 2>/dev/null || true
 "$magick" -size 24x16 gradient:red-blue -size 40x30 xc:green "$corpus/im-two-pages.tiff" 2>/dev/null || true
 # What ImageMagick does not write, and the hostile claims the gate is there for: QOI, a GIF
@@ -232,6 +241,36 @@ put("drawing-bare.svg", b'\xef\xbb\xbf  <svg width="4" height="3"></svg>')
 put("icon.ico", b"\x00\x00\x01\x00\x01\x00\x10\x10" + bytes(32))
 put("photoshop.psd", b"8BPS\x00\x01" + bytes(26))
 put("heif.heic", b"\x00\x00\x00\x18ftypheic" + bytes(16))
+
+# HEIF's boxes as a phone writes them, without pixels: a grid of 2×2 tiles of 512², turned
+# (irot) and mirrored (imir); its meta after its mdat; a grid of 10,000 tiles; an ispe of
+# 100000²; 32-bit item IDs (iinf, infe, ipma and iref of later versions).
+def box(kind, body): return be32(8 + len(body)) + kind + body
+def full(kind, body, version=0, flags=0): return box(kind, bytes([version]) + be32(flags)[1:] + body)
+def heif(items, primary, refs=(), brand=b"heic", wide=False, meta_last=False):
+    ident = be32 if wide else be16
+    v = 1 if wide else 0
+    infe = b"".join(full(b"infe", ident(i) + be16(0) + kind + b"\x00", version=3 if wide else 2) for i, kind, _ in items)
+    ipco, ipma, index = b"", b"", 0
+    for i, _, props in items:
+        ipma += ident(i) + bytes([len(props)])
+        for p in props:
+            index += 1; ipco += p; ipma += bytes([index])
+    meta = full(b"meta", full(b"hdlr", be32(0) + b"pict" + bytes(13)) + full(b"pitm", ident(primary), version=v)
+        + full(b"iinf", (be32 if wide else be16)(len(items)) + infe, version=v)
+        + full(b"iref", b"".join(box(k, ident(f) + be16(len(t)) + b"".join(ident(x) for x in t)) for k, f, t in refs), version=v)
+        + box(b"iprp", box(b"ipco", ipco) + full(b"ipma", be32(len(items)) + ipma, version=v)))
+    head = box(b"ftyp", brand + be32(0) + brand + b"mif1")
+    mdat = box(b"mdat", bytes(64))
+    return head + (mdat + meta if meta_last else meta + mdat)
+ispe = lambda w, h: full(b"ispe", be32(w) + be32(h))
+tile = lambda i, w=512, h=512: (i, b"hvc1", [ispe(w, h)])
+put("heif-grid.heic", heif([(1, b"grid", [ispe(1024, 1024), box(b"irot", b"\x01"), box(b"imir", b"\x00")])]
+    + [tile(i) for i in range(2, 6)], 1, [(b"dimg", 1, list(range(2, 6)))]))
+put("heif-meta-last.avif", heif([(1, b"av01", [ispe(640, 480), box(b"irot", b"\x03")])], 1, brand=b"avif", meta_last=True))
+put("heif-wide.heic", heif([(70000, b"hvc1", [ispe(300, 200)])], 70000, wide=True))
+put("hostile-heif-tiles.heic", heif([(1, b"grid", [ispe(6400, 6400)])], 1, [(b"dimg", 1, [2] * 10000)]))
+put("hostile-heif-100000.heic", heif([(1, b"hvc1", [ispe(100000, 100000)])], 1))
 put("big.tiff", b"II+\x00\x08\x00\x00\x00" + bytes(16))
 PY
 # Every signature and tag the parsers look for, so mutations reach past the first check.
@@ -285,6 +324,26 @@ cat > "$out/image.dict" <<'DICT'
 "<svg"
 "<?xml"
 "ftyp"
+"heic"
+"avif"
+"mif1"
+"meta"
+"mdat"
+"pitm"
+"iinf"
+"infe"
+"iref"
+"dimg"
+"thmb"
+"iprp"
+"ipco"
+"ipma"
+"ispe"
+"irot"
+"imir"
+"hvc1"
+"av01"
+"grid"
 "8BPS"
 "%PDF"
 DICT

@@ -4,7 +4,7 @@ import Foundation
 /// really a JPEG is read as a JPEG, and a drawing, an icon or an editor's file named like a photo
 /// is skipped before any decoder sees it.
 public enum ImageKind: String, CaseIterable, Sendable {
-    case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, pcx, tga
+    case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, pcx, tga, heic, avif
 
     /// The format's usual name, as help and errors give it.
     public var name: String {
@@ -19,14 +19,20 @@ public enum ImageKind: String, CaseIterable, Sendable {
         case .pnm: return "PNM"
         case .pcx: return "PCX"
         case .tga: return "TGA"
+        case .heic: return "HEIC"
+        case .avif: return "AVIF"
         }
     }
+
+    /// A HEIF container (HEIC or AVIF), which says how it turns upright in its own boxes
+    /// (`irot`, `imir`, applied by libheif), never by an EXIF orientation.
+    public var isHEIF: Bool { self == .heic || self == .avif }
 
     /// The extensions a folder's photos are listed by; a file is then read as what its bytes say.
     public static let extensions: [String: ImageKind] = [
         "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "png": .png, "gif": .gif, "bmp": .bmp, "webp": .webp,
         "tif": .tiff, "tiff": .tiff, "qoi": .qoi, "pnm": .pnm, "ppm": .pnm, "pgm": .pnm, "pbm": .pnm, "pcx": .pcx,
-        "tga": .tga,
+        "tga": .tga, "heic": .heic, "heif": .heic, "hif": .heic, "avif": .avif,
     ]
 
     /// What `head` (a file's first bytes, at least 32 where the file has them) is: a photo
@@ -47,6 +53,7 @@ public enum ImageKind: String, CaseIterable, Sendable {
             return .success(.tiff)
         }
         if starts("qoif") { return .success(.qoi) }
+        if at(4, "ftyp"), let heif = heifKind(head) { return .success(heif) }
         if b.count >= 3, b[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(b[1]),
             [0x20, 0x09, 0x0A, 0x0D].contains(b[2])
         {
@@ -59,6 +66,29 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if (name as NSString).pathExtension.lowercased() == "tga", TGAHeader.isPlausible(b) { return .success(.tga) }
         if let other = otherFormat(b) { return .failure(.refused("it is \(other), not a photo")) }
         return .failure(.refused("it is not an image this build reads"))
+    }
+
+    /// The brands of a HEIF still image whose coded items are HEVC (Apple's and Android's HEIC,
+    /// `mif1`'s generic image, the `msf1` sequence's first image) and AV1.
+    static let heicBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
+    static let avifBrands: Set<String> = ["avif", "avis"]
+
+    /// What an ISO media file starting with an `ftyp` box is, by its major brand and its
+    /// compatible brands, within the box's own length: AVIF where any brand says AV1 (an AVIF
+    /// lists `mif1` too), HEIC where any says HEIF, nil for anything else (a QuickTime movie, an
+    /// MP4 video).
+    static func heifKind(_ head: Data) -> ImageKind? {
+        let b = [UInt8](head.prefix(512))
+        guard b.count >= 16 else { return nil }
+        let length = b[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard length >= 16, length % 4 == 0 else { return nil }
+        let end = min(length, b.count)
+        let brands = stride(from: 8, to: end - 3, by: 4).filter { $0 != 12 }.map {
+            String(decoding: b[$0..<$0 + 4], as: UTF8.self)
+        }
+        if brands.contains(where: avifBrands.contains) { return .avif }
+        if brands.contains(where: heicBrands.contains) { return .heic }
+        return nil
     }
 
     /// Formats recognised so they can be named when skipped: drawings, icons, editors' files and
@@ -81,7 +111,10 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if at(0, "%PDF") { return "a PDF document" }
         if at(0, "P7 332") { return "an XV thumbnail" }
         if b.starts(with: [0xFF, 0x0A]) || at(4, "JXL ") { return "a JPEG XL image, which this build cannot decode" }
-        if at(4, "ftyp") { return "a HEIF or AVIF image, which this build cannot decode" }
+        if at(4, "ftyp") {
+            let brand = HEIFHeader.fourCC(b.dropFirst(8).prefix(4))
+            return "a video or another ISO media file (brand '\(brand)')"
+        }
         if b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
             return "a BigTIFF, which this build cannot decode"
         }

@@ -39,7 +39,7 @@ public enum PhotoGate {
         ImageKind.identify(data, named: name).flatMap { kind in
             var bytes = HeaderBytes(head: data)
             guard let claimed = PhotoHeader.dimensions(kind, &bytes) else {
-                return .failure(.refused("its \(kind.rawValue.uppercased()) header does not say its size"))
+                return .failure(.refused(PhotoHeader.unsized(kind, &bytes)))
             }
             return claimProblem(claimed, fileBytes: data.count, limits: limits).map { .failure($0) }
                 ?? .success(claimed)

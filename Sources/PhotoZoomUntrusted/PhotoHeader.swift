@@ -97,11 +97,24 @@ public enum PhotoHeader {
         case .pnm: found = FixedHeaders.pnm(bytes.head)
         case .pcx: found = FixedHeaders.pcx(&bytes)
         case .tga: found = FixedHeaders.tga(&bytes)
+        case .heic, .avif: found = HEIFHeader.dimensions(kind, &bytes)
         }
         guard let found, (1...largestSide).contains(found.width), (1...largestSide).contains(found.height) else {
             return nil
         }
         return found
+    }
+
+    /// Why a `kind` file's header gives no size a decoder may be handed: for a HEIF, what is
+    /// wrong with its boxes.
+    public static func unsized(_ kind: ImageKind, _ bytes: inout HeaderBytes) -> String {
+        guard kind.isHEIF else { return "its \(kind.rawValue.uppercased()) header does not say its size" }
+        switch HEIFHeader.primary(kind, &bytes) {
+        case .failure(let refusal): return refusal.description
+        case .success(let found):
+            return "its \(kind.name) header claims \(found.upright.width)×\(found.upright.height) pixels, "
+                + "more than \(largestSide) on a side"
+        }
     }
 
     /// The JPEG's start-of-frame marker, found by walking the segments before it.

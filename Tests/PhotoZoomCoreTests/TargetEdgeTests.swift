@@ -23,10 +23,11 @@ final class TargetEdgeTests: XCTestCase {
             target: "PhotoZoomLoader",
             imports: [
                 "Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif",
-                "CPNG", "CLCMS", "CLoader",
+                "CPNG", "CLCMS", "CHeif", "CLoader",
             ],
             dependencies: [
                 "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS",
+                "CHeif",
                 "CLoader",
             ]),
         Edge(

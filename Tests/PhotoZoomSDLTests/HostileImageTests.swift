@@ -42,6 +42,14 @@ final class HostileImageTests: XCTestCase {
 
     static let tooMany = "a photo may have 100 (library.maximumMegapixels)"
 
+    /// A HEIC whose `iinf` box claims a mebibyte inside a `meta` of a few hundred bytes.
+    static func lyingHEIC() -> [UInt8] {
+        var bytes = HEIFBytes.single(width: 300, height: 200)
+        let iinf = (4..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(B.ascii("iinf")) }!
+        bytes.replaceSubrange(iinf - 4..<iinf, with: B.be32(1 << 20))
+        return bytes
+    }
+
     /// Each hostile file's bytes and the reason its line must give.
     static let corpus: [(name: String, bytes: [UInt8], reason: String)] = [
         // SDL_image allocates a GIF frame at its descriptor's size, not the screen's.
@@ -98,6 +106,16 @@ final class HostileImageTests: XCTestCase {
             "huge.png", B.png(width: 50000, height: 50000, idatBytes: 232),
             "its header claims 50000×50000 pixels, more than its 300 bytes could hold"
         ),
+        // HEIF: every size is read from the boxes before libheif allocates for any of them.
+        (
+            "huge.heic", HEIFBytes.single(width: 100_000, height: 100_000),
+            "its header claims 100000×100000 pixels, 10000 megapixels; \(tooMany)"
+        ),
+        (
+            "tiles.heic", HEIFBytes.grid(tiles: 10_000, tile: (64, 64), width: 6400, height: 6400),
+            "its HEIC grid has 10000 tiles; at most 1024 are read"
+        ),
+        ("lying.heic", lyingHEIC(), "its HEIC box 'iinf' claims 1048576 bytes where its 'meta' has 120 left"),
         // Formats SDL_image would try whatever the name: told by their bytes and named.
         (
             "drawing.png",

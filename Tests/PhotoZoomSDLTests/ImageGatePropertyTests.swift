@@ -142,6 +142,9 @@ enum GateBytes {
         ("lossy.webp", riff("VP8 ", [0x50, 0x01, 0x00, 0x9D, 0x01, 0x2A] + le16(9) + le16(7) + [0, 0]), 9, 7),
         ("seed.jpg", jpeg(width: 9, height: 6), 9, 6),
         ("progressive.jpg", jpeg(width: 9, height: 6, frame: 0xC2), 9, 6),
+        // A HEIC turned a quarter (its upright size is its stored one across), and a grid.
+        ("seed.heic", HEIFBytes.single(width: 6, height: 4, [HEIFBytes.irot(1)]), 4, 6),
+        ("grid.heic", HEIFBytes.grid(tiles: 4, tile: (3, 2), width: 6, height: 4), 6, 4),
     ]
 }
 

@@ -13,11 +13,13 @@ final class PhotoFolderTests: XCTestCase {
         let top = try temporaryFolder()
         let photos = [
             "photo10.jpg", "Photo2.JPG", "photo1.png", "a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "g.TIFF",
-            "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm", "été.Jpeg", "two.dots.PnG",
+            "j.qoi", "k.tga", "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm", "été.Jpeg", "two.dots.PnG", "q.heic",
+            "r.HEIF",
+            "s.hif", "t.avif",
         ]
-        // JPEG XL and AVIF: this build's SDL_image decodes neither, so neither is listed.
+        // JPEG XL: this build decodes none, so none is listed.
         let others = [
-            "h.jxl", "i.avif", "notes.txt", "raw.heic", "icon.ico", "pointer.cur", "drawing.svg", "icon.xpm",
+            "h.jxl", "notes.txt", "icon.ico", "pointer.cur", "drawing.svg", "icon.xpm",
             "work.xcf", "amiga.lbm", "amiga.iff",
             "thumb.xv", "jpg", ".hidden.jpg", "ends.", "photo.jpg.txt", "wide.ｊｐｇ", "kelvin.\u{212A}",
             "long.jpegjpegjpeg",
@@ -32,10 +34,22 @@ final class PhotoFolderTests: XCTestCase {
             [
                 "a.jpe", "b.jfif", "c.gif", "d.bmp", "e.webp", "f.tif", "folder.jpg", "g.TIFF", "j.qoi", "k.tga",
                 "l.pcx", "m.pnm", "n.ppm", "o.pgm", "p.pbm",
-                "photo1.png", "Photo2.JPG", "photo10.jpg", "two.dots.PnG", "été.Jpeg",
+                "photo1.png", "Photo2.JPG", "photo10.jpg", "q.heic", "r.HEIF", "s.hif", "t.avif", "two.dots.PnG",
+                "été.Jpeg",
             ],
             "a folder named like a photo is listed once, and becomes a placeholder")
         XCTAssertEqual(files.map(\.path), files.map { top.path + "/" + $0.relativePath })
+    }
+
+    /// A phone's Live Photo is a HEIC and a QuickTime movie of the same name: the photo is
+    /// listed once, the movie not at all, in any case of its extension.
+    func testALivePhotosMovieBesideItsHEICIsNotListed() throws {
+        let top = try temporaryFolder()
+        for name in ["IMG_0001.HEIC", "IMG_0001.MOV", "IMG_0002.heic", "IMG_0002.mov", "IMG_0003.JPG", "IMG_0003.MP4"] {
+            try write(top, name)
+        }
+        let files = try PhotoFolder.imageFiles(in: top.path, log: { XCTFail("a flat scan says nothing: \($0)") })
+        XCTAssertEqual(files.map(\.relativePath), ["IMG_0001.HEIC", "IMG_0002.heic", "IMG_0003.JPG"])
     }
 
     func testARecursiveScanNamesEachPhotoByItsPathAndSkipsHiddenThings() throws {

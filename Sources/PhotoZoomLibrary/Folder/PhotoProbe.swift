@@ -94,7 +94,7 @@ public struct PhotoProbe: Sendable, Equatable {
         }
         var bytes = HeaderBytes(head: head, file: file)
         guard let claimed = read.flatMap({ $0.kind == .tiff ? nil : $0 }) ?? PhotoHeader.dimensions(kind, &bytes) else {
-            return .failure(DecodeFailure.corrupt("its \(kind.rawValue.uppercased()) header does not say its size"))
+            return .failure(DecodeFailure.corrupt(PhotoHeader.unsized(kind, &bytes)))
         }
         if let problem = PhotoGate.claimProblem(claimed, fileBytes: fileBytes, limits: limits) {
             return .failure(problem)

@@ -40,6 +40,8 @@ public enum ScaledDecoder {
         case .success(let found): claimed = found
         case .failure(let refusal): return .failure(refusal)
         }
+        // libheif turns a HEIF upright by its own boxes: an EXIF orientation would turn it twice.
+        let orientation = claimed.kind.isHEIF ? .up : orientation
         let stored: Result<Stored, DecodeFailure>
         switch claimed.kind {
         case .jpeg: stored = decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels)
@@ -50,6 +52,11 @@ public enum ScaledDecoder {
                 data, claimed.reducedResolutions, covering: storedTarget(full, size, orientation),
                 maximumPixels: limits.maximumPixels
             ).map { Stored(pixels: $0.pixels, fullSize: full, profile: $0.profile) }
+        case .heic, .avif:
+            let full = PixelBox(width: claimed.width, height: claimed.height)
+            stored = HEIFDecoder.decode(
+                data, covering: size.pixels(for: full), claimed: claimed, maximumPixels: limits.maximumPixels
+            ).map { Stored(pixels: $0.pixels, fullSize: $0.fullSize) }
         default: stored = decodeWhole(data, claimed.kind, maximumPixels: limits.maximumPixels)
         }
         return stored.flatMap { stored in
@@ -232,7 +239,8 @@ public enum ScaledDecoder {
         case .pnm: decoded = PNMDecoder.decode(data, maximumPixels: maximumPixels)
         case .pcx: decoded = PCXDecoder.decode(data, maximumPixels: maximumPixels)
         case .tga: decoded = TGADecoder.decode(data, maximumPixels: maximumPixels)
-        case .jpeg, .webp: return .failure(.corrupt("a \(kind.rawValue.uppercased()) is decoded at its scale"))
+        case .jpeg, .webp, .heic, .avif:
+            return .failure(.corrupt("a \(kind.rawValue.uppercased()) is decoded at its scale"))
         }
         return decoded.map { Stored(pixels: $0, fullSize: $0.size) }
     }

@@ -1,0 +1,138 @@
+import CHeif
+import Foundation
+import PhotoZoomCore
+import PhotoZoomUntrusted
+
+/// HEIC and AVIF, read by libheif from the bytes in memory (HEVC through libde265, AV1 through
+/// dav1d, each on the loader's one thread: Sources/CHeif/shim.h): the primary image, turned and mirrored by libheif as its `irot` and `imir`
+/// say (once: a HEIF's EXIF orientation is never applied), as 8-bit RGBA whatever its depth.
+/// Where the image carries a thumbnail that covers what is asked for, the thumbnail is decoded
+/// instead, as a JPEG's EXIF preview is for a cell. Gain maps, depth and other auxiliary images
+/// are left alone. Colours are as libheif gives them.
+enum HEIFDecoder {
+    /// Pixels as decoded, before they are shrunk the rest of the way.
+    struct Decoded {
+        let pixels: PixelBuffer
+        /// The whole primary image's size, upright.
+        let fullSize: PixelBox
+    }
+
+    /// libheif with its decoders replaced by ones that start no thread (`photozoom_heif_start`),
+    /// once for the process.
+    private static let started = photozoom_heif_start() == 0
+
+    /// The primary image of `data` (which `claimed`, its header's size, describes), or a
+    /// thumbnail of at least `target` (upright) pixels, within `maximumPixels`.
+    static func decode(_ data: Data, covering target: PixelBox, claimed: PhotoHeader.Dimensions, maximumPixels: Int)
+        -> Result<Decoded, DecodeFailure>
+    {
+        guard started, let context = heif_context_alloc() else {
+            return .failure(.corrupt("libheif could not start"))
+        }
+        defer { heif_context_free(context) }
+        // libheif reads no side larger than the header's own longest, or a tile's largest: a
+        // second bound on what it allocates, behind the header's check.
+        let side = max(claimed.width, claimed.height, 4096) + 1
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: side))
+        // Tiles decoded on this thread: a loader starts no thread once its filter is in place.
+        heif_context_set_max_decoding_threads(context, 0)
+        return data.withUnsafeBytes { raw -> Result<Decoded, DecodeFailure> in
+            // libheif reads the bytes in place; they outlive the context.
+            if let failure = failed(
+                heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil), "read it")
+            {
+                return .failure(failure)
+            }
+            var primary: OpaquePointer?
+            if let failure = failed(heif_context_get_primary_image_handle(context, &primary), "find its image") {
+                return .failure(failure)
+            }
+            guard let primary else { return .failure(.corrupt("libheif found no primary image")) }
+            defer { heif_image_handle_release(primary) }
+            let full = PixelBox(
+                width: Int(heif_image_handle_get_width(primary)), height: Int(heif_image_handle_get_height(primary)))
+            guard full.width > 0, full.height > 0 else { return .failure(.corrupt("libheif read no size")) }
+            // libheif's size (rotated, cropped) must be the one the header was checked for.
+            guard full.pixels <= max(claimed.decodedPixels, 1), full.pixels <= maximumPixels else {
+                return .failure(
+                    .corrupt(
+                        "libheif reads it as \(full) pixels where its header says \(claimed.width)×\(claimed.height)"))
+            }
+            let thumbnail = self.thumbnail(of: primary, covering: target, full: full)
+            defer { thumbnail.map(heif_image_handle_release) }
+            return decodeImage(thumbnail ?? primary).map { Decoded(pixels: $0, fullSize: full) }
+        }
+    }
+
+    /// The smallest of `primary`'s thumbnails that covers `target`, has its shape and is no
+    /// larger than a preview may be (`PhotoGate.previewMaximumPixels`); nil where none does.
+    private static func thumbnail(of primary: OpaquePointer, covering target: PixelBox, full: PixelBox)
+        -> OpaquePointer?
+    {
+        let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
+        guard count > 0, target.width < full.width || target.height < full.height else { return nil }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
+        var best: (handle: OpaquePointer, size: PixelBox)?
+        for id in ids.prefix(listed) {
+            var handle: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else {
+                continue
+            }
+            let size = PixelBox(
+                width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+            let fits =
+                size.width >= target.width && size.height >= target.height
+                && size.pixels <= PhotoGate.previewMaximumPixels && sameShape(size, full)
+            if fits, size.pixels < best?.size.pixels ?? .max {
+                best.map { heif_image_handle_release($0.handle) }
+                best = (handle, size)
+            } else {
+                heif_image_handle_release(handle)
+            }
+        }
+        return best?.handle
+    }
+
+    /// Whether two sizes have the same aspect ratio within 2 % (a thumbnail's sides are rounded).
+    private static func sameShape(_ a: PixelBox, _ b: PixelBox) -> Bool {
+        guard a.width > 0, a.height > 0, b.width > 0, b.height > 0 else { return false }
+        return abs(Double(a.width * b.height) / Double(a.height * b.width) - 1) <= 0.02
+    }
+
+    /// `handle`'s image as 8-bit RGBA, its transformations applied, copied out of libheif's planes.
+    private static func decodeImage(_ handle: OpaquePointer) -> Result<PixelBuffer, DecodeFailure> {
+        var image: OpaquePointer?
+        if let failure = failed(
+            heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), "decode it")
+        {
+            return .failure(failure)
+        }
+        guard let image else { return .failure(.corrupt("libheif decoded no picture")) }
+        defer { heif_image_release(image) }
+        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+            Int(stride) >= width * 4
+        else { return .failure(.corrupt("libheif decoded no RGBA plane")) }
+        return PixelBuffer.make(width: width, height: height).map { pixels in
+            for y in 0..<height {
+                memcpy(pixels.bytes + y * pixels.pitch, plane + y * Int(stride), pixels.pitch)
+            }
+            return pixels
+        }
+    }
+
+    /// The failure libheif's `error` says, while trying to `doing`; nil for none.
+    private static func failed(_ error: heif_error, _ doing: String) -> DecodeFailure? {
+        guard error.code != heif_error_Ok else { return nil }
+        // libheif's messages may end in a newline, or hold several lines: a failure is one line.
+        let message = (error.message.map { String(cString: $0) } ?? "").split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "; ")
+        let words = "libheif could not \(doing): \(message.isEmpty ? "error \(error.code.rawValue)" : message)"
+        return error.code == heif_error_Memory_allocation_error
+            ? .overLimits("decoding it needs more memory than a loader may have (library.loaderMemoryMiB)")
+            : .corrupt(words)
+    }
+}
