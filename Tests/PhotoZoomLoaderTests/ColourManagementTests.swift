@@ -51,6 +51,70 @@ final class ColourManagementTests: XCTestCase {
         }
     }
 
+    /// An iPhone's HEIC carries Display P3 as an ICC profile (`colr` of type `prof`): heif-enc
+    /// writes one from a PNG's iCCP. Its stored colours are what heif-convert decodes of it.
+    func testAHEICsProfileIsApplied() throws {
+        let folder = try MagickReference.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try ColourReference.jpeg(colours, profile: nil, in: folder)
+        let icc = folder.appendingPathComponent("p3.icc")
+        try TestProfiles.displayP3.write(to: icc)
+        let png = folder.appendingPathComponent("p3.png")
+        try MagickReference.convert([folder.appendingPathComponent("patches.ppm").path, "-profile", icc.path, png.path])
+        let heic = folder.appendingPathComponent("p3.heic")
+        let encoded = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["heif-enc", "-q", "100", "-p", "chroma=444", "-o", heic.path, png.path],
+            environment: ProcessInfo.processInfo.environment, timeout: 120)
+        XCTAssertEqual(encoded.status, 0, encoded.stderr)
+        let stored = folder.appendingPathComponent("stored.png")
+        let converted = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["heif-convert", heic.path, stored.path],
+            environment: ProcessInfo.processInfo.environment, timeout: 120)
+        XCTAssertEqual(converted.status, 0, converted.stderr)
+        let storedPixels = try MagickReference.read(stored)
+        let storedColours = (0..<colours.count).map { patch -> RGB in
+            let at =
+                (ColourReference.patchSide / 2) * storedPixels.width + patch * ColourReference.patchSide
+                + ColourReference.patchSide / 2
+            let colour = storedPixels.colours[at]
+            return RGB(r: Int(colour.r), g: Int(colour.g), b: Int(colour.b))
+        }
+        let shown = try patches(
+            ScaledDecoder.decode(try Data(contentsOf: heic), to: fullSize, named: "p3.heic").get())
+        let reference = try ColourReference.transicc(storedColours, from: TestProfiles.displayP3, in: folder)
+        for (index, (ours, theirs)) in zip(shown, reference).enumerated() {
+            XCTAssertLessThanOrEqual(
+                ColourReference.deltaE(ours, theirs), 1, "HEIC patch \(index): ours \(ours), transicc's \(theirs)")
+        }
+    }
+
+    /// An AVIF's or HEIC's `nclx` naming Display P3's primaries and sRGB's curve converts as
+    /// Display P3's ICC profile does.
+    func testAnNCLXOfDisplayP3ConvertsAsItsProfileDoes() throws {
+        let folder = try MagickReference.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = try XCTUnwrap(ColourConversion.profile(primaries: 12, transfer: 13))
+        XCTAssertNil(ColourConversion.profile(primaries: 1, transfer: 13), "sRGB's own primaries need nothing")
+        XCTAssertNil(ColourConversion.profile(primaries: 9, transfer: 16), "PQ is not read")
+        let pixels = try PixelBuffer.make(width: colours.count, height: 1).get()
+        for (index, colour) in colours.enumerated() {
+            pixels.bytes[index * 4] = UInt8(colour.r)
+            pixels.bytes[index * 4 + 1] = UInt8(colour.g)
+            pixels.bytes[index * 4 + 2] = UInt8(colour.b)
+            pixels.bytes[index * 4 + 3] = 255
+        }
+        XCTAssertTrue(ColourConversion.toSRGB(pixels, from: profile))
+        let reference = try ColourReference.transicc(colours, from: TestProfiles.displayP3, in: folder)
+        for (index, theirs) in reference.enumerated() {
+            let ours = RGB(
+                r: Int(pixels.bytes[index * 4]), g: Int(pixels.bytes[index * 4 + 1]),
+                b: Int(pixels.bytes[index * 4 + 2]))
+            XCTAssertLessThanOrEqual(
+                ColourReference.deltaE(ours, theirs), 1, "patch \(index): ours \(ours), transicc's \(theirs)")
+        }
+    }
+
     func testABrokenOrHostileProfileLeavesThePhotoAsItIs() throws {
         let folder = try MagickReference.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -8,13 +8,15 @@ import PhotoZoomUntrusted
 /// say (once: a HEIF's EXIF orientation is never applied), as 8-bit RGBA whatever its depth.
 /// Where the image carries a thumbnail that covers what is asked for, the thumbnail is decoded
 /// instead, as a JPEG's EXIF preview is for a cell. Gain maps, depth and other auxiliary images
-/// are left alone. Colours are as libheif gives them.
+/// are left alone. Its colours come with their profile for the loader to convert (`colours(of:)`).
 enum HEIFDecoder {
     /// Pixels as decoded, before they are shrunk the rest of the way.
     struct Decoded {
         let pixels: PixelBuffer
         /// The whole primary image's size, upright.
         let fullSize: PixelBox
+        /// The colours the pixels are in, where not sRGB.
+        let profile: ICCProfile?
     }
 
     /// libheif with its decoders replaced by ones that start no thread (`photozoom_heif_start`),
@@ -60,7 +62,9 @@ enum HEIFDecoder {
             }
             let thumbnail = self.thumbnail(of: primary, covering: target, full: full)
             defer { thumbnail.map(heif_image_handle_release) }
-            return decodeImage(thumbnail ?? primary).map { Decoded(pixels: $0, fullSize: full) }
+            return decodeImage(thumbnail ?? primary).map {
+                Decoded(pixels: $0, fullSize: full, profile: colours(of: primary))
+            }
         }
     }
 
@@ -92,6 +96,27 @@ enum HEIFDecoder {
             }
         }
         return best?.handle
+    }
+
+    /// The profile of `handle`'s colours: its ICC profile (`colr` of type `prof` or `rICC`, as
+    /// an iPhone writes Display P3), else the one its `nclx` primaries and transfer describe
+    /// where they are not sRGB's and are ones PhotoZoom makes a profile of (`ColourConversion`);
+    /// nil for sRGB, none, or what is not read (HDR's PQ and HLG among them).
+    private static func colours(of handle: OpaquePointer) -> ICCProfile? {
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        if size > 0, size <= ICCProfile.largestBytes {
+            var bytes = Data(count: size)
+            let read = bytes.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(handle, $0.baseAddress) }
+            return read.code == heif_error_Ok ? ICCProfile(bytes) : nil
+        }
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+            return nil
+        }
+        defer { heif_nclx_color_profile_free(nclx) }
+        return ColourConversion.profile(
+            primaries: Int(nclx.pointee.color_primaries.rawValue),
+            transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
     }
 
     /// Whether two sizes have the same aspect ratio within 2 % (a thumbnail's sides are rounded).

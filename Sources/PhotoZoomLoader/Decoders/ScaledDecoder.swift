@@ -56,7 +56,7 @@ public enum ScaledDecoder {
             let full = PixelBox(width: claimed.width, height: claimed.height)
             stored = HEIFDecoder.decode(
                 data, covering: size.pixels(for: full), claimed: claimed, maximumPixels: limits.maximumPixels
-            ).map { Stored(pixels: $0.pixels, fullSize: $0.fullSize) }
+            ).map { Stored(pixels: $0.pixels, fullSize: $0.fullSize, profile: $0.profile) }
         default: stored = decodeWhole(data, claimed.kind, maximumPixels: limits.maximumPixels)
         }
         return stored.flatMap { stored in

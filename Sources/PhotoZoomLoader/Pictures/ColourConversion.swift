@@ -41,6 +41,54 @@ enum ColourConversion {
         return true
     }
 
+    /// The profile of colours described by their ITU-T H.273 code points (a HEIF's or AVIF's
+    /// `nclx`): Display P3's or BT.2020's primaries, with sRGB's or BT.709's tone curve. Nil
+    /// for sRGB's own primaries, unspecified ones, and transfers PhotoZoom does not read (PQ
+    /// and HLG, which need tone mapping to show in 8-bit sRGB).
+    static func profile(primaries: Int, transfer: Int) -> ICCProfile? {
+        let chromaticities: [Double]
+        switch primaries {
+        case 12: chromaticities = [0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
+        case 9: chromaticities = [0.708, 0.292, 0.170, 0.797, 0.131, 0.046]
+        default: return nil
+        }
+        let curve: [Double]
+        switch transfer {
+        case 13, 2: curve = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+        case 1, 6, 14, 15: curve = [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081]
+        default: return nil
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        let key = chromaticities + curve
+        if let made = madeProfiles.first(where: { $0.key == key }) { return made.profile }
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var triple = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: chromaticities[0], y: chromaticities[1], Y: 1),
+            Green: cmsCIExyY(x: chromaticities[2], y: chromaticities[3], Y: 1),
+            Blue: cmsCIExyY(x: chromaticities[4], y: chromaticities[5], Y: 1))
+        guard let tone = curve.withUnsafeBufferPointer({ cmsBuildParametricToneCurve(nil, 4, $0.baseAddress) }) else {
+            return nil
+        }
+        defer { cmsFreeToneCurve(tone) }
+        var tones: [OpaquePointer?] = [tone, tone, tone]
+        guard let made = cmsCreateRGBProfile(&white, &triple, &tones) else { return nil }
+        defer { cmsCloseProfile(made) }
+        var length: cmsUInt32Number = 0
+        guard cmsSaveProfileToMem(made, nil, &length) != 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        guard cmsSaveProfileToMem(made, &bytes, &length) != 0, let profile = ICCProfile(Data(bytes)) else { return nil }
+        madeProfiles.append(MadeProfile(key: key, profile: profile))
+        return profile
+    }
+
+    /// A profile made from code points, kept for the next photo.
+    private struct MadeProfile {
+        let key: [Double]
+        let profile: ICCProfile
+    }
+    nonisolated(unsafe) private static var madeProfiles: [MadeProfile] = []
+
     /// A transform kept for a profile and an input layout.
     private struct Kept {
         let profile: ICCProfile
