@@ -48,6 +48,29 @@ final class BugReporterTests: XCTestCase {
         guard case .verified = SessionReplay.run(recording) else { return XCTFail("the report's session replays") }
     }
 
+    /// A library of 100,000 whose sizes arrive on every tick: each tick's sim holds a new copy
+    /// of the library, which the black box digests. It never falls more than a few ticks
+    /// behind the window (which waits for it), so the copies it holds stay few.
+    func testTheBlackBoxNeverFallsFarBehindInAHugeLibrary() throws {
+        let photos = (0..<100_000).map {
+            PhotoInfo(name: String(format: "IMG_%06d.jpg", $0), pixelSize: Size(width: 1, height: 1))
+        }
+        var sim = Simulation(world: World(photos: photos, viewport: Size(width: 393, height: 700)))
+        let reporter = BugReporter(
+            sim: sim, contentHashes: { [] }, logTail: LogTail(), app: "photozoom test", photosFolder: "/nowhere")
+        var mostBehind = 0
+        for step in 0..<240 {
+            let input: [InputEvent] = [
+                .photoSize(PhotoSize(photo: step, pixelSize: Size(width: 4032, height: 3024), isPlaceholder: false))
+            ]
+            sim.step(input)
+            reporter.record(sim, input: input)
+            mostBehind = max(mostBehind, reporter.ticksBehind)
+        }
+        XCTAssertLessThanOrEqual(mostBehind, BugReporter.mostBehind)
+        XCTAssertEqual(reporter.takeFinished(waiting: false).count, 0)
+    }
+
     /// Of a library of a thousand, the report names only the photos its session showed (the
     /// cells paged past); the others are in it by their sizes alone, it replays to every
     /// digest, and its README says so.

@@ -37,9 +37,27 @@ public final class BugReporter {
         self.photosFolder = photosFolder
     }
 
-    /// After each tick: the tick is kept in order, after the window's thread has gone on.
+    /// The ticks handed over and not yet kept, at most `mostBehind`: each holds its sim, and a
+    /// sim holds its library, which a size arriving copies: with 200,000 photos the black box,
+    /// digesting each copy, fell thousands of ticks behind and held gigabytes of them.
+    private let behind = DispatchSemaphore(value: BugReporter.mostBehind)
+    private let counting = NSLock()
+    private var pending = 0
+    /// The most ticks the black box may be behind the window; past it the window waits for it.
+    public static let mostBehind = 16
+    /// The ticks handed over and not yet kept: tests look.
+    public var ticksBehind: Int { counting.withLock { pending } }
+
+    /// After each tick: the tick is kept in order, after the window's thread has gone on, unless
+    /// the black box is `mostBehind` ticks behind already.
     public func record(_ sim: Simulation, input: [InputEvent]) {
-        keeping.async { self.blackBox.record(sim, input: input) }
+        behind.wait()
+        counting.withLock { pending += 1 }
+        keeping.async {
+            self.blackBox.record(sim, input: input)
+            self.counting.withLock { self.pending -= 1 }
+            self.behind.signal()
+        }
     }
 
     /// Writes a report of the session up to `sim` into the bug reports folder. What only the
