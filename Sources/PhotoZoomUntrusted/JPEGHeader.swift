@@ -29,6 +29,24 @@ public enum JPEGHeader {
     /// The start-of-frame segment, or nil where the walk meets something that is not a segment
     /// (or the scan) first, or the bytes end.
     public static func frame(_ bytes: inout HeaderBytes) -> Frame? {
+        let frames = (0xC0...0xCF).filter { ![0xC4, 0xC8, 0xCC].contains($0) }
+        guard let (i, marker, length) = segment(&bytes, frames.contains), length >= 8,
+            let height = bytes.be16(i + 5), let width = bytes.be16(i + 7), let components = bytes.u8(i + 9)
+        else { return nil }
+        return Frame(marker: UInt8(marker), width: width, height: height, components: components)
+    }
+
+    /// Where the first scan's image data begins (past its header), or nil where the walk meets
+    /// something that is not a segment first. A file that ends there has no pixels at all.
+    public static func firstScanData(_ bytes: inout HeaderBytes) -> Int? {
+        segment(&bytes) { $0 == 0xDA }.map { $0.at + 2 + $0.length }
+    }
+
+    /// The first segment whose marker is `wanted`: where its marker is, the marker, and its
+    /// length; nil where the walk meets something that is not a segment, or the scan, first.
+    private static func segment(_ bytes: inout HeaderBytes, _ wanted: (Int) -> Bool) -> (
+        at: Int, marker: Int, length: Int
+    )? {
         guard bytes.bytes(0, 2) == [0xFF, 0xD8] else { return nil }
         var i = 2
         while true {
@@ -43,13 +61,9 @@ public enum JPEGHeader {
                 i += 2
                 continue
             }
-            guard marker != 0xDA, let length = bytes.be16(i + 2), length >= 2 else { return nil }
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                guard length >= 8, let height = bytes.be16(i + 5), let width = bytes.be16(i + 7),
-                    let components = bytes.u8(i + 9)
-                else { return nil }
-                return Frame(marker: UInt8(marker), width: width, height: height, components: components)
-            }
+            guard let length = bytes.be16(i + 2), length >= 2 else { return nil }
+            if wanted(marker) { return (i, marker, length) }
+            guard marker != 0xDA else { return nil }
             i += 2 + length
         }
     }

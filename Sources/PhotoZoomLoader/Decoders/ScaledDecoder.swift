@@ -19,7 +19,8 @@ struct UprightPixels {
 /// aliasing. Safe to call from any thread at once.
 public enum ScaledDecoder {
     /// `data`, a photo file's bytes, at `size` (in upright pixels), or why it cannot be shown.
-    /// A truncated or corrupt JPEG is an error, not a photo half grey.
+    /// A JPEG cut short shows the rows that arrived and the rest mid grey, as djpeg and every
+    /// viewer show it; one with no rows at all, or that libjpeg-turbo cannot read, is an error.
     /// A JPEG larger than `limits` allows is decoded at the largest of libjpeg-turbo's scales
     /// within them, even when that is smaller than `size`.
     /// `named`: the file's name, which tells a TGA (a format with no signature) from garbage.
@@ -100,10 +101,11 @@ public enum ScaledDecoder {
         return orientation.swapsAxes ? target.transposed : target
     }
 
-    /// Stops at libjpeg-turbo's first warning: a truncated file warns ("Premature end of JPEG
-    /// file"), and every warning fails the decode (its missing rows would be grey), so nothing
-    /// after it is worth decoding.
-    static let jpegFlags = Int32(TJFLAG_STOPONWARNING)
+    /// Decodes through libjpeg-turbo's warnings, as djpeg does: a file cut short ("Premature end
+    /// of JPEG file") gives its rows with the missing ones mid grey, and stray bytes between
+    /// segments ("extraneous bytes before marker") are skipped. A progressive file's scans are
+    /// limited (to 500) so a hostile one cannot make it decode its pixels again and again.
+    static let jpegFlags = Int32(TJFLAG_LIMITSCANS)
 
     /// A JPEG decoded at the smallest of libjpeg-turbo's quick scales (1/8, 1/4, 1/2, 1) that still
     /// covers what `size` asks for, within `maximumPixels`; ink (CMYK, YCCK) through `InkJPEG`.
@@ -143,7 +145,14 @@ public enum ScaledDecoder {
                     Int32(scaled.width), Int32(pixels.pitch), Int32(scaled.height), Int32(TJPF_RGBA.rawValue),
                     jpegFlags)
             }
-            guard status == 0 else { return failure() }
+            // A warning still gave every row; where the file ends before any image data, every
+            // one is the grey libjpeg-turbo fills missing data with, and there is no photo.
+            var header = HeaderBytes(head: data)
+            guard
+                status == 0
+                    || (tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+                        && JPEGHeader.firstScanData(&header).map { $0 < data.count } == true)
+            else { return failure() }
             return .success(Stored(pixels: pixels, fullSize: full, profile: profile))
         }
     }

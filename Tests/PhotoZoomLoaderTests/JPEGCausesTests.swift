@@ -1,0 +1,95 @@
+import Foundation
+import PhotoZoomTestSupport
+import XCTest
+
+@testable import PhotoZoomLoader
+
+/// JPEGs and WebPs that PhotoZoom once left as placeholders though their reference decoders
+/// show them, each made here and held to that decoder's pixels of the same bytes (djpeg from
+/// libjpeg-turbo-progs, dwebp from webp).
+final class JPEGCausesTests: XCTestCase {
+    typealias Pixels = MagickReference.Pixels
+    var folder: URL!
+
+    override func setUpWithError() throws { folder = try MagickReference.folder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// A 96×64 seeded plasma ImageMagick writes as `name` with `options`.
+    func plasma(_ name: String, _ options: [String]) throws -> Data {
+        try MagickReference.convert(
+            ["-seed", "7", "-size", "96x64", "plasma:"] + options + [folder.appendingPathComponent(name).path])
+    }
+
+    /// What `tool` (djpeg or dwebp) decodes `bytes` to, warnings and all.
+    func reference(_ tool: String, _ bytes: Data, _ name: String) throws -> Pixels {
+        let input = folder.appendingPathComponent(name)
+        let output = folder.appendingPathComponent(name + ".ppm")
+        try bytes.write(to: input)
+        let arguments =
+            tool == "djpeg"
+            ? ["djpeg", "-pnm", "-outfile", output.path, input.path]
+            : [
+                "dwebp", "-ppm", input.path, "-o", output.path,
+            ]
+        let outcome = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: ProcessInfo.processInfo.environment,
+            timeout: 60)
+        // djpeg says 2 where it warned and still wrote the picture.
+        guard outcome.exitedNormally, [0, 2].contains(outcome.status) else {
+            throw MagickReference.Failed(description: "\(tool) \(name): \(outcome.stderr)")
+        }
+        return try MagickReference.read(output)
+    }
+
+    /// PhotoZoom's pixels of `bytes` at their full size.
+    func ours(_ bytes: Data) throws -> Pixels {
+        MagickReference.pixels(
+            try ScaledDecoder.decode(bytes, to: .fitting(PixelBox(width: 96, height: 64))).get().pixels)
+    }
+
+    /// The rows `from` up to `to` of `pixels`.
+    func rows(_ pixels: Pixels, _ from: Int, _ to: Int) -> Pixels {
+        Pixels(
+            width: pixels.width, height: to - from,
+            colours: Array(pixels.colours[(from * pixels.width)..<(to * pixels.width)]))
+    }
+
+    /// How many rows of `pixels` arrived: those above the last rows that are all mid grey.
+    func arrivedRows(_ pixels: Pixels) -> Int {
+        var height = pixels.height
+        while height > 0, rows(pixels, height - 1, height).colours.allSatisfy({ $0 == PNGDecoder.missing }) {
+            height -= 1
+        }
+        return height
+    }
+
+    /// A download cut short at 60 %: djpeg shows the rows that arrived and the rest mid grey
+    /// (a baseline file), or every row at the quality of the scans that arrived (a progressive
+    /// one); so does PhotoZoom. One cut before any of its image data is still an error.
+    func testATruncatedJPEGShowsTheRowsThatArrived() throws {
+        for (name, options) in [("baseline.jpg", ["-quality", "90"]), ("progressive.jpg", ["-interlace", "JPEG"])] {
+            let whole = try plasma(name, options)
+            let cut = whole.prefix(whole.count * 6 / 10)
+            let ours = try ours(cut)
+            let theirs = try reference("djpeg", cut, "cut-" + name)
+            XCTAssertEqual([ours.width, ours.height], [96, 64], name)
+            XCTAssertGreaterThanOrEqual(MagickReference.psnr(ours, theirs), 40, name)
+            let arrived = arrivedRows(ours)
+            XCTAssertGreaterThanOrEqual(arrived, 16, "\(name): rows arrived")
+            if name == "baseline.jpg" {
+                XCTAssertLessThan(arrived, 64, "\(name): the rest is mid grey")
+                // The last row of 16 that arrived may have grey blocks at its end.
+                let complete = (arrived - 1) / 16 * 16
+                let full = try reference("djpeg", whole, name)
+                XCTAssertGreaterThanOrEqual(
+                    MagickReference.psnr(rows(ours, 0, complete), rows(full, 0, complete)), 40, name)
+            }
+        }
+        let whole = try plasma("header-only.jpg", [])
+        let scan = try XCTUnwrap(whole.firstRange(of: Data([0xFF, 0xDA]))).lowerBound
+        let header = whole.prefix(scan + 2 + (Int(whole[scan + 2]) << 8 | Int(whole[scan + 3])))
+        guard case .failure(let failure) = ScaledDecoder.decode(header, to: .fitting(PixelBox(width: 96, height: 64)))
+        else { return XCTFail("a JPEG with no image data decoded") }
+        XCTAssertEqual(failure.description, "libjpeg-turbo: Premature end of JPEG file")
+    }
+}
