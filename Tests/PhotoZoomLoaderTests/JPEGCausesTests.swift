@@ -1,8 +1,10 @@
 import Foundation
+import PhotoZoomCore
 import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomUntrusted
 
 /// JPEGs and WebPs that PhotoZoom once left as placeholders though their reference decoders
 /// show them, each made here and held to that decoder's pixels of the same bytes (djpeg from
@@ -91,5 +93,48 @@ final class JPEGCausesTests: XCTestCase {
         guard case .failure(let failure) = ScaledDecoder.decode(header, to: .fitting(PixelBox(width: 96, height: 64)))
         else { return XCTFail("a JPEG with no image data decoded") }
         XCTAssertEqual(failure.description, "libjpeg-turbo: Premature end of JPEG file")
+    }
+
+    /// `jpeg` with `stray` bytes put before each of its segments with `markers`, as Photoshop
+    /// leaves them between segments.
+    func withStrayBytes(_ jpeg: Data, before markers: [UInt8], _ stray: [UInt8] = [0x00, 0x17, 0xFF, 0x00]) throws
+        -> Data
+    {
+        var out = jpeg
+        for marker in markers {
+            let at = try XCTUnwrap(out.firstRange(of: Data([0xFF, marker])), "no marker \(marker)").lowerBound
+            out.insert(contentsOf: stray, at: at)
+        }
+        return out
+    }
+
+    /// An APP1 EXIF segment whose only tag is orientation `orientation`.
+    func exifSegment(orientation: UInt8) -> Data {
+        let tiff: [UInt8] = [
+            0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0,
+        ]
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        return Data([0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body)
+    }
+
+    /// Stray bytes between segments (libjpeg-turbo: "Corrupt JPEG data: 4 extraneous bytes
+    /// before marker"): djpeg skips them and shows the photo, and so does PhotoZoom, its header
+    /// check, EXIF orientation and colour profile read past them as libjpeg-turbo reads.
+    func testStrayBytesBetweenSegmentsAreSkippedAsDjpegSkipsThem() throws {
+        let plain = try plasma("plain.jpg", ["-quality", "90"])
+        let stray = try withStrayBytes(plain, before: [0xDB, 0xC4, 0xDA])
+        var header = HeaderBytes(head: stray)
+        XCTAssertEqual(JPEGHeader.dimensions(&header)?.width, 96, "the header check")
+        XCTAssertEqual(try ours(stray), try reference("djpeg", stray, "stray.jpg"))
+
+        // After ImageMagick's JFIF segment: a JPEG starts with a marker right after its start.
+        let tables = try XCTUnwrap(plain.firstRange(of: Data([0xFF, 0xDB]))).lowerBound
+        let profile = ColourReference.withProfile(Data([0xFF, 0xD8]), TestProfiles.displayP3).dropFirst(2)
+        let tagged = plain.prefix(tables) + exifSegment(orientation: 6) + profile + plain.suffix(from: tables)
+        let turned = try withStrayBytes(tagged, before: [0xE1, 0xE2, 0xDB])
+        XCTAssertEqual(PhotoExif(bytes: turned).orientation, .right, "EXIF past stray bytes")
+        XCTAssertEqual(ICCProfile.inJPEG(turned)?.bytes, TestProfiles.displayP3, "the profile past stray bytes")
+        let upright = try ScaledDecoder.decode(turned, to: .fitting(PixelBox(width: 64, height: 96))).get()
+        XCTAssertEqual([upright.pixels.width, upright.pixels.height], [64, 96], "turned by its EXIF")
     }
 }

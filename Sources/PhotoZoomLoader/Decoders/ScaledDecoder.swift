@@ -128,8 +128,11 @@ public enum ScaledDecoder {
                 handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling,
                 &colorspace)
         }
-        // A header libjpeg-turbo reads as 0×0 (a file cut off inside it) has no pixels to decode.
-        guard header == 0, width > 0, height > 0 else { return failure() }
+        // A header libjpeg-turbo reads as 0×0 (a file cut off inside it) has no pixels to decode;
+        // one it warns of (stray bytes between its segments) is read all the same.
+        guard header == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue), width > 0, height > 0 else {
+            return failure()
+        }
         let full = PixelBox(width: Int(width), height: Int(height))
         let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation), maximumPixels: maximumPixels)
         let profile = ICCProfile.inJPEG(data)
