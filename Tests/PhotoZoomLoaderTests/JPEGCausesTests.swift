@@ -22,8 +22,8 @@ final class JPEGCausesTests: XCTestCase {
             ["-seed", "7", "-size", "96x64", "plasma:"] + options + [folder.appendingPathComponent(name).path])
     }
 
-    /// What `tool` (djpeg or dwebp) decodes `bytes` to, warnings and all.
-    func reference(_ tool: String, _ bytes: Data, _ name: String) throws -> Pixels {
+    /// What `tool` (djpeg or dwebp, with `options`) decodes `bytes` to, warnings and all.
+    func reference(_ tool: String, _ bytes: Data, _ name: String, _ options: [String] = []) throws -> Pixels {
         let input = folder.appendingPathComponent(name)
         let output = folder.appendingPathComponent(name + ".ppm")
         try bytes.write(to: input)
@@ -32,7 +32,7 @@ final class JPEGCausesTests: XCTestCase {
             ? ["djpeg", "-pnm", "-outfile", output.path, input.path]
             : [
                 "dwebp", "-ppm", input.path, "-o", output.path,
-            ]
+            ] + options
         let outcome = try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: ProcessInfo.processInfo.environment,
             timeout: 60)
@@ -43,10 +43,9 @@ final class JPEGCausesTests: XCTestCase {
         return try MagickReference.read(output)
     }
 
-    /// PhotoZoom's pixels of `bytes` at their full size.
-    func ours(_ bytes: Data) throws -> Pixels {
-        MagickReference.pixels(
-            try ScaledDecoder.decode(bytes, to: .fitting(PixelBox(width: 96, height: 64))).get().pixels)
+    /// PhotoZoom's pixels of `bytes` at their full size, or fitting `box`.
+    func ours(_ bytes: Data, fitting box: PixelBox = PixelBox(width: 96, height: 64)) throws -> Pixels {
+        MagickReference.pixels(try ScaledDecoder.decode(bytes, to: .fitting(box)).get().pixels)
     }
 
     /// The rows `from` up to `to` of `pixels`.
@@ -136,5 +135,44 @@ final class JPEGCausesTests: XCTestCase {
         XCTAssertEqual(ICCProfile.inJPEG(turned)?.bytes, TestProfiles.displayP3, "the profile past stray bytes")
         let upright = try ScaledDecoder.decode(turned, to: .fitting(PixelBox(width: 64, height: 96))).get()
         XCTAssertEqual([upright.pixels.width, upright.pixels.height], [64, 96], "turned by its EXIF")
+    }
+
+    /// A lossy and a lossless WebP cut short at 60 %: PhotoZoom shows the rows libwebp's
+    /// incremental decoder made of what arrived, as dwebp decodes them from the whole file, and
+    /// the rest mid grey, at full size and scaled by libwebp to half. One cut inside its header
+    /// is still an error.
+    func testATruncatedWebPShowsTheRowsThatArrived() throws {
+        let source = folder.appendingPathComponent("plasma.png")
+        try MagickReference.convert(["-seed", "7", "-size", "96x64", "plasma:", source.path])
+        for encoding in [["-q", "90"], ["-lossless"]] {
+            let output = folder.appendingPathComponent("plasma.webp")
+            let encoded = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["cwebp", "-quiet"] + encoding + [source.path, "-o", output.path],
+                environment: ProcessInfo.processInfo.environment, timeout: 60)
+            XCTAssertEqual(encoded.status, 0, encoded.stderr)
+            let whole = try Data(contentsOf: output)
+            let cut = whole.prefix(whole.count * 6 / 10)
+            for (box, options) in [
+                (PixelBox(width: 96, height: 64), []), (PixelBox(width: 48, height: 32), ["-scale", "48", "32"]),
+            ] {
+                let ours = try ours(cut, fitting: box)
+                let named = "\(encoding) at \(box)"
+                XCTAssertEqual([ours.width, ours.height], [box.width, box.height], named)
+                let arrived = arrivedRows(ours)
+                XCTAssertGreaterThanOrEqual(arrived, box.height / 4, "\(named): rows arrived")
+                XCTAssertLessThan(arrived, box.height, "\(named): the rest is mid grey")
+                let theirs = try reference("dwebp", whole, "whole.webp", options)
+                XCTAssertGreaterThanOrEqual(
+                    MagickReference.psnr(rows(ours, 0, arrived), rows(theirs, 0, arrived)), 40, named)
+            }
+            guard
+                case .failure(let failure) = ScaledDecoder.decode(
+                    whole.prefix(40), to: .fitting(PixelBox(width: 96, height: 64)))
+            else {
+                return XCTFail("\(encoding): a WebP cut inside its header decoded")
+            }
+            XCTAssertTrue(failure.description.hasPrefix("libwebp"), failure.description)
+        }
     }
 }

@@ -183,7 +183,8 @@ public enum ScaledDecoder {
 
     /// A WebP decoded by libwebp straight to the size it is shown at (its scaler averages the
     /// pixels each output pixel covers), so one larger than `maximumPixels` allows is still shown;
-    /// never enlarged. SDL_image would decode it whole and leave the shrinking to us.
+    /// never enlarged. SDL_image would decode it whole and leave the shrinking to us. One cut
+    /// short shows the rows that arrived, the rest mid grey.
     private static func decodeWebP(
         _ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int
     ) -> Result<Stored, DecodeFailure> {
@@ -219,12 +220,29 @@ public enum ScaledDecoder {
             config.output.u.RGBA.rgba = pixels.bytes
             config.output.u.RGBA.stride = Int32(pixels.pitch)
             config.output.u.RGBA.size = pixels.count
-            let status = data.withUnsafeBytes { raw in
-                WebPDecode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config)
+            // Decoded as a download is, so that a file cut short gives the rows that arrived (as
+            // far as libwebp got, SUSPENDED for more); the rest are shown mid grey, as a PNG's are.
+            var arrived: Int32 = 0
+            var status = data.withUnsafeBytes { raw in
+                guard let decoder = WebPIDecode(nil, 0, &config) else { return VP8_STATUS_OUT_OF_MEMORY }
+                defer { WebPIDelete(decoder) }
+                let status = WebPIUpdate(decoder, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
+                if status == VP8_STATUS_SUSPENDED { _ = WebPIDecGetRGB(decoder, &arrived, nil, nil, nil) }
+                return status
             }
             WebPFreeDecBuffer(&config.output)
+            if status == VP8_STATUS_SUSPENDED { status = arrived > 0 ? VP8_STATUS_OK : VP8_STATUS_NOT_ENOUGH_DATA }
             guard status == VP8_STATUS_OK else {
                 return .failure(DecodeFailure.corrupt("libwebp: it did not decode (status \(status.rawValue))"))
+            }
+            if arrived > 0 {
+                let grey = PNGDecoder.missing
+                for y in min(Int(arrived), pixels.height)..<pixels.height {
+                    let row = pixels.bytes + y * pixels.pitch
+                    for x in 0..<pixels.width {
+                        (row + x * 4).update(from: [grey.r, grey.g, grey.b, grey.a], count: 4)
+                    }
+                }
             }
             return .success(Stored(pixels: pixels, fullSize: full, profile: ICCProfile.inWebP(data)))
         }
