@@ -11,19 +11,18 @@ public struct ExifSegment {
 
     /// Where the EXIF segment of a JPEG beginning with `head` lies: its TIFF bytes' range, which
     /// may end past `head` (read more, up to it), or nil when there is none before the image
-    /// data. Application segments and comments are walked; anything else ends the walk.
+    /// data. Application segments and comments are walked (stray bytes between them skipped, as
+    /// libjpeg-turbo skips them); anything else ends the walk.
     public static func locate(in head: Data) -> Range<Int>? {
         let b = head
         let start = b.startIndex
         guard b.count >= 4, b[start] == 0xFF, b[start + 1] == 0xD8 else { return nil }
         var i = 2
         while i + 4 <= b.count {
-            guard b[start + i] == 0xFF else { return nil }
-            let marker = b[start + i + 1]
-            if marker == 0xFF {
-                i += 1
-                continue
-            }
+            guard let (at, marker) = JPEGHeader.nextMarker(from: i, { $0 < b.count ? Int(b[start + $0]) : nil }),
+                at + 4 <= b.count
+            else { return nil }
+            i = at
             guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { return nil }
             let length = Int(b[start + i + 2]) << 8 | Int(b[start + i + 3])
             guard length >= 2 else { return nil }

@@ -53,12 +53,11 @@ public struct ICCProfile: Hashable, Sendable {
         var declaredCount: Int?
         var i = 2
         while i + 4 <= b.count {
-            guard b[start + i] == 0xFF else { return nil }
-            let marker = b[start + i + 1]
-            if marker == 0xFF {
-                i += 1
-                continue
-            }
+            // Stray bytes between segments are skipped, as libjpeg-turbo skips them.
+            guard let (at, marker) = JPEGHeader.nextMarker(from: i, { $0 < b.count ? Int(b[start + $0]) : nil }),
+                at + 4 <= b.count
+            else { break }
+            i = at
             // The segments that describe the image end at its first scan or frame's data.
             guard
                 (0xE0...0xEF).contains(marker) || marker == 0xFE || marker == 0xDB || marker == 0xC4

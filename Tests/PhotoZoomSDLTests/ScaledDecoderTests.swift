@@ -189,12 +189,15 @@ final class ScaledDecoderTests: XCTestCase {
         XCTAssertEqual(argb.averageColor, image.averageColor)
     }
 
-    /// A JPEG cut short is an error saying what libjpeg-turbo said, not a photo with grey rows.
-    func testATruncatedJPEGIsAnErrorInLibjpegTurbosWords() throws {
+    /// A JPEG cut short before any of its image data is an error saying what libjpeg-turbo
+    /// said, not a photo all grey (one cut later shows its rows: JPEGCausesTests).
+    func testAJPEGWithNoImageDataIsAnErrorInLibjpegTurbosWords() throws {
         let whole = try bytes("coffee.jpg")
+        let scan = try XCTUnwrap(whole.firstRange(of: Data([0xFF, 0xDA]))).lowerBound
         let result = ScaledDecoder.decode(
-            whole.prefix(whole.count / 2), to: .fitting(PixelBox(width: 128, height: 128)))
-        guard case .failure(let error) = result else { return XCTFail("half a JPEG decoded") }
+            whole.prefix(scan + 2 + (Int(whole[scan + 2]) << 8 | Int(whole[scan + 3]))),
+            to: .fitting(PixelBox(width: 128, height: 128)))
+        guard case .failure(let error) = result else { return XCTFail("a JPEG with no image data decoded") }
         XCTAssertEqual(error.description, "libjpeg-turbo: Premature end of JPEG file")
         guard
             case .failure(let garbage) = ScaledDecoder.decode(

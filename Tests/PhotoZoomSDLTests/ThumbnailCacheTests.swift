@@ -201,11 +201,13 @@ final class ThumbnailCacheTests: XCTestCase {
     func testAFailureIsRecordedUntilTheFileChanges() throws {
         let file = folder.appendingPathComponent("cut.jpg")
         let whole = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.bundledPhotos + "/coffee.jpg"))
-        try whole.prefix(whole.count / 2).write(to: file)
+        // Cut before its image data: there is nothing of it to show.
+        let scan = try XCTUnwrap(whole.firstRange(of: Data([0xFF, 0xDA]))).lowerBound
+        try whole.prefix(scan + 2 + (Int(whole[scan + 2]) << 8 | Int(whole[scan + 3]))).write(to: file)
         let cache = cache()
         XCTAssertNil(cache.recordedFailure(of: file))
         guard case .failure(let error) = cache.make(file, size: .large) else {
-            return XCTFail("half a JPEG made a thumbnail")
+            return XCTFail("a JPEG with no image data made a thumbnail")
         }
         XCTAssertEqual(error.description, "libjpeg-turbo: Premature end of JPEG file")
         XCTAssertEqual(cache.recordedFailure(of: file), "libjpeg-turbo: Premature end of JPEG file")

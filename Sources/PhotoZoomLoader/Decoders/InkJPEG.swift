@@ -8,7 +8,7 @@ import PhotoZoomUntrusted
 public enum InkJPEG {
     /// `data`, a CMYK or YCCK JPEG, as RGBA pixels of `width`×`height`: its own size, or one
     /// of libjpeg-turbo's scaled sizes (TJSCALED), which it decodes to directly. `flags` are
-    /// TurboJPEG's; a failure says what libjpeg-turbo said. Ink becomes light through the
+    /// TurboJPEG's; a failure says what libjpeg-turbo said, a warning is none. Ink becomes light through the
     /// JPEG's own CMYK `profile` where it has one lcms2 can use, else by the plain formula.
     public static func decode(_ data: Data, width: Int, height: Int, flags: Int32, profile: ICCProfile? = nil)
         -> Result<PixelBuffer, DecodeFailure>
@@ -25,7 +25,8 @@ public enum InkJPEG {
                     Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), flags)
             }
         }
-        guard decoded == 0 else {
+        // A warning (a file cut short, stray bytes) still gave every row, as djpeg gives them.
+        guard decoded == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
             return .failure(DecodeFailure.corrupt("libjpeg-turbo: \(String(cString: tjGetErrorStr2(handle)))"))
         }
         let made = PixelBuffer.make(width: width, height: height)

@@ -19,7 +19,8 @@ struct UprightPixels {
 /// aliasing. Safe to call from any thread at once.
 public enum ScaledDecoder {
     /// `data`, a photo file's bytes, at `size` (in upright pixels), or why it cannot be shown.
-    /// A truncated or corrupt JPEG is an error, not a photo half grey.
+    /// A JPEG cut short shows the rows that arrived and the rest mid grey, as djpeg and every
+    /// viewer show it; one with no rows at all, or that libjpeg-turbo cannot read, is an error.
     /// A JPEG larger than `limits` allows is decoded at the largest of libjpeg-turbo's scales
     /// within them, even when that is smaller than `size`.
     /// `named`: the file's name, which tells a TGA (a format with no signature) from garbage.
@@ -100,10 +101,11 @@ public enum ScaledDecoder {
         return orientation.swapsAxes ? target.transposed : target
     }
 
-    /// Stops at libjpeg-turbo's first warning: a truncated file warns ("Premature end of JPEG
-    /// file"), and every warning fails the decode (its missing rows would be grey), so nothing
-    /// after it is worth decoding.
-    static let jpegFlags = Int32(TJFLAG_STOPONWARNING)
+    /// Decodes through libjpeg-turbo's warnings, as djpeg does: a file cut short ("Premature end
+    /// of JPEG file") gives its rows with the missing ones mid grey, and stray bytes between
+    /// segments ("extraneous bytes before marker") are skipped. A progressive file's scans are
+    /// limited (to 500) so a hostile one cannot make it decode its pixels again and again.
+    static let jpegFlags = Int32(TJFLAG_LIMITSCANS)
 
     /// A JPEG decoded at the smallest of libjpeg-turbo's quick scales (1/8, 1/4, 1/2, 1) that still
     /// covers what `size` asks for, within `maximumPixels`; ink (CMYK, YCCK) through `InkJPEG`.
@@ -126,8 +128,11 @@ public enum ScaledDecoder {
                 handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), &width, &height, &subsampling,
                 &colorspace)
         }
-        // A header libjpeg-turbo reads as 0×0 (a file cut off inside it) has no pixels to decode.
-        guard header == 0, width > 0, height > 0 else { return failure() }
+        // A header libjpeg-turbo reads as 0×0 (a file cut off inside it) has no pixels to decode;
+        // one it warns of (stray bytes between its segments) is read all the same.
+        guard header == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue), width > 0, height > 0 else {
+            return failure()
+        }
         let full = PixelBox(width: Int(width), height: Int(height))
         let scaled = scaledSize(of: full, covering: storedTarget(full, size, orientation), maximumPixels: maximumPixels)
         let profile = ICCProfile.inJPEG(data)
@@ -143,7 +148,14 @@ public enum ScaledDecoder {
                     Int32(scaled.width), Int32(pixels.pitch), Int32(scaled.height), Int32(TJPF_RGBA.rawValue),
                     jpegFlags)
             }
-            guard status == 0 else { return failure() }
+            // A warning still gave every row; where the file ends before any image data, every
+            // one is the grey libjpeg-turbo fills missing data with, and there is no photo.
+            var header = HeaderBytes(head: data)
+            guard
+                status == 0
+                    || (tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+                        && JPEGHeader.firstScanData(&header).map { $0 < data.count } == true)
+            else { return failure() }
             return .success(Stored(pixels: pixels, fullSize: full, profile: profile))
         }
     }
@@ -171,7 +183,8 @@ public enum ScaledDecoder {
 
     /// A WebP decoded by libwebp straight to the size it is shown at (its scaler averages the
     /// pixels each output pixel covers), so one larger than `maximumPixels` allows is still shown;
-    /// never enlarged. SDL_image would decode it whole and leave the shrinking to us.
+    /// never enlarged. SDL_image would decode it whole and leave the shrinking to us. One cut
+    /// short shows the rows that arrived, the rest mid grey.
     private static func decodeWebP(
         _ data: Data, to size: ScaledSize, _ orientation: ExifOrientation, maximumPixels: Int
     ) -> Result<Stored, DecodeFailure> {
@@ -207,12 +220,29 @@ public enum ScaledDecoder {
             config.output.u.RGBA.rgba = pixels.bytes
             config.output.u.RGBA.stride = Int32(pixels.pitch)
             config.output.u.RGBA.size = pixels.count
-            let status = data.withUnsafeBytes { raw in
-                WebPDecode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config)
+            // Decoded as a download is, so that a file cut short gives the rows that arrived (as
+            // far as libwebp got, SUSPENDED for more); the rest are shown mid grey, as a PNG's are.
+            var arrived: Int32 = 0
+            var status = data.withUnsafeBytes { raw in
+                guard let decoder = WebPIDecode(nil, 0, &config) else { return VP8_STATUS_OUT_OF_MEMORY }
+                defer { WebPIDelete(decoder) }
+                let status = WebPIUpdate(decoder, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
+                if status == VP8_STATUS_SUSPENDED { _ = WebPIDecGetRGB(decoder, &arrived, nil, nil, nil) }
+                return status
             }
             WebPFreeDecBuffer(&config.output)
+            if status == VP8_STATUS_SUSPENDED { status = arrived > 0 ? VP8_STATUS_OK : VP8_STATUS_NOT_ENOUGH_DATA }
             guard status == VP8_STATUS_OK else {
                 return .failure(DecodeFailure.corrupt("libwebp: it did not decode (status \(status.rawValue))"))
+            }
+            if arrived > 0 {
+                let grey = PNGDecoder.missing
+                for y in min(Int(arrived), pixels.height)..<pixels.height {
+                    let row = pixels.bytes + y * pixels.pitch
+                    for x in 0..<pixels.width {
+                        (row + x * 4).update(from: [grey.r, grey.g, grey.b, grey.a], count: 4)
+                    }
+                }
             }
             return .success(Stored(pixels: pixels, fullSize: full, profile: ICCProfile.inWebP(data)))
         }
