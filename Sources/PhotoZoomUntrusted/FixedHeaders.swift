@@ -66,6 +66,7 @@ public enum FixedHeaders {
             found = PhotoHeader.Dimensions(kind: .webp, width: le24(w) + 1, height: le24(h) + 1)
             // Lossy within, if its first image chunk says so (an animation is refused by its decoder).
             found.decodesToAnySize = flags & 0x02 == 0 && firstImageChunk(&b) == "VP8 "
+            found.orientation = ChunkExif.webP(&b)
         default:
             return nil
         }

@@ -100,7 +100,7 @@ public struct PhotoProbe: Sendable, Equatable {
             return .failure(problem)
         }
         let exif = PhotoExif(bytes: head)
-        let orientation = exif.orientation
+        let orientation = claimed.orientation ?? exif.orientation
         func upright(_ d: PhotoHeader.Dimensions) -> PixelBox {
             orientation.swapsAxes
                 ? PixelBox(width: d.height, height: d.width) : PixelBox(width: d.width, height: d.height)
