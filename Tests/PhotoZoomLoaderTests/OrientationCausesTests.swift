@@ -81,4 +81,14 @@ final class OrientationCausesTests: XCTestCase {
                 webP, named: "turned.webp", as: try taggedTIFF(orientation), "a WebP turned \(orientation.rawValue)")
         }
     }
+
+    /// A TIFF's Orientation tag, each of the 8: libtiff only flips, so 5 to 8 (which turn a
+    /// quarter) came out flipped but not turned.
+    func testATIFFTurnsAsItsOrientationTagSays() throws {
+        for orientation in ExifOrientation.allCases {
+            let tiff = try taggedTIFF(orientation)
+            try assertUpright(
+                try Data(contentsOf: tiff), named: "turned.tif", as: tiff, "a TIFF turned \(orientation.rawValue)")
+        }
+    }
 }
