@@ -24,6 +24,18 @@ public enum ChunkExif {
         return nil
     }
 
+    /// A PNG's `eXIf` chunk, before its first `IDAT`, where the PNG specification puts it. An
+    /// orientation kept only in XMP (an `iTXt` chunk) is not read.
+    static func png(_ b: inout HeaderBytes) -> ExifOrientation? {
+        var at = 8
+        for _ in 0..<mostChunks {
+            guard let length = b.be32(at), let name = b.bytes(at + 4, 4), name != Array("IDAT".utf8) else { return nil }
+            if name == Array("eXIf".utf8) { return orientation(&b, at: at + 8, length: length) }
+            at += 12 + length
+        }
+        return nil
+    }
+
     private static func orientation(_ b: inout HeaderBytes, at: Int, length: Int) -> ExifOrientation? {
         guard var tiff = b.bytes(at, min(length, largestChunk)) else { return nil }
         if tiff.starts(with: Array("Exif".utf8) + [0, 0]) { tiff.removeFirst(6) }

@@ -91,4 +91,17 @@ final class OrientationCausesTests: XCTestCase {
                 try Data(contentsOf: tiff), named: "turned.tif", as: tiff, "a TIFF turned \(orientation.rawValue)")
         }
     }
+
+    /// A PNG's `eXIf` chunk (after IHDR, before the image data), which libpng leaves to its
+    /// caller.
+    func testAPNGTurnsAsItsEXIfChunkSays() throws {
+        let png = [UInt8](try Data(contentsOf: stored))
+        let afterHeader = HandMadePNG.signature.count + 25
+        for orientation in ExifOrientation.allCases {
+            let turned = Data(
+                png[..<afterHeader] + HandMadePNG.chunk("eXIf", Self.exif(orientation)) + png[afterHeader...])
+            try assertUpright(
+                turned, named: "turned.png", as: try taggedTIFF(orientation), "a PNG turned \(orientation.rawValue)")
+        }
+    }
 }
