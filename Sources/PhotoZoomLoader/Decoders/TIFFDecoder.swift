@@ -68,11 +68,26 @@ enum TIFFDecoder {
                         UnsafeMutableRawPointer(pixels.bytes).assumingMemoryBound(to: UInt32.self),
                         Int32(photozoom_tiff_orientation(tiff)), 0) == 1
                 else { return .failure(DecodeFailure.corrupt("libtiff could not decode its \(size) picture")) }
+                straighten(pixels)
                 var length: UInt32 = 0
                 let profile = photozoom_tiff_icc(tiff, &length).flatMap { bytes in
                     Int(length) <= ICCProfile.largestBytes ? ICCProfile(Data(bytes: bytes, count: Int(length))) : nil
                 }
                 return .success(ProfiledPixels(pixels: pixels, profile: profile))
+            }
+        }
+    }
+
+    /// libtiff's RGBA reading hands back colours multiplied by their alpha, whether the file's
+    /// alpha is associated or not: divided back out, they are the colours the file means, as
+    /// every other decoder gives them.
+    private static func straighten(_ pixels: PixelBuffer) {
+        let bytes = pixels.bytes
+        for at in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = Int(bytes[at + 3])
+            guard alpha != 255, alpha != 0 else { continue }
+            for channel in at..<(at + 3) {
+                bytes[channel] = UInt8(min((Int(bytes[channel]) * 255 + alpha / 2) / alpha, 255))
             }
         }
     }
