@@ -48,8 +48,8 @@ final class OrientationCausesTests: XCTestCase {
         (0..<count).map { UInt8(value >> (8 * $0) & 0xFF) }
     }
 
-    /// `data` decoded as a loader decodes it and probed as the library probes it, held to
-    /// `reference`'s pixels (`minimumPSNR`) and upright size.
+    /// `data` decoded as a loader decodes it and its file probed as the library probes it, held
+    /// to `reference`'s pixels (`minimumPSNR`) and upright size.
     private func assertUpright(
         _ data: Data, named name: String, as reference: URL, minimumPSNR: Double = .infinity, _ message: String,
         line: UInt = #line
@@ -58,11 +58,17 @@ final class OrientationCausesTests: XCTestCase {
         try MagickReference.assertMatches(
             decoded.map(\.pixels), reference, minimumPSNR: minimumPSNR, message, line: line)
         let expected = try MagickReference.read(reference)
-        let probe = try PhotoProbe.probe(head: data, name: name, fileBytes: data.count, modified: 0).get()
+        let file = folder.appendingPathComponent(name)
+        try data.write(to: file)
+        let probe = try PhotoProbe.probe(file).get()
         XCTAssertEqual(
             probe.uprightSize, PixelBox(width: expected.width, height: expected.height), "\(message): the probe's size",
             line: line)
     }
+
+    /// Bytes of a chunk no decoder knows, put before the EXIF so it lies past the first bytes
+    /// the library reads of a file (`PhotoProbe.headBytes`), as it does in a large photo.
+    private static let padding = PhotoProbe.headBytes
 
     /// An extended WebP (a `VP8X` header) whose `EXIF` chunk, after the image, says how it
     /// turns: libwebp ignores it, so a phone's sideways WebP was shown sideways.
@@ -75,7 +81,9 @@ final class OrientationCausesTests: XCTestCase {
             let exif = (orientation == .left ? Array("Exif".utf8) + [0, 0] : []) + Self.exif(orientation)
             let body =
                 Array("WEBPVP8X".utf8) + Self.littleEndian(10, 4) + [0x08, 0, 0, 0] + Self.littleEndian(5, 3)
-                + Self.littleEndian(3, 3) + plain[12...] + Array("EXIF".utf8) + Self.littleEndian(exif.count, 4) + exif
+                + Self.littleEndian(3, 3) + plain[12...] + Array("PADD".utf8) + Self.littleEndian(Self.padding, 4)
+                + [UInt8](repeating: 0, count: Self.padding) + Array("EXIF".utf8) + Self.littleEndian(exif.count, 4)
+                + exif
             let webP = Data(Array("RIFF".utf8) + Self.littleEndian(body.count, 4) + body)
             try assertUpright(
                 webP, named: "turned.webp", as: try taggedTIFF(orientation), "a WebP turned \(orientation.rawValue)")
@@ -99,7 +107,8 @@ final class OrientationCausesTests: XCTestCase {
         let afterHeader = HandMadePNG.signature.count + 25
         for orientation in ExifOrientation.allCases {
             let turned = Data(
-                png[..<afterHeader] + HandMadePNG.chunk("eXIf", Self.exif(orientation)) + png[afterHeader...])
+                png[..<afterHeader] + HandMadePNG.chunk("prVt", [UInt8](repeating: 0, count: Self.padding))
+                    + HandMadePNG.chunk("eXIf", Self.exif(orientation)) + png[afterHeader...])
             try assertUpright(
                 turned, named: "turned.png", as: try taggedTIFF(orientation), "a PNG turned \(orientation.rawValue)")
         }
