@@ -88,7 +88,10 @@ let package = Package(
         .testTarget(name: "PhotoZoomCoreTests", dependencies: ["PhotoZoomCore", "PhotoZoomTestSupport"]),
         .testTarget(
             name: "PhotoZoomLoaderTests",
-            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomTestSupport", "CLCMS"]),
+            dependencies: [
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "PhotoZoomTestSupport",
+                "CLCMS",
+            ]),
         .testTarget(
             name: "PhotoZoomSDLTests",
             dependencies: [

@@ -75,6 +75,13 @@ static inline TIFF *photozoom_tiff_open(const void *bytes, size_t length, tmsize
     return tiff;
 }
 
+/* The current directory's Orientation tag (ORIENTATION_TOPLEFT where it has none). */
+static inline int photozoom_tiff_orientation(TIFF *tiff) {
+    uint16_t orientation = ORIENTATION_TOPLEFT;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &orientation);
+    return orientation;
+}
+
 /* The current directory's ICC colour profile (TIFFTAG_ICCPROFILE) and its length, or NULL. */
 static inline const void *photozoom_tiff_icc(TIFF *tiff, uint32_t *length) {
     uint32_t count = 0;

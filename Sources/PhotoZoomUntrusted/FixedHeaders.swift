@@ -4,7 +4,7 @@ import Foundation
 /// OS/2's headers), WebP, QOI, PNM, PCX and TGA. Where a format's coding bounds how tightly
 /// pixels pack, the least file that could hold the claim is said too.
 public enum FixedHeaders {
-    /// IHDR, which must come first. Deflate packs at most 1,032 bytes into one, so the filtered
+    /// IHDR, which must come first, and the orientation of an `eXIf` chunk. Deflate packs at most 1,032 bytes into one, so the filtered
     /// rows set a least size (a 300-byte PNG claiming 50000² cannot be one).
     public static func png(_ b: inout HeaderBytes) -> PhotoHeader.Dimensions? {
         guard b.be32(8) == 13, b.bytes(12, 4) == Array("IHDR".utf8), let width = b.be32(16), let height = b.be32(20),
@@ -12,9 +12,11 @@ public enum FixedHeaders {
         else { return nil }
         let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colour] ?? 4
         let rowBytes = (min(width, PhotoHeader.largestSide + 1) * channels * depth + 7) / 8 + 1
-        return PhotoHeader.Dimensions(
+        var found = PhotoHeader.Dimensions(
             kind: .png, width: width, height: height,
             leastFileBytes: rowBytes * min(height, PhotoHeader.largestSide + 1) / 1032)
+        found.orientation = ChunkExif.png(&b)
+        return found
     }
 
     /// Windows' header (40 bytes or more, signed 32-bit sides, a negative height drawn top
@@ -66,6 +68,7 @@ public enum FixedHeaders {
             found = PhotoHeader.Dimensions(kind: .webp, width: le24(w) + 1, height: le24(h) + 1)
             // Lossy within, if its first image chunk says so (an animation is refused by its decoder).
             found.decodesToAnySize = flags & 0x02 == 0 && firstImageChunk(&b) == "VP8 "
+            found.orientation = ChunkExif.webP(&b)
         default:
             return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomCore
 
 /// What a photo file says about itself before any pixel is decoded: its format, read from its
 /// bytes (`ImageKind`), and its size in pixels, read from its own header by a parser written in
@@ -39,6 +40,10 @@ public enum PhotoHeader {
         public var leastFileBytes = 0
         /// The most pixels its decoder allocates: every frame and directory, not only the first.
         public var decodedPixels: Int
+        /// How its pixels turn upright where its own header says so (a TIFF's Orientation tag, a
+        /// WebP's or a PNG's EXIF chunk); nil where it does not, as for a JPEG, whose EXIF
+        /// `PhotoExif` reads.
+        public var orientation: ExifOrientation?
 
         public init(kind: ImageKind, width: Int, height: Int, leastFileBytes: Int = 0, decodedPixels: Int? = nil) {
             self.kind = kind

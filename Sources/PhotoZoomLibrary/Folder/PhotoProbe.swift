@@ -77,7 +77,7 @@ public struct PhotoProbe: Sendable, Equatable {
 
     /// The probe of a file whose first bytes are `head`; a header that lies past them is read
     /// from `file`, when there is one. `read`: what `readHead` found in them, not read again —
-    /// but for a TIFF, whose chain of directories may go on past the head.
+    /// but for a TIFF, a WebP or a PNG, whose directories or orientation may lie past the head.
     public static func probe(
         head: Data, read: PhotoHeader.Dimensions? = nil, file: UntrustedFile? = nil, name: String = "", fileBytes: Int,
         modified: Int,
@@ -93,14 +93,18 @@ public struct PhotoProbe: Sendable, Equatable {
             }
         }
         var bytes = HeaderBytes(head: head, file: file)
-        guard let claimed = read.flatMap({ $0.kind == .tiff ? nil : $0 }) ?? PhotoHeader.dimensions(kind, &bytes) else {
+        let readPastHead: Set<ImageKind> = [.tiff, .webp, .png]
+        guard
+            let claimed = read.flatMap({ readPastHead.contains($0.kind) ? nil : $0 })
+                ?? PhotoHeader.dimensions(kind, &bytes)
+        else {
             return .failure(DecodeFailure.corrupt(PhotoHeader.unsized(kind, &bytes)))
         }
         if let problem = PhotoGate.claimProblem(claimed, fileBytes: fileBytes, limits: limits) {
             return .failure(problem)
         }
         let exif = PhotoExif(bytes: head)
-        let orientation = exif.orientation
+        let orientation = claimed.orientation ?? exif.orientation
         func upright(_ d: PhotoHeader.Dimensions) -> PixelBox {
             orientation.swapsAxes
                 ? PixelBox(width: d.height, height: d.width) : PixelBox(width: d.width, height: d.height)

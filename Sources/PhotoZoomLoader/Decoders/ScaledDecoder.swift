@@ -42,7 +42,8 @@ public enum ScaledDecoder {
         case .failure(let refusal): return .failure(refusal)
         }
         // libheif turns a HEIF upright by its own boxes: an EXIF orientation would turn it twice.
-        let orientation = claimed.kind.isHEIF ? .up : orientation
+        // A WebP's, PNG's or TIFF's own header says how it turns, where a JPEG's EXIF does not.
+        let orientation = claimed.kind.isHEIF ? .up : claimed.orientation ?? orientation
         let stored: Result<Stored, DecodeFailure>
         switch claimed.kind {
         case .jpeg: stored = decodeJPEG(data, to: size, orientation, maximumPixels: limits.maximumPixels)

@@ -4,8 +4,8 @@ import PhotoZoomUntrusted
 
 /// TIFFs, read by libtiff from the bytes in memory: the first directory whole, or, for one too
 /// large to decode whole, the reduced-resolution copy (a pyramid's level) that best covers what
-/// is shown. Rows come out top row first (ORIENTATION_TOPLEFT), with the directory's colour
-/// profile where it has one (`ProfiledPixels`).
+/// is shown. Rows come out as they are stored, for `ScaledDecoder` to turn upright as the header's
+/// Orientation tag says, with the directory's colour profile where it has one (`ProfiledPixels`).
 enum TIFFDecoder {
     /// The most libtiff may allocate at once: a strip or a tile, never the whole image, which is
     /// read into the pixels made for it.
@@ -59,18 +59,35 @@ enum TIFFDecoder {
                     .overLimits("it has \(size) pixels, more than \(maximumPixels) (library.maximumPixels)"))
             }
             return PixelBuffer.make(width: size.width, height: size.height).flatMap { pixels in
-                // ABGR words, which are RGBA's bytes on a little-endian machine.
+                // ABGR words, which are RGBA's bytes on a little-endian machine. Asked for the
+                // directory's own orientation, libtiff leaves the rows as stored: asked for any
+                // other, it only flips them, and orientations 5 to 8 turn a quarter.
                 guard
                     TIFFReadRGBAImageOriented(
                         tiff, UInt32(size.width), UInt32(size.height),
                         UnsafeMutableRawPointer(pixels.bytes).assumingMemoryBound(to: UInt32.self),
-                        ORIENTATION_TOPLEFT, 0) == 1
+                        Int32(photozoom_tiff_orientation(tiff)), 0) == 1
                 else { return .failure(DecodeFailure.corrupt("libtiff could not decode its \(size) picture")) }
+                straighten(pixels)
                 var length: UInt32 = 0
                 let profile = photozoom_tiff_icc(tiff, &length).flatMap { bytes in
                     Int(length) <= ICCProfile.largestBytes ? ICCProfile(Data(bytes: bytes, count: Int(length))) : nil
                 }
                 return .success(ProfiledPixels(pixels: pixels, profile: profile))
+            }
+        }
+    }
+
+    /// libtiff's RGBA reading hands back colours multiplied by their alpha, whether the file's
+    /// alpha is associated or not: divided back out, they are the colours the file means, as
+    /// every other decoder gives them.
+    private static func straighten(_ pixels: PixelBuffer) {
+        let bytes = pixels.bytes
+        for at in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = Int(bytes[at + 3])
+            guard alpha != 255, alpha != 0 else { continue }
+            for channel in at..<(at + 3) {
+                bytes[channel] = UInt8(min((Int(bytes[channel]) * 255 + alpha / 2) / alpha, 255))
             }
         }
     }
