@@ -14,9 +14,11 @@ struct UprightPixels {
 
 /// Decodes a photo at the size it is needed rather than at full size: a 12-megapixel JPEG for a
 /// 256-pixel cell is decoded by libjpeg-turbo at an eighth of its size (its DCT scaling skips
-/// most of the work), not at 48 MB and then shrunk. Other formats come whole from SDL_image and
-/// are shrunk. Either way the result is upright (EXIF orientation applied) and shrunk without
-/// aliasing. Safe to call from any thread at once.
+/// most of the work), not at 48 MB and then shrunk; a WebP is scaled by libwebp, a TIFF pyramid
+/// read at its level, a HEIF from its thumbnail where one covers the size. Other formats come
+/// whole from their own decoders and are shrunk. Either way the result is upright (the
+/// format's orientation applied once), shrunk without aliasing, and in sRGB (its colour profile
+/// converted). Safe to call from any thread at once.
 public enum ScaledDecoder {
     /// `data`, a photo file's bytes, at `size` (in upright pixels), or why it cannot be shown.
     /// A JPEG cut short shows the rows that arrived and the rest mid grey, as djpeg and every
