@@ -18,8 +18,21 @@ final class ThumbnailsCommandTests: PhotozoomCLITestCase {
                 atPath: PackagePaths.bundledPhotos + "/" + bundled, toPath: photos.appendingPathComponent(name).path)
         }
         let whole = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.bundledPhotos + "/coffee.jpg"))
-        try whole.prefix(whole.count / 2).write(to: photos.appendingPathComponent("broken.jpg"))
+        try whole.prefix(try Self.firstScanData(of: whole)).write(to: photos.appendingPathComponent("broken.jpg"))
         return photos
+    }
+
+    /// Where a JPEG's first scan's data starts: cut there, it has no row to show (cut later, it
+    /// shows the rows that arrived, as djpeg does).
+    static func firstScanData(of jpeg: Data) throws -> Int {
+        let bytes = [UInt8](jpeg)
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            if bytes[at + 1] == 0xDA { return at + 2 + length }
+            at += 2 + length
+        }
+        throw CocoaError(.fileReadCorruptFile)
     }
 
     /// Where GLib finds `file`'s thumbnail in the cache under `cacheHome`, and whether it calls it valid.
