@@ -29,8 +29,11 @@ public enum ImageKind: String, CaseIterable, Sendable {
     public var isHEIF: Bool { self == .heic || self == .avif }
 
     /// The extensions a folder's photos are listed by; a file is then read as what its bytes say.
+    /// A camera's MPO (stereo or multi-angle) is a JPEG with more after it, shown as its first
+    /// picture; an APNG is a PNG, shown as its default image.
     public static let extensions: [String: ImageKind] = [
-        "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "png": .png, "gif": .gif, "bmp": .bmp, "webp": .webp,
+        "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "mpo": .jpeg, "png": .png, "apng": .png, "gif": .gif,
+        "bmp": .bmp, "webp": .webp,
         "tif": .tiff, "tiff": .tiff, "qoi": .qoi, "pnm": .pnm, "ppm": .pnm, "pgm": .pnm, "pbm": .pnm, "pcx": .pcx,
         "tga": .tga, "heic": .heic, "heif": .heic, "hif": .heic, "avif": .avif,
     ]

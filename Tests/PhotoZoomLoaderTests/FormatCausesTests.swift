@@ -1,0 +1,74 @@
+import Foundation
+import PhotoZoomCore
+import PhotoZoomLibrary
+import PhotoZoomTestSupport
+import PhotoZoomUntrusted
+import XCTest
+
+@testable import PhotoZoomLoader
+
+/// Files of formats PhotoZoom claims that it once skipped or left as placeholders, each made
+/// here and held, as a loader decodes it (`ScaledDecoder`), to ImageMagick's pixels.
+final class FormatCausesTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try MagickReference.folder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// A 48×32 seeded plasma ImageMagick writes as `name` with `options`.
+    private func plasma(_ name: String, seed: Int = 7, _ options: [String] = []) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try MagickReference.convert(["-seed", "\(seed)", "-size", "48x32", "plasma:"] + options + [url.path])
+        return url
+    }
+
+    private func decoded(_ data: Data, named name: String) -> Result<PixelBuffer, DecodeFailure> {
+        ScaledDecoder.decode(data, to: .fitting(PixelBox(width: 1000, height: 1000)), named: name).map(\.pixels)
+    }
+
+    /// The chunks of a PNG, after its signature: type and body.
+    private static func chunks(_ png: [UInt8]) -> [(type: String, body: [UInt8])] {
+        var found: [(String, [UInt8])] = []
+        var at = 8
+        while at + 12 <= png.count {
+            let length = png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            found.append((String(decoding: png[at + 4..<at + 8], as: UTF8.self), Array(png[at + 8..<at + 8 + length])))
+            at += 12 + length
+        }
+        return found
+    }
+
+    /// A camera's `.mpo` (a JPEG with a second JPEG after it) and an `.apng` (a PNG whose
+    /// default image is its first frame, with a second frame after it) were never listed: each
+    /// is now listed and shows its first picture.
+    func testAnMPOAndAnAPNGAreListedAndShowTheirFirstPicture() throws {
+        let first = try plasma("first.jpg")
+        let second = try plasma("second.jpg", seed: 8)
+        let mpo = try Data(contentsOf: first) + Data(contentsOf: second)
+        try mpo.write(to: folder.appendingPathComponent("stereo.mpo"))
+
+        let frame = try plasma("frame.png", ["-depth", "8", "-type", "TrueColor"])
+        let other = try plasma("other.png", seed: 8, ["-depth", "8", "-type", "TrueColor"])
+        let frameChunks = Self.chunks([UInt8](try Data(contentsOf: frame)))
+        let otherData = Self.chunks([UInt8](try Data(contentsOf: other))).filter { $0.type == "IDAT" }
+        func control(_ sequence: UInt32) -> [UInt8] {
+            [sequence, 48, 32, 0, 0].flatMap(HandMadePNG.bigEndian) + [0, 1, 0, 10, 0, 0]
+        }
+        var apng = HandMadePNG.signature + HandMadePNG.chunk("IHDR", frameChunks[0].body)
+        apng += HandMadePNG.chunk("acTL", [2, 0].flatMap(HandMadePNG.bigEndian))
+        apng += HandMadePNG.chunk("fcTL", control(0))
+        for chunk in frameChunks where chunk.type == "IDAT" { apng += HandMadePNG.chunk("IDAT", chunk.body) }
+        apng += HandMadePNG.chunk("fcTL", control(1))
+        for (index, chunk) in otherData.enumerated() {
+            apng += HandMadePNG.chunk("fdAT", HandMadePNG.bigEndian(UInt32(2 + index)) + chunk.body)
+        }
+        apng += HandMadePNG.chunk("IEND", [])
+        try Data(apng).write(to: folder.appendingPathComponent("moving.apng"))
+
+        let listed = try PhotoFolder.imageFiles(in: folder.path).map(\.lastPathComponent)
+        XCTAssertTrue(listed.contains("stereo.mpo"), "\(listed)")
+        XCTAssertTrue(listed.contains("moving.apng"), "\(listed)")
+        try MagickReference.assertMatches(decoded(mpo, named: "stereo.mpo"), first, minimumPSNR: 40, "the MPO")
+        try MagickReference.assertMatches(decoded(Data(apng), named: "moving.apng"), frame, "the APNG")
+    }
+}
