@@ -71,4 +71,26 @@ final class FormatCausesTests: XCTestCase {
         try MagickReference.assertMatches(decoded(mpo, named: "stereo.mpo"), first, minimumPSNR: 40, "the MPO")
         try MagickReference.assertMatches(decoded(Data(apng), named: "moving.apng"), frame, "the APNG")
     }
+
+    /// An animated WebP was a placeholder: it shows its first frame, as a browser does before
+    /// it plays. Two lossless frames by libwebp's own `img2webp`; the first is exactly its PNG.
+    func testAnAnimatedWebPShowsItsFirstFrame() throws {
+        let first = try plasma(
+            "first.png",
+            [
+                "-depth", "8", "-type", "TrueColorAlpha", "-channel", "A", "-evaluate",
+                "set", "60%", "+channel",
+            ])
+        let second = try plasma("second.png", seed: 8, ["-depth", "8"])
+        let animation = folder.appendingPathComponent("moving.webp")
+        let outcome = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["img2webp", "-lossless", "-d", "100", first.path, second.path, "-o", animation.path],
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let data = try Data(contentsOf: animation)
+        XCTAssertEqual(String(decoding: data[12..<16], as: UTF8.self), "VP8X")
+        XCTAssertNotEqual(data[20] & 0x02, 0, "the header says it is an animation")
+        try MagickReference.assertMatches(decoded(data, named: "moving.webp"), first)
+    }
 }
