@@ -93,4 +93,39 @@ final class FormatCausesTests: XCTestCase {
         XCTAssertNotEqual(data[20] & 0x02, 0, "the header says it is an animation")
         try MagickReference.assertMatches(decoded(data, named: "moving.webp"), first)
     }
+
+    /// TIFFs libtiff's RGBA reading refuses were placeholders: 12-bit and 32-bit integer
+    /// samples, 16-, 32- and 64-bit floats, 16-bit CMYK, with and without alpha and in planes.
+    func testTIFFSamplesOfEveryDepthAndFormatAreScaledToEightBits() throws {
+        let opaque = try plasma("opaque.png", ["-depth", "16"])
+        let alpha = folder.appendingPathComponent("alpha.png")
+        try MagickReference.convert([
+            opaque.path, "(", "-size", "32x48", "gradient:", "-rotate", "90", ")", "-compose", "CopyOpacity",
+            "-composite", alpha.path,
+        ])
+        let float = ["-define", "quantum:format=floating-point"]
+        let cases: [(String, [String])] = [
+            ("grey-12.tif", [opaque.path, "-colorspace", "Gray", "-depth", "12"]),
+            ("rgb-12.tif", [opaque.path, "-depth", "12"]),
+            ("rgb-32.tif", [opaque.path, "-depth", "32"]),
+            ("rgba-32.tif", [alpha.path, "-depth", "32"]),
+            ("rgba-associated-32.tif", [alpha.path, "-depth", "32", "-define", "tiff:alpha=associated"]),
+            ("rgb-planes-32.tif", [opaque.path, "-depth", "32", "-interlace", "Plane"]),
+            ("rgb-float-16.tif", [opaque.path, "-depth", "16"] + float),
+            ("rgb-float-32.tif", [opaque.path, "-depth", "32"] + float),
+            ("rgba-float-32.tif", [alpha.path, "-depth", "32"] + float),
+            ("grey-float-64.tif", [opaque.path, "-colorspace", "Gray", "-depth", "64"] + float),
+            ("cmyk-16.tif", [opaque.path, "-colorspace", "CMYK", "-depth", "16"]),
+        ]
+        for (name, arguments) in cases {
+            let url = folder.appendingPathComponent(name)
+            try MagickReference.convert(arguments + [url.path])
+            let result = decoded(try Data(contentsOf: url), named: name)
+            if case .failure(let why) = result {
+                XCTFail("\(name): \(why)")
+                continue
+            }
+            try MagickReference.assertMatches(result, url, minimumPSNR: 40, name)
+        }
+    }
 }
