@@ -52,7 +52,10 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if starts("GIF87a") || starts("GIF89a") { return .success(.gif) }
         if starts("BM"), b.count >= 18 { return .success(.bmp) }
         if starts("RIFF"), at(8, "WEBP") { return .success(.webp) }
-        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+        // A classic TIFF (42) or a BigTIFF (43).
+        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+        {
             return .success(.tiff)
         }
         if starts("qoif") { return .success(.qoi) }
@@ -117,9 +120,6 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if at(4, "ftyp") {
             let brand = HEIFHeader.fourCC(b.dropFirst(8).prefix(4))
             return "a video or another ISO media file (brand '\(brand)')"
-        }
-        if b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
-            return "a BigTIFF, which this build cannot decode"
         }
         return nil
     }

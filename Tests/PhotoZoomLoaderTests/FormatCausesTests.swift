@@ -128,4 +128,22 @@ final class FormatCausesTests: XCTestCase {
             try MagickReference.assertMatches(result, url, minimumPSNR: 40, name)
         }
     }
+
+    /// A BigTIFF (version 43: 8-byte offsets) was refused as a format this build cannot decode:
+    /// its header is read as a TIFF's is, and libtiff decodes it. Either byte order, with the
+    /// Orientation tag read from the BigTIFF's wider entries.
+    func testABigTIFFIsReadInEitherByteOrder() throws {
+        let stored = try plasma("stored.png", ["-depth", "8"])
+        let cases: [(String, [String])] = [
+            ("little.tif", ["-endian", "LSB"]), ("big.tif", ["-endian", "MSB"]),
+            ("turned.tif", ["-orient", "RightTop"]), ("deep.tif", ["-depth", "16", "-alpha", "on"]),
+        ]
+        for (name, options) in cases {
+            let url = folder.appendingPathComponent(name)
+            try MagickReference.convert([stored.path] + options + ["TIFF64:" + url.path])
+            let data = try Data(contentsOf: url)
+            XCTAssertTrue([[0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]].contains(Array(data.prefix(4))), name)
+            try MagickReference.assertMatches(decoded(data, named: name), url, name)
+        }
+    }
 }
