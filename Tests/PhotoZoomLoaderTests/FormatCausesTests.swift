@@ -146,4 +146,79 @@ final class FormatCausesTests: XCTestCase {
             try MagickReference.assertMatches(decoded(data, named: name), url, name)
         }
     }
+
+    private static func le(_ value: Int, _ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(value >> (8 * $0) & 0xFF) }
+    }
+
+    /// A TGA of `width`×`height` of `type` (2 true colour, 3 grey) and `bits`, its descriptor
+    /// saying its origin and attribute bits.
+    private static func tga(_ width: Int, _ height: Int, type: UInt8, bits: UInt8, descriptor: UInt8, _ data: [UInt8])
+        -> Data
+    {
+        Data(
+            [0, 0, type] + [UInt8](repeating: 0, count: 9) + le(width, 2) + le(height, 2) + [bits, descriptor] + data)
+    }
+
+    /// Forms the rewritten TGA, BMP, PNM and QOI decoders read that SDL_image did not, through a
+    /// loader's whole path (the header gate, then the decoder): TGA's 16-bit grey with alpha and
+    /// right-to-left rows, BMP's V5 bitfields with alpha and indices past its palette, 16-bit
+    /// PGM and PPM, a 1×1 QOI. Held to ImageMagick where it reads them, else to known pixels.
+    func testTGABMPPNMAndQOIFormsOnceRefusedAreRead() throws {
+        // ImageMagick 6 reads 16-bit grey TGA as noise: its pixels are known instead.
+        let greyAlpha = Self.tga(3, 1, type: 3, bits: 16, descriptor: 0x28, [100, 0, 200, 255, 7, 128])
+        XCTAssertEqual(
+            MagickReference.pixels(try decoded(greyAlpha, named: "grey-alpha.tga").get()).colours,
+            [RGBA(r: 100, g: 100, b: 100, a: 0), RGBA(r: 200, g: 200, b: 200), RGBA(r: 7, g: 7, b: 7, a: 128)])
+
+        var files: [(URL, Double)] = []
+        let rightToLeft = folder.appendingPathComponent("right-to-left.tga")
+        try Self.tga(2, 2, type: 2, bits: 24, descriptor: 0x30, [255, 0, 0, 0, 255, 0, 0, 0, 255, 9, 9, 9])
+            .write(to: rightToLeft)
+        files.append((rightToLeft, .infinity))
+
+        let opaque = try plasma("opaque.png", ["-depth", "8"])
+        let alpha = folder.appendingPathComponent("alpha.png")
+        try MagickReference.convert([
+            opaque.path, "(", "-size", "32x48", "gradient:", "-rotate", "90", ")", "-compose", "CopyOpacity",
+            "-composite", alpha.path,
+        ])
+        // ImageMagick 6 widens a 4-bit field without repeating its bits (13 → 208, not 221) and a
+        // 1-bit alpha to 128: its 16-bit BMPs are not a reference; BMPDecoderTests holds those.
+        let v5 = folder.appendingPathComponent("v5-32.bmp")
+        try MagickReference.convert([alpha.path, v5.path])
+        files.append((v5, .infinity))
+        // Two palette entries, and indices 2 and 200 past them: ImageMagick shows the first.
+        let pastPalette = folder.appendingPathComponent("past-palette.bmp")
+        let info =
+            Self.le(40, 4) + Self.le(4, 4) + Self.le(1, 4) + Self.le(1, 2) + Self.le(8, 2) + Self.le(0, 4)
+            + Self.le(4, 4) + Self.le(2835, 4) + Self.le(2835, 4) + Self.le(2, 4) + Self.le(0, 4)
+        let palette: [UInt8] = [0, 0, 255, 0, 0, 255, 0, 0]
+        let pixels: [UInt8] = [0, 1, 2, 200]
+        try Data(
+            Array("BM".utf8) + Self.le(14 + 40 + 8 + 4, 4) + Self.le(0, 4) + Self.le(14 + 40 + 8, 4) + info
+                + palette + pixels
+        ).write(to: pastPalette)
+        files.append((pastPalette, .infinity))
+
+        for (name, options) in [
+            ("grey16.pgm", ["-colorspace", "Gray", "-depth", "16"]), ("colour16.ppm", ["-depth", "16"]),
+        ] {
+            let url = folder.appendingPathComponent(name)
+            try MagickReference.convert([try plasma("deep-\(name).png", ["-depth", "16"]).path] + options + [url.path])
+            files.append((url, 40))
+        }
+        for (url, minimumPSNR) in files {
+            let data = try Data(contentsOf: url)
+            try MagickReference.assertMatches(
+                decoded(data, named: url.lastPathComponent), url, minimumPSNR: minimumPSNR, url.lastPathComponent)
+        }
+
+        // A 1×1 QOI (ImageMagick 6 has no QOI): one QOI_OP_RGBA, then the end marker.
+        let qoi =
+            Array("qoif".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 4, 0] + [0xFF, 200, 10, 99, 77] + [0, 0, 0, 0, 0, 0, 0, 1]
+        XCTAssertEqual(
+            MagickReference.pixels(try decoded(Data(qoi), named: "one.qoi").get()).colours,
+            [RGBA(r: 200, g: 10, b: 99, a: 77)])
+    }
 }
