@@ -221,4 +221,32 @@ final class FormatCausesTests: XCTestCase {
             MagickReference.pixels(try decoded(Data(qoi), named: "one.qoi").get()).colours,
             [RGBA(r: 200, g: 10, b: 99, a: 77)])
     }
+
+    /// The new TIFF sample reader and BigTIFF header walk, handed damaged files: a placeholder
+    /// or pixels, never a trap, a hang or pixels past the limit.
+    func testMutatedDeepTIFFsAndBigTIFFsNeverTrapNorPassTheLimit() throws {
+        var random = try SeededGenerator(fixedSeed: 0x7_1F)
+        let source = try plasma("small.png", ["-resize", "9x5!", "-alpha", "on"])
+        var seeds: [[UInt8]] = []
+        for (name, arguments) in [
+            ("a.tif", ["-depth", "12", "-compress", "none"]),
+            ("b.tif", ["-depth", "32", "-define", "quantum:format=floating-point"]),
+            ("c.tif", ["-colorspace", "CMYK", "-depth", "16", "-interlace", "Plane", "-compress", "none"]),
+            ("d.tif", ["-depth", "32", "-compress", "none", "-endian", "MSB"]),
+        ] {
+            let url = folder.appendingPathComponent(name)
+            try MagickReference.convert([source.path] + arguments + [(name == "d.tif" ? "TIFF64:" : "") + url.path])
+            seeds.append([UInt8](try Data(contentsOf: url)))
+        }
+        var limits = LibraryLimits()
+        limits.maximumMegapixels = 0.004096
+        for round in 0..<2000 {
+            let bytes = HostileMutations.mutate(seeds[round % seeds.count], using: &random)
+            let decoded = ScaledDecoder.decode(
+                Data(bytes), to: .fitting(PixelBox(width: 64, height: 64)), named: "x.tif", limits: limits)
+            if case .success(let upright) = decoded {
+                XCTAssertLessThanOrEqual(upright.pixels.width * upright.pixels.height, 4096, "round \(round)")
+            }
+        }
+    }
 }
