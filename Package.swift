@@ -23,8 +23,9 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // libjpeg-turbo reads a JPEG's header before anything is decoded.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        // libwebp decodes a WebP at the size it is shown at, which SDL_image cannot.
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // libwebp decodes a WebP at the size it is shown at, which SDL_image cannot, and (with
+        // libwebpdemux) an animation's first frame.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // libtiff decodes a TIFF's reduced-resolution copy when the whole is too large.
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // Little CMS 2 converts a photo's colours from its embedded profile to sRGB in the loaders.

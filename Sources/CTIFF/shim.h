@@ -94,4 +94,38 @@ static inline const void *photozoom_tiff_icc(TIFF *tiff, uint32_t *length) {
 /* The current directory's width and height, 0 where it does not say. */
 static inline uint32_t photozoom_tiff_width(TIFF *tiff) { uint32_t v = 0; return TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &v) ? v : 0; }
 static inline uint32_t photozoom_tiff_height(TIFF *tiff) { uint32_t v = 0; return TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &v) ? v : 0; }
+
+/* A 16-bit field of the current directory (BitsPerSample, SampleFormat, Photometric and the
+   like), libtiff's default where it has one, else `fallback`. */
+static inline uint16_t photozoom_tiff_field16(TIFF *tiff, uint32_t tag, uint16_t fallback) {
+    uint16_t v = fallback;
+    if (!TIFFGetField(tiff, tag, &v)) TIFFGetFieldDefaulted(tiff, tag, &v);
+    return v;
+}
+
+/* The kind of the current directory's first extra sample (EXTRASAMPLE_*), or -1 where it has none. */
+static inline int photozoom_tiff_first_extra(TIFF *tiff) {
+    uint16_t count = 0;
+    uint16_t *kinds = NULL;
+    if (!TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &count, &kinds) || count == 0 || !kinds) return -1;
+    return kinds[0];
+}
+
+/* The current directory's rows in each strip (libtiff's default: all of them). */
+static inline uint32_t photozoom_tiff_rows_per_strip(TIFF *tiff) {
+    uint32_t v = 0;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &v);
+    return v;
+}
+
+/* Whether libtiff's RGBA reading can decode the current directory. TIFFRGBAImageOK passes
+   CMYK of any depth, but only 8-bit CMYK is then read. */
+static inline int photozoom_tiff_rgba_ok(TIFF *tiff) {
+    char message[1024];
+    uint16_t photometric = 0, bits = 0;
+    TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
+    if (photometric == PHOTOMETRIC_SEPARATED && bits != 8) return 0;
+    return TIFFRGBAImageOK(tiff, message);
+}
 #endif

@@ -29,8 +29,11 @@ public enum ImageKind: String, CaseIterable, Sendable {
     public var isHEIF: Bool { self == .heic || self == .avif }
 
     /// The extensions a folder's photos are listed by; a file is then read as what its bytes say.
+    /// A camera's MPO (stereo or multi-angle) is a JPEG with more after it, shown as its first
+    /// picture; an APNG is a PNG, shown as its default image.
     public static let extensions: [String: ImageKind] = [
-        "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "png": .png, "gif": .gif, "bmp": .bmp, "webp": .webp,
+        "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "mpo": .jpeg, "png": .png, "apng": .png, "gif": .gif,
+        "bmp": .bmp, "webp": .webp,
         "tif": .tiff, "tiff": .tiff, "qoi": .qoi, "pnm": .pnm, "ppm": .pnm, "pgm": .pnm, "pbm": .pnm, "pcx": .pcx,
         "tga": .tga, "heic": .heic, "heif": .heic, "hif": .heic, "avif": .avif,
     ]
@@ -49,7 +52,10 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if starts("GIF87a") || starts("GIF89a") { return .success(.gif) }
         if starts("BM"), b.count >= 18 { return .success(.bmp) }
         if starts("RIFF"), at(8, "WEBP") { return .success(.webp) }
-        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+        // A classic TIFF (42) or a BigTIFF (43).
+        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+        {
             return .success(.tiff)
         }
         if starts("qoif") { return .success(.qoi) }
@@ -114,9 +120,6 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if at(4, "ftyp") {
             let brand = HEIFHeader.fourCC(b.dropFirst(8).prefix(4))
             return "a video or another ISO media file (brand '\(brand)')"
-        }
-        if b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
-            return "a BigTIFF, which this build cannot decode"
         }
         return nil
     }

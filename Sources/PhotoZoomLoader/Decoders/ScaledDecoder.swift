@@ -198,13 +198,13 @@ public enum ScaledDecoder {
         let features = data.withUnsafeBytes { raw in
             photozoom_webp_features(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &config.input)
         }
-        guard features == VP8_STATUS_OK, config.input.has_animation == 0, config.input.width > 0,
-            config.input.height > 0
-        else {
-            return .failure(
-                .corrupt(
-                    config.input.has_animation != 0
-                        ? "it is an animated WebP" : "libwebp: its header is broken (status \(features.rawValue))"))
+        guard features == VP8_STATUS_OK, config.input.width > 0, config.input.height > 0 else {
+            return .failure(.corrupt("libwebp: its header is broken (status \(features.rawValue))"))
+        }
+        if config.input.has_animation != 0 {
+            return WebPAnimation.firstFrame(data, canvas: config.input, maximumPixels: maximumPixels).map {
+                Stored(pixels: $0, fullSize: $0.size, profile: ICCProfile.inWebP(data))
+            }
         }
         let full = PixelBox(width: Int(config.input.width), height: Int(config.input.height))
         var out = storedTarget(full, size, orientation)

@@ -59,6 +59,13 @@ enum TIFFDecoder {
                     .overLimits("it has \(size) pixels, more than \(maximumPixels) (library.maximumPixels)"))
             }
             return PixelBuffer.make(width: size.width, height: size.height).flatMap { pixels in
+                var length: UInt32 = 0
+                let profile = photozoom_tiff_icc(tiff, &length).flatMap { bytes in
+                    Int(length) <= ICCProfile.largestBytes ? ICCProfile(Data(bytes: bytes, count: Int(length))) : nil
+                }
+                guard photozoom_tiff_rgba_ok(tiff) == 1 else {
+                    return TIFFSamples.read(tiff, into: pixels).map { ProfiledPixels(pixels: pixels, profile: profile) }
+                }
                 // ABGR words, which are RGBA's bytes on a little-endian machine. Asked for the
                 // directory's own orientation, libtiff leaves the rows as stored: asked for any
                 // other, it only flips them, and orientations 5 to 8 turn a quarter.
@@ -69,10 +76,6 @@ enum TIFFDecoder {
                         Int32(photozoom_tiff_orientation(tiff)), 0) == 1
                 else { return .failure(DecodeFailure.corrupt("libtiff could not decode its \(size) picture")) }
                 straighten(pixels)
-                var length: UInt32 = 0
-                let profile = photozoom_tiff_icc(tiff, &length).flatMap { bytes in
-                    Int(length) <= ICCProfile.largestBytes ? ICCProfile(Data(bytes: bytes, count: Int(length))) : nil
-                }
                 return .success(ProfiledPixels(pixels: pixels, profile: profile))
             }
         }
