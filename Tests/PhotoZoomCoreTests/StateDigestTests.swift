@@ -28,7 +28,7 @@ final class StateDigestTests: XCTestCase {
     /// as it did then (the values printed by the build before the rename), walked and through a
     /// sim's remembered tuning alike, so recordings made with it still verify. Those recordings
     /// are in session format 1, whose digest held the tick's messages; format 2's digests of
-    /// the same worlds follow.
+    /// the same worlds follow, then format 4's, which sum the library.
     func testTheRenamedDismissalRuleDigestsAsBeforeItsRename() {
         let photos = (0..<5).map {
             PhotoInfo(name: "p\($0)", pixelSize: Size(width: 600, height: 400), isPlaceholder: false)
@@ -43,9 +43,12 @@ final class StateDigestTests: XCTestCase {
         XCTAssertEqual(
             StateDigest(formatOne: untuned, messages: TickMessages(), memo: nil).description, "d176c1d10654b1fe")
 
-        XCTAssertEqual(StateDigest(of: world).description, "b2af43c888cf7cdf")
-        XCTAssertEqual(Simulation(world: world).digest.description, "38a108c1c8f574db")
-        XCTAssertEqual(StateDigest(of: untuned).description, "0e1e75e186377fed")
+        XCTAssertEqual(StateDigest(of: world, memo: nil, library: .ordered).description, "b2af43c888cf7cdf")
+        XCTAssertEqual(Simulation(world: world).formatTwoDigest.description, "38a108c1c8f574db")
+        XCTAssertEqual(StateDigest(of: untuned, memo: nil, library: .ordered).description, "0e1e75e186377fed")
+
+        XCTAssertEqual(StateDigest(of: world).description, "7dbdd30541e7e17d")
+        XCTAssertEqual(Simulation(world: world).digest.description, "979d39f141c119b1")
     }
 
     func testTheDigestTellsAtWhichDepthAFieldSits() {
@@ -95,6 +98,9 @@ final class DigestDefinitionTests: XCTestCase {
     /// The digest as the walk defines it, with none of the faster paths.
     private final class WalkDigest: StateSink {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        /// The library hashed in order, as session formats 1 to 3 took it.
+        let ordered: Bool
+        init(ordered: Bool = false) { self.ordered = ordered }
         func byte(_ b: UInt8) { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
         func word(_ w: UInt64) { for i in 0..<8 { byte(UInt8(truncatingIfNeeded: w >> UInt64(8 * i))) } }
         func text(_ s: String) {
@@ -128,16 +134,27 @@ final class DigestDefinitionTests: XCTestCase {
                 text(s)
             }
         }
-        /// The library is one entry holding its own digest, as it always was.
+        /// The library is one entry holding its own digest: the whole list walked in order, or
+        /// its count and the sum of each photo's walk at its index, mixed.
         func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) {
-            let inner = WalkDigest()
-            StateWalk.encodeElements(photos, depth: 0, key: nil, inner)
             position(depth, key, 9)
-            word(inner.hash)
+            guard !ordered else {
+                let inner = WalkDigest()
+                StateWalk.encodeElements(photos, depth: 0, key: nil, inner)
+                return word(inner.hash)
+            }
+            var sum: UInt64 = 0
+            for (i, photo) in photos.enumerated() {
+                let inner = WalkDigest()
+                try? StateWalk.encode(photo, depth: 1, key: IndexKey(index: i), inner)
+                sum &+= LibrarySum.mix(inner.hash)
+            }
+            word(UInt64(photos.count))
+            word(sum)
         }
 
-        static func of<T: Encodable>(_ value: T) -> StateDigest {
-            let sink = WalkDigest()
+        static func of<T: Encodable>(_ value: T, ordered: Bool = false) -> StateDigest {
+            let sink = WalkDigest(ordered: ordered)
             StateWalk.walk(value, into: sink)
             return StateDigest(value: sink.hash)
         }
@@ -164,6 +181,8 @@ final class DigestDefinitionTests: XCTestCase {
             let walk = WalkDigest()
             StateWalk.encodeElements(photos, depth: 0, key: nil, walk)
             XCTAssertEqual(LibraryDigest(photos).digest, walk.hash, "\(count) photos, \(random)")
+            let world = World(photos: photos, viewport: Size(width: 390, height: 700))
+            XCTAssertEqual(StateDigest(of: world), WalkDigest.of(world), "summed: \(count) photos, \(random)")
         }
     }
 
@@ -181,6 +200,9 @@ final class DigestDefinitionTests: XCTestCase {
             func check(_ what: String) {
                 let walked = WalkDigest.of(input.world)
                 XCTAssertEqual(input.sim.digest, walked, "\(random), round \(round), tick \(input.world.tick): \(what)")
+                XCTAssertEqual(
+                    input.sim.formatTwoDigest, WalkDigest.of(input.world, ordered: true),
+                    "in order: \(random), round \(round), tick \(input.world.tick): \(what)")
                 XCTAssertEqual(
                     StateDigest(of: input.world), walked, "\(random), round \(round), tick \(input.world.tick): \(what)"
                 )

@@ -10,7 +10,7 @@
 /// transition still there, `landed` false, since a flight that landed is gone by then.
 extension StateDigest {
     init(formatOne world: World, messages: TickMessages, memo: DigestMemo?) {
-        let digest = DigestSink(memo: memo)
+        let digest = DigestSink(memo: memo, library: .ordered)
         let sink = FormatOneSink(into: digest, messages: messages)
         StateWalk.walk(world, into: sink)
         sink.finish()

@@ -15,8 +15,9 @@ enum SessionBounds {
     /// A photo's sides in pixels: a failed decode is 1×1, and no decoder makes one a million
     /// pixels a side.
     public static let photoSides = 1.0...1_048_576.0
-    /// Photos in the library: ten times the largest library the bench measures. A tick that
-    /// brings a photo's size digests them all, so more would cost more than the file's size.
+    /// Photos in the library: ten times the largest library the bench measures. In a recording
+    /// made before version 4 a tick that brings a photo's size digests them all, so more would
+    /// cost more than the file's size.
     public static let maximumPhotos = 1_000_000
     /// Pixels per point: 1, 2 or 3 on the displays there are.
     public static let pixelDensities = 0.25...16.0

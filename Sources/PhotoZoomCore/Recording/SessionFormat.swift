@@ -7,11 +7,12 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// Bumped when a file this build writes could not be read, or verified, by an older one;
     /// every older version still reads and verifies. Version 2 took four of a tick's messages
     /// out of the state (`TickMessages`), and out of its digests, which in version 1 held them
-    /// (`FormatOneDigest`).
-    public static let currentVersion = 2
-    /// Two sessions compared side by side in one file (`run --compare --record`): version 2's
-    /// lines, each of B's marked `"side": "B"`.
-    public static let comparedVersion = 3
+    /// (`FormatOneDigest`). Version 4's digests take the library as a sum of its photos' hashes
+    /// (`LibrarySum`), where earlier ones hashed the whole list in order.
+    public static let currentVersion = 4
+    /// Two sessions compared side by side in one file (`run --compare --record`): version 4's
+    /// lines, each of B's marked `"side": "B"`. Version 3 was the same of version 2.
+    public static let comparedVersion = 5
 
     public var format: String
     public var version: Int
@@ -76,6 +77,9 @@ public struct SessionHeader: Codable, Equatable, Sendable {
     /// Format 1, whose digests held some of each tick's messages (a version before it is no
     /// file any build wrote, and is taken as 1).
     var isFormatOne: Bool { version < 2 }
+
+    /// Formats 1 to 3, whose digests hashed the library's whole list in order.
+    var digestsLibraryInOrder: Bool { version < 4 }
 
     /// The recorded photos as the sim knows them.
     var library: [PhotoInfo] {

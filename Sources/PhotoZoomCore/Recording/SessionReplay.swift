@@ -140,7 +140,8 @@ public enum SessionReplay {
 
     /// The digest `header`'s recording holds for the state of `sim`, in the recording's format.
     static func recordedDigest(of sim: Simulation, in header: SessionHeader) -> String {
-        (header.isFormatOne ? sim.formatOneDigest : sim.digest).description
+        if header.isFormatOne { return sim.formatOneDigest.description }
+        return (header.digestsLibraryInOrder ? sim.formatTwoDigest : sim.digest).description
     }
 
     /// The digest a recording's header should start from, as the replay takes it.

@@ -3,27 +3,42 @@ import Foundation
 /// What a sim's digests have in common from tick to tick: the library, which only a photo's
 /// size arriving changes, and the tuning, which only a reload does.
 struct DigestMemo: Sendable {
-    private let library = LibraryDigestCache()
+    /// The library's sum, kept with the sim's own library: a value, so each copy of a sim
+    /// carries the sum of the library it holds, whichever copy asks.
+    private(set) var library: LibrarySum
+    /// The photos the tick running may change, out of `library` until it has run.
+    private var pending: Set<Int> = []
+    private let ordered = LibraryDigestCache()
     private(set) var tuning: TuningTape
 
     init(_ world: World) {
+        library = LibrarySum(world.photos)
         tuning = TuningTape(world.tuning)
     }
 
-    /// After a tick: a reloaded tuning is taped again.
+    /// Before a tick: the photos its sizes name leave the sum as they are, to come back as the
+    /// tick leaves them. Only a size changes a photo (`PhotoSizeSystem`), so the rest stay in.
+    mutating func willRun(_ input: [InputEvent], photos: [PhotoInfo]) {
+        for case .photoSize(let size) in input where photos.indices.contains(size.photo) {
+            if pending.insert(size.photo).inserted { library.remove(photos[size.photo], at: size.photo) }
+        }
+    }
+
+    /// After a tick: the photos it may have changed are summed again, and a reloaded tuning is taped again.
     mutating func update(_ world: World) {
+        for index in pending { library.add(world.photos[index], at: index) }
+        pending = []
         if world.tuning != tuning.tuning { tuning = TuningTape(world.tuning) }
     }
 
-    /// The digest of `photos`, taken again only when asked for after they changed.
-    func libraryDigest(of photos: [PhotoInfo]) -> UInt64 { library.digest(of: photos) }
+    /// The digest of `photos` in order, as formats 1 to 3 took it, taken again only when asked
+    /// for after they changed.
+    func orderedLibraryDigest(of photos: [PhotoInfo]) -> UInt64 { ordered.digest(of: photos) }
 }
 
-/// The last library digested, kept between digests rather than taken after every tick: while a
-/// big library's headers stream in, sizes arrive on most ticks, and digesting the whole library
-/// after each of them cost more than the rest of the tick, while a digest is asked for every 30
-/// ticks at most (a recording's). A cache, not state: copies of a sim share it, and whatever it holds is the
-/// digest of the library it names, so sharing never changes an answer.
+/// The last library digested in order, for a recording in format 1 to 3, kept between digests
+/// rather than taken after every tick. A cache, not state: copies of a sim share it, and
+/// whatever it holds is the digest of the library it names, so sharing never changes an answer.
 final class LibraryDigestCache: @unchecked Sendable {
     private let lock = NSLock()
     private var last: LibraryDigest?
@@ -38,7 +53,8 @@ final class LibraryDigestCache: @unchecked Sendable {
     }
 }
 
-/// A photo library's digest, remembered with the library it is of.
+/// A photo library's digest in formats 1 to 3, the whole list hashed in order, remembered with
+/// the library it is of.
 struct LibraryDigest: Sendable {
     let photos: [PhotoInfo]
     let digest: UInt64

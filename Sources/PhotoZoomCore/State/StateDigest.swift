@@ -13,9 +13,9 @@ public struct StateDigest: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// The same digest, taking what `memo` remembers (the library's digest, the tuning's
     /// bytes) where it is of the same library and tuning: a sim digests those once, not every
-    /// tick.
-    init<T: Encodable>(of state: T, memo: DigestMemo?) {
-        let sink = DigestSink(memo: memo)
+    /// tick. `library` says how the library is taken: summed, or in order as formats 1 to 3 did.
+    init<T: Encodable>(of state: T, memo: DigestMemo?, library: LibraryDigestForm = .summed) {
+        let sink = DigestSink(memo: memo, library: library)
         StateWalk.walk(state, into: sink)
         value = sink.hasher.hash
     }
@@ -27,17 +27,36 @@ public struct StateDigest: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 }
 
+/// How a digest takes the photo library: in order, the whole list hashed (session formats 1
+/// to 3), or as the sum of each photo's hash (`LibrarySum`, format 4 on).
+enum LibraryDigestForm: Sendable {
+    case ordered
+    case summed
+}
+
 /// Hashes a walk as it goes, taking the parts it has faster paths for by those.
 final class DigestSink: StateSink {
     var hasher = DigestHasher()
     private let memo: DigestMemo?
+    private let form: LibraryDigestForm
 
-    init(memo: DigestMemo?) { self.memo = memo }
+    init(memo: DigestMemo?, library form: LibraryDigestForm) {
+        self.memo = memo
+        self.form = form
+    }
 
-    /// The library as one entry: its place, then its own digest.
+    /// The library as one entry: its place, then its own digest (summed: its count, then the sum).
     func library(depth: Int, key: CodingKey?, _ photos: [PhotoInfo]) {
         position(depth, key, tag: 9)
-        hasher.word(memo?.libraryDigest(of: photos) ?? LibraryDigest(photos).digest)
+        switch form {
+        case .ordered:
+            hasher.word(memo?.orderedLibraryDigest(of: photos) ?? LibraryDigest(photos).digest)
+        case .summed:
+            let kept = memo.flatMap { $0.library.count == photos.count ? $0.library.sum : nil }
+            let sum = kept ?? LibrarySum(photos).sum
+            hasher.word(UInt64(photos.count))
+            hasher.word(sum)
+        }
     }
 
     func tuning(depth: Int, key: CodingKey?, _ tuning: Tuning) {

@@ -6,8 +6,8 @@ public struct Simulation: Sendable {
     public private(set) var world: World
     /// What the last tick's systems handed on. No system reads it from here.
     public private(set) var messages: TickMessages
-    /// What every digest of this sim shares: the library's digest, taken again by the first
-    /// digest after a photo's size arrived, and the tuning's bytes, taken again after a reload.
+    /// What every digest of this sim shares: the library's sum, kept up photo by photo as
+    /// sizes arrive, and the tuning's bytes, taken again after a reload.
     private var memo: DigestMemo
 
     /// A new sim; tick 0 lays the scene out so the first frame has something to draw.
@@ -35,6 +35,7 @@ public struct Simulation: Sendable {
     public mutating func step(_ input: [InputEvent] = []) {
         world.clock.tick += 1
         world.scene.beginTick()
+        memo.willRun(input, photos: world.photos)
         messages = runSystems(input)
         memo.update(world)
     }
@@ -136,6 +137,9 @@ public struct Simulation: Sendable {
     /// A stable 64-bit fingerprint of the whole state, equal across processes and machines
     /// for the same input.
     public var digest: StateDigest { StateDigest(of: world, memo: memo) }
+
+    /// The digest a recording in session format 2 or 3 holds for this state: the library hashed in order.
+    var formatTwoDigest: StateDigest { StateDigest(of: world, memo: memo, library: .ordered) }
 
     /// The digest a recording in session format 1 holds for this state.
     var formatOneDigest: StateDigest { StateDigest(formatOne: world, messages: messages, memo: memo) }

@@ -76,7 +76,10 @@ struct BenchCommand: ParsableCommand {
             let reload = try ReloadBenchmark(viewport: photoOptions.size, saves: max(8, repeats * 4)).run()
             let replay = try ReplayBenchmark(viewport: photoOptions.size, sessions: 10).run()
             return BenchReport(
-                measurements: [simTick, try bench.springs(), try bench.sizeArrivalTicks()], libraries: libraries,
+                measurements: [
+                    simTick, try bench.springs(), try bench.sizeArrivalTicks(count: 10_000),
+                    try bench.sizeArrivalTicks(count: 100_000),
+                ], libraries: libraries,
                 reload: reload, replay: replay,
                 library: library)
         }
