@@ -31,6 +31,9 @@ int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions
 /* Keeps up to `bytes` of memory the heap is given back, rather than returning it to the system. */
 static inline int photozoom_keep_freed_heap(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
 
+/* The calling thread's id (gettid, which glibc declares only under _GNU_SOURCE). */
+static inline int photozoom_thread_id(void) { return (int)syscall(SYS_gettid); }
+
 /* Lowers the calling thread's claim on a core (nice(1)'s scale): Linux keeps a niceness per thread. */
 static inline int photozoom_lower_thread_priority(int niceness) { return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness); }
 

@@ -12,7 +12,7 @@ final class LibraryDigestCostTests: XCTestCase {
     let viewport = Size(width: 390, height: 844)
     let landscape = Size(width: 4032, height: 3024)
 
-    var hashed: Int { LibrarySum.photosHashed.load(ordering: .relaxed) }
+    var hashed: Int { LibrarySum.photosHashed.value }
 
     func size(_ photo: Int, _ pixelSize: Size) -> InputEvent {
         .photoSize(PhotoSize(photo: photo, pixelSize: pixelSize))

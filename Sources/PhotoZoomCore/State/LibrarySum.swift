@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The library's digest from session format 4: each photo hashed alone, at its index, and the
 /// hashes added up (modulo 2⁶⁴). A size that arrives changes the sum by what its photo's hash
@@ -9,7 +9,7 @@ struct LibrarySum: Sendable {
     private(set) var sum: UInt64 = 0
     /// How many photos this process has hashed into a sum: what keeping sums up cost, which a
     /// test holds to the photos a tick changed.
-    static let photosHashed = Atomic<Int>(0)
+    static let photosHashed = HashCount()
 
     init(_ photos: [PhotoInfo]) {
         count = photos.count
@@ -30,7 +30,7 @@ struct LibrarySum: Sendable {
     /// FNV-1a 64 over them, then mixed (MurmurHash3's finalizer) so that every bit of each
     /// hash reaches every bit of the sum. `DigestDefinitionTests` holds it to the walk.
     static func hash(_ photo: PhotoInfo, at index: Int) -> UInt64 {
-        photosHashed.wrappingAdd(1, ordering: .relaxed)
+        photosHashed.add()
         var hasher = DigestHasher()
         hasher.position(1, index: index, tag: 1)
         hasher.string(photo.name, 2, "name")
@@ -50,4 +50,13 @@ struct LibrarySum: Sendable {
         h ^= h >> 33
         return h
     }
+}
+
+/// A count kept across threads (copies of a sim digest on the black box's thread too).
+final class HashCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

@@ -1,3 +1,4 @@
+import CLoader
 import Foundation
 
 /// Threads and processes made where the system may refuse them: the limit on a user's
@@ -29,21 +30,25 @@ public enum ProcessLimit {
         final class Gate: @unchecked Sendable {
             let condition = NSCondition()
             var open = false
-            var threads: [String] = []
+            /// Each thread's id, in a slot made before it starts.
+            var threads: [pid_t]
+            init(_ count: Int) { threads = Array(repeating: 0, count: count) }
         }
-        let gate = Gate()
+        let gate = Gate(count)
         var made: [pthread_t] = []
         var error: Int32 = 0
-        for _ in 0..<count {
+        for slot in 0..<count {
+            // Nothing allocated in the thread: a thread that allocates gets a heap arena of its
+            // own (64 MiB of address space), and under an address-space limit (a user's, or the
+            // tests') those arenas, not the limit on processes, refused the next thread.
             let (thread, failed) = create(
                 {
-                    // "PID/task/TID": the thread's own entry, which the kernel removes as it releases it.
-                    let task = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+                    let id = pid_t(photozoom_thread_id())
                     gate.condition.lock()
-                    if let task { gate.threads.append("/proc/\(task)") }
+                    gate.threads[slot] = id
                     while !gate.open { gate.condition.wait() }
                     gate.condition.unlock()
-                }, detached: false)
+                }, detached: false, stackBytes: 64 << 10)
             error = failed
             guard let thread else { break }
             made.append(thread)
@@ -55,13 +60,14 @@ public enum ProcessLimit {
         for thread in made { pthread_join(thread, nil) }
         // The kernel counts a thread until it is released, a moment after the join: the next
         // thread the program makes must find its slot free.
-        for task in gate.threads {
+        for id in gate.threads where id > 0 {
+            let task = "/proc/self/task/\(id)"
             for _ in 0..<1000 where access(task, F_OK) == 0 { usleep(100) }
         }
         return error
     }
 
-    private static func create(_ body: @escaping @Sendable () -> Void, detached: Bool) -> (
+    private static func create(_ body: @escaping @Sendable () -> Void, detached: Bool, stackBytes: Int? = nil) -> (
         thread: pthread_t?, error: Int32
     ) {
         final class Body {
@@ -72,6 +78,7 @@ public enum ProcessLimit {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
+        if let stackBytes { pthread_attr_setstacksize(&attributes, stackBytes) }
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
         let error = pthread_create(
