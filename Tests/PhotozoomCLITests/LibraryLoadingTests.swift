@@ -169,10 +169,13 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["SDL_RENDER_DRIVER"] = "software"
-        for delay in [0.15, 0.25, 0.35] {
+        // Counted from the moment its handler is in place: before, Ctrl-C's own default ends it
+        // (`testCtrlCAtAnyMomentOfTheStartEndsIt`), and how long start-up takes is the machine's.
+        for delay in [0, 0.1, 0.2] {
             let (process, exited) = try Self.start(
                 ["run", "--photos", dir.path, "--size", "1280x800"], environment: environment)
             defer { ChildProcess.stop(process) }
+            XCTAssertTrue(Self.catchesCtrlC(process.processIdentifier), "it catches Ctrl-C within 10 s")
             Thread.sleep(forTimeInterval: delay)
             guard process.isRunning else { return XCTFail("it ended by itself within \(delay) s") }
             kill(process.processIdentifier, SIGINT)
@@ -181,6 +184,19 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
             XCTAssertEqual(process.terminationReason, .exit, "\(delay) s in")
             XCTAssertEqual(process.terminationStatus, 130, "\(delay) s in")
         }
+    }
+
+    /// Whether process `pid` has a handler for SIGINT (its status's SigCgt), waiting for it up to 10 s.
+    static func catchesCtrlC(_ pid: pid_t) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let caught = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+                .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+            if let caught, caught & (1 << (UInt64(SIGINT) - 1)) != 0 { return true }
+            usleep(2000)
+        }
+        return false
     }
 
     /// A Ctrl-C at any moment of the start-up ends the program: none is lost while the
