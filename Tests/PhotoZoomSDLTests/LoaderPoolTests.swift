@@ -99,7 +99,7 @@ final class LoaderPoolTests: XCTestCase {
     /// is remembered, and a new loader takes the next photo.
     func testALoaderIsStoppedAtItsCPUTimeAndAStalledOneByTheClocksGuard() {
         let budget = LibraryLimits(loaderSeconds: 0.25)
-        let guardSeconds = LoaderPool.hangGuard(cpuSeconds: 0.25)
+        let guardSeconds = LoaderWatch.hangGuard(cpuSeconds: 0.25)
         XCTAssertLessThan(guardSeconds, Self.hangGuardSeconds, "the test's watchdog waits past the pool's guard")
         for (how, said) in [
             ("SPIN", "the decoder used its 0.25 s of CPU time (library.loaderSeconds) and was stopped"),

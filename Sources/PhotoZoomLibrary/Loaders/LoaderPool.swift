@@ -1,4 +1,3 @@
-import CLoader
 import Foundation
 import PhotoZoomCore
 import PhotoZoomLoader
@@ -21,7 +20,7 @@ public final class LoaderPool: @unchecked Sendable {
     public init(loader: String = LoaderPool.besideThisProgram) { self.loader = loader }
 
     private let condition = NSCondition()
-    private var idle: [Loader] = []
+    private var idle: [LoaderHandle] = []
     private var started = 0
     /// Every loader started and not yet ended, whether idle or decoding.
     private var running: Set<pid_t> = []
@@ -38,54 +37,6 @@ public final class LoaderPool: @unchecked Sendable {
     private lazy var most = processes
     /// The threads a loader beside others must leave room for (`startEarly`).
     private var reserve = 0
-
-    /// One loader: its process, the window's end of its socket, and the memory file it answers in.
-    private final class Loader {
-        let pid: pid_t
-        let socket: Int32
-        /// The memory it was started with, which only a new loader can change.
-        let memoryMiB: Int
-        /// The window's own descriptor of the memory file the loader answers in.
-        let arena: Int32
-        init(pid: pid_t, socket: Int32, memoryMiB: Int, arena: Int32) {
-            self.pid = pid
-            self.socket = socket
-            self.memoryMiB = memoryMiB
-            self.arena = arena
-        }
-        deinit { close(arena) }
-
-        /// Whether `memory`, the file a reply came with, is the loader's own arena: pixels are
-        /// read from no other.
-        func answersIn(_ memory: Int32) -> Bool {
-            var theirs = stat()
-            var ours = stat()
-            return memory >= 0 && fstat(memory, &theirs) == 0 && fstat(arena, &ours) == 0
-                && theirs.st_dev == ours.st_dev && theirs.st_ino == ours.st_ino
-        }
-    }
-
-    /// `blobs`, one after another, in a memory file of their own, sealed before a loader sees it:
-    /// it can read them, and can neither change them nor put more in the file. Nil (errno says
-    /// why) if it cannot be made.
-    private static func hand(_ blobs: [Data]) -> Int32? {
-        let file = photozoom_memfd("photozoom-bytes")
-        guard file >= 0 else { return nil }
-        var offset = 0
-        for blob in blobs {
-            guard blob.withUnsafeBytes({ pwrite(file, $0.baseAddress, $0.count, off_t(offset)) }) == blob.count else {
-                close(file)
-                return nil
-            }
-            offset += blob.count
-        }
-        let seals = photozoom_seal_seal | photozoom_seal_shrink | photozoom_seal_grow
-        guard photozoom_add_seals(file, Int32(seals | photozoom_seal_write)) == 0 else {
-            close(file)
-            return nil
-        }
-        return file
-    }
 
     /// The `photozoom-loader` beside the running program (`photozoom`, or the tests' bundle):
     /// found by the path it was started by, links resolved, as CMake installs them side by side.
@@ -159,7 +110,7 @@ public final class LoaderPool: @unchecked Sendable {
     /// Ends a loader (killed, whatever it was doing) and reaps it; its wait status. It leaves
     /// `running` first, so that `stopAll` never signals a process id reaped and reused.
     @discardableResult
-    private func end(_ loader: Loader) -> Int32 {
+    private func end(_ loader: LoaderHandle) -> Int32 {
         condition.lock()
         running.remove(loader.pid)
         condition.unlock()
@@ -266,7 +217,7 @@ public final class LoaderPool: @unchecked Sendable {
         var attempt = 0
         while attempt < 2 {
             attempt += 1
-            let loader: Loader
+            let loader: LoaderHandle
             switch checkOut(memoryMiB: Int(request.limits.loaderMemoryMiB)) {
             case .success(let taken): loader = taken
             case .failure(let error): return all(error)
@@ -275,7 +226,7 @@ public final class LoaderPool: @unchecked Sendable {
             switch handing {
             case .file(let descriptor): fd = descriptor
             case .bytes(let blobs):
-                guard let input = Self.hand(blobs) else {
+                guard let input = LoaderHandle.hand(blobs) else {
                     checkIn(loader)
                     return all(.unavailable("cannot hand it to a loader: \(String(cString: strerror(errno)))"))
                 }
@@ -289,7 +240,8 @@ public final class LoaderPool: @unchecked Sendable {
                 if attempt == 1, ended != .shuttingDown { continue }
                 return all(ended)
             }
-            if let late = awaitAnswer(from: loader, cpuSeconds: request.limits.loaderSeconds, photos: count) {
+            if let late = LoaderWatch.awaitAnswer(from: loader, cpuSeconds: request.limits.loaderSeconds, photos: count)
+            {
                 return all(retire(loader, late))
             }
             guard let (reply, memory) = LoaderSocket.receive(LoaderReply.self, on: loader.socket) else {
@@ -320,7 +272,7 @@ public final class LoaderPool: @unchecked Sendable {
         return all(.unavailable("no loader would take it"))
     }
 
-    private func checkOut(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
+    private func checkOut(memoryMiB: Int) -> Result<LoaderHandle, DecodeFailure> {
         condition.lock()
         while idle.isEmpty && started >= most && !stopping { condition.wait() }
         guard !stopping else {
@@ -347,72 +299,18 @@ public final class LoaderPool: @unchecked Sendable {
         return made
     }
 
-    private func checkIn(_ loader: Loader) {
+    private func checkIn(_ loader: LoaderHandle) {
         condition.lock()
         idle.append(loader)
         condition.signal()
         condition.unlock()
     }
 
-    /// How long a loader may go without answering, on the clock, for a request of `cpuSeconds`
-    /// of CPU time: many times that, and more, so that only a loader that cannot run (stopped,
-    /// frozen, or kept from every core) meets it, never one sharing a busy machine.
-    static func hangGuard(cpuSeconds: Double) -> Double { cpuSeconds * 20 + 10 }
-
-    /// Waits for `loader` to answer while it spends at most `cpuSeconds` of its own CPU time,
-    /// user and system, on each of the request's `photos`: a loader waiting for a core, sharing
-    /// one with another big photo or stopped spends none, so only the decode's own work counts
-    /// against a photo. Nil once it answers (or closes its socket); else why it is ended.
-    private func awaitAnswer(from loader: Loader, cpuSeconds: Double, photos: Int) -> Ending? {
-        let budget = cpuSeconds * Double(photos)
-        let guardSeconds = Self.hangGuard(cpuSeconds: budget)
-        let started = DispatchTime.now().uptimeNanoseconds
-        let startedCPU = Self.cpuSeconds(of: loader.pid)
-        var ready = pollfd(fd: loader.socket, events: Int16(POLLIN), revents: 0)
-        while true {
-            let waited = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            // A loader whose clock cannot be read (none to be had) is held to the clock instead.
-            let spent = startedCPU.flatMap { first in Self.cpuSeconds(of: loader.pid).map { $0 - first } } ?? waited
-            if spent >= budget { return .timedOut(cpuSeconds) }
-            if waited >= guardSeconds { return .stalled(guardSeconds) }
-            // One thread spends CPU time no faster than the clock runs, so the time left is a wait
-            // that cannot overshoot it; a look at least every tenth of a second bounds what a
-            // decoder of several threads overshoots by.
-            let slice = min(budget - spent, guardSeconds - waited, 0.1)
-            let polled = poll(&ready, 1, max(Int32((slice * 1000).rounded(.up)), 1))
-            // An error other than a signal's is left to the read that follows to find.
-            if polled > 0 || polled < 0 && errno != EINTR { return nil }
-        }
-    }
-
-    /// The CPU time process `pid` has used, all its threads, user and system; nil where its
-    /// clock cannot be read.
-    private static func cpuSeconds(of pid: pid_t) -> Double? {
-        var clock = clockid_t()
-        var now = timespec()
-        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &now) == 0 else { return nil }
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
-    /// Why a loader is ended while a decode has it.
-    private enum Ending {
-        /// It was found dead before it took the request.
-        case unusable
-        /// It spent its CPU time on the request: this many seconds a photo.
-        case timedOut(Double)
-        /// It gave no answer for this many seconds on the clock with CPU time left.
-        case stalled(Double)
-        /// It closed its socket without answering: it crashed, or was killed.
-        case noAnswer
-        /// Its answer did not describe its pixels: a hostile file may have taken it over.
-        case badAnswer
-    }
-
     /// Ends a loader and says why, in the words a placeholder's line gives; the next decode
     /// starts another in its place. Anything while the program ends is no fault of the photo's;
     /// what else is, and which the thumbnail cache records, `DecodeFailure.isRemembered` says.
-    private func retire(_ loader: Loader, _ why: Ending) -> DecodeFailure {
-        if case .noAnswer = why { Self.awaitEnd(loader.pid) }
+    private func retire(_ loader: LoaderHandle, _ why: LoaderWatch.Ending) -> DecodeFailure {
+        if case .noAnswer = why { LoaderWatch.awaitEnd(loader.pid) }
         let status = end(loader)
         condition.lock()
         started -= 1
@@ -439,29 +337,15 @@ public final class LoaderPool: @unchecked Sendable {
         }
     }
 
-    /// Gives a loader that closed its socket a moment to finish ending, so its own end (a
-    /// crash's signal) is what is reported, not the kill that follows.
-    private static func awaitEnd(_ pid: pid_t) {
-        var info = siginfo_t()
-        for _ in 0..<100 {
-            // WEXITED | WNOHANG | WNOWAIT: whether it has ended, leaving it to be reaped.
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
-            {
-                return
-            }
-            usleep(1000)
-        }
-    }
-
     /// A new loader, counted among those `stopAll` ends; none once it was called.
-    private func launch(memoryMiB: Int) -> Result<Loader, DecodeFailure> {
+    private func launch(memoryMiB: Int) -> Result<LoaderHandle, DecodeFailure> {
         let (others, reserve) = condition.withLock { (running.count, self.reserve) }
         // A loader and its thread, with room to spare.
         if others > 0, reserve > 0, case let error = ProcessLimit.room(for: 2 + reserve), error != 0 {
             return .failure(reachedLimit(error))
         }
-        let made = Self.spawn(loader, memoryMiB: memoryMiB)
-        if case .failure(.unavailable(let why)) = made, why == Self.refusedByLimit {
+        let made = LoaderHandle.spawn(loader, memoryMiB: memoryMiB)
+        if case .failure(.unavailable(let why)) = made, why == LoaderHandle.refusedByLimit {
             return .failure(reachedLimit(EAGAIN))
         }
         guard case .success(let loader) = made else { return made }
@@ -480,8 +364,6 @@ public final class LoaderPool: @unchecked Sendable {
     /// What a decode is told when the limit on processes kept a loader from starting and others
     /// run: it waits for one of them instead.
     private static let atLimit = DecodeFailure.unavailable("no loader could start")
-    /// `spawn`'s word for EAGAIN.
-    private static let refusedByLimit = "the limit on processes is reached"
 
     /// No more loaders than run now, said once; with none running, nothing could decode, and
     /// the program ends with the limit's one line rather than wait for ever.
@@ -509,83 +391,4 @@ public final class LoaderPool: @unchecked Sendable {
     /// How much less a loader's claim on a core is than the window's (nice(1)'s scale).
     public static let loaderNiceness: Int32 = 5
 
-    /// The memory file a loader with `memoryMiB` answers in, sealed at its length: pages are
-    /// made only as the loader writes them, and it can put no more in the file than that.
-    private static func arena(memoryMiB: Int) -> Int32? {
-        guard let file = clearOfLaunch(photozoom_memfd("photozoom-pixels")) else { return nil }
-        let seals = photozoom_seal_seal | photozoom_seal_shrink | photozoom_seal_grow
-        guard ftruncate(file, off_t(LoaderLaunch.arenaBytes(memoryMiB: memoryMiB))) == 0,
-            photozoom_add_seals(file, Int32(seals)) == 0
-        else {
-            close(file)
-            return nil
-        }
-        return file
-    }
-
-    /// `fd`, moved above the descriptors a loader is started with where it is one of them:
-    /// otherwise putting one in its place would close another before it is moved (the memory
-    /// file made as descriptor 3 in a program with few open, the socket then put on 3).
-    private static func clearOfLaunch(_ fd: Int32) -> Int32? {
-        guard fd >= 0 else { return nil }
-        guard fd <= LoaderLaunch.arena else { return fd }
-        let moved = fcntl(fd, F_DUPFD_CLOEXEC, LoaderLaunch.arena + 1)
-        close(fd)
-        return moved >= 0 ? moved : nil
-    }
-
-    /// A loader process, the program at `path`, with `memoryMiB` for decoding, its socket on
-    /// descriptor 3 and its memory file on 4.
-    private static func spawn(_ path: String, memoryMiB: Int) -> Result<Loader, DecodeFailure> {
-        guard let arena = arena(memoryMiB: memoryMiB) else {
-            return .failure(.unavailable("cannot make a loader's memory file: \(String(cString: strerror(errno)))"))
-        }
-        var ends: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0,
-            let theirs = clearOfLaunch(ends[1])
-        else {
-            close(arena)
-            return .failure(.unavailable("cannot start a loader: \(String(cString: strerror(errno)))"))
-        }
-        ends[1] = theirs
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], LoaderLaunch.socket)
-        posix_spawn_file_actions_adddup2(&actions, arena, LoaderLaunch.arena)
-        // Nothing of the user's terminal: a loader taken over could otherwise write escapes to
-        // it (a title, colours) or read what is typed. A decoder's own messages (libpng's
-        // warnings) are caught by the loader and come back with its answer.
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Nothing else of the window's goes with it: a descriptor another thread has open at this
-        // moment without close-on-exec (SDL's pipe from dbus-launch) would otherwise stay open in
-        // the loader, and the window would wait forever for its end.
-        posix_spawn_file_actions_addclosefrom_np(&actions, LoaderLaunch.arena + 1)
-        let arguments = [path, LoaderLaunch.argument, String(memoryMiB)]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        // None of the user's environment (their home, display, tokens) but the loader's own
-        // variables; a loader's crash is told in one line by the window, and Swift's backtrace
-        // of it is noise.
-        let environment =
-            ProcessInfo.processInfo.environment.filter { $0.key.hasPrefix(Self.loaderVariables) }
-            .map { "\($0.key)=\($0.value)" } + ["SWIFT_BACKTRACE=enable=no"]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, &argv, &envp)
-        close(ends[1])
-        // The window's thread comes first: a loader's start and its decodes take the cores it
-        // leaves (a Ctrl-C while the loaders start is answered as quickly as before them).
-        if status == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), loaderNiceness) }
-        guard status == 0 else {
-            close(ends[0])
-            close(arena)
-            if status == EAGAIN { return .failure(.unavailable(refusedByLimit)) }
-            return .failure(.unavailable("cannot start a loader ('\(path)'): \(String(cString: strerror(status)))"))
-        }
-        return .success(Loader(pid: pid, socket: ends[0], memoryMiB: memoryMiB, arena: arena))
-    }
 }
