@@ -3,13 +3,13 @@
 # executable links it), libmd's and libpng's (the thumbnail cache's MD5
 # names and PNG files), pkg-config, and for the tests libexif's (the tests write EXIF with it), Xvfb, xdotool, x11-utils and ImageMagick (the real-window test),
 # libheif's heif-enc and heif-convert (HEIC and AVIF written and decoded for reference), djpeg and dwebp (JPEG and
-# WebP decoded for reference),
+# WebP decoded for reference), heif-thumbnailer (bench --heic's yardstick),
 # GLib's gio (the thumbnail cache checked against GLib's own URIs and thumbnail lookup), Python's jsonschema and GNU
 # time (a test reads its peak memory); with --cmake, CMake and Ninja (the CMake build). Uses sudo when not root; does
 # nothing when all is already there.
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev libgif-dev libmd-dev libpng-dev liblcms2-dev pkg-config)
-if [ "${1:-}" = "--test" ]; then packages+=(liblcms2-utils libexif-dev xvfb xdotool x11-utils imagemagick libheif-examples libjpeg-turbo-progs webp libglib2.0-bin time); fi
+if [ "${1:-}" = "--test" ]; then packages+=(liblcms2-utils libexif-dev xvfb xdotool x11-utils imagemagick libheif-examples heif-thumbnailer libjpeg-turbo-progs webp libglib2.0-bin time); fi
 # scripts/compare-nsxiv.sh times nsxiv beside us; it is not needed to build or test.
 if [ "${1:-}" = "--compare" ]; then packages+=(nsxiv xvfb x11-utils ffmpeg); fi
 # The CMake build beside Package.swift (CMakeLists-helpers/, scripts/cmake-check.py); SwiftPM does not need it.

@@ -65,6 +65,26 @@ final class MakeLibraryScriptTests: XCTestCase {
         }
     }
 
+    /// Past the distinct photos, hard links to them in turn, portraits to portraits: each its
+    /// own path, with no more disk.
+    func testPastTheDistinctPhotosTheRestAreLinksToThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-library-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["MAKE_LIBRARY_DISTINCT"] = "4"
+        let made = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"), [script, "--no-previews", "9", folder.path], environment: environment,
+            timeout: 120)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        func inode(_ i: Int) throws -> Int {
+            let path = folder.appendingPathComponent(String(format: "IMG_%05d.jpg", i)).path
+            return try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) ?? -1
+        }
+        XCTAssertEqual(Set(try (1...4).map(inode)).count, 4, "the first four are photos of their own")
+        for i in 5...9 { XCTAssertEqual(try inode(i), try inode((i - 1) % 4 + 1), "IMG_\(i) links its turn's photo") }
+        XCTAssertEqual(try PhotoLibrary.load(folder.path, log: { XCTFail($0) }).infos.count, 9)
+    }
+
     func testRefusalsAreOneLine() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pz-library-file-\(UUID().uuidString)")
         try "mine".write(to: file, atomically: true, encoding: .utf8)
@@ -83,5 +103,27 @@ final class MakeLibraryScriptTests: XCTestCase {
             XCTAssertEqual(r.stderr, message + "\n")
         }
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "mine")
+        var environment = ProcessInfo.processInfo.environment
+        environment["MAKE_LIBRARY_DISTINCT"] = "6"
+        let odd = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"), [script, "2", "/tmp/never"], environment: environment, timeout: 120)
+        XCTAssertEqual(odd.status, 2)
+        XCTAssertEqual(odd.stderr, "make-library: MAKE_LIBRARY_DISTINCT must be a multiple of 4 from 4 on, got '6'\n")
+        // A PATH with ImageMagick's convert and bash but no heif-enc.
+        let tools = FileManager.default.temporaryDirectory.appendingPathComponent("pz-tools-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: tools) }
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        for tool in ["convert", "bash", "dirname", "ls"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: tools.appendingPathComponent(tool).path, withDestinationPath: "/usr/bin/\(tool)")
+        }
+        environment = ["PATH": tools.path]
+        let noEncoder = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"), [script, "--heic", "2", "/tmp/never"], environment: environment,
+            timeout: 120)
+        XCTAssertEqual(noEncoder.status, 2)
+        XCTAssertEqual(
+            noEncoder.stderr,
+            "make-library: --heic needs libheif's heif-enc (scripts/setup.sh --test installs it)\n")
     }
 }

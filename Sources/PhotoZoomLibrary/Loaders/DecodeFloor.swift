@@ -35,6 +35,32 @@ public enum DecodeFloor {
         return each.isEmpty ? nil : each[each.count / 2]
     }
 
+    /// The least CPU time, in seconds, the loaders spend decoding `file` to fit in `box`, over
+    /// `tries` (after one that starts a loader): what a thumbnail costs, whichever loader of the
+    /// pool makes it and whatever else the machine is doing. Nil when it does not decode.
+    public static func cpuSeconds(
+        decoding file: URL, fitting box: PixelBox, tries: Int = 5, pool: LoaderPool = .shared
+    )
+        -> Double?
+    {
+        func loadersCPU() -> Double { pool.processIDs.compactMap { LoaderWatch.cpuSeconds(of: $0) }.reduce(0, +) }
+        func decode() -> Bool {
+            guard case .success(let opened) = PhotoGate.open(file),
+                case .success = pool.decode(
+                    opened, name: file.lastPathComponent, to: .fitting(box), limits: LibraryLimits())
+            else { return false }
+            return true
+        }
+        guard decode() else { return nil }
+        var least = Double.infinity
+        for _ in 0..<tries {
+            let before = loadersCPU()
+            guard decode() else { return nil }
+            least = min(least, loadersCPU() - before)
+        }
+        return least
+    }
+
     /// The peak resident memory of the largest loader, in MiB: of those ended (the idle ones
     /// are ended first) from the kernel's count for children, of those still decoding from
     /// their own status.

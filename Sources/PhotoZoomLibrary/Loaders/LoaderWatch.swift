@@ -37,7 +37,7 @@ enum LoaderWatch {
 
     /// The CPU time process `pid` has used, all its threads, user and system; nil where its
     /// clock cannot be read.
-    private static func cpuSeconds(of pid: pid_t) -> Double? {
+    static func cpuSeconds(of pid: pid_t) -> Double? {
         var clock = clockid_t()
         var now = timespec()
         guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &now) == 0 else { return nil }

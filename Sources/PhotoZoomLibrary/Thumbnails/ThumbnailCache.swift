@@ -65,9 +65,11 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// `pool`'s loaders; `log` hears, once, that the cache cannot be written.
     public init(
         root: URL, program: String, version: String, limits: LibraryLimits = LibraryLimits(),
-        pool: LoaderPool = .shared, log: @escaping (String) -> Void
+        pool: LoaderPool = .shared, finishing: Double = ThumbnailCache.finishingSeconds,
+        log: @escaping (String) -> Void
     ) {
         self.root = root
+        self.finishing = finishing
         self.pool = pool
         self.limits = limits
         failFolder = root.appendingPathComponent("fail").appendingPathComponent("\(program)-\(version)")
@@ -185,12 +187,15 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// The longest `stopWriting` spends on thumbnails left to write later, short enough for a
     /// Ctrl-C to end the program at once; the rest are made again at the next visit.
     public static let finishingSeconds = 0.03
+    /// How long `stopWriting` writes what was left: `finishingSeconds`, or as long as a
+    /// benchmark that opens the folder again with this cache needs.
+    private let finishing: Double
 
-    /// Stops writing: writes what was left for later (within `finishingSeconds`), waits for a
+    /// Stops writing: writes what was left for later (within `finishing`), waits for a
     /// write in progress, and starts none after, so no temporary file is left when the program
     /// exits at once (at Ctrl-C, say).
     public func stopWriting() {
-        later.finish(within: Self.finishingSeconds)
+        later.finish(within: finishing)
         writing.lock()
         stopped = true
         writing.unlock()

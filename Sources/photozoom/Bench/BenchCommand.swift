@@ -35,7 +35,28 @@ struct BenchCommand: ParsableCommand {
         help: "Repetitions of each measurement; the median is reported (the library tick percentiles pool them).")
     var repeats = 5
 
+    @Option(
+        help: ArgumentHelp(
+            "Photos without camera previews (scripts/make-library.sh --no-previews 40 DIR) to open folders of 200, 1,000 and 10,000 of, cold and warm.",
+            valueName: "DIR"))
+    var scalePhotos: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A 12 MP HEIC (scripts/make-library.sh --heic 1 DIR): its thumbnail's CPU time against heif-thumbnailer's, and a first screen of 96 of it.",
+            valueName: "FILE"))
+    var heic: String?
+
     func validate() throws {
+        var folder: ObjCBool = false
+        if let scalePhotos,
+            !FileManager.default.fileExists(atPath: scalePhotos, isDirectory: &folder) || !folder.boolValue
+        {
+            throw ValidationError("--scale-photos must name a folder of photos, got '\(scalePhotos)'")
+        }
+        if let heic, !FileManager.default.fileExists(atPath: heic, isDirectory: &folder) || folder.boolValue {
+            throw ValidationError("--heic must name a HEIC file, got '\(heic)'")
+        }
         guard (1...Self.maximumRepeats).contains(repeats) else {
             throw ValidationError("--repeats must lie in 1...\(Self.maximumRepeats), got \(repeats)")
         }
@@ -71,6 +92,8 @@ struct BenchCommand: ParsableCommand {
         ) {
             // First, so that its peak memory is its own.
             let library = try LibraryBenchmark(folder: photoOptions.folder).run()
+            let folderSizes = try scalePhotos.map { try FolderSizesBenchmark(source: $0).run() }
+            let heicResult = try heic.map { try HEICBenchmark(file: $0).run() }
             let simTick = try bench.simTick()
             let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
             let reload = try ReloadBenchmark(viewport: photoOptions.size, saves: max(8, repeats * 4)).run()
@@ -81,7 +104,7 @@ struct BenchCommand: ParsableCommand {
                     try bench.sizeArrivalTicks(count: 100_000),
                 ], libraries: libraries,
                 reload: reload, replay: replay,
-                library: library)
+                library: library, folderSizes: folderSizes, heic: heicResult)
         }
         try StandardOutput.write((json ? try report.json() : report.table) + "\n")
     }

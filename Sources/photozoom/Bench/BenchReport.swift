@@ -34,6 +34,14 @@ struct BenchReport: Codable {
     let reload: ReloadResult
     let replay: ReplayResult
     let library: LibraryResult
+    /// `--scale-photos`' folders, smallest first.
+    let folderSizes: [FolderSizeResult]?
+    let heic: HEICResult?
+
+    enum CodingKeys: String, CodingKey {
+        case measurements, libraries, reload, replay, library, heic
+        case folderSizes = "folder_sizes"
+    }
 
     func json() throws -> String {
         let encoder = JSONEncoder()
@@ -100,6 +108,8 @@ struct BenchReport: Codable {
                     format: "%.0f MiB; the largest loader %.0f MiB", library.peakRSSMiB,
                     library.loadersPeakRSSMiB),
         ]
+        lines += folderSizeLines(name)
+        lines += heicLines(name)
         lines += [
             name("replay --verify, recorded seconds per second")
                 + String(format: "%-11.0f × real time (%d ticks)", replay.replaySpeedup, replay.ticks)
@@ -110,5 +120,38 @@ struct BenchReport: Codable {
         let width = (rows.map { $0.count == 2 ? $0[0].count : 0 }.max() ?? 0) + 2
         return rows.map { $0.count == 2 ? $0[0].padding(toLength: width, withPad: " ", startingAt: 0) + $0[1] : $0[0] }
             .joined(separator: "\n")
+    }
+
+    /// Each folder size's first screen, cold against its floor and warm, and what it grew by
+    /// from the smallest.
+    private func folderSizeLines(_ name: (String) -> String) -> [String] {
+        guard let folderSizes, let smallest = folderSizes.first else { return [] }
+        return [""]
+            + folderSizes.map {
+                name("first screen, \($0.photos) photos without previews")
+                    + String(
+                        format: "cold %.0f ms = %.2f× its floor of %.0f ms (×%.2f the %d's); warm %.0f ms (×%.2f)",
+                        $0.firstScreenMillisecondsCold, $0.coldOverFloor, $0.decodeFloorMilliseconds,
+                        $0.firstScreenMillisecondsCold / max(smallest.firstScreenMillisecondsCold, 1e-9),
+                        smallest.photos, $0.firstScreenMillisecondsWarm,
+                        $0.firstScreenMillisecondsWarm / max(smallest.firstScreenMillisecondsWarm, 1e-9))
+            }
+    }
+
+    private func heicLines(_ name: (String) -> String) -> [String] {
+        guard let heic else { return [] }
+        let theirs =
+            heic.heifThumbnailerCPUMilliseconds.map { String(format: "heif-thumbnailer %.1f ms", $0) }
+            ?? "heif-thumbnailer not installed (Debian's libheif-examples)"
+        return [
+            "",
+            name("HEIC thumbnail (\(heic.thumbnailSide) px), CPU time")
+                + String(format: "%.1f ms; ", heic.thumbnailCPUMilliseconds) + theirs,
+            name("first screen, \(heic.photos) HEICs")
+                + String(
+                    format: "cold %.0f ms = %.2f× its floor of %.0f ms", heic.firstScreenMillisecondsCold,
+                    heic.firstScreenMillisecondsCold / max(heic.decodeFloorMilliseconds, 1e-9),
+                    heic.decodeFloorMilliseconds),
+        ]
     }
 }

@@ -218,8 +218,13 @@ final class OpenedLibrary {
     private var driver = FrameDriver(
         input: CanvasInput(), clock: MonotonicClock(), framesPerSecond: 1 / LibraryBenchmark.frameSeconds)
 
-    /// `comparing`: two sessions side by side, the second under a bouncier zoom-in.
-    init(folder: String, viewport: Size, thumbnailCache: URL, comparing: Bool = false) throws {
+    /// `comparing`: two sessions side by side, the second under a bouncier zoom-in. `fillsCache`:
+    /// the whole folder's thumbnails made in the background, as the window makes them;
+    /// `writing`: how long `close` spends writing the thumbnails left to write.
+    init(
+        folder: String, viewport: Size, thumbnailCache: URL, comparing: Bool = false, fillsCache: Bool = false,
+        writing: Double = ThumbnailCache.finishingSeconds
+    ) throws {
         started = Self.now()
         let limits = LibraryLimits()
         // As the window opens: the folder is read while the canvas is made.
@@ -242,8 +247,9 @@ final class OpenedLibrary {
         sessions = try WindowSessions(
             opening: try reading.take(), surface: canvas, settings: settings,
             cache: ThumbnailCache(
-                root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, log: { _ in }),
-            fillsCache: false, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
+                root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, finishing: writing,
+                log: { _ in }),
+            fillsCache: fillsCache, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
             log: { _ in })
         driver.input.arrived = { [sessions] in sessions.hasArrivals }
         // Hidden until the cells in view have their pictures or the deadline passes.
@@ -251,6 +257,10 @@ final class OpenedLibrary {
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Ends the opening as the window ends: no more decoding, and the thumbnails left to write
+    /// written (for as long as `writing` allows).
+    func close() { sessions.close(stoppingLoaders: false) }
 
     deinit { if let comparedTuning { try? FileManager.default.removeItem(at: comparedTuning) } }
 
