@@ -24,8 +24,9 @@ final class JavaScriptLibraryTests: XCTestCase {
     }
 
     /// Reanimated 3's `withSpring`, ported from react-native-reanimated 3.x
-    /// `src/reanimated2/animation/spring.ts` and `springUtils.ts` (the 3.x line as of 3.6 to
-    /// 3.17): an invalid config jumps to the target; each frame steps the closed form from the
+    /// `src/reanimated2/animation/spring.ts` (software-mansion/react-native-reanimated at
+    /// 01dcf0fb) and `springUtils.ts` (at 019ddf15, whose `checkIfConfigIsValid` later 3.x
+    /// releases call): an invalid config jumps to the target; each frame steps the closed form from the
     /// current state, under-damped for ζ < 1 and critically damped otherwise; the animation
     /// ends when the speed and the displacement are both below their absolute thresholds.
     static func reanimated3(_ config: JavaScriptSubset.Value, from: Double, to: Double) -> [(Double, Double)] {
@@ -72,8 +73,8 @@ final class JavaScriptLibraryTests: XCTestCase {
     }
 
     /// Reanimated 4's `withSpring`, ported from react-native-reanimated 4.x
-    /// `packages/react-native-reanimated/src/animation/spring/spring.ts`, `springUtils.ts` and
-    /// `springConfigs.ts`: defaults of mass 4, stiffness 900, damping 120; the same two cases
+    /// `packages/react-native-reanimated/src/animation/spring/spring.ts` (at 01e4626e),
+    /// `springUtils.ts` (at 0893dd90) and `springConfigs.ts` (at 6498574a): defaults of mass 4, stiffness 900, damping 120; the same two cases
     /// as Reanimated 3; the animation ends when the energy, ½k·x² + ½m·v², is at most
     /// energyThreshold of the start's.
     static func reanimated4(_ config: JavaScriptSubset.Value, from: Double, to: Double) -> [(Double, Double)] {
@@ -120,8 +121,8 @@ final class JavaScriptLibraryTests: XCTestCase {
     }
 
     /// Motion's spring generator, ported from framer-motion
-    /// `packages/framer-motion/src/animation/generators/spring/index.ts` (Motion 11; commit
-    /// 024661a of framer/motion) with `calcGeneratorVelocity` (a 5 ms backward difference): the
+    /// `packages/framer-motion/src/animation/generators/spring/index.ts` (framer/motion at
+    /// 024661a0) with `calcGeneratorVelocity` (a 5 ms backward difference): the
     /// closed form in milliseconds, under-damped, critically damped at ζ === 1, over-damped
     /// otherwise; done when within restDelta and, under-damped, slower than restSpeed, whose
     /// defaults hang on whether the distance is under 5.
