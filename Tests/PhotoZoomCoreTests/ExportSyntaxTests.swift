@@ -11,7 +11,7 @@ final class ExportSyntaxTests: XCTestCase {
     /// The defaults, the tuning corpus, a file with the springs that need a form's care (masses
     /// other than 1, the stiffest and the least damped a file may have, an over-damped one),
     /// and one set in code past `SpringBounds`, whose code is a comment saying why there is none.
-    func files() throws -> [(name: String, file: TuningFile)] {
+    static func files() throws -> [(name: String, file: TuningFile)] {
         let reading = TuningFile.read(
             """
             {"springs": {"zoomIn": {"mass": 0.01, "stiffness": 400, "damping": 4}, "cancel": {"mass": 3, "stiffness": 300, "damping": 200},
@@ -105,7 +105,7 @@ final class ExportSyntaxTests: XCTestCase {
     }
 
     func testTheComposeExportIsKotlinOfTheDeclarationsItUses() throws {
-        for (name, file) in try files() {
+        for (name, file) in try Self.files() {
             let code = TuningExport.code(file, form: .compose)
             XCTAssertEqual(Self.kotlinFaults(code), [], "\(name):\n\(code)")
             for spring in TuningExport.namedSprings(file) {
@@ -133,16 +133,22 @@ final class ExportSyntaxTests: XCTestCase {
 
     // MARK: JavaScript
 
-    func testTheFramerMotionAndReanimatedExportsAreModulesOfConstants() throws {
+    func testTheFramerMotionAndReanimatedExportsAreOneFrozenObject() throws {
         let constants = [
             "dismissalAngle", "dismissalShrink", "dismissalScaleDistance", "dismissalFadeDistance",
             "dismissalFinishDistance",
             "projectionDecelerationRate", "dismissalPinchFinishScale",
         ]
-        for (name, file) in try files() {
+        for (name, file) in try Self.files() {
             for (form, keys) in [
-                (TuningExport.Form.framerMotion, ["type", "stiffness", "damping", "mass"]),
-                (.reanimated, ["mass", "stiffness", "damping"]),
+                (TuningExport.Form.framerMotion, ["type", "stiffness", "damping", "mass", "restDelta", "restSpeed"]),
+                (
+                    .reanimated,
+                    [
+                        "mass", "stiffness", "damping", "restDisplacementThreshold", "restSpeedThreshold",
+                        "energyThreshold",
+                    ]
+                ),
             ] {
                 let code = TuningExport.code(file, form: form)
                 let exports: [(name: String, value: JavaScriptSubset.Value)]
@@ -150,28 +156,49 @@ final class ExportSyntaxTests: XCTestCase {
                     XCTFail("\(name), \(form): \(error)\n\(code)")
                     continue
                 }
-                // A spring past SpringBounds is a comment, not a constant.
+                XCTAssertEqual(
+                    exports.map(\.name), ["photoZoom"], "\(name), \(form): one name, which no platform's takes")
+                guard case .frozen(.object(let members)) = exports.first?.value else {
+                    XCTFail("\(name), \(form): \(code)")
+                    continue
+                }
+                // A spring past SpringBounds is a comment, not a member; so is one Reanimated refuses.
                 let springs = TuningExport.namedSprings(file).filter { $0.refusal == nil }
-                XCTAssertEqual(exports.map(\.name), constants + springs.map(\.name), "\(name), \(form)")
-                for (spring, export) in zip(springs, exports.dropFirst(constants.count)) {
-                    guard case .object(let members) = export.value else {
-                        XCTFail("\(name): \(export)")
-                        continue
+                let written = springs.filter { spring in
+                    members.contains { $0.key == spring.name }
+                }
+                XCTAssertEqual(members.map(\.key), constants + written.map(\.name), "\(name), \(form)")
+                for spring in springs where !written.contains(where: { $0.name == spring.name }) {
+                    XCTAssertEqual(form, .reanimated, "\(name): only Reanimated refuses \(spring.path)")
+                    XCTAssertTrue(spring.export.isOverDamped, "\(name): \(spring.path)")
+                    XCTAssertTrue(
+                        code.contains("  // \(spring.path)\n  // No Reanimated config: over-damped"),
+                        "\(name): \(spring.path) says why it has no config")
+                }
+                for spring in written {
+                    let value = members.first { $0.key == spring.name }!.value
+                    XCTAssertEqual(value.members?.map(\.key), ["points", "unit"], "\(name), \(form): \(spring.path)")
+                    for scale in ["points", "unit"] {
+                        guard case .frozen(.object(let config)) = value[scale] else {
+                            XCTFail("\(name), \(form): \(spring.path).\(scale) is no frozen object")
+                            continue
+                        }
+                        XCTAssertEqual(config.map(\.key), keys, "\(name), \(form): \(spring.path)")
+                        guard form == .framerMotion || !spring.export.isOverDamped else { continue }
+                        let p = spring.export.parameters
+                        XCTAssertEqual(
+                            ["stiffness", "damping", "mass"].map { value[scale]?[$0] },
+                            [.number(p.stiffness), .number(p.damping), .number(p.mass)],
+                            "\(name), \(form): \(spring.path), the constants bit for bit")
+                        if form == .framerMotion { XCTAssertEqual(config.first?.value, .string("spring")) }
                     }
-                    XCTAssertEqual(members.map(\.key), keys, "\(name), \(form): \(spring.path)")
-                    let p = spring.export.parameters
-                    let values = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
-                    XCTAssertEqual(
-                        ["stiffness", "damping", "mass"].map { values[$0] },
-                        [.number(p.stiffness), .number(p.damping), .number(p.mass)],
-                        "\(name), \(form): \(spring.path), the constants bit for bit")
-                    if form == .framerMotion { XCTAssertEqual(members.first?.value, .string("spring")) }
                 }
             }
         }
         for broken in [
             "export const a = 1", "export const a = { mass: 1, mass: 2 };", "export const new = 1;",
-            "export const a = 01;", "export const a = 1.;", "const a = 1;",
+            "export const a = 01;", "export const a = 1.;", "const a = 1;", "export const a = Object.freeze({ a: 1 };",
+            "export const a = Object.seal({ a: 1 });",
         ] {
             XCTAssertThrowsError(try JavaScriptSubset.parse(broken), broken)
         }
@@ -196,7 +223,7 @@ final class ExportSyntaxTests: XCTestCase {
             return try ChildProcess.run(
                 node, ["--check", module.path], environment: ProcessInfo.processInfo.environment, timeout: 60)
         }
-        for (index, (name, file)) in try files().enumerated() {
+        for (index, (name, file)) in try Self.files().enumerated() {
             for form in [TuningExport.Form.framerMotion, .reanimated] {
                 let outcome = try check(TuningExport.code(file, form: form), "export-\(index)-\(form)")
                 XCTAssertEqual(outcome.status, 0, "\(name), \(form): \(outcome.stderr)")
@@ -204,5 +231,100 @@ final class ExportSyntaxTests: XCTestCase {
         }
         XCTAssertNotEqual(
             try check("export const a = { mass: 1 ;\n", "broken").status, 0, "node --check refuses a broken module")
+    }
+
+    /// Motion's `Transition` (framer-motion `src/types.ts`: the spring transition and the types
+    /// it is one of) and Reanimated's `SpringConfig`s (3.x `springUtils.ts`, 4.x
+    /// `springConfigs.ts`), as far as a spring config meets them.
+    static let libraryTypes = """
+        interface Repeat { repeat?: number; repeatType?: "loop" | "reverse" | "mirror"; repeatDelay?: number }
+        interface Tween extends Repeat { type?: "tween"; duration?: number; ease?: string | number[]; velocity?: number }
+        interface Spring extends Repeat {
+          type: "spring"; stiffness?: number; damping?: number; mass?: number; duration?: number;
+          visualDuration?: number; bounce?: number; restSpeed?: number; restDelta?: number; velocity?: number;
+        }
+        interface Inertia { type: "inertia"; power?: number; timeConstant?: number; restDelta?: number }
+        interface Keyframes { type: "keyframes"; times?: number[]; duration?: number }
+        interface None { type: false }
+        export type Transition = Tween | Spring | Inertia | Keyframes | None;
+
+        type ReduceMotion = "system" | "always" | "never";
+        export type Reanimated3SpringConfig = {
+          stiffness?: number; overshootClamping?: boolean; restDisplacementThreshold?: number;
+          restSpeedThreshold?: number; velocity?: number; reduceMotion?: ReduceMotion;
+        } & (
+          | { mass?: number; damping?: number; duration?: never; dampingRatio?: never; clamp?: never }
+          | { mass?: never; damping?: never; duration?: number; dampingRatio?: number; clamp?: { min?: number; max?: number } }
+        );
+        export type Reanimated4SpringConfig = {
+          mass?: number; overshootClamping?: boolean; energyThreshold?: number; velocity?: number;
+          reduceMotion?: ReduceMotion;
+        } & (
+          | { stiffness?: number; damping?: number; duration?: never; dampingRatio?: never; clamp?: never }
+          | { stiffness?: never; damping?: never; duration?: number; dampingRatio?: number; clamp?: { min?: number; max?: number } }
+        );
+
+        """
+
+    func testTypeScriptChecksTheFramerMotionAndReanimatedExportsAgainstTheLibrariesTypes() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        guard
+            let tsc = path.split(separator: ":").map({
+                URL(fileURLWithPath: String($0)).appendingPathComponent("tsc")
+            })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else {
+            throw XCTSkip("tsc is not installed (Debian's node-typescript; scripts/setup.sh --test installs it)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-tsc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.libraryTypes.write(to: folder.appendingPathComponent("types.ts"), atomically: true, encoding: .utf8)
+        func check(_ modules: [(name: String, code: String)]) throws -> ChildProcess.Outcome {
+            for module in modules {
+                try module.code.write(
+                    to: folder.appendingPathComponent(module.name), atomically: true, encoding: .utf8)
+            }
+            return try ChildProcess.run(
+                tsc, ["--strict", "--noEmit", "--target", "es2017", "--module", "es2015"] + modules.map(\.name),
+                environment: ProcessInfo.processInfo.environment, directory: folder, timeout: 300)
+        }
+        // Every export and a use of each config as its library's type, in one run of tsc.
+        var modules: [(name: String, code: String)] = []
+        for (index, (_, file)) in try Self.files().enumerated() {
+            for form in [TuningExport.Form.framerMotion, .reanimated] {
+                let code = TuningExport.code(file, form: form)
+                let object = try JavaScriptSubset.parse(code).first?.value
+                let module = "export\(index)\(form)"
+                let configs = TuningExport.namedSprings(file).filter { object?[$0.name] != nil }.flatMap {
+                    ["photoZoom.\($0.name).points", "photoZoom.\($0.name).unit"]
+                }.joined(separator: ", ")
+                let uses =
+                    form == .framerMotion
+                    ? ["const transitions: Transition[] = [\(configs)];"]
+                    : [
+                        "const reanimated3: Reanimated3SpringConfig[] = [\(configs)];",
+                        "const reanimated4: Reanimated4SpringConfig[] = [\(configs)];",
+                    ]
+                let use =
+                    [
+                        "import { Transition, Reanimated3SpringConfig, Reanimated4SpringConfig } from \"./types\";",
+                        "import { photoZoom } from \"./\(module)\";",
+                        "export const angle: number = photoZoom.dismissalAngle;",
+                    ] + uses.map { "export " + $0 }
+                modules += [("\(module).ts", code), ("use-\(module).ts", use.joined(separator: "\n") + "\n")]
+            }
+        }
+        let outcome = try check(modules)
+        XCTAssertEqual(outcome.status, 0, "tsc: \(outcome.stdout)\(outcome.stderr)")
+        // The check bites: a plain object literal widens its type to string (TS2322).
+        let widened = try check([
+            ("widened.ts", "export const zoomIn = { type: \"spring\", stiffness: 100, damping: 10, mass: 1 };\n"),
+            (
+                "use-widened.ts",
+                "import { Transition } from \"./types\";\nimport { zoomIn } from \"./widened\";\nexport const t: Transition = zoomIn;\n"
+            ),
+        ])
+        XCTAssertTrue(widened.stdout.contains("TS2322"), "tsc refuses a widened type: \(widened.stdout)")
     }
 }

@@ -2,14 +2,28 @@ import Foundation
 
 /// A parser for the JavaScript the Framer Motion and Reanimated exports print, written to the
 /// language's own grammar for the part they use: `//` comments, and statements
-/// `export const NAME = VALUE;` where a VALUE is a numeric literal, a double-quoted string or an
-/// object literal `{ NAME: VALUE, … }`. Anything else is an error naming where it stopped, so a
+/// `export const NAME = VALUE;` where a VALUE is a numeric literal, a double-quoted string, an
+/// object literal `{ NAME: VALUE, … }` (a comma may end it) or `Object.freeze(VALUE)`. Anything else is an error naming where it stopped, so a
 /// test learns that the text is a module a JavaScript or TypeScript compiler takes, and what it says.
 struct JavaScriptSubset {
     indirect enum Value: Equatable {
         case number(Double)
         case string(String)
         case object([Member])
+        /// `Object.freeze(VALUE)`.
+        case frozen(Value)
+
+        /// An object's members, frozen or not.
+        var members: [Member]? {
+            switch self {
+            case .object(let members): return members
+            case .frozen(let value): return value.members
+            case .number, .string: return nil
+            }
+        }
+
+        /// The member `key` of an object, frozen or not.
+        subscript(key: String) -> Value? { members?.first { $0.key == key }?.value }
     }
 
     struct Member: Equatable {
@@ -99,6 +113,7 @@ struct JavaScriptSubset {
         switch text[at] {
         case "{": return try object()
         case "\"": return try string()
+        case "O": return try frozen()
         default: return try number()
         }
     }
@@ -125,6 +140,17 @@ struct JavaScriptSubset {
             try expect(":")
             members.append(Member(key: key, value: try value()))
         }
+    }
+
+    private mutating func frozen() throws -> Value {
+        for word in ["Object", "freeze"] {
+            guard try identifier() == word else { throw error("expected Object.freeze") }
+            if word == "Object" { try expect(".") }
+        }
+        try expect("(")
+        let value = try value()
+        try expect(")")
+        return .frozen(value)
     }
 
     private mutating func string() throws -> Value {

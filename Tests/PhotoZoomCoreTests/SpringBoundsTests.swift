@@ -128,6 +128,9 @@ final class SpringBoundsTests: XCTestCase {
         var file = TuningFile()
         file.tuning.zoomInSpring = try SpringParameters(mass: 1e-300, stiffness: 1e300, damping: 1e-300)
         file.tuning.cancelSpring = try .response(0.5, dampingRatio: 1e-9, mass: 1)
+        // Critically damped, but settling in some 1e20 s: its reason is its frequency, not that
+        // it never comes to rest.
+        file.tuning.finishSpring = try SpringParameters(mass: 1, stiffness: 1e-40, damping: 2e-20)
         for form in Self.forms {
             let code = TuningExport.code(file, form: form)
             XCTAssertLessThan(code.utf8.count, Self.exportCap, "\(form)")
@@ -135,6 +138,11 @@ final class SpringBoundsTests: XCTestCase {
             XCTAssertTrue(
                 code.contains("No code: springs.cancel.damping: the damping ratio ζ = damping/(2√(stiffness·mass))"),
                 "\(form)")
+            XCTAssertTrue(
+                code.contains(
+                    "No code: springs.finish.stiffness: the natural frequency ω₀ = √(stiffness/mass) must lie in [0.7, 200] rad/s, got 1e-20"
+                ), "\(form):\n\(code)")
+            XCTAssertFalse(code.contains("never comes to rest"), "\(form):\n\(code)")
             XCTAssertFalse(code.contains("nan") || code.contains("withDuration: 0.0"), "\(form):\n\(code)")
         }
         XCTAssertNil(try SpringExport(.swiftUI(response: 0.5, dampingRatio: 1e-9)).linearEasing)

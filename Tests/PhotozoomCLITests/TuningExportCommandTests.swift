@@ -74,10 +74,15 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
                 ),
                 ("--css", { "  /* \($0) */" }, { "  --\($0)-easing: linear(" }, { "  --\($0): " }),
                 (
-                    "--framer-motion", { "// \($0)" }, { "export const \($0) = { type: \"spring\", stiffness: " },
-                    { "export const \($0) = " }
+                    "--framer-motion", { "  // \($0)" },
+                    { "  \($0): Object.freeze({\n    points: Object.freeze({ type: \"spring\", stiffness: " },
+                    { "  \($0): " }
                 ),
-                ("--reanimated", { "// \($0)" }, { "export const \($0) = { mass: " }, { "export const \($0) = " }),
+                (
+                    "--reanimated", { "  // \($0)" },
+                    { "  \($0): Object.freeze({\n    points: Object.freeze({ mass: " },
+                    { "  \($0): " }
+                ),
             ]
         for form in forms {
             let code = try export(["assets/tuning.json", form.flag])

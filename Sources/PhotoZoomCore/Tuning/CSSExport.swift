@@ -39,8 +39,9 @@ enum CSSExport {
 
     private static func body(_ spring: TuningExport.NamedSpring) -> [String] {
         guard let easing = spring.export.linearEasing else {
+            // A spring given code keeps SpringBounds, so it settles: only the cap on stops is left.
             return [
-                "  /* Damping ratio \(TuningExport.number(spring.export.dampingRatio)): it never comes to rest, or swings more often than \(SpringLinearEasing.maximumStops) stops can say, so no easing can say it. */"
+                "  /* Damping ratio \(TuningExport.number(spring.export.dampingRatio)): it swings more often than \(SpringLinearEasing.maximumStops) stops can say, so no easing can say it. */"
             ]
         }
         let stops = easing.stops.enumerated().map { index, stop in
