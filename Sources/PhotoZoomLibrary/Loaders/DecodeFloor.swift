@@ -23,7 +23,7 @@ public enum DecodeFloor {
                 let start = DispatchTime.now().uptimeNanoseconds
                 // Covering a single pixel, the decoder picks its smallest scale.
                 guard
-                    case .success(let image) = pool.decode(
+                    case .success = pool.decode(
                         opened, name: file.lastPathComponent, to: .covering(PixelBox(width: 1, height: 1)),
                         limits: LibraryLimits())
                 else { return nil }
