@@ -133,7 +133,8 @@ struct HDRToneMapping {
                 row[x * 4] = r * scale
                 row[x * 4 + 1] = g * scale
                 row[x * 4 + 2] = b * scale
-                row[x * 4 + 3] = Float(source[x * 4 + 3]) / alphaTop
+                // libheif gives an image without alpha one of 16 bits whatever its depth.
+                row[x * 4 + 3] = min(Float(source[x * 4 + 3]) / alphaTop, 1)
             }
             cmsDoTransform(transform, row, pixels.bytes + y * pixels.pitch, cmsUInt32Number(pixels.width))
         }
