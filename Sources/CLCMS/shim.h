@@ -10,6 +10,11 @@ static const cmsUInt32Number photozoom_lcms_cmyk8 = TYPE_CMYK_8;
 /* Ink stored inverted (255 is none), as Adobe's CMYK JPEGs hold it. */
 static const cmsUInt32Number photozoom_lcms_cmyk8_inverted = TYPE_CMYK_8_REV;
 static const cmsUInt32Number photozoom_lcms_grey8 = TYPE_GRAY_8;
+/* A grey picture stored as RGBA with red, green and blue equal: the grey is the first byte,
+   the other three are passed over (and the output's alpha left as it is). */
+static const cmsUInt32Number photozoom_lcms_grey8_in_rgba = COLORSPACE_SH(PT_GRAY) | EXTRA_SH(3) | CHANNELS_SH(1) | BYTES_SH(1);
+/* Linear light as floats, 1.0 white: tone-mapped HDR. */
+static const cmsUInt32Number photozoom_lcms_rgba_float = TYPE_RGBA_FLT;
 static const cmsUInt32Number photozoom_lcms_lab_double = TYPE_Lab_DBL;
 static const cmsUInt32Number photozoom_lcms_rgb8 = TYPE_RGB_8;
 

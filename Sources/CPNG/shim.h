@@ -81,8 +81,8 @@ static void photozoom_png_ended(png_structp png, png_infop info) {
 }
 
 /* Decodes `count` bytes into the pixels `pixels_for` gives. Every chunk but the header,
- * palette, tRNS, the colour profile (iCCP, inflated within the chunk limit) and the image data
- * is skipped unread, so none is kept or inflated. Returns 1
+ * palette, tRNS, the colours' (iCCP, inflated within the chunk limit; sRGB, gAMA, cHRM) and the
+ * image data is skipped unread, so none is kept or inflated. Returns 1
  * when libpng found nothing wrong (a file cut short included: see `ended`), or 0 with the
  * reason in `message`. */
 static inline int photozoom_png_decode(
@@ -102,9 +102,10 @@ static inline int photozoom_png_decode(
     png_set_chunk_cache_max(reader->png, 16);
     png_set_chunk_malloc_max(reader->png, longest_chunk);
     png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
-    /* But the colour profile, which the loader converts from. */
-    static const png_byte profile[] = { 'i', 'C', 'C', 'P', '\0' };
-    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_AS_DEFAULT, profile, 1);
+    /* But the colours', which the loader converts from. */
+    static const png_byte profile[] = { 'i', 'C', 'C', 'P', '\0', 's', 'R', 'G', 'B', '\0',
+                                        'g', 'A', 'M', 'A', '\0', 'c', 'H', 'R', 'M', '\0' };
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_AS_DEFAULT, profile, 4);
     png_set_progressive_read_fn(
         reader->png, reader, photozoom_png_info, photozoom_png_row, photozoom_png_ended);
     png_process_data(reader->png, reader->info, (png_bytep)bytes, count);

@@ -89,6 +89,81 @@ final class ColourManagementTests: XCTestCase {
         }
     }
 
+    /// A grey JPEG and a grey PNG carrying a grey profile of gamma 1.0 (linear light, far from
+    /// sRGB's curve), as ImageMagick writes them: their greys are what transicc makes of them.
+    func testAGreyProfileIsApplied() throws {
+        let folder = try MagickReference.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let levels = [30, 60, 128, 200]
+        let profile = ColourReference.greyProfile(gamma: 1)
+        let icc = folder.appendingPathComponent("linear-grey.icc")
+        try profile.write(to: icc)
+        let source = try ColourReference.greyPatches(levels, in: folder)
+        let reference = try ColourReference.transicc(grey: levels, from: profile, in: folder)
+        for (format, options) in [("jpg", ["-quality", "100"]), ("png", [])] {
+            let file = folder.appendingPathComponent("grey.\(format)")
+            let bytes = try MagickReference.convert([source.path] + options + ["-profile", icc.path, file.path])
+            let shown = try patches(ScaledDecoder.decode(bytes, to: fullSize, named: file.lastPathComponent).get())
+            for (index, (ours, theirs)) in zip(shown, reference).enumerated() {
+                XCTAssertLessThanOrEqual(
+                    ColourReference.deltaE(ours, theirs), 1,
+                    "\(format) patch \(index) (\(levels[index])): ours \(ours), transicc's \(theirs)")
+            }
+        }
+        let unconverted =
+            zip(levels, reference).map {
+                ColourReference.deltaE(RGB(r: $0, g: $0, b: $0), $1)
+            }.max() ?? 0
+        XCTAssertGreaterThan(unconverted, 3, "shown as if sRGB, the greys would be off")
+    }
+
+    /// A PNG with no iCCP is read through what its gAMA and cHRM say: a gAMA of 1.0 alone
+    /// changes the tone curve only, a gAMA of 1/1.8 with Display P3's cHRM both; transicc's
+    /// reading through a profile of the same numbers (`TestProfiles`) is the reference. An
+    /// sRGB chunk overrides both, and ImageMagick's gAMA of 1/2.2 with sRGB's cHRM is sRGB:
+    /// those are shown as stored.
+    func testAPNGsGammaAndChromaticitiesAreApplied() throws {
+        let folder = try MagickReference.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func fixed(_ value: Double) -> [UInt8] { HandMadePNG.bigEndian(UInt32((value * 100_000).rounded())) }
+        let p3 = [0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
+        let sRGB = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
+        let linear = HandMadePNG.chunk("gAMA", fixed(1))
+        let chromaticities = HandMadePNG.chunk("cHRM", p3.flatMap(fixed))
+        let srgbChunk = HandMadePNG.chunk("sRGB", [0])
+        let linearSRGB = TestProfiles.profile(red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06), gamma: 1)
+        let p3Gamma = TestProfiles.profile(red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060), gamma: 1.8)
+        let cases: [(String, [[UInt8]], Data?)] = [
+            ("gAMA 1.0 alone", [linear], linearSRGB),
+            ("gAMA 1/1.8 and Display P3's cHRM", [HandMadePNG.chunk("gAMA", fixed(1 / 1.8)), chromaticities], p3Gamma),
+            ("sRGB over gAMA 1.0 and Display P3's cHRM", [srgbChunk, linear, chromaticities], nil),
+            (
+                "ImageMagick's sRGB gAMA and cHRM",
+                [HandMadePNG.chunk("gAMA", [0, 0, 0xB1, 0x8F]), HandMadePNG.chunk("cHRM", sRGB.flatMap(fixed))], nil
+            ),
+        ]
+        let side = ColourReference.patchSide
+        let row = colours.flatMap { colour in
+            (0..<side).flatMap { _ in [UInt8(colour.r), UInt8(colour.g), UInt8(colour.b)] }
+        }
+        for (what, chunks, profile) in cases {
+            let png = HandMadePNG(
+                width: side * colours.count, height: side, depth: 8, colourType: 2,
+                rows: Array(repeating: row, count: side), chunks: chunks)
+            let shown = try patches(ScaledDecoder.decode(png.data, to: fullSize, named: "chunks.png").get())
+            let reference = try profile.map { try ColourReference.transicc(colours, from: $0, in: folder) } ?? colours
+            for (index, (ours, theirs)) in zip(shown, reference).enumerated() {
+                XCTAssertLessThanOrEqual(
+                    ColourReference.deltaE(ours, theirs), 1, "\(what) patch \(index): ours \(ours), reference \(theirs)"
+                )
+            }
+            if profile != nil {
+                let unconverted = zip(colours, reference).map { ColourReference.deltaE($0, $1) }.max() ?? 0
+                XCTAssertGreaterThan(unconverted, 3, "\(what): shown as stored, the colours would be off")
+            }
+        }
+    }
+
     /// An AVIF's or HEIC's `nclx` naming Display P3's primaries and sRGB's curve converts as
     /// Display P3's ICC profile does.
     func testAnNCLXOfDisplayP3ConvertsAsItsProfileDoes() throws {
@@ -96,7 +171,7 @@ final class ColourManagementTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = try XCTUnwrap(ColourConversion.profile(primaries: 12, transfer: 13))
         XCTAssertNil(ColourConversion.profile(primaries: 1, transfer: 13), "sRGB's own primaries need nothing")
-        XCTAssertNil(ColourConversion.profile(primaries: 9, transfer: 16), "PQ is not read")
+        XCTAssertNil(ColourConversion.profile(primaries: 9, transfer: 16), "PQ is tone mapped, not profiled")
         let pixels = try PixelBuffer.make(width: colours.count, height: 1).get()
         for (index, colour) in colours.enumerated() {
             pixels.bytes[index * 4] = UInt8(colour.r)

@@ -73,6 +73,51 @@ enum ColourReference {
         return rows.map { RGB(r: $0[0], g: $0[1], b: $0[2]) }
     }
 
+    /// A grey profile of a D65 white and a plain `gamma`, as lcms2 writes it.
+    static func greyProfile(gamma: Double) -> Data {
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        let curve = cmsBuildGamma(nil, gamma)
+        defer { cmsFreeToneCurve(curve) }
+        let made = cmsCreateGrayProfile(&white, curve)
+        defer { cmsCloseProfile(made) }
+        var size: cmsUInt32Number = 0
+        cmsSaveProfileToMem(made, nil, &size)
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        cmsSaveProfileToMem(made, &bytes, &size)
+        return Data(bytes)
+    }
+
+    /// A PGM of `levels` as square patches side by side, in `folder`.
+    static func greyPatches(_ levels: [Int], in folder: URL) throws -> URL {
+        var pgm = Data("P5\n\(patchSide * levels.count) \(patchSide)\n255\n".utf8)
+        for _ in 0..<patchSide {
+            for level in levels { pgm.append(contentsOf: [UInt8](repeating: UInt8(level), count: patchSide)) }
+        }
+        let file = folder.appendingPathComponent("grey.pgm")
+        try pgm.write(to: file)
+        return file
+    }
+
+    /// What lcms2's own `transicc` makes of grey `levels` in the grey `profile` for sRGB,
+    /// perceptual intent, clipped and rounded.
+    static func transicc(grey levels: [Int], from profile: Data, in folder: URL) throws -> [RGB] {
+        let file = folder.appendingPathComponent("grey.icc")
+        try profile.write(to: file)
+        let values = folder.appendingPathComponent("levels.txt")
+        try levels.map { "\($0)\n" }.joined().write(to: values, atomically: true, encoding: .utf8)
+        let outcome = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "transicc -i'\(file.path)' -o'*sRGB' -t0 -s -q -n < '\(values.path)'"],
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
+        let rows = outcome.stdout.split(separator: "\n").map {
+            $0.split(separator: " ").compactMap { Double($0) }.map { Int($0.rounded()) }
+        }.filter { $0.count == 3 }
+        guard outcome.status == 0, rows.count == levels.count else {
+            throw MagickReference.Failed(description: "transicc: \(outcome.stdout) \(outcome.stderr)")
+        }
+        return rows.map { RGB(r: $0[0], g: $0[1], b: $0[2]) }
+    }
+
     /// CIEDE2000 between two sRGB colours, through lcms2's Lab (D50).
     static func deltaE(_ a: RGB, _ b: RGB) -> Double {
         let screen = cmsCreate_sRGBProfile()

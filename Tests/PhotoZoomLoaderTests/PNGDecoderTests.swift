@@ -141,9 +141,10 @@ final class PNGDecoderTests: XCTestCase {
         GraphicsReference.assertSame(pixels, GraphicsReference.Pixels(width: 256, height: 256, known), "known")
     }
 
-    /// Colour management comes later: a gAMA of 1.0, a chromaticity and an sRGB intent change
-    /// nothing now; the samples are as stored.
-    func testGammaAndChromaticitiesAreNotApplied() throws {
+    /// The decoder applies no gamma: with a gAMA of 1.0 and a chromaticity the samples are as
+    /// stored, and the chunks become the profile the loader converts from once the picture is
+    /// shrunk (ColourManagementTests).
+    func testGammaAndChromaticitiesLeaveTheSamplesAsStored() throws {
         let samples = (0..<16).flatMap { [$0 * 16, 255 - $0 * 16, 128] }
         for depth in [8, 16] {
             let png = HandMadePNG(

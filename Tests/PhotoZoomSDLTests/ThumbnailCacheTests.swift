@@ -196,6 +196,52 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertTrue(cache.holds(file, size: .large), "the same thumbnail in its own folder")
     }
 
+    /// A thumbnail an older build of PhotoZoom wrote (before colours were managed and every
+    /// orientation applied: no rendering number in its text) is no thumbnail and is made again,
+    /// and so is an older build's failure record (before HEIC was read, say); another program's
+    /// thumbnail, which carries no number either, is still taken.
+    func testAnOlderBuildsEntryIsMadeAgainAndAnotherProgramsIsKept() throws {
+        let file = try photo("chelsea-exif-rotated.jpg", as: "cat.jpg")
+        let cache = cache()
+        guard let original = OriginalFile(file), case .success(let old) = PixelBuffer.make(width: 85, height: 128)
+        else { return XCTFail("no file or pixels") }
+        // What a build before the rendering number wrote: sideways, and blue for this test.
+        for at in stride(from: 0, to: old.count, by: 4) { (old.bytes + at).update(from: [0, 0, 255, 255], count: 4) }
+        let text = { (software: String) in
+            [
+                PNGText(keyword: "Thumb::URI", text: original.uri),
+                PNGText(keyword: "Thumb::MTime", text: String(original.modified)),
+                PNGText(keyword: "Thumb::Size", text: String(original.bytes)),
+                PNGText(keyword: "Software", text: software),
+                PNGText(keyword: "Thumb::Image::Width", text: "300"),
+                PNGText(keyword: "Thumb::Image::Height", text: "451"),
+            ]
+        }
+        let location = cache.location(of: file, size: .normal)
+        try FileManager.default.createDirectory(
+            at: location.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ThumbnailPNG.encode(old, text: text("photozoom 9.8")).get().write(to: location)
+        XCTAssertFalse(cache.holds(file, size: .normal), "an older build's thumbnail taken as this one's")
+        XCTAssertNil(cache.read(file, size: .normal))
+
+        guard case .success = cache.make(file, size: .normal), let made = cache.read(file, size: .normal) else {
+            return XCTFail("not made again")
+        }
+        XCTAssertEqual([made.pixels.width, made.pixels.height], [128, 85], "upright")
+        XCTAssertNotEqual(Array(UnsafeBufferPointer(start: made.pixels.bytes, count: 4)), [0, 0, 255, 255])
+        XCTAssertEqual(try pngText(location)["Software"], "photozoom 9.9")
+
+        try ThumbnailPNG.encode(old, text: text("GNOME::ThumbnailFactory")).get().write(to: location)
+        XCTAssertTrue(cache.holds(file, size: .normal), "another program's thumbnail is that program's to keep fresh")
+
+        guard case .success(let pixel) = PixelBuffer.make(width: 1, height: 1) else { return XCTFail("no pixel") }
+        try FileManager.default.createDirectory(at: cache.failFolder, withIntermediateDirectories: true)
+        try ThumbnailPNG.encode(
+            pixel, text: text("photozoom 9.9") + [PNGText(keyword: "Description", text: "not a photo")]
+        ).get().write(to: cache.failLocation(of: original))
+        XCTAssertNil(cache.recordedFailure(of: file), "an older build's failure, before it read what this one reads")
+    }
+
     /// A photo that does not decode is recorded in this program's fail folder, as of its time,
     /// with the reason; a change to the file clears the record.
     func testAFailureIsRecordedUntilTheFileChanges() throws {

@@ -32,7 +32,8 @@ public enum ThumbnailSize: String, CaseIterable, Sendable {
 /// this program could not read, so they are not tried on every visit.
 ///
 /// Reading never fails loudly: a thumbnail that is missing, for another file, older than its
-/// file or unreadable is no thumbnail. Writing never stops anything: a cache that cannot be
+/// file, written by an older build of this program that drew it differently (`rendering`) or
+/// unreadable is no thumbnail. Writing never stops anything: a cache that cannot be
 /// written (read-only, full) is said once to `log`, and photos go on being decoded. Safe to use
 /// from any thread at once.
 public final class ThumbnailCache: @unchecked Sendable {
@@ -44,6 +45,8 @@ public final class ThumbnailCache: @unchecked Sendable {
     public let failFolder: URL
     /// The PNG `Software` text of what we write.
     public let software: String
+    /// The program's name, which starts the `Software` text of what it wrote.
+    public let program: String
     /// What a photo may be: one over them gets no thumbnail, and no failure recorded.
     public let limits: LibraryLimits
     public let log: (String) -> Void
@@ -74,6 +77,7 @@ public final class ThumbnailCache: @unchecked Sendable {
         self.limits = limits
         failFolder = root.appendingPathComponent("fail").appendingPathComponent("\(program)-\(version)")
         software = "\(program) \(version)"
+        self.program = program
         self.log = log
     }
 
@@ -208,13 +212,23 @@ public final class ThumbnailCache: @unchecked Sendable {
         let text: [String: String]
     }
 
+    /// The PNG text keyword saying how this program drew a thumbnail or tried a photo (`rendering`).
+    public static let renderingKeyword = "X-PhotoZoom::Rendering"
+    /// How thumbnails are drawn, raised whenever a change draws some differently, so an entry
+    /// an older build wrote is made again rather than shown. 2: colours converted from the
+    /// photo's profile, orientation from every format's own tags, HEIC, AVIF and more formats
+    /// read; entries from before it carry no number.
+    public static let rendering = "2"
+
     /// The most bytes a thumbnail of the cache may be: an xx-large one, 1024² RGBA stored with
     /// no compression at all, with room for its text.
     public static let maximumThumbnailBytes = 1024 * 1024 * 4 + 1024 * 5 + (64 << 10)
 
     /// The PNG at `location` if it is a thumbnail (or a failure record) of `original` as it is
-    /// now. Any program of the user's may write the cache: an entry is read only if it is a
-    /// regular file (not a link, a FIFO or a device) of a thumbnail's size.
+    /// now, and not one this program wrote as it drew (or read) photos before (`rendering`);
+    /// another program's thumbnail is that program's to keep fresh. Any program of the user's
+    /// may write the cache: an entry is read only if it is a regular file (not a link, a FIFO or
+    /// a device) of a thumbnail's size.
     private func valid(at location: URL, for original: OriginalFile) -> Stored? {
         guard
             case .success(let file) = UntrustedFile.open(
@@ -223,6 +237,9 @@ public final class ThumbnailCache: @unchecked Sendable {
         else { return nil }
         let text = Dictionary(chunks.map { ($0.keyword, $0.text) }, uniquingKeysWith: { first, _ in first })
         guard text["Thumb::URI"] == original.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == original.modified else {
+            return nil
+        }
+        if text["Software"]?.hasPrefix(program + " ") == true, text[Self.renderingKeyword] != Self.rendering {
             return nil
         }
         return Stored(file: file, png: png, text: text)

@@ -6,6 +6,11 @@ import PhotoZoomLoader
 public struct PNGText: Equatable {
     public let keyword: String
     public let text: String
+
+    public init(keyword: String, text: String) {
+        self.keyword = keyword
+        self.text = text
+    }
 }
 
 /// Thumbnail files: 8-bit RGBA, non-interlaced PNGs (what the standard asks for) whose tEXt

@@ -30,12 +30,13 @@ extension ThumbnailCache {
             to: failLocation(of: original), counted: false)
     }
 
-    /// The text every thumbnail of `original` holds: whose it is, as of when, and who made it.
+    /// The text every thumbnail of `original` holds: whose it is, as of when, who made it and how.
     private func facts(of original: OriginalFile) -> [PNGText] {
         [
             PNGText(keyword: "Thumb::URI", text: original.uri),
             PNGText(keyword: "Thumb::MTime", text: String(original.modified)),
             PNGText(keyword: "Thumb::Size", text: String(original.bytes)), PNGText(keyword: "Software", text: software),
+            PNGText(keyword: ThumbnailCache.renderingKeyword, text: ThumbnailCache.rendering),
         ]
     }
 

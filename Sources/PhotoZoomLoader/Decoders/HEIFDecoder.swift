@@ -8,7 +8,8 @@ import PhotoZoomUntrusted
 /// say (once: a HEIF's EXIF orientation is never applied), as 8-bit RGBA whatever its depth.
 /// Where the image carries a thumbnail that covers what is asked for, the thumbnail is decoded
 /// instead, as a JPEG's EXIF preview is for a cell. Gain maps, depth and other auxiliary images
-/// are left alone. Its colours come with their profile for the loader to convert (`colours(of:)`).
+/// are left alone. Its colours come with their profile for the loader to convert (`colours(of:)`);
+/// an HDR image (PQ or HLG) is decoded at 16 bits and tone mapped to sRGB here (`HDRToneMapping`).
 enum HEIFDecoder {
     /// Pixels as decoded, before they are shrunk the rest of the way.
     struct Decoded {
@@ -62,7 +63,11 @@ enum HEIFDecoder {
             }
             let thumbnail = self.thumbnail(of: primary, covering: target, full: full)
             defer { thumbnail.map(heif_image_handle_release) }
-            return decodeImage(thumbnail ?? primary).map {
+            let shown = thumbnail ?? primary
+            if let hdr = hdr(of: shown) {
+                return decodeHDR(shown, hdr).map { Decoded(pixels: $0, fullSize: full, profile: nil) }
+            }
+            return decodeImage(shown).map {
                 Decoded(pixels: $0, fullSize: full, profile: colours(of: primary))
             }
         }
@@ -117,6 +122,51 @@ enum HEIFDecoder {
         return ColourConversion.profile(
             primaries: Int(nclx.pointee.color_primaries.rawValue),
             transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
+    }
+
+    /// The tone mapping and primaries of `handle`'s HDR colours (its `nclx` naming PQ or HLG);
+    /// nil for SDR. Primaries PhotoZoom does not know are taken for BT.2020's, HDR's own.
+    private static func hdr(of handle: OpaquePointer) -> (transfer: Int, primaries: [Double])? {
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+            return nil
+        }
+        defer { heif_nclx_color_profile_free(nclx) }
+        let transfer = Int(nclx.pointee.transfer_characteristics.rawValue)
+        guard HDRToneMapping.Transfer(rawValue: transfer) != nil else { return nil }
+        let primaries = Int(nclx.pointee.color_primaries.rawValue)
+        return (transfer, ColourConversion.chromaticities(primaries: primaries) ?? ColourConversion.bt2020)
+    }
+
+    /// `handle`'s HDR image decoded at 16 bits a sample and tone mapped into 8-bit sRGB RGBA.
+    private static func decodeHDR(_ handle: OpaquePointer, _ hdr: (transfer: Int, primaries: [Double]))
+        -> Result<PixelBuffer, DecodeFailure>
+    {
+        var image: OpaquePointer?
+        if let failure = failed(
+            heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RRGGBBAA_LE, nil),
+            "decode it")
+        {
+            return .failure(failure)
+        }
+        guard let image else { return .failure(.corrupt("libheif decoded no picture")) }
+        defer { heif_image_release(image) }
+        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        let depth = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+            Int(stride) >= width * 8, Int(stride) % 2 == 0,
+            let mapping = HDRToneMapping(transfer: hdr.transfer, depth: depth)
+        else { return .failure(.corrupt("libheif decoded no 16-bit RGBA plane")) }
+        return PixelBuffer.make(width: width, height: height).flatMap { pixels in
+            // libheif's planes are aligned for 16-bit samples; they are read in place.
+            let samples = UnsafeRawPointer(plane).assumingMemoryBound(to: UInt16.self)
+            let mapped = mapping.toSRGB(
+                samples, rowSamples: Int(stride) / 2, alphaTop: Float((1 << depth) - 1), primaries: hdr.primaries,
+                into: pixels)
+            return mapped ? .success(pixels) : .failure(.corrupt("lcms2 could not convert its HDR colours"))
+        }
     }
 
     /// Whether two sizes have the same aspect ratio within 2 % (a thumbnail's sides are rounded).

@@ -4,9 +4,9 @@ import PhotoZoomUntrusted
 
 /// PNG through libpng's progressive reader (the C half is in CPNG's shim.h): every colour type
 /// and depth, tRNS, Adam7, made 8-bit RGBA with straight alpha, the values as stored, with the
-/// iCCP profile libpng read (and checked) for the loader to convert from. No gamma is applied
-/// (gAMA and cHRM are not read), and 16-bit samples are rounded to 8 bits, as ImageMagick's
-/// `-depth 8` does. libpng's simplified reader
+/// iCCP profile libpng read (and checked) for the loader to convert from; without one, an sRGB
+/// chunk says sRGB, and else gAMA and cHRM make the profile (`ColourConversion`). 16-bit
+/// samples are rounded to 8 bits, as ImageMagick's `-depth 8` does. libpng's simplified reader
 /// is not used: it takes 16-bit samples for linear light and converts them.
 ///
 /// A file cut short shows every row that arrived, the rest mid grey, as a browser shows a
@@ -68,16 +68,25 @@ enum PNGDecoder {
         }
     }
 
-    /// The iCCP chunk's profile, as libpng inflated it.
+    /// The iCCP chunk's profile, as libpng inflated it; else none where an sRGB chunk says
+    /// sRGB (whatever gAMA and cHRM say, as the PNG specification has it); else the one gAMA and
+    /// cHRM describe.
     private static func profile(_ reader: photozoom_png_reader) -> ICCProfile? {
         var name: png_charp?
         var compression: Int32 = 0
         var bytes: png_bytep?
         var length: png_uint_32 = 0
-        guard png_get_iCCP(reader.png, reader.info, &name, &compression, &bytes, &length) != 0, let bytes,
-            Int(length) <= ICCProfile.largestBytes
-        else { return nil }
-        return ICCProfile(Data(bytes: bytes, count: Int(length)))
+        if png_get_iCCP(reader.png, reader.info, &name, &compression, &bytes, &length) != 0, let bytes {
+            return Int(length) <= ICCProfile.largestBytes ? ICCProfile(Data(bytes: bytes, count: Int(length))) : nil
+        }
+        var intent: Int32 = 0
+        guard png_get_sRGB(reader.png, reader.info, &intent) == 0 else { return nil }
+        var gamma = 0.0
+        let hasGamma = png_get_gAMA(reader.png, reader.info, &gamma) != 0
+        var (wx, wy, rx, ry, gx, gy, bx, by) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        let hasChromaticities = png_get_cHRM(reader.png, reader.info, &wx, &wy, &rx, &ry, &gx, &gy, &bx, &by) != 0
+        return ColourConversion.profile(
+            gamma: hasGamma ? gamma : nil, chromaticities: hasChromaticities ? [wx, wy, rx, ry, gx, gy, bx, by] : nil)
     }
 
     /// Pixels of `width`×`height`, mid grey, if `maximumPixels` allows so many.
