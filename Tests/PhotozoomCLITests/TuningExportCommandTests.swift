@@ -73,8 +73,9 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         let forms:
             [(flag: String, path: (String) -> String, spring: (String) -> String, constant: (String) -> String)] = [
                 (
-                    "--compose", { "// \($0)" }, { "fun <T> \($0)(): SpringSpec<T> = spring(dampingRatio = " },
-                    { "const val \($0) = " }
+                    "--compose", { "    // \($0)" },
+                    { "    fun <T> \($0)(visibilityThreshold: T): SpringSpec<T> = spring(dampingRatio = " },
+                    { "    const val \($0) = " }
                 ),
                 ("--css", { "  /* \($0) */" }, { "  --\($0)-easing: linear(" }, { "  --\($0): " }),
                 (
@@ -102,7 +103,8 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
             XCTAssertTrue(css.contains("\n  \(line)\n"), line)
         }
         XCTAssertTrue(
-            try export(["assets/tuning.json", "--compose"]).contains("\nconst val dismissalFinishDistance = 120.0\n"))
+            try export(["assets/tuning.json", "--compose"]).contains(
+                "\n    const val dismissalFinishDistance = 120.0\n"))
     }
 
     func testTheSwiftFormsCarryTheDragToDismissConstantsInTheirNamespace() throws {
