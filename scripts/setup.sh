@@ -10,6 +10,8 @@
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev libgif-dev libmd-dev libpng-dev liblcms2-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then packages+=(liblcms2-utils libexif-dev xvfb xdotool x11-utils imagemagick libheif-examples libjpeg-turbo-progs webp libglib2.0-bin time); fi
+# Debian's kotlin: the tests compile the Compose export with kotlinc (KotlinExportCompileTests).
+if [ "${1:-}" = "--test" ]; then packages+=(kotlin); fi
 # scripts/compare-nsxiv.sh times nsxiv beside us; it is not needed to build or test.
 if [ "${1:-}" = "--compare" ]; then packages+=(nsxiv xvfb x11-utils ffmpeg); fi
 # The CMake build beside Package.swift (CMakeLists-helpers/, scripts/cmake-check.py); SwiftPM does not need it.

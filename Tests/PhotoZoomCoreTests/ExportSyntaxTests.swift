@@ -4,8 +4,9 @@ import XCTest
 
 @testable import PhotoZoomCore
 
-/// The Kotlin and JavaScript `tuning export` prints are code their compilers take. kotlinc is not
-/// on the machines, so the Kotlin is held to a grammar of the few declarations it uses; the
+/// The Kotlin and JavaScript `tuning export` prints are code their compilers take. The Kotlin is
+/// held to a grammar of the few declarations it uses, and compiled where kotlinc is installed
+/// (`KotlinExportCompileTests`); the
 /// JavaScript is parsed by `JavaScriptSubset` and, where node is installed, by `node --check`.
 final class ExportSyntaxTests: XCTestCase {
     /// The defaults, the tuning corpus, a file with the springs that need a form's care (masses
