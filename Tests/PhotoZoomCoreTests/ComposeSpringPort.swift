@@ -2,12 +2,12 @@ import Foundation
 
 /// Jetpack Compose's spring as `animateTo` runs it on a `Float` (or a `Dp`, one dimension
 /// too), ported line by line from androidx/androidx, compose/animation/animation-core,
-/// src/commonMain/kotlin/androidx/compose/animation/core/ (animation-core 1.7):
+/// src/commonMain/kotlin/androidx/compose/animation/core/, as read at the commits named:
 ///
 /// - `SpringSimulation.kt` (commit 13d5e2e): `updateValues`, the closed form from the start;
 /// - `SpringEstimation.kt` (commit 1d7dc4d): `estimateAnimationDurationMillis`, where the
 ///   animation ends and jumps to its target;
-/// - `FloatAnimationSpec.kt`'s `FloatSpringSpec` (commit a33e853): the play time truncated to
+/// - `FloatAnimationSpec.kt`'s `FloatSpringSpec` (commit 7a915f4): the play time truncated to
 ///   milliseconds, and the duration estimated in units of `visibilityThreshold`.
 ///
 /// Kotlin's Floats stay Floats here and its Doubles Doubles, so the port rounds where Compose does.

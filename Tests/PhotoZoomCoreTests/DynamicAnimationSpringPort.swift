@@ -2,15 +2,17 @@ import Foundation
 
 /// Android's `SpringAnimation` driven by a `SpringForce`, frame by frame, ported line by line
 /// from androidx/androidx, dynamicanimation/dynamicanimation/src/main/java/androidx/
-/// dynamicanimation/animation/ (dynamicanimation 1.1):
+/// dynamicanimation/animation/, as read at the commits named:
 ///
 /// - `SpringForce.java` (commit fd79a56): `updateValues`, the closed form from the last
 ///   frame's state over the frame's milliseconds, its state stored as Floats;
 ///   `isAtEquilibrium`; `setValueThreshold`, the velocity threshold 1000/16 × the value's;
-/// - `DynamicAnimation.java`: the value threshold is `THRESHOLD_MULTIPLIER` (0.75f) × the
-///   minimum visible change, and the first frame after `start()` only notes its time;
-/// - `SpringAnimation.java`'s `updateValueAndVelocity`: at equilibrium the value jumps to the
-///   final position and the animation ends.
+/// - `DynamicAnimation.java` (commit 0ccdd90): `setMinimumVisibleChange` sets the value
+///   threshold to `THRESHOLD_MULTIPLIER` (0.75f) × the change, and `doAnimationFrame`'s first
+///   frame after `start()` only notes its time;
+/// - `SpringAnimation.java`'s `updateValueAndVelocity` (not in the stored snapshot; as the
+///   library has long had it): at equilibrium the value jumps to the final position and the
+///   animation ends.
 struct DynamicAnimationSpringPort {
     let dampingRatio: Float
     let stiffness: Float
