@@ -12,6 +12,8 @@ packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev libturbojpeg0
 if [ "${1:-}" = "--test" ]; then packages+=(liblcms2-utils libexif-dev xvfb xdotool x11-utils imagemagick libheif-examples heif-thumbnailer libjpeg-turbo-progs webp libglib2.0-bin time); fi
 # tsc type-checks the JavaScript exports against Motion's and Reanimated's types (ExportSyntaxTests).
 if [ "${1:-}" = "--test" ]; then packages+=(node-typescript); fi
+# Debian's kotlin: the tests compile the Compose export with kotlinc (KotlinExportCompileTests).
+if [ "${1:-}" = "--test" ]; then packages+=(kotlin); fi
 # scripts/compare-nsxiv.sh times nsxiv beside us; it is not needed to build or test.
 if [ "${1:-}" = "--compare" ]; then packages+=(nsxiv xvfb x11-utils ffmpeg); fi
 # The CMake build beside Package.swift (CMakeLists-helpers/, scripts/cmake-check.py); SwiftPM does not need it.

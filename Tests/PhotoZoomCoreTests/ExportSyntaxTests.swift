@@ -4,8 +4,9 @@ import XCTest
 
 @testable import PhotoZoomCore
 
-/// The Kotlin and JavaScript `tuning export` prints are code their compilers take. kotlinc is not
-/// on the machines, so the Kotlin is held to a grammar of the few declarations it uses; the
+/// The Kotlin and JavaScript `tuning export` prints are code their compilers take. The Kotlin is
+/// held to a grammar of the few declarations it uses, and compiled where kotlinc is installed
+/// (`KotlinExportCompileTests`); the
 /// JavaScript is parsed by `JavaScriptSubset` and, where node is installed, by `node --check`.
 final class ExportSyntaxTests: XCTestCase {
     /// The defaults, the tuning corpus, a file with the springs that need a form's care (masses
@@ -32,16 +33,22 @@ final class ExportSyntaxTests: XCTestCase {
     /// Every line the Compose export may print, as the declarations Kotlin takes.
     static let kotlinLines: [(kind: String, pattern: String)] = [
         ("blank", #"^$"#),
-        ("comment", #"^//.*$"#),
+        ("comment", #"^(?:    )?//.*$"#),
         ("import", #"^import [a-z][a-z0-9]*(?:\.[a-zA-Z][a-zA-Z0-9]*)+$"#),
-        ("constant", #"^const val (\#(name)) = (\#(double))$"#),
+        ("object", #"^object (\#(name)) \{$"#),
+        ("close", #"^\}$"#),
+        ("constant", #"^    const val (\#(name)) = (\#(double))f?$"#),
+        (
+            "threshold",
+            #"^    fun (\#(name))\(distance: Float\): Float = abs\(distance\) \* (\#(name))$"#
+        ),
         (
             "spring",
-            #"^fun <T> (\#(name))\(\): SpringSpec<T> = spring\(dampingRatio = (\#(double))f, stiffness = (\#(double))f\)$"#
+            #"^    fun <T> (\#(name))\(visibilityThreshold: T\): SpringSpec<T> = spring\(dampingRatio = (\#(double))f, stiffness = (\#(double))f, visibilityThreshold = visibilityThreshold\)$"#
         ),
         (
             "force",
-            #"^fun (\#(name))\(\): SpringForce = SpringForce\(\)\.setDampingRatio\((\#(double))f\)\.setStiffness\((\#(double))f\)$"#
+            #"^    fun (\#(name))\(\): SpringForce = SpringForce\(\)\.setDampingRatio\((\#(double))f\)\.setStiffness\((\#(double))f\)$"#
         ),
     ]
 
@@ -73,7 +80,7 @@ final class ExportSyntaxTests: XCTestCase {
                 continue
             }
             if kind == "import", declared { faults.append("line \(number + 1): an import after a declaration") }
-            if ["constant", "spring", "force"].contains(kind) {
+            if ["constant", "threshold", "spring", "force"].contains(kind) {
                 declared = true
                 if kotlinKeywords.contains(groups[0]) || !names.insert(groups[0]).inserted {
                     faults.append("line \(number + 1): the name \(groups[0])")
@@ -90,7 +97,8 @@ final class ExportSyntaxTests: XCTestCase {
                     faults.append("line \(number + 1): \(literal)f is no Float")
                 }
             }
-            if kind != "comment" {
+            // The object's braces span its members; every other bracket closes on its line.
+            if !["comment", "object", "close"].contains(kind) {
                 for character in line {
                     if "([{<".contains(character) { depth += 1 }
                     if ")]}>".contains(character) { depth -= 1 }
@@ -112,10 +120,10 @@ final class ExportSyntaxTests: XCTestCase {
                 let block = PlatformExportTests.blocks(code, open: "//")[spring.path] ?? ""
                 if spring.refusal == nil {
                     XCTAssertTrue(
-                        block.contains("fun <T> \(spring.name)(): SpringSpec<T> = spring(")
+                        block.contains("fun <T> \(spring.name)(visibilityThreshold: T): SpringSpec<T> = spring(")
                             && block.contains("fun \(spring.name)Force(): SpringForce"), "\(name): \(block)")
                 } else {
-                    XCTAssertTrue(block.contains("\n// No code: \(spring.path)"), "\(name): \(block)")
+                    XCTAssertTrue(block.contains("\n    // No code: \(spring.path)"), "\(name): \(block)")
                     XCTAssertFalse(block.contains("fun "), "\(name): \(block)")
                 }
             }
@@ -123,8 +131,14 @@ final class ExportSyntaxTests: XCTestCase {
         // The grammar refuses what Kotlin would.
         for (broken, why) in [
             ("const val zoom = 1.", "no digits after the point"),
-            ("fun <T> a(): SpringSpec<T> = spring(dampingRatio = 1e39f, stiffness = 1.0f)", "beyond a Float"),
-            ("fun <T> a(): SpringSpec<T> = spring(dampingRatio = 1.0f, stiffness = 1.0f", "an open bracket"),
+            (
+                "    fun <T> a(visibilityThreshold: T): SpringSpec<T> = spring(dampingRatio = 1e39f, stiffness = 1.0f, visibilityThreshold = visibilityThreshold)",
+                "beyond a Float"
+            ),
+            (
+                "    fun <T> a(visibilityThreshold: T): SpringSpec<T> = spring(dampingRatio = 1.0f, stiffness = 1.0f, visibilityThreshold = visibilityThreshold",
+                "an open bracket"
+            ),
             ("val zoomIn = spring(1f)", "no such declaration"),
         ] {
             XCTAssertNotEqual(Self.kotlinFaults(broken + "\n"), [], why)

@@ -178,7 +178,7 @@ final class SpringExportTests: XCTestCase {
     /// The code's spring blocks in order, each under its path's comment (a line of one word).
     func blocks(_ code: String) -> [(path: String, block: String)] {
         code.components(separatedBy: "\n\n").compactMap { block in
-            let first = block.prefix { $0 != "\n" }
+            let first = block.prefix { $0 != "\n" }.drop { $0 == " " }
             return first.hasPrefix("// ") && !first.dropFirst(3).contains(" ")
                 ? (String(first.dropFirst(3)), block) : nil
         }
@@ -196,7 +196,8 @@ final class SpringExportTests: XCTestCase {
     func testEachSpringIsALetNamedAfterItsKeyUnderItsPathInFileOrder() {
         XCTAssertEqual(Set(TuningFile().springs.keys), Set(Self.names.map(\.0)), "these are all the file's springs")
         for (form, declaration) in [
-            (TuningExport.Form.swiftUI, "let"), (.uikit, "@MainActor let"), (.coreAnimation, "@MainActor let"),
+            (TuningExport.Form.swiftUI, "static let"), (.uikit, "@MainActor static let"),
+            (.coreAnimation, "@MainActor static let"),
         ] {
             let springs = blocks(TuningExport.code(TuningFile(), form: form))
             XCTAssertEqual(springs.map(\.path), Self.names.map(\.0), "\(form)")
@@ -215,8 +216,8 @@ final class SpringExportTests: XCTestCase {
         let code = TuningExport.code(file, form: .swiftUI)
         XCTAssertTrue(
             code.contains(
-                "\n// springs.zoomIn\n// The mass as written: .spring(response:dampingFraction:) is a unit-mass spring.\n"
-                    + "let zoomIn = Animation.interpolatingSpring(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: 0)\n"
+                "\n    // springs.zoomIn\n    // The mass as written: .spring(response:dampingFraction:) is a unit-mass spring.\n"
+                    + "    static let zoomIn = Animation.interpolatingSpring(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: 0)\n"
             ), code)
     }
 

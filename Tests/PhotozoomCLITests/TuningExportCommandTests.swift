@@ -24,18 +24,22 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
 
     func testEachFormExportsEverySpringOfTheDefaultsUnderItsPath() throws {
         let forms: [(flag: String, declaration: String, calls: [String])] = [
-            ("--swiftui", "let", ["Animation.spring(response: "]),
-            ("--uikit", "@MainActor let", ["UISpringTimingParameters(mass: ", "UIView.animate(withDuration: "]),
-            ("--core-animation", "@MainActor let", ["CASpringAnimation()", "    animation.duration = "]),
+            ("--swiftui", "static let", ["Animation.spring(response: "]),
+            ("--uikit", "@MainActor static let", ["UISpringTimingParameters(mass: ", "UIView.animate(withDuration: "]),
+            ("--core-animation", "@MainActor static let", ["CASpringAnimation()", "    animation.duration = "]),
         ]
         for form in forms {
             let code = try export(["assets/tuning.json", form.flag])
             for (path, name) in Self.springs {
                 XCTAssertTrue(
-                    code.contains("\n// \(path)\n\(form.declaration) \(name)"), "\(form.flag): \(path) as \(name)")
+                    code.contains("\n    // \(path)\n    \(form.declaration) \(name)"),
+                    "\(form.flag): \(path) as \(name)")
             }
-            let paths = code.split(separator: "\n").filter { $0.hasPrefix("// ") && !$0.dropFirst(3).contains(" ") }
-            XCTAssertEqual(paths, Self.springs.map { "// \($0.0)" }, "\(form.flag): every spring once, in file order")
+            let paths = code.split(separator: "\n").filter {
+                $0.hasPrefix("    // ") && !$0.dropFirst(7).contains(" ")
+            }
+            XCTAssertEqual(
+                paths, Self.springs.map { "    // \($0.0)" }, "\(form.flag): every spring once, in file order")
             // Every default spring is damped no more than critically, so each has every call.
             for call in form.calls { XCTAssertEqual(count(code, call), Self.springs.count, "\(form.flag): \(call)") }
         }
@@ -69,8 +73,9 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         let forms:
             [(flag: String, path: (String) -> String, spring: (String) -> String, constant: (String) -> String)] = [
                 (
-                    "--compose", { "// \($0)" }, { "fun <T> \($0)(): SpringSpec<T> = spring(dampingRatio = " },
-                    { "const val \($0) = " }
+                    "--compose", { "    // \($0)" },
+                    { "    fun <T> \($0)(visibilityThreshold: T): SpringSpec<T> = spring(dampingRatio = " },
+                    { "    const val \($0) = " }
                 ),
                 ("--css", { "  /* \($0) */" }, { "  --\($0)-easing: linear(" }, { "  --\($0): " }),
                 (
@@ -103,7 +108,26 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
             XCTAssertTrue(css.contains("\n  \(line)\n"), line)
         }
         XCTAssertTrue(
-            try export(["assets/tuning.json", "--compose"]).contains("\nconst val dismissalFinishDistance = 120.0\n"))
+            try export(["assets/tuning.json", "--compose"]).contains(
+                "\n    const val dismissalFinishDistance = 120.0\n"))
+    }
+
+    func testTheSwiftFormsCarryTheDragToDismissConstantsInTheirNamespace() throws {
+        for flag in ["--swiftui", "--uikit", "--core-animation"] {
+            let code = try export(["assets/tuning.json", flag])
+            XCTAssertEqual(count(code, "\nenum PhotoZoomTuning {\n"), 1, "\(flag): \(code)")
+            XCTAssertTrue(code.hasSuffix("\n}\n"), "\(flag): the enum holds everything")
+            for line in [
+                "    // dismissal.angle (degrees): ", "    static let dismissalAngle = 45.0\n",
+                "    // dismissal.finishDistance (points): ", "    static let dismissalFinishDistance = 120.0\n",
+                "    static let projectionDecelerationRate = 0.998\n",
+                "    static let dismissalPinchFinishScale = 0.75\n",
+                "    static let dismissalShrink = ", "    static let dismissalScaleDistance = ",
+                "    static let dismissalFadeDistance = ",
+            ] {
+                XCTAssertEqual(count(code, "\n" + line), 1, "\(flag): \(line)")
+            }
+        }
     }
 
     func testHelpListsEveryForm() throws {
@@ -133,13 +157,13 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         let uikit = try export([path, "--uikit"])
         XCTAssertTrue(
             uikit.contains(
-                "@MainActor let cancel = UISpringTimingParameters(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: CGVector(dx: 0, dy: 0))\n"
+                "@MainActor static let cancel = UISpringTimingParameters(mass: 2.0, stiffness: 300.0, damping: 20.0, initialVelocity: CGVector(dx: 0, dy: 0))\n"
             ), uikit)
         XCTAssertEqual(
             count(uikit, "UIView.animate(withDuration: "), Self.springs.count - 1, "not for the over-damped spring")
         XCTAssertTrue(
             uikit.contains(
-                "\n// springs.finish is over-damped (damping ratio 3.0): UIView.animate's usingSpringWithDamping takes ratios up to 1"
+                "\n    // springs.finish is over-damped (damping ratio 3.0): UIView.animate's usingSpringWithDamping takes ratios up to 1"
             ), uikit)
         let coreAnimation = try export([path, "--core-animation"])
         XCTAssertEqual(count(coreAnimation, "    animation.allowsOverdamping = true"), 1, coreAnimation)
@@ -176,7 +200,8 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
             ])
         XCTAssertTrue(
             result.stdout.contains(
-                "\n// springs.zoomIn\nlet zoomIn = Animation.spring(response: 0.5, dampingFraction: 0.8)\n"),
+                "\n    // springs.zoomIn\n    static let zoomIn = Animation.spring(response: 0.5, dampingFraction: 0.8)\n"
+            ),
             result.stdout)
     }
 

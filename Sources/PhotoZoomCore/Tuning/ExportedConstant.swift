@@ -1,6 +1,6 @@
 /// A number of a tuning file besides its springs that means the same on any platform: the
-/// drag-to-dismiss distances and thresholds. The Compose, CSS and JavaScript exports write them
-/// as named constants next to the springs, so a port of the gesture reads them from one place.
+/// drag-to-dismiss distances and thresholds. Every export writes them as named constants next
+/// to the springs, so a port of the gesture reads them from one place.
 struct ExportedConstant: Hashable, Sendable {
     public enum Unit: Hashable, Sendable {
         case degrees

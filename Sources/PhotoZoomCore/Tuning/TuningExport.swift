@@ -38,9 +38,9 @@ public enum TuningExport {
         let springs = namedSprings(file)
         let constants = ExportedConstant.dismissal(file.tuning)
         switch form {
-        case .swiftUI: return swiftCode(springs, form: .swiftUI)
-        case .uikit: return swiftCode(springs, form: .uikit)
-        case .coreAnimation: return swiftCode(springs, form: .coreAnimation)
+        case .swiftUI: return swiftCode(springs, constants: constants, form: .swiftUI)
+        case .uikit: return swiftCode(springs, constants: constants, form: .uikit)
+        case .coreAnimation: return swiftCode(springs, constants: constants, form: .coreAnimation)
         case .compose: return ComposeExport.code(springs, constants: constants)
         case .css: return CSSExport.code(springs, constants: constants)
         case .framerMotion: return JavaScriptExport.code(springs, constants: constants, library: .framerMotion)
@@ -77,15 +77,40 @@ public enum TuningExport {
         case swiftUI, uikit, coreAnimation
     }
 
-    private static func swiftCode(_ springs: [NamedSpring], form: SwiftForm) -> String {
-        var lines = header(form)
+    /// The Swift forms declare everything as static members of one caseless enum, so that no
+    /// name meets the platform's own: a bare `cancel` inside an `Operation`, or `finish` in a
+    /// type with such a method, is that type's member, not the spring.
+    static let swiftNamespace = "PhotoZoomTuning"
+
+    private static func swiftCode(_ springs: [NamedSpring], constants: [ExportedConstant], form: SwiftForm) -> String {
+        var lines =
+            header(form) + [
+                "",
+                "// Everything is a static member of \(swiftNamespace), so call it by that name: \(swiftNamespace).cancel is",
+                "// this file's spring even inside an Operation, whose own cancel() a bare cancel would be.",
+                "enum \(swiftNamespace) {", "    // Drag to dismiss.",
+            ]
+        for constant in constants {
+            lines += [
+                "    // \(constant.path)\(swiftUnit(constant.unit)): \(constant.meaning)",
+                "    static let \(constant.name) = \(number(constant.value))",
+            ]
+        }
         for spring in springs {
             lines +=
-                ["", "// \(spring.path)"]
+                ["", "    // \(spring.path)"]
                 + (spring.refusal.map { ["// " + $0] }
-                    ?? body(spring.export, name: spring.name, path: spring.path, form: form))
+                ?? body(spring.export, name: spring.name, path: spring.path, form: form)).map { "    " + $0 }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return (lines + ["}"]).joined(separator: "\n") + "\n"
+    }
+
+    private static func swiftUnit(_ unit: ExportedConstant.Unit) -> String {
+        switch unit {
+        case .degrees: return " (degrees)"
+        case .points: return " (points)"
+        case .number: return ""
+        }
     }
 
     private static func header(_ form: SwiftForm) -> [String] {
@@ -116,25 +141,27 @@ public enum TuningExport {
         case .swiftUI:
             switch spring.swiftUI {
             case .duration(let duration, let bounce):
-                return ["let \(name) = Animation.spring(duration: \(number(duration)), bounce: \(number(bounce)))"]
+                return [
+                    "static let \(name) = Animation.spring(duration: \(number(duration)), bounce: \(number(bounce)))"
+                ]
             case .response(let response, let fraction):
                 return overDampingNote(spring) + [
-                    "let \(name) = Animation.spring(response: \(number(response)), dampingFraction: \(number(fraction)))"
+                    "static let \(name) = Animation.spring(response: \(number(response)), dampingFraction: \(number(fraction)))"
                 ]
             case .interpolating(let mass, let stiffness, let damping):
                 return overDampingNote(spring) + [
                     "// The mass as written: .spring(response:dampingFraction:) is a unit-mass spring.",
-                    "let \(name) = Animation.interpolatingSpring(mass: \(number(mass)), stiffness: \(number(stiffness)), damping: \(number(damping)), initialVelocity: 0)",
+                    "static let \(name) = Animation.interpolatingSpring(mass: \(number(mass)), stiffness: \(number(stiffness)), damping: \(number(damping)), initialVelocity: 0)",
                 ]
             }
         case .uikit:
             var lines = [
-                "@MainActor let \(name) = UISpringTimingParameters(mass: \(number(p.mass)), stiffness: \(number(p.stiffness)), damping: \(number(p.damping)), initialVelocity: CGVector(dx: 0, dy: 0))"
+                "@MainActor static let \(name) = UISpringTimingParameters(mass: \(number(p.mass)), stiffness: \(number(p.stiffness)), damping: \(number(p.damping)), initialVelocity: CGVector(dx: 0, dy: 0))"
             ]
             if let animate = spring.uiView {
                 let function = "animate" + capitalized(name)
                 lines += [
-                    "@MainActor func \(function)(animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {",
+                    "@MainActor static func \(function)(animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {",
                     "    UIView.animate(withDuration: \(number(animate.duration)), delay: 0, usingSpringWithDamping: \(number(animate.dampingRatio)), initialSpringVelocity: 0, options: [], animations: animations, completion: completion)",
                     "}",
                 ]
@@ -147,7 +174,7 @@ public enum TuningExport {
             return lines
         case .coreAnimation:
             var lines = [
-                "@MainActor let \(name): CASpringAnimation = {",
+                "@MainActor static let \(name): CASpringAnimation = {",
                 "    let animation = CASpringAnimation()",
                 "    animation.mass = \(number(p.mass))",
                 "    animation.stiffness = \(number(p.stiffness))",
