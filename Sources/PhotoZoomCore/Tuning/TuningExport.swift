@@ -188,7 +188,8 @@ public enum TuningExport {
                 lines.append("    animation.duration = \(number(settling))")
             } else {
                 lines.append(
-                    "    // Damping ratio \(ratio): it never comes to rest, so set animation.duration yourself.")
+                    "    // It does not come within \(number(SpringExport.settlingThreshold)) of the distance in "
+                        + "\(number(SpringSolution.longestTime)) s, so set animation.duration yourself.")
             }
             return lines + ["    return animation", "}()"]
         }
