@@ -38,13 +38,17 @@ enum JXLDecoder {
                     guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
                         return .failure(.corrupt("libjxl could not read its header"))
                     }
-                    // libjxl's size must be the one the header was checked for.
+                    // libjxl's size must be the one the header was checked for, and its
+                    // orientation the one the loader applies.
                     let size = PixelBox(width: Int(info.xsize), height: Int(info.ysize))
-                    guard size.width == claimed.width, size.height == claimed.height, size.pixels <= maximumPixels
+                    guard size.width == claimed.width, size.height == claimed.height, size.pixels <= maximumPixels,
+                        Int(info.orientation.rawValue) == (claimed.orientation ?? .up).rawValue
                     else {
+                        let stated =
+                            "\(claimed.width)×\(claimed.height), orientation \((claimed.orientation ?? .up).rawValue)"
                         return .failure(
                             .corrupt(
-                                "libjxl reads it as \(size) pixels where its header says \(claimed.width)×\(claimed.height)"
+                                "libjxl reads it as \(size), orientation \(info.orientation.rawValue), where its header says \(stated)"
                             ))
                     }
                 case JXL_DEC_COLOR_ENCODING:
