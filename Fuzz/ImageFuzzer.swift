@@ -222,7 +222,11 @@ private func probe(
                     "\(what) says \(found.uprightSize) for a \(passed.width)×\(passed.height) turned \(found.orientation)"
                 )
             }
-            if found.orientation != exif.orientation {
+            // A JPEG XL says how it turns in its codestream, not in EXIF.
+            if passed.kind == .jxl, found.orientation != passed.orientation {
+                broken(
+                    "\(what) says \(found.orientation) where JXLHeader says \(String(describing: passed.orientation))")
+            } else if passed.kind != .jxl, found.orientation != exif.orientation {
                 broken("\(what) says \(found.orientation) where PhotoExif says \(exif.orientation)")
             }
             if found.isCMYK != passed.isCMYK { broken("\(what) and check disagree on CMYK") }
