@@ -34,6 +34,8 @@ let package = Package(
         // decoders of our own that start no thread (the loader's filter refuses one).
         .systemLibrary(
             name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev", "libde265-dev", "libdav1d-dev"])]),
+        // libjxl reads JPEG XL, called with no parallel runner so that it starts no thread.
+        .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
         // libexif writes the EXIF segments the tests read with PhotoZoom's own reader (ExifSegment):
         // no C parser reads a photo's EXIF in the window's process.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
@@ -54,7 +56,7 @@ let package = Package(
             name: "PhotoZoomLoader",
             dependencies: [
                 "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS", "CHeif",
-                "CLoader",
+                "CJXL", "CLoader",
             ]),
         // The loader as a program of its own, started by the pool beside `photozoom`: its
         // process maps only what it decodes with, nothing of SDL or X11.

@@ -56,6 +56,7 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
             inRange(claimed, "dimensions(named: \(name))", broken)
         }
         if case .success(let heif) = kind, heif.isHEIF { heifPrimary(data, heif, claimed: claimed, broken) }
+        if case .success(.jxl) = kind { jxlHeader(data, claimed: claimed, broken) }
 
         var checks: [Result<PhotoHeader.Dimensions, DecodeFailure>] = []
         for limits in limitSets {
@@ -159,6 +160,24 @@ private func heifPrimary(
     }
 }
 
+/// A JPEG XL's header as its codestream says: the size and orientation the gate has; a
+/// refusal, in one line, only where the gate has no size either.
+private func jxlHeader(_ data: Data, claimed: PhotoHeader.Dimensions?, _ broken: (String) -> Never) {
+    var bytes = HeaderBytes(head: data)
+    switch JXLHeader.header(&bytes) {
+    case .success(let header):
+        if let claimed,
+            [claimed.width, claimed.height] != [header.width, header.height]
+                || claimed.orientation != header.orientation
+        {
+            broken("dimensions says \(claimed) where JXLHeader says \(header)")
+        }
+    case .failure(let refusal):
+        oneLine(refusal, "JXLHeader.header", broken)
+        if claimed != nil { broken("dimensions gave a size where JXLHeader refuses: \(refusal)") }
+    }
+}
+
 /// The probe of `data` as the head of a file of its size, against what the gate said of it.
 private func probe(
     _ data: Data, slice: Data, name: String, claimed: PhotoHeader.Dimensions?,
@@ -203,7 +222,11 @@ private func probe(
                     "\(what) says \(found.uprightSize) for a \(passed.width)×\(passed.height) turned \(found.orientation)"
                 )
             }
-            if found.orientation != exif.orientation {
+            // A JPEG XL says how it turns in its codestream, not in EXIF.
+            if passed.kind == .jxl, found.orientation != passed.orientation {
+                broken(
+                    "\(what) says \(found.orientation) where JXLHeader says \(String(describing: passed.orientation))")
+            } else if passed.kind != .jxl, found.orientation != exif.orientation {
                 broken("\(what) says \(found.orientation) where PhotoExif says \(exif.orientation)")
             }
             if found.isCMYK != passed.isCMYK { broken("\(what) and check disagree on CMYK") }
@@ -245,8 +268,9 @@ private func throughDescriptor(_ data: Data, claimed whole: PhotoHeader.Dimensio
     let differs =
         "the \(kind) claim through a descriptor, \(String(describing: claimed)), is not the whole bytes' \(String(describing: whole))"
     switch kind {
-    case .png, .bmp, .webp, .qoi, .pcx, .tga, .heic, .avif:
-        // Fixed places, a few reads each; a HEIF's top level a few reads a box, its `meta` one.
+    case .png, .bmp, .webp, .qoi, .pcx, .tga, .heic, .avif, .jxl:
+        // Fixed places, a few reads each; a HEIF's or JPEG XL's top level a few reads a box,
+        // a HEIF's `meta` one.
         if claimed != whole { broken(differs) }
     case .jpeg:
         // A walk that runs out of reads past the head says nothing; one that does not finds the same frame.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the loader's decoders as a loader runs them (ScaledDecoder.decode: the gate, then
-# libjpeg-turbo, libwebp, libtiff, libpng, giflib, libheif or the Swift decoders, then PictureScaling)
+# libjpeg-turbo, libwebp, libtiff, libpng, giflib, libheif, libjxl or the Swift decoders, then PictureScaling)
 # with libFuzzer for SECONDS (default 300): builds Fuzz/DecoderFuzzer.swift with the decoders'
 # files into .build/fuzz/decoder-fuzzer (-sanitize=fuzzer,address), seeds
 # .build/fuzz/decoder-corpus with a small file of every format and variant, and runs it. A crash
@@ -37,11 +37,11 @@ swiftc -module-name PhotoZoomUntrusted -parse-as-library -swift-version 5 -O -g 
     "${untrusted[@]}" -o "$out/decoder-core/libPhotoZoomUntrusted.a"
 mapfile -t loader < <(find Sources/PhotoZoomLoader/Decoders Sources/PhotoZoomLoader/Pictures -name '*.swift' | sort)
 cflags=()
-for flag in $(pkg-config --cflags libturbojpeg libwebp libtiff-4 libpng libheif libde265 dav1d); do cflags+=(-Xcc "$flag"); done
-mapfile -t libs < <(pkg-config --libs libturbojpeg libwebp libtiff-4 libpng libheif libde265 dav1d | tr ' ' '\n' | grep .)
+for flag in $(pkg-config --cflags libturbojpeg libwebp libtiff-4 libpng libheif libde265 dav1d libjxl lcms2); do cflags+=(-Xcc "$flag"); done
+mapfile -t libs < <(pkg-config --libs libturbojpeg libwebp libtiff-4 libpng libheif libde265 dav1d libjxl lcms2 | tr ' ' '\n' | grep .)
 swiftc -module-name PhotoZoomLoader -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -use-ld=lld \
-    -I "$out/decoder-core" -I Sources/CTurboJPEG -I Sources/CWebP -I Sources/CTIFF -I Sources/CGif -I Sources/CPNG -I Sources/CHeif \
+    -I "$out/decoder-core" -I Sources/CTurboJPEG -I Sources/CWebP -I Sources/CTIFF -I Sources/CGif -I Sources/CPNG -I Sources/CHeif -I Sources/CJXL -I Sources/CLCMS \
     "${cflags[@]}" \
     "${loader[@]}" Fuzz/DecoderFuzzer.swift \
     -L "$out/decoder-core" -lPhotoZoomUntrusted -lPhotoZoomCore "${libs[@]}" -lgif -o "$out/decoder-fuzzer"
@@ -122,6 +122,17 @@ heif heif.heic 8
 heif heif.avif 8
 heif heif-thumbnail.heic 8 -t 8
 heif heif-10-bit.heic 16 -b 10
+# JPEG XL by libjxl's own encoder: lossy, lossless with alpha, 16-bit.
+jxl() {
+    local name="$1" form="$2" distance="$3"; shift 3
+    "$magick" -size 24x16 gradient:red-blue "$@" "$form:$seeds/$name.png" 2>/dev/null \
+        && cjxl "$seeds/$name.png" "$seeds/$name" --quiet -d "$distance" >/dev/null \
+        || echo "fuzz-decoders: no seed $name (cjxl could not write it)" >&2
+    rm -f "$seeds/$name.png"
+}
+jxl jxl-lossy.jxl PNG24 1 -depth 8
+jxl jxl-alpha.jxl PNG32 0 -depth 8 -alpha set -channel A -evaluate set 50% +channel
+jxl jxl-16-bit.jxl PNG48 0 -depth 16
 large large.jpg "" -quality 50
 large large.webp "" -quality 50
 large large.tiff ptif: -depth 8 -compress Zip
@@ -134,7 +145,7 @@ large large.tiff ptif: -depth 8 -compress Zip
 python3 - "$seeds" "$corpus" <<'PY'
 import os, struct, sys
 seeds, corpus = sys.argv[1], sys.argv[2]
-kinds = ["jpeg", "png", "gif", "bmp", "webp", "tiff", "qoi", "pnm", "pcx", "tga", "heic", "avif"]
+kinds = ["jpeg", "png", "gif", "bmp", "webp", "tiff", "qoi", "pnm", "pcx", "tga", "heic", "avif", "jxl"]
 extensions = {"jpg": "jpeg", "tiff": "tiff", "ppm": "pnm", "pgm": "pnm", "pbm": "pnm"}
 
 def qoi(width, height, pixels, channels):

@@ -102,6 +102,14 @@ image im-rle.tga -compress RLE
     && heif-enc -q 50 -t 8 -o "$corpus/heif-enc-thumbnail.heic" "$out/heif-seed.png" >/dev/null \
     && heif-enc -q 50 -b 10 -o "$corpus/heif-enc-10-bit.heic" "$out/heif-seed-16.png" >/dev/null \
     || echo "fuzz-images: no heif-enc seeds (heif-enc could not write them)" >&2
+# JPEG XL as libjxl's own encoder writes it (libjxl-tools): a bare codestream (lossy), a
+# container holding an orientation from the PNG's EXIF (lossless), a recompressed JPEG (its
+# codestream split over jxlp boxes).
+cjxl "$out/heif-seed.png" "$corpus/cjxl.jxl" --quiet -d 1 >/dev/null \
+    && cjxl "$out/heif-seed-16.png" "$corpus/cjxl-16-bit.jxl" --quiet -d 0 >/dev/null \
+    && "$magick" "$out/heif-seed.png" -quality 80 "$out/jxl-seed.jpg" 2>/dev/null \
+    && cjxl "$out/jxl-seed.jpg" "$corpus/cjxl-jpeg.jxl" --quiet >/dev/null \
+    || echo "fuzz-images: no cjxl seeds (cjxl could not write them)" >&2
 "$magick" -size 24x16 gradient:red-blue \( -size 8x8 xc:green -repage +4+4 \) "$corpus/im-two-frames.gif" 2>/dev/null || true
 "$magick" -size 24x16 gradient:red-blue -size 40x30 xc:green "$corpus/im-two-pages.tiff" 2>/dev/null || true
 # What ImageMagick does not write, and the hostile claims the gate is there for: QOI, a GIF
@@ -272,6 +280,30 @@ put("heif-wide.heic", heif([(70000, b"hvc1", [ispe(300, 200)])], 70000, wide=Tru
 put("hostile-heif-tiles.heic", heif([(1, b"grid", [ispe(6400, 6400)])], 1, [(b"dimg", 1, [2] * 10000)]))
 put("hostile-heif-100000.heic", heif([(1, b"hvc1", [ispe(100000, 100000)])], 1))
 put("big.tiff", b"II+\x00\x08\x00\x00\x00" + bytes(16))
+
+# JPEG XL size headers bit by bit (least significant first): every side coding, an
+# orientation, in a container's jxlc box or split over jxlp boxes, and a claim of 10⁹ pixels.
+def jxl(width, height, orientation=1):
+    bits = []
+    def write(value, count): bits.extend((value >> n) & 1 for n in range(count))
+    def side(value):
+        selector = next(i for i, n in enumerate((9, 13, 18, 30)) if value - 1 < 1 << n)
+        write(selector, 2); write(value - 1, (9, 13, 18, 30)[selector])
+    write(0, 1); side(height); write(0, 3); side(width)
+    if orientation == 1: write(1, 1)
+    else: write(0, 1); write(1, 1); write(orientation - 1, 3)
+    bits += [0] * (-len(bits) % 8)
+    return b"\xff\x0a" + bytes(sum(bits[i + n] << n for n in range(8)) for i in range(0, len(bits), 8)) + bytes(8)
+def jxl_box(kind, body): return be32(8 + len(body)) + kind + body
+def jxl_container(codestream, split=None):
+    head = b"\x00\x00\x00\x0cJXL \x0d\x0a\x87\x0a" + jxl_box(b"ftyp", b"jxl \x00\x00\x00\x00jxl ")
+    if split is None: return head + jxl_box(b"jxlc", codestream)
+    parts = [codestream[i:i + split] for i in range(0, len(codestream), split)]
+    return head + b"".join(jxl_box(b"jxlp", be32(i | (1 << 31 if i == len(parts) - 1 else 0)) + p) for i, p in enumerate(parts))
+put("jxl-sides.jxl", jxl(8192, 513, orientation=6))
+put("jxl-container.jxl", jxl_container(jxl(300, 200, orientation=8)))
+put("jxl-split.jxl", jxl_container(jxl(3, 262145), split=2))
+put("hostile-jxl-1e9.jxl", jxl(40000, 25000))
 PY
 # Every signature and tag the parsers look for, so mutations reach past the first check.
 cat > "$out/image.dict" <<'DICT'
@@ -346,6 +378,11 @@ cat > "$out/image.dict" <<'DICT'
 "grid"
 "8BPS"
 "%PDF"
+"\xff\x0a"
+"JXL "
+"jxlc"
+"jxlp"
+"jxl "
 DICT
 
 # Swift's own backtracer would slow every crash down; libFuzzer reports them. Leaks are not

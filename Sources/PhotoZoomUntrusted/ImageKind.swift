@@ -4,7 +4,7 @@ import Foundation
 /// really a JPEG is read as a JPEG, and a drawing, an icon or an editor's file named like a photo
 /// is skipped before any decoder sees it.
 public enum ImageKind: String, CaseIterable, Sendable {
-    case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, pcx, tga, heic, avif
+    case jpeg, png, gif, bmp, webp, tiff, qoi, pnm, pcx, tga, heic, avif, jxl
 
     /// The format's usual name, as help and errors give it.
     public var name: String {
@@ -21,6 +21,7 @@ public enum ImageKind: String, CaseIterable, Sendable {
         case .tga: return "TGA"
         case .heic: return "HEIC"
         case .avif: return "AVIF"
+        case .jxl: return "JPEG XL"
         }
     }
 
@@ -36,6 +37,7 @@ public enum ImageKind: String, CaseIterable, Sendable {
         "bmp": .bmp, "webp": .webp,
         "tif": .tiff, "tiff": .tiff, "qoi": .qoi, "pnm": .pnm, "ppm": .pnm, "pgm": .pnm, "pbm": .pnm, "pcx": .pcx,
         "tga": .tga, "heic": .heic, "heif": .heic, "hif": .heic, "avif": .avif,
+        "jxl": .jxl,
     ]
 
     /// What `head` (a file's first bytes, at least 32 where the file has them) is: a photo
@@ -59,6 +61,7 @@ public enum ImageKind: String, CaseIterable, Sendable {
             return .success(.tiff)
         }
         if starts("qoif") { return .success(.qoi) }
+        if JXLHeader.isJXL(b) { return .success(.jxl) }
         if at(4, "ftyp"), let heif = heifKind(head) { return .success(heif) }
         if b.count >= 3, b[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(b[1]),
             [0x20, 0x09, 0x0A, 0x0D].contains(b[2])
@@ -116,7 +119,6 @@ public enum ImageKind: String, CaseIterable, Sendable {
         if at(0, "8BPS") { return "a Photoshop file (PSD)" }
         if at(0, "%PDF") { return "a PDF document" }
         if at(0, "P7 332") { return "an XV thumbnail" }
-        if b.starts(with: [0xFF, 0x0A]) || at(4, "JXL ") { return "a JPEG XL image, which this build cannot decode" }
         if at(4, "ftyp") {
             let brand = HEIFHeader.fourCC(b.dropFirst(8).prefix(4))
             return "a video or another ISO media file (brand '\(brand)')"

@@ -103,6 +103,7 @@ public enum PhotoHeader {
         case .pcx: found = FixedHeaders.pcx(&bytes)
         case .tga: found = FixedHeaders.tga(&bytes)
         case .heic, .avif: found = HEIFHeader.dimensions(kind, &bytes)
+        case .jxl: found = JXLHeader.dimensions(&bytes)
         }
         guard let found, (1...largestSide).contains(found.width), (1...largestSide).contains(found.height) else {
             return nil
@@ -111,8 +112,16 @@ public enum PhotoHeader {
     }
 
     /// Why a `kind` file's header gives no size a decoder may be handed: for a HEIF, what is
-    /// wrong with its boxes.
+    /// wrong with its boxes; for a JPEG XL, with its container or its size header.
     public static func unsized(_ kind: ImageKind, _ bytes: inout HeaderBytes) -> String {
+        if kind == .jxl {
+            switch JXLHeader.header(&bytes) {
+            case .failure(let refusal): return refusal.description
+            case .success(let found):
+                return
+                    "its JPEG XL header claims \(found.width)×\(found.height) pixels, more than \(largestSide) on a side"
+            }
+        }
         guard kind.isHEIF else { return "its \(kind.rawValue.uppercased()) header does not say its size" }
         switch HEIFHeader.primary(kind, &bytes) {
         case .failure(let refusal): return refusal.description

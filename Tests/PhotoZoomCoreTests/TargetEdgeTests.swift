@@ -23,12 +23,12 @@ final class TargetEdgeTests: XCTestCase {
             target: "PhotoZoomLoader",
             imports: [
                 "Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif",
-                "CPNG", "CLCMS", "CHeif", "CLoader",
+                "CPNG", "CLCMS", "CHeif", "CJXL", "CLoader",
             ],
             dependencies: [
                 "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS",
                 "CHeif",
-                "CLoader",
+                "CJXL", "CLoader",
             ]),
         Edge(
             target: "PhotoZoomLibrary",

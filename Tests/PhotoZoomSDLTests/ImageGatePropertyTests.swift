@@ -145,6 +145,14 @@ enum GateBytes {
         // A HEIC turned a quarter (its upright size is its stored one across), and a grid.
         ("seed.heic", HEIFBytes.single(width: 6, height: 4, [HEIFBytes.irot(1)]), 4, 6),
         ("grid.heic", HEIFBytes.grid(tiles: 4, tile: (3, 2), width: 6, height: 4), 6, 4),
+        // A JPEG XL's size header, bare and in a container's jxlc box turned (orientation 8):
+        // sides coded in 9 bits each, less one, least significant bit first.
+        ("seed.jxl", [0xFF, 0x0A, 0x18, 0x00, 0x0A, 0x04, 0, 0, 0, 0], 6, 4),
+        (
+            "container.jxl",
+            [0, 0, 0, 0x0C] + ascii("JXL ") + [0x0D, 0x0A, 0x87, 0x0A] + be32(20) + ascii("ftypjxl ") + be32(0)
+                + ascii("jxl ") + be32(18) + ascii("jxlc") + [0xFF, 0x0A, 0x18, 0x00, 0x0A, 0x78, 0, 0, 0, 0], 6, 4
+        ),
     ]
 }
 

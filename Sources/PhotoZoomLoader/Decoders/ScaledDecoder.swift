@@ -61,6 +61,10 @@ public enum ScaledDecoder {
             stored = HEIFDecoder.decode(
                 data, covering: size.pixels(for: full), claimed: claimed, maximumPixels: limits.maximumPixels
             ).map { Stored(pixels: $0.pixels, fullSize: $0.fullSize, profile: $0.profile) }
+        case .jxl:
+            stored = JXLDecoder.decode(data, claimed: claimed, maximumPixels: limits.maximumPixels).map {
+                Stored(pixels: $0.pixels, fullSize: $0.pixels.size, profile: $0.profile)
+            }
         default: stored = decodeWhole(data, claimed.kind, maximumPixels: limits.maximumPixels)
         }
         return stored.flatMap { stored in
@@ -272,7 +276,7 @@ public enum ScaledDecoder {
         case .pnm: decoded = PNMDecoder.decode(data, maximumPixels: maximumPixels)
         case .pcx: decoded = PCXDecoder.decode(data, maximumPixels: maximumPixels)
         case .tga: decoded = TGADecoder.decode(data, maximumPixels: maximumPixels)
-        case .jpeg, .webp, .heic, .avif:
+        case .jpeg, .webp, .heic, .avif, .jxl:
             return .failure(.corrupt("a \(kind.rawValue.uppercased()) is decoded at its scale"))
         }
         return decoded.map { Stored(pixels: $0, fullSize: $0.size) }
