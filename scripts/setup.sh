@@ -4,13 +4,13 @@
 # names and PNG files), pkg-config, and for the tests libexif's (the tests write EXIF with it), Xvfb, xdotool, x11-utils and ImageMagick (the real-window test),
 # libheif's heif-enc and heif-convert (HEIC and AVIF written and decoded for reference), avifenc and avifdec (AVIF
 # written and decoded by libavif for reference), cjxl and djxl (JPEG XL), djpeg and dwebp (JPEG and WebP decoded for
-# reference), heif-thumbnailer (bench --heic's yardstick),
+# reference), heif-thumbnailer (bench --heic's yardstick), Ghostscript's CMYK profile (a CMYK photo's colours),
 # GLib's gio (the thumbnail cache checked against GLib's own URIs and thumbnail lookup), Python's jsonschema and GNU
 # time (a test reads its peak memory); with --cmake, CMake and Ninja (the CMake build). Uses sudo when not root; does
 # nothing when all is already there.
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev libjxl-dev libgif-dev libmd-dev libpng-dev liblcms2-dev pkg-config)
-if [ "${1:-}" = "--test" ]; then packages+=(liblcms2-utils libexif-dev xvfb xdotool x11-utils imagemagick libheif-examples heif-thumbnailer libavif-bin libjxl-tools libjpeg-turbo-progs webp libglib2.0-bin time); fi
+if [ "${1:-}" = "--test" ]; then packages+=(liblcms2-utils libgs-common libexif-dev xvfb xdotool x11-utils imagemagick libheif-examples heif-thumbnailer libavif-bin libjxl-tools libjpeg-turbo-progs webp libglib2.0-bin time); fi
 # tsc type-checks the JavaScript exports against Motion's and Reanimated's types (ExportSyntaxTests).
 if [ "${1:-}" = "--test" ]; then packages+=(node-typescript); fi
 # Debian's kotlin: the tests compile the Compose export with kotlinc (KotlinExportCompileTests).
