@@ -8,7 +8,7 @@ import XCTest
 @testable import PhotoZoomUntrusted
 
 /// HEIC and AVIF decoded by a real loader (libheif inside its sandbox), held to libheif's own
-/// `heif-convert`: 8-bit and 10-bit, turned and mirrored, tiled, and a thumbnail for a cell.
+/// `heif-convert`: 8, 10 and 12 bits, turned and mirrored, tiled, and a thumbnail for a cell.
 final class HEIFDecoderTests: XCTestCase {
     typealias H = HEIFBytes
     var folder: URL!
@@ -47,14 +47,26 @@ final class HEIFDecoderTests: XCTestCase {
         return try HEIFReference.encode(png, to: folder.appendingPathComponent(name), options)
     }
 
-    /// Whole, each file is heif-convert's pixels: HEVC and AV1, 8-bit and 10-bit (libheif
-    /// brings 10 bits down to 8), as the loader hands them to the window.
+    /// A 16-bit drawing in a 10-bit AVIF, written by avifenc: heif-enc's AV1 encoder (aom)
+    /// stops on an assertion when asked for 10 bits.
+    func tenBitAVIF(_ name: String) throws -> [UInt8] {
+        let png = folder.appendingPathComponent("\(name).png")
+        let file = folder.appendingPathComponent(name)
+        try HEIFReference.drawing(png, width: 300, height: 200, depth: 16)
+        try HEIFReference.run("avifenc", ["-d", "10", "--min", "10", "--max", "10", png.path, file.path])
+        return [UInt8](try Data(contentsOf: file))
+    }
+
+    /// Whole, each file is heif-convert's pixels: HEVC and AV1, 8-bit, 10-bit and 12-bit
+    /// (libheif brings them down to 8), as the loader hands them to the window.
     func testHEICAndAVIFAreDecodedAsHeifConvertDecodesThem() throws {
         let files: [(String, [UInt8])] = [
             ("photo.heic", try encoded("photo.heic")),
             ("photo.avif", try encoded("photo.avif")),
             ("deep.heic", try encoded("deep.heic", depth: 16, ["-b", "10"])),
             ("odd.heic", try encoded("odd.heic", width: 301, height: 199)),
+            ("twelve.heic", try encoded("twelve.heic", depth: 16, ["-b", "12"])),
+            ("ten.avif", try tenBitAVIF("ten.avif")),
         ]
         for (name, bytes) in files {
             let image = try decodeInALoader(bytes, name)
