@@ -8,7 +8,8 @@ import XCTest
 @testable import PhotoZoomUntrusted
 
 /// HEIC and AVIF decoded by a real loader (libheif inside its sandbox), held to libheif's own
-/// `heif-convert`: 8, 10 and 12 bits, turned and mirrored, tiled, and a thumbnail for a cell.
+/// `heif-convert`: 8, 10 and 12 bits, turned and mirrored, tiled, and a thumbnail for a cell
+/// (and one passed over).
 final class HEIFDecoderTests: XCTestCase {
     typealias H = HEIFBytes
     var folder: URL!
@@ -173,5 +174,43 @@ final class HEIFDecoderTests: XCTestCase {
         let screen = try centre(.fitting(PixelBox(width: 393, height: 500)))
         XCTAssertEqual(screen.0, PixelBox(width: 393, height: 295))
         XCTAssertGreaterThan(screen.1.r, 150, "the screen comes from the red photo: \(screen.1)")
+    }
+
+    /// A picture of one flat colour coded by heif-enc, `width`×`height`, named `name`.
+    func flat(_ colour: String, _ name: String, width: Int, height: Int) throws -> H.Coded {
+        let png = folder.appendingPathComponent("\(name).png")
+        try HEIFReference.run("convert", ["-size", "\(width)x\(height)", "xc:\(colour)", "PNG24:" + png.path])
+        return try XCTUnwrap(H.coded(try HEIFReference.encode(png, to: folder.appendingPathComponent(name))))
+    }
+
+    /// A thumbnail of another shape than its photo's, or one whose `ispe` claims more pixels
+    /// than a preview may have, is not decoded for a cell: the photo is, so the cell is red.
+    func testAThumbnailOfTheWrongShapeOrTooLargeIsPassedOver() throws {
+        let photo = try flat("#d02020", "red.heic", width: 640, height: 480)
+        let wide = try flat("#20c020", "wide.heic", width: 240, height: 120)
+        let small = try flat("#20c020", "small.heic", width: 160, height: 120)
+        for (name, thumbnail) in [
+            (
+                "wide.heic",
+                H.Item(id: 2, type: "hvc1", properties: [wide.configuration, H.ispe(240, 120)], data: wide.data)
+            ),
+            (
+                "huge.heic",
+                H.Item(id: 2, type: "hvc1", properties: [small.configuration, H.ispe(3200, 2400)], data: small.data)
+            ),
+        ] {
+            let bytes = H.file(
+                items: [
+                    H.Item(id: 1, type: "hvc1", properties: [photo.configuration, H.ispe(640, 480)], data: photo.data),
+                    thumbnail,
+                ], primary: 1, references: [("thmb", 2, [1])])
+            let image = try decodeInALoader(bytes, name, .covering(PixelBox(width: 128, height: 96)))
+            let pixels = image.pixels
+            XCTAssertEqual(pixels.size, PixelBox(width: 128, height: 96), name)
+            let centre = pixels[pixels.width / 2, pixels.height / 2]
+            XCTAssertGreaterThan(
+                centre.r, 150, "\(name): the cell comes from the red photo, not its thumbnail: \(centre)")
+            XCTAssertLessThan(centre.g, 100, "\(name): \(centre)")
+        }
     }
 }
