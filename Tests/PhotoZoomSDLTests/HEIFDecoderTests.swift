@@ -8,8 +8,8 @@ import XCTest
 @testable import PhotoZoomUntrusted
 
 /// HEIC and AVIF decoded by a real loader (libheif inside its sandbox), held to libheif's own
-/// `heif-convert`: 8, 10 and 12 bits, turned and mirrored, tiled, and a thumbnail for a cell
-/// (and one passed over).
+/// `heif-convert`: 8, 10 and 12 bits, turned and mirrored, tiled, a thumbnail for a cell (and
+/// one passed over), and a gain map left alone.
 final class HEIFDecoderTests: XCTestCase {
     typealias H = HEIFBytes
     var folder: URL!
@@ -213,4 +213,47 @@ final class HEIFDecoderTests: XCTestCase {
             XCTAssertLessThan(centre.g, 100, "\(name): \(centre)")
         }
     }
+
+    /// An iPhone's HDR gain map is an auxiliary image (`auxl`, its `auxC` Apple's URN) beside
+    /// the photo: libheif reads past it, and so the photo is shown as heif-convert shows it,
+    /// with no failure and nothing said about it.
+    func testAGainMapIsLeftAloneAndThePhotoShown() throws {
+        let png = folder.appendingPathComponent("photo.png")
+        try HEIFReference.drawing(png, width: 300, height: 200)
+        let photo = try XCTUnwrap(H.coded(try HEIFReference.encode(png, to: folder.appendingPathComponent("p.heic"))))
+        let map = try flat("gray60", "map.heic", width: 150, height: 100)
+        let gainMap = H.fullBox("auxC", H.B.ascii("urn:com:apple:photo:2020:aux:hdrgainmap") + [0])
+        let bytes = H.file(
+            items: [
+                H.Item(id: 1, type: "hvc1", properties: [photo.configuration, H.ispe(300, 200)], data: photo.data),
+                H.Item(
+                    id: 2, type: "hvc1", properties: [map.configuration, H.ispe(150, 100), gainMap], data: map.data,
+                    hidden: true),
+            ], primary: 1, references: [("auxl", 2, [1])])
+        let file = try written(bytes, "gainmap.heic")
+        let info = try HEIFReference.run("heif-info", [file.path])
+        XCTAssertTrue(info.contains("300x200"), "libheif reads the file: \(info)")
+        let reference = try HEIFReference.decoded(file)
+        let pool = LoaderPool()
+        defer { pool.stopAll() }
+        let said = Said()
+        pool.decoderNotes.send(to: said.add)
+        switch pool.decode(
+            Data(bytes), name: "gainmap.heic", to: .fitting(PixelBox(width: 4000, height: 4000)), orientation: .up,
+            expected: nil, limits: LibraryLimits())
+        {
+        case .success(let image):
+            HEIFReference.assertMatches(HEIFReference.pixels(image.pixels), reference, "gain map")
+        case .failure(let failure): XCTFail("a HEIC with a gain map fails: \(failure)")
+        }
+        XCTAssertEqual(said.lines, [], "nothing is said about the gain map")
+    }
+}
+
+/// The lines a pool's decoder notes were sent, from whichever thread said them.
+private final class Said: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String] = []
+    var lines: [String] { lock.withLock { kept } }
+    func add(_ line: String) { lock.withLock { kept.append(line) } }
 }
