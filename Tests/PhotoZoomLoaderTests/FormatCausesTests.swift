@@ -249,4 +249,77 @@ final class FormatCausesTests: XCTestCase {
             }
         }
     }
+
+    /// A `width`×`height` CIELab TIFF of `bits`-bit samples, uncompressed, one strip, as TIFF
+    /// keeps Lab (L* over 0 to 100, a* and b* signed, 16-bit a* and b* in 256ths), and its
+    /// pixels' L*a*b* values. L* runs across, a* down, b* across and down.
+    private static func labTIFF(width: Int, height: Int, bits: Int) -> (bytes: [UInt8], lab: [[Double]]) {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16) }
+        var data: [UInt8] = []
+        var lab: [[Double]] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let l = 10 + 80 * x / (width - 1)
+                let a = -60 + 120 * y / (height - 1)
+                let b = -50 + 50 * (x + y) / (width + height - 2)
+                if bits == 8 {
+                    let stored = (l * 255 + 50) / 100
+                    data += [UInt8(stored), UInt8(bitPattern: Int8(a)), UInt8(bitPattern: Int8(b))]
+                    lab.append([Double(stored) * 100 / 255, Double(a), Double(b)])
+                } else {
+                    let stored = (l * 65535 + 50) / 100
+                    data += le16(stored) + le16(a * 256 & 0xFFFF) + le16(b * 256 & 0xFFFF)
+                    lab.append([Double(stored) * 100 / 65535, Double(a), Double(b)])
+                }
+            }
+        }
+        let dataStart = 8 + 6
+        // Tag, type (3 short, 4 long), count, value; BitsPerSample's three at 8.
+        let entries: [(Int, Int, Int, Int)] = [
+            (256, 3, 1, width), (257, 3, 1, height), (258, 3, 3, 8), (259, 3, 1, 1), (262, 3, 1, 8),
+            (273, 4, 1, dataStart), (277, 3, 1, 3), (278, 3, 1, height), (279, 4, 1, data.count),
+        ]
+        let ifd =
+            le16(entries.count)
+            + entries.flatMap { tag, type, count, value in
+                le16(tag) + le16(type) + le32(count)
+                    + (tag == 258 ? le32(value) : type == 3 ? le16(value) + le16(0) : le32(value))
+            } + le32(0)
+        let bytes =
+            Array("II".utf8) + [42, 0] + le32(dataStart + data.count) + le16(bits) + le16(bits) + le16(bits) + data
+            + ifd
+        return (bytes, lab)
+    }
+
+    /// CIELab TIFFs, 8- and 16-bit, were converted by libtiff's RGBA reading against a white of
+    /// its own, and came out tinted: now their colours are what lcms2's own `transicc` makes of
+    /// the same L*a*b* values (D50) for sRGB. ImageMagick reads each as the CIELab TIFF it is.
+    func testACIELabTIFFShowsTheColoursLcms2MakesOfIt() throws {
+        for bits in [8, 16] {
+            let (bytes, lab) = Self.labTIFF(width: 64, height: 48, bits: bits)
+            let url = folder.appendingPathComponent("lab\(bits).tif")
+            try Data(bytes).write(to: url)
+            let said = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["identify", "-format", "%[tiff:photometric] %z", url.path],
+                environment: ProcessInfo.processInfo.environment, timeout: 60)
+            XCTAssertEqual(said.stdout, "CIELAB \(bits)", "ImageMagick reads lab\(bits).tif as CIELab")
+            let values = folder.appendingPathComponent("lab\(bits).txt")
+            try lab.map { $0.map { String($0) }.joined(separator: " ") + "\n" }.joined().write(
+                to: values, atomically: true, encoding: .utf8)
+            let outcome = try ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "transicc -i'*Lab' -o'*sRGB' -t0 -s -q -n < '\(values.path)'"],
+                environment: ProcessInfo.processInfo.environment, timeout: 60)
+            let rows = outcome.stdout.split(separator: "\n").map {
+                $0.split(separator: " ").compactMap { Double($0) }.map { UInt8(max(0, min(255, $0.rounded()))) }
+            }.filter { $0.count == 3 }
+            XCTAssertEqual(rows.count, lab.count, "transicc: \(outcome.stderr)")
+            let reference = MagickReference.Pixels(
+                width: 64, height: 48, colours: rows.map { RGBA(r: $0[0], g: $0[1], b: $0[2], a: 255) })
+            let ours = MagickReference.pixels(try decoded(Data(bytes), named: url.lastPathComponent).get())
+            XCTAssertEqual([ours.width, ours.height], [64, 48])
+            XCTAssertGreaterThanOrEqual(
+                MagickReference.psnr(ours, reference), 40, "\(bits)-bit CIELab against transicc")
+        }
+    }
 }

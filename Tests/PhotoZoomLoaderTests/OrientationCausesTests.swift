@@ -113,4 +113,54 @@ final class OrientationCausesTests: XCTestCase {
                 turned, named: "turned.png", as: try taggedTIFF(orientation), "a PNG turned \(orientation.rawValue)")
         }
     }
+
+    /// An uncompressed iTXt chunk of XMP whose `rdf:Description` says `orientation` as an
+    /// attribute, or as an element.
+    private static func xmp(_ orientation: ExifOrientation, asElement: Bool) -> [UInt8] {
+        let turn = orientation.rawValue
+        let description =
+            asElement
+            ? "<rdf:Description rdf:about=\"\">\n  <tiff:Orientation>\(turn)</tiff:Orientation>\n</rdf:Description>"
+            : "<rdf:Description rdf:about=\"\" tiff:Orientation = '\(turn)'/>"
+        let packet = """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+             xmlns:tiff="http://ns.adobe.com/tiff/1.0/">\(description)</rdf:RDF></x:xmpmeta>
+            <?xpacket end="w"?>
+            """
+        return Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Array(packet.utf8)
+    }
+
+    /// A PNG's XMP (`tiff:Orientation` in an iTXt chunk before the image data), as an attribute
+    /// and as an element, past the first bytes read: turned as ImageMagick turns it. An `eXIf`
+    /// chunk says more than XMP where both are there.
+    func testAPNGTurnsAsItsXMPSays() throws {
+        let png = [UInt8](try Data(contentsOf: stored))
+        let afterHeader = HandMadePNG.signature.count + 25
+        let padding = HandMadePNG.chunk("prVt", [UInt8](repeating: 0, count: Self.padding))
+        for orientation in ExifOrientation.allCases {
+            for asElement in [false, true] {
+                let turned = Data(
+                    png[..<afterHeader] + padding
+                        + HandMadePNG.chunk("iTXt", Self.xmp(orientation, asElement: asElement))
+                        + png[afterHeader...])
+                try assertUpright(
+                    turned, named: "xmp.png", as: try taggedTIFF(orientation),
+                    "a PNG whose XMP turns it \(orientation.rawValue)\(asElement ? " as an element" : "")")
+            }
+        }
+        let both = Data(
+            png[..<afterHeader] + HandMadePNG.chunk("iTXt", Self.xmp(.left, asElement: false))
+                + HandMadePNG.chunk("eXIf", Self.exif(.right)) + png[afterHeader...])
+        try assertUpright(both, named: "both.png", as: try taggedTIFF(.right), "eXIf over XMP")
+    }
+
+    /// An `eXIf` chunk after the image data is not read, as browsers read none there and the
+    /// PNG specification (third edition) puts it before: the PNG shows as stored.
+    func testAnEXIfChunkAfterTheImageDataIsNotRead() throws {
+        let png = [UInt8](try Data(contentsOf: stored))
+        let end = png.count - 12
+        let late = Data(png[..<end] + HandMadePNG.chunk("eXIf", Self.exif(.right)) + png[end...])
+        try assertUpright(late, named: "late.png", as: try taggedTIFF(.up), "eXIf after IDAT")
+    }
 }

@@ -8,7 +8,8 @@ import XCTest
 @testable import PhotoZoomUntrusted
 
 /// HEIC and AVIF decoded by a real loader (libheif inside its sandbox), held to libheif's own
-/// `heif-convert`: 8-bit and 10-bit, turned and mirrored, tiled, and a thumbnail for a cell.
+/// `heif-convert`: 8, 10 and 12 bits, turned and mirrored, tiled, a thumbnail for a cell (and
+/// one passed over), and a gain map left alone.
 final class HEIFDecoderTests: XCTestCase {
     typealias H = HEIFBytes
     var folder: URL!
@@ -47,14 +48,26 @@ final class HEIFDecoderTests: XCTestCase {
         return try HEIFReference.encode(png, to: folder.appendingPathComponent(name), options)
     }
 
-    /// Whole, each file is heif-convert's pixels: HEVC and AV1, 8-bit and 10-bit (libheif
-    /// brings 10 bits down to 8), as the loader hands them to the window.
+    /// A 16-bit drawing in a 10-bit AVIF, written by avifenc: heif-enc's AV1 encoder (aom)
+    /// stops on an assertion when asked for 10 bits.
+    func tenBitAVIF(_ name: String) throws -> [UInt8] {
+        let png = folder.appendingPathComponent("\(name).png")
+        let file = folder.appendingPathComponent(name)
+        try HEIFReference.drawing(png, width: 300, height: 200, depth: 16)
+        try HEIFReference.run("avifenc", ["-d", "10", "--min", "10", "--max", "10", png.path, file.path])
+        return [UInt8](try Data(contentsOf: file))
+    }
+
+    /// Whole, each file is heif-convert's pixels: HEVC and AV1, 8-bit, 10-bit and 12-bit
+    /// (libheif brings them down to 8), as the loader hands them to the window.
     func testHEICAndAVIFAreDecodedAsHeifConvertDecodesThem() throws {
         let files: [(String, [UInt8])] = [
             ("photo.heic", try encoded("photo.heic")),
             ("photo.avif", try encoded("photo.avif")),
             ("deep.heic", try encoded("deep.heic", depth: 16, ["-b", "10"])),
             ("odd.heic", try encoded("odd.heic", width: 301, height: 199)),
+            ("twelve.heic", try encoded("twelve.heic", depth: 16, ["-b", "12"])),
+            ("ten.avif", try tenBitAVIF("ten.avif")),
         ]
         for (name, bytes) in files {
             let image = try decodeInALoader(bytes, name)
@@ -162,4 +175,85 @@ final class HEIFDecoderTests: XCTestCase {
         XCTAssertEqual(screen.0, PixelBox(width: 393, height: 295))
         XCTAssertGreaterThan(screen.1.r, 150, "the screen comes from the red photo: \(screen.1)")
     }
+
+    /// A picture of one flat colour coded by heif-enc, `width`×`height`, named `name`.
+    func flat(_ colour: String, _ name: String, width: Int, height: Int) throws -> H.Coded {
+        let png = folder.appendingPathComponent("\(name).png")
+        try HEIFReference.run("convert", ["-size", "\(width)x\(height)", "xc:\(colour)", "PNG24:" + png.path])
+        return try XCTUnwrap(H.coded(try HEIFReference.encode(png, to: folder.appendingPathComponent(name))))
+    }
+
+    /// A thumbnail of another shape than its photo's, or one whose `ispe` claims more pixels
+    /// than a preview may have, is not decoded for a cell: the photo is, so the cell is red.
+    func testAThumbnailOfTheWrongShapeOrTooLargeIsPassedOver() throws {
+        let photo = try flat("#d02020", "red.heic", width: 640, height: 480)
+        let wide = try flat("#20c020", "wide.heic", width: 240, height: 120)
+        let small = try flat("#20c020", "small.heic", width: 160, height: 120)
+        for (name, thumbnail) in [
+            (
+                "wide.heic",
+                H.Item(id: 2, type: "hvc1", properties: [wide.configuration, H.ispe(240, 120)], data: wide.data)
+            ),
+            (
+                "huge.heic",
+                H.Item(id: 2, type: "hvc1", properties: [small.configuration, H.ispe(3200, 2400)], data: small.data)
+            ),
+        ] {
+            let bytes = H.file(
+                items: [
+                    H.Item(id: 1, type: "hvc1", properties: [photo.configuration, H.ispe(640, 480)], data: photo.data),
+                    thumbnail,
+                ], primary: 1, references: [("thmb", 2, [1])])
+            let image = try decodeInALoader(bytes, name, .covering(PixelBox(width: 128, height: 96)))
+            let pixels = image.pixels
+            XCTAssertEqual(pixels.size, PixelBox(width: 128, height: 96), name)
+            let centre = pixels[pixels.width / 2, pixels.height / 2]
+            XCTAssertGreaterThan(
+                centre.r, 150, "\(name): the cell comes from the red photo, not its thumbnail: \(centre)")
+            XCTAssertLessThan(centre.g, 100, "\(name): \(centre)")
+        }
+    }
+
+    /// An iPhone's HDR gain map is an auxiliary image (`auxl`, its `auxC` Apple's URN) beside
+    /// the photo: libheif reads past it, and so the photo is shown as heif-convert shows it,
+    /// with no failure and nothing said about it.
+    func testAGainMapIsLeftAloneAndThePhotoShown() throws {
+        let png = folder.appendingPathComponent("photo.png")
+        try HEIFReference.drawing(png, width: 300, height: 200)
+        let photo = try XCTUnwrap(H.coded(try HEIFReference.encode(png, to: folder.appendingPathComponent("p.heic"))))
+        let map = try flat("gray60", "map.heic", width: 150, height: 100)
+        let gainMap = H.fullBox("auxC", H.B.ascii("urn:com:apple:photo:2020:aux:hdrgainmap") + [0])
+        let bytes = H.file(
+            items: [
+                H.Item(id: 1, type: "hvc1", properties: [photo.configuration, H.ispe(300, 200)], data: photo.data),
+                H.Item(
+                    id: 2, type: "hvc1", properties: [map.configuration, H.ispe(150, 100), gainMap], data: map.data,
+                    hidden: true),
+            ], primary: 1, references: [("auxl", 2, [1])])
+        let file = try written(bytes, "gainmap.heic")
+        let info = try HEIFReference.run("heif-info", [file.path])
+        XCTAssertTrue(info.contains("300x200"), "libheif reads the file: \(info)")
+        let reference = try HEIFReference.decoded(file)
+        let pool = LoaderPool()
+        defer { pool.stopAll() }
+        let said = Said()
+        pool.decoderNotes.send(to: said.add)
+        switch pool.decode(
+            Data(bytes), name: "gainmap.heic", to: .fitting(PixelBox(width: 4000, height: 4000)), orientation: .up,
+            expected: nil, limits: LibraryLimits())
+        {
+        case .success(let image):
+            HEIFReference.assertMatches(HEIFReference.pixels(image.pixels), reference, "gain map")
+        case .failure(let failure): XCTFail("a HEIC with a gain map fails: \(failure)")
+        }
+        XCTAssertEqual(said.lines, [], "nothing is said about the gain map")
+    }
+}
+
+/// The lines a pool's decoder notes were sent, from whichever thread said them.
+private final class Said: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String] = []
+    var lines: [String] { lock.withLock { kept } }
+    func add(_ line: String) { lock.withLock { kept.append(line) } }
 }

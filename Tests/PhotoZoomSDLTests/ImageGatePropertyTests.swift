@@ -121,6 +121,17 @@ enum GateBytes {
     /// One small, well-formed file of every format the gate reads: its name, and the size it says.
     static let seeds: [(name: String, bytes: [UInt8], width: Int, height: Int)] = [
         ("seed.png", png(width: 7, height: 5), 7, 5),
+        // Turned a quarter by its XMP (its size as stored), so the walk through iTXt and its
+        // text is fuzzed too.
+        (
+            "xmp.png",
+            Array(png(width: 7, height: 5).prefix(33))
+                + pngChunk(
+                    "iTXt",
+                    ascii("XML:com.adobe.xmp") + [0, 0, 0, 0, 0]
+                        + ascii("<x:xmpmeta><rdf:Description tiff:Orientation=\"6\"/></x:xmpmeta>"))
+                + png(width: 7, height: 5).dropFirst(33), 7, 5
+        ),
         ("seed.gif", gif(screen: (3, 2), frame: (3, 2)), 3, 2),
         ("seed.bmp", bmp(width: 2, height: 2), 2, 2),
         ("os2.bmp", os2BMP(width: 2, height: 2, pixelBytes: 16), 2, 2),

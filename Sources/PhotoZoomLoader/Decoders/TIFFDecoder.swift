@@ -1,3 +1,4 @@
+import CLCMS
 import CTIFF
 import Foundation
 import PhotoZoomUntrusted
@@ -63,6 +64,9 @@ enum TIFFDecoder {
                 let profile = photozoom_tiff_icc(tiff, &length).flatMap { bytes in
                     Int(length) <= ICCProfile.largestBytes ? ICCProfile(Data(bytes: bytes, count: Int(length))) : nil
                 }
+                if let lab = readLab(tiff, into: pixels) {
+                    return lab.map { ProfiledPixels(pixels: pixels, profile: nil) }
+                }
                 guard photozoom_tiff_rgba_ok(tiff) == 1 else {
                     return TIFFSamples.read(tiff, into: pixels).map { ProfiledPixels(pixels: pixels, profile: profile) }
                 }
@@ -79,6 +83,56 @@ enum TIFFDecoder {
                 return .success(ProfiledPixels(pixels: pixels, profile: profile))
             }
         }
+    }
+
+    /// A CIELab directory of three 8- or 16-bit samples a pixel, side by side, in strips:
+    /// its L*a*b* (D50, a* and b* signed, as TIFF keeps them) converted to sRGB by lcms2, as
+    /// lcms2's own tools do; nil for any other directory. libtiff's RGBA reading converts Lab
+    /// against a white of its own, which tints it.
+    private static func readLab(_ tiff: OpaquePointer, into pixels: PixelBuffer) -> Result<Void, DecodeFailure>? {
+        func field(_ tag: Int32, _ fallback: UInt16) -> Int { Int(photozoom_tiff_field16(tiff, UInt32(tag), fallback)) }
+        let bits = field(TIFFTAG_BITSPERSAMPLE, 1)
+        guard field(TIFFTAG_PHOTOMETRIC, UInt16.max) == PHOTOMETRIC_CIELAB, bits == 8 || bits == 16,
+            field(TIFFTAG_SAMPLESPERPIXEL, 1) == 3, field(TIFFTAG_PLANARCONFIG, 1) == PLANARCONFIG_CONTIG,
+            TIFFIsTiled(tiff) == 0
+        else { return nil }
+        let rowBytes = Int(TIFFScanlineSize64(tiff))
+        guard rowBytes >= pixels.width * 3 * bits / 8 else {
+            return .failure(.corrupt("libtiff: its Lab rows are short"))
+        }
+        photozoom_lcms_silence()
+        guard let lab = cmsCreateLab4Profile(nil) else { return .failure(.corrupt("lcms2 made no Lab profile")) }
+        defer { cmsCloseProfile(lab) }
+        guard let screen = cmsCreate_sRGBProfile() else { return .failure(.corrupt("lcms2 made no sRGB profile")) }
+        defer { cmsCloseProfile(screen) }
+        guard
+            let transform = cmsCreateTransform(
+                lab, photozoom_lcms_lab_double, screen, photozoom_lcms_rgba8, cmsUInt32Number(INTENT_PERCEPTUAL), 0)
+        else { return .failure(.corrupt("lcms2 made no Lab transform")) }
+        defer { cmsDeleteTransform(transform) }
+        var row = [UInt8](repeating: 0, count: rowBytes)
+        var values = [Double](repeating: 0, count: pixels.width * 3)
+        for y in 0..<pixels.height {
+            guard TIFFReadScanline(tiff, &row, UInt32(y), 0) == 1 else {
+                return .failure(.corrupt("libtiff could not decode its row \(y + 1)"))
+            }
+            row.withUnsafeBytes { raw in
+                for i in 0..<pixels.width * 3 {
+                    // 16-bit samples come in this machine's order; L* from 0 to 100, a* and b* signed.
+                    let sample =
+                        bits == 8
+                        ? (i % 3 == 0 ? Double(raw[i]) : Double(Int8(bitPattern: raw[i])))
+                        : (i % 3 == 0
+                            ? Double(raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self))
+                            : Double(raw.loadUnaligned(fromByteOffset: 2 * i, as: Int16.self)) / 256)
+                    values[i] = i % 3 == 0 ? sample * 100 / (bits == 8 ? 255 : 65535) : sample
+                }
+            }
+            let line = pixels.bytes + y * pixels.pitch
+            cmsDoTransform(transform, values, line, cmsUInt32Number(pixels.width))
+            for x in 0..<pixels.width { line[x * 4 + 3] = 255 }
+        }
+        return .success(())
     }
 
     /// libtiff's RGBA reading hands back colours multiplied by their alpha, whether the file's
