@@ -78,7 +78,8 @@ struct BenchCommand: ParsableCommand {
             return BenchReport(
                 measurements: [
                     simTick, try bench.springs(), try bench.sizeArrivalTicks(count: 10_000),
-                    try bench.sizeArrivalTicks(count: 100_000),
+                    try bench.sizeArrivalTicks(count: 100_000), bench.hugeKeyTuningRead(),
+                    try bench.interrupt(folder: photoOptions.folder),
                 ], libraries: libraries,
                 reload: reload, replay: replay,
                 library: library)
