@@ -162,15 +162,13 @@ final class TuningFuzzTests: XCTestCase {
 
     /// Found while timing the property test: an unknown key a megabyte long took seconds to
     /// compare with the known keys (a 100 000-character one, a second in debug), and the
-    /// warning quoted all of it.
-    func testAHugeKeyOrNumberIsQuotedShortAndQuickly() {
+    /// warning quoted all of it. How long the read takes is a speed: bench's "tuning file with
+    /// a megabyte-long key read".
+    func testAHugeKeyOrNumberIsQuotedShort() {
         let key = String(repeating: "k", count: 1_000_000)
         let digits = "1" + String(repeating: "0", count: 1000)
-        var problems: [String] = []
-        let elapsed = ContinuousClock().measure {
-            problems = TuningFile.read("{\"grid\": {\"\(key)\": 1, \"cellGap\": \(digits)}, \"\(key)\": 2}").problems
-                .map(\.description)
-        }
+        let problems = TuningFile.read("{\"grid\": {\"\(key)\": 1, \"cellGap\": \(digits)}, \"\(key)\": 2}").problems
+            .map(\.description)
         let shortKey = String(repeating: "k", count: 40) + "…"
         let shortDigits = "1" + String(repeating: "0", count: 39) + "…"
         XCTAssertEqual(
@@ -180,6 +178,5 @@ final class TuningFuzzTests: XCTestCase {
                 "error: grid.cellGap: must be a finite number, got \(shortDigits) (line 1, column 1000029)",
                 "warning: unknown key \(shortKey); the file has $schema, grid, gridZoom, scroll, gestures, springs, pager, zoom, dismissal, chrome, library or debug (line 1, column 2001037)",
             ])
-        XCTAssertLessThan(elapsed, .seconds(2), "reading a file with a megabyte-long key")
     }
 }

@@ -55,7 +55,7 @@ final class CompareSessionsTests: XCTestCase {
             sessions = try WindowSessions(
                 opening: try reading.take(), surface: canvas, settings: settings, cache: nil, fillsCache: false,
                 limits: LibraryLimits(), wake: .none, recordPath: recordPath, log: { _ in })
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(HangGuard.seconds)
             // Asleep between arrivals, as the window is: a wake runs a tick only for its input.
             while !(sessions.showsEveryCellSharp && !sessions.hasArrivals
                 && sessions.sessions.allSatisfy(\.sim.isIdle)), Date() < deadline
@@ -80,9 +80,9 @@ final class CompareSessionsTests: XCTestCase {
         }
 
         /// Frames until the window may sleep (its photos' decodes ahead come in on threads of
-        /// their own), or 5 s of real time; whether it may.
+        /// their own), or the hang guard's real time; whether it may.
         func untilIdle() -> Bool {
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(HangGuard.seconds)
             while !sessions.isIdle(at: driver.clock.now()) {
                 guard Date() < deadline else { return false }
                 usleep(5_000)
@@ -216,7 +216,7 @@ final class CompareSessionsTests: XCTestCase {
         let pair = try Opened(size: Size(width: 900, height: 640), tunings: [nil, nil])
         pair.frame(switchingSides: 1)
         for key in 0..<5 {
-            XCTAssertTrue(pair.untilIdle(), "the window sleeps before key \(key)")
+            XCTAssertTrue(pair.untilIdle(), HangGuard.failure("the window did not sleep before key \(key)"))
             let start = pair.sessions.sessions.map(\.sim.world.tick)
             XCTAssertEqual(start[0], start[1])
             pair.frame([.key(.right, modifiers: [])])

@@ -258,7 +258,7 @@ final class EmbeddedPreviewTests: XCTestCase {
         defer { stream.stop() }
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: Size(width: 600, height: 400)))
         sim.step()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(HangGuard.seconds)
         repeat {
             stream.want(sim.world, scale: 1)
             sim.step(stream.collect(now: 0).sizes)

@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 import Foundation
 import PhotoZoomCore
+import PhotoZoomTestSupport
 
 @testable import PhotoZoomLibrary
 @testable import PhotoZoomSDL
@@ -41,7 +42,7 @@ final class HeadlessWindow {
             log.append(line)
             lock.unlock()
         }
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(HangGuard.seconds)
         // Settled: every picture in, every fade over, nothing moving.
         while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.isIdle(at: now)), Date() < deadline {
             usleep(5_000)
@@ -68,10 +69,11 @@ final class HeadlessWindow {
         return driver.frame(sessions)?.presented != nil
     }
 
-    /// Frames, asleep between them as the window is while idle, until `done` or 5 s of real
-    /// time (a save's inotify event arrives on its own thread); whether `done` came true.
+    /// Frames, asleep between them as the window is while idle, until `done` or the hang
+    /// guard's real time (a save's inotify event arrives on its own thread); whether `done`
+    /// came true.
     func frames(until done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(HangGuard.seconds)
         while !done() {
             guard Date() < deadline else { return false }
             usleep(10_000)

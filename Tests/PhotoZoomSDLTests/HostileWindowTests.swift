@@ -7,9 +7,9 @@ import XCTest
 @testable import PhotoZoomSDL
 
 /// The real window on a folder whose first screen is twenty hostile files beside real photos:
-/// it opens as quickly as ever, names the first ten in a line each and counts the rest in one,
-/// shows the photos, and its process stays far below a gigabyte, since nothing hostile is
-/// decoded in it.
+/// it opens (how soon is bench's first frame, on any folder), names the first ten in a line
+/// each and counts the rest in one, shows the photos, and its process stays far below a
+/// gigabyte, since nothing hostile is decoded in it.
 final class HostileWindowTests: XCTestCase {
     func testTwentyHostileFilesInViewCostALineAtMostAndNoMemory() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -40,7 +40,6 @@ final class HostileWindowTests: XCTestCase {
         let env = session.environment([
             "SDL_VIDEODRIVER": "x11", "SDL_RENDER_DRIVER": nil, "XDG_CACHE_HOME": cache.path,
         ])
-        let launched = Date()
         let app = try session.start(
             PackagePaths.executable.path, ["run", "--photos", folder.path, "--size", "800x600"], name: "hostile",
             environment: env, directory: PackagePaths.root)
@@ -48,14 +47,11 @@ final class HostileWindowTests: XCTestCase {
             kill(app.processIdentifier, SIGTERM)
             app.waitUntilExit()
         }
-        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
-        // Launch, listing, loaders and a software window included: well within a second here;
-        // the bound leaves a loaded CI machine room.
-        XCTAssertLessThan(Date().timeIntervalSince(launched), 3, session.log(of: app))
+        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 60)
 
         // Every line in: one for each of the first hostile files found, the rest counted in one,
         // and none for the photos.
-        let deadline = Date() + 10
+        let deadline = Date() + HangGuard.seconds
         let named = BrokenPhotoLines.named
         let summary = "photozoom: \(hostile.count - named) more photos cannot be decoded; showing placeholders"
         func lines() -> [String] {

@@ -40,9 +40,9 @@ final class LiveSessionTests: XCTestCase {
         XCTAssertEqual(session.sim.world.tuning.cellGap, 2)
 
         try "{\"grid\": {\"cellGap\": 4}}\n".write(toFile: tuning, atomically: false, encoding: .utf8)
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(HangGuard.seconds)
         while !frame() {
-            guard Date() < deadline else { return XCTFail("the save was never taken") }
+            guard Date() < deadline else { return XCTFail(HangGuard.failure("the save was not taken")) }
             usleep(10_000)
         }
         XCTAssertEqual(session.sim.world.tuning.cellGap, 4, "the save is the input of the tick after it")

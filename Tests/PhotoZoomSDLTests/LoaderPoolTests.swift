@@ -64,7 +64,7 @@ final class LoaderPoolTests: XCTestCase {
 
     /// How long a test waits for a decode that should end by itself: far past any budget the
     /// tests set, so it only trips when nothing stops the decode at all.
-    static let hangGuardSeconds: TimeInterval = 30
+    static let hangGuardSeconds = HangGuard.seconds(30)
 
     /// `work` on a thread of its own while `meanwhile` runs on the test's, waited for at most
     /// `hangGuardSeconds`: a decode nothing stops fails the test rather than hanging the suite,

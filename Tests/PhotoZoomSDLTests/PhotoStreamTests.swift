@@ -28,10 +28,9 @@ final class PhotoStreamTests: XCTestCase {
         queue.want([40, 41, 42, 43, 44])
         gate.signal()
         var finished: [Int] = []
-        let deadline = Date().addingTimeInterval(5)
-        while finished.count < 6, Date() < deadline {
+        _ = HangGuard.wait(poll: 0.001) {
             finished += queue.takeFinished().map(\.job)
-            usleep(1000)
+            return finished.count >= 6
         }
         XCTAssertEqual(
             log.jobs, [0, 40, 41, 42, 43, 44], "1…39 were dropped unstarted, the rest ran in the order wanted")
@@ -44,22 +43,23 @@ final class PhotoStreamTests: XCTestCase {
     /// stopped, and its threads end without touching freed memory.
     func testAQueueLetGoOfWhileItsThreadsWorkEndsCleanly() {
         let log = JobLog()
+        let gate = DispatchSemaphore(value: 0)
         var queue: DecodeQueue<Int, Int>? = DecodeQueue(
             threads: 2,
             work: { job in
-                usleep(2000)
                 log.append(job)
+                gate.wait()
                 return job
             })
         queue!.sweep(Array(0..<100))
-        usleep(5000)
+        // Both threads at work, held there until the queue is stopped and let go of.
+        XCTAssertTrue(HangGuard.wait { log.jobs.count == 2 }, HangGuard.failure("two jobs did not start"))
         queue!.stop()
         queue = nil
-        usleep(50_000)
-        let ran = log.jobs.count
-        usleep(50_000)
-        XCTAssertEqual(log.jobs.count, ran, "nothing runs after the stop")
-        XCTAssertLessThan(ran, 100)
+        for _ in 0..<100 { gate.signal() }
+        // Long enough for a thread that ignored the stop to start another job on a quiet machine.
+        usleep(100_000)
+        XCTAssertEqual(log.jobs.count, 2, "nothing runs after the stop")
         // Let go of at once, before its threads have even started (seen: a run refusing its
         // tuning file right after the library opened trapped on a freed queue).
         for _ in 0..<50 {
@@ -85,14 +85,17 @@ final class PhotoStreamTests: XCTestCase {
         defer { queue.stop() }
         queue.setBusy(true)
         queue.want([1, 2, 3, 4])
+        XCTAssertTrue(HangGuard.wait { running.now == 1 }, HangGuard.failure("no decode began"))
+        // Long enough for a second thread to join on a quiet machine.
         usleep(100_000)
         XCTAssertEqual(running.now, 1, "one decode while the window moves")
         release.signal()
+        XCTAssertTrue(HangGuard.wait { running.started == 2 && running.now == 1 }, HangGuard.failure("no next decode"))
         usleep(100_000)
         XCTAssertEqual(running.most, 1)
         queue.setBusy(false)
-        usleep(100_000)
-        XCTAssertEqual(running.now, 2, "both threads decode once it rests")
+        XCTAssertTrue(
+            HangGuard.wait { running.now == 2 }, HangGuard.failure("both threads did not decode once it rests"))
         for _ in 0..<4 { release.signal() }
     }
 
@@ -111,8 +114,7 @@ final class PhotoStreamTests: XCTestCase {
         while log.jobs.isEmpty { usleep(1000) }
         queue.want([1, 2])
         gate.signal()
-        let deadline = Date().addingTimeInterval(5)
-        while log.jobs.count < 12, Date() < deadline { usleep(1000) }
+        _ = HangGuard.wait(poll: 0.001) { log.jobs.count >= 12 }
         XCTAssertEqual(log.jobs, [100, 1, 2] + Array(101..<110))
         queue.stop()
     }
@@ -372,14 +374,16 @@ private final class JobLog: @unchecked Sendable {
 /// How many jobs run at once, and the most that did.
 private final class RunningCount: @unchecked Sendable {
     private let lock = NSLock()
-    private var current = 0, highest = 0
+    private var current = 0, highest = 0, entered = 0
     func enter() {
         lock.withLock {
             current += 1
+            entered += 1
             highest = max(highest, current)
         }
     }
     func leave() { lock.withLock { current -= 1 } }
     var now: Int { lock.withLock { current } }
     var most: Int { lock.withLock { highest } }
+    var started: Int { lock.withLock { entered } }
 }

@@ -102,7 +102,7 @@ final class RealWindowTests: XCTestCase {
             executable, ["run", "--size", size], name: "photozoom", environment: env, directory: PackagePaths.root)
         self.app = app
         do {
-            (windowID, window) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
+            (windowID, window) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 60)
         } catch {
             throw XvfbSession.Failure(
                 "\(error); photozoom \(app.isRunning ? "is running" : "exited \(app.terminationStatus)"), its output: \(session.log(of: app))"
@@ -135,7 +135,7 @@ final class RealWindowTests: XCTestCase {
         // compared later is steady first: a cell whose picture has just arrived fades in, and
         // on a busy machine that was still under way at the backdrop's points.
         let grid = try waitFor(
-            "grid drawn", timeout: 10, steady: [Self.cellCentre] + Self.backdropPoints, Self.gridProblems)
+            "grid drawn", steady: [Self.cellCentre] + Self.backdropPoints, Self.gridProblems)
         let cellColour = grid.colour(Self.cellCentre)
 
         // b. A click (press and release in place) on the cell zooms its photo into the pager.
@@ -144,7 +144,7 @@ final class RealWindowTests: XCTestCase {
         let clicked = Date()
         mark("clicked cell \(Self.cell)")
         let pager = try waitFor(
-            "pager open", timeout: 5, steady: [Self.windowCentre, Self.pressPoint], Self.pagerProblems)
+            "pager open", steady: [Self.windowCentre, Self.pressPoint], Self.pagerProblems)
         // The zoom-in looks finished about 0.5 s after the click, but its spring is still
         // settling for a while after that, and a press then catches the flying photo at once
         // instead of starting the pager's drag. Press in the settled pager.
@@ -163,7 +163,7 @@ final class RealWindowTests: XCTestCase {
         // The pager starts the drag at the first move past the 8 pt tap slop, one step below the
         // press, and the photo point there stays under the pointer.
         let grabbed = pager.colour(Point(x: Self.pressPoint.x, y: Self.pressPoint.y + Self.dragStep))
-        _ = try waitFor("photo held low, grid showing", timeout: 3, steady: [Self.dragEnd]) { shot in
+        _ = try waitFor("photo held low, grid showing", steady: [Self.dragEnd]) { shot in
             var problems: [String] = []
             for p in Self.backdropPoints {
                 let c = shot.colour(p)
@@ -191,7 +191,7 @@ final class RealWindowTests: XCTestCase {
         // Let go: the photo flies back into its cell and the grid is left, white and whole.
         try session.run("xdotool", ["mouseup", "1"])
         mark("released")
-        _ = try waitFor("back in the grid", timeout: 5, steady: [Self.cellCentre]) { shot in
+        _ = try waitFor("back in the grid", steady: [Self.cellCentre]) { shot in
             var problems = Self.gridProblems(shot)
             let c = shot.colour(Self.cellCentre)
             if c.distance(to: cellColour) > Self.sameCell {
@@ -214,7 +214,7 @@ final class RealWindowTests: XCTestCase {
         // (A frame lost to the old surface leaves the new strip black.)
         let newTabBar = Point(x: 20, y: taller.height - 10)
         let tabBarGrey = RGB(r: 247, g: 247, b: 247)
-        _ = try waitFor("tab bar at the new bottom", timeout: 5, steady: [newTabBar]) { shot in
+        _ = try waitFor("tab bar at the new bottom", steady: [newTabBar]) { shot in
             shot.colour(newTabBar).distance(to: tabBarGrey) > Self.solid
                 ? ["at the new bottom \(newTabBar) the window shows \(shot.colour(newTabBar)), not the tab bar"] : []
         }
@@ -272,10 +272,10 @@ final class RealWindowTests: XCTestCase {
     }
 
     /// Takes screenshots until `problems` finds nothing wrong and the `steady` points look the
-    /// same as in the screenshot before (so nothing is still moving there), or `timeout` passes:
-    /// then fails with what was still wrong, keeping the last screenshot for a person to see.
-    func waitFor(_ what: String, timeout: TimeInterval, steady: [Point], _ problems: (Shot) -> [String]) throws -> Shot
-    {
+    /// same as in the screenshot before (so nothing is still moving there), or the hang guard
+    /// passes: then fails with what was still wrong, keeping the last screenshot for a person to
+    /// see.
+    func waitFor(_ what: String, steady: [Point], _ problems: (Shot) -> [String]) throws -> Shot {
         let session = try XCTUnwrap(session)
         let start = Date()
         var previous: Shot?
@@ -296,13 +296,14 @@ final class RealWindowTests: XCTestCase {
                 mark("\(what) (\(attempts) screenshots)")
                 return shot
             }
-            if Date().timeIntervalSince(start) > timeout {
+            if Date().timeIntervalSince(start) > HangGuard.seconds {
                 let slug = String(what.map { $0.isLetter || $0.isNumber ? $0 : "-" })
                 let kept = FileManager.default.temporaryDirectory.appendingPathComponent("RealWindowTests-\(slug).bmp")
                 try? FileManager.default.removeItem(at: kept)
                 try? FileManager.default.copyItem(at: shot.file, to: kept)
                 throw XvfbSession.Failure(
-                    "\(what): not seen within \(timeout) s (\(attempts) screenshots): " + wrong.joined(separator: "; ")
+                    HangGuard.failure("\(what): not seen") + " (\(attempts) screenshots): "
+                        + wrong.joined(separator: "; ")
                         + ". The last screenshot is \(kept.path) (window at \(window)).")
             }
             previous = shot

@@ -48,7 +48,7 @@ final class RecordedWindowTests: XCTestCase {
         let app = try session.start(
             executable, ["run", "--size", "393x700", "--record", file], name: "photozoom", environment: env,
             directory: PackagePaths.root)
-        let (id, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 10)
+        let (id, frame) = try session.waitForWindow(named: "^PhotoZoom$", timeout: 60)
         func at(_ x: Double, _ y: Double) -> [String] { [String(Int(frame.minX + x)), String(Int(frame.minY + y))] }
         try session.run("xdotool", ["windowfocus", "--sync", id])
         // Open a photo, swipe to the next, and start dragging it down.

@@ -29,7 +29,7 @@ final class ReplayWindowTests: XCTestCase {
         let app = try session.start(
             PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
             directory: PackagePaths.root)
-        let (id, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
+        let (id, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 60)
         XCTAssertEqual(frame.size, window, session.log(of: app))
         try session.run("xdotool", ["windowfocus", "--sync", id])
         func at(_ p: Point) -> [String] { [String(Int(frame.minX + p.x)), String(Int(frame.minY + p.y))] }
@@ -54,9 +54,10 @@ final class ReplayWindowTests: XCTestCase {
                 }
                 return Double(off) / (viewport.width * viewport.height / 4)
             }
-            // The window draws when the X server hands it the input: give a busy machine a moment.
+            // The window draws when the X server hands it the input: a busy machine takes a while.
             var shot = try session.screenshot(of: frame).image
-            for _ in 0..<30 where differing(shot) >= 0.01 || playhead(shot) <= 700 {
+            let deadline = Date() + HangGuard.seconds
+            while differing(shot) >= 0.01 || playhead(shot) <= 700, Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.1)
                 shot = try session.screenshot(of: frame).image
             }
@@ -107,7 +108,7 @@ final class ReplayWindowTests: XCTestCase {
         let app = try session.start(
             PackagePaths.executable.path, ["replay", fixture.path, "--compare", b.path, "--at", "120"],
             name: "photozoom", environment: env, directory: PackagePaths.root)
-        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
+        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 60)
         let letterbox = [44, 44, 50]
         let half = Int(viewport.width)
         let middle = Int(viewport.height / 2)
@@ -119,7 +120,8 @@ final class ReplayWindowTests: XCTestCase {
             }
         }
         var shot = try session.screenshot(of: frame).image
-        for _ in 0..<30 where scenes(shot).contains(where: { $0 == nil || $0!.count == half }) {
+        let deadline = Date() + HangGuard.seconds
+        while scenes(shot).contains(where: { $0 == nil || $0!.count == half }), Date() < deadline {
             Thread.sleep(forTimeInterval: 0.1)
             shot = try session.screenshot(of: frame).image
         }
@@ -169,10 +171,11 @@ final class ReplayWindowTests: XCTestCase {
         let app = try session.start(
             PackagePaths.executable.path, ["replay", file.path, "--at", "0"], name: "photozoom", environment: env,
             directory: PackagePaths.root)
-        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
+        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 60)
         let track = ReplayTimeline.track(in: window)
         var red: [Int] = []
-        for _ in 0..<30 {
+        let deadline = Date() + HangGuard.seconds
+        while Date() < deadline {
             let shot = try session.screenshot(of: frame).image
             red = Self.rgb(shot, Int(timeline.x(of: 150, in: window).rounded()), Int(track.minY) - 8)
             if red[0] > 200, red[1] < 100 { break }
@@ -223,12 +226,13 @@ final class ReplayWindowTests: XCTestCase {
         let app = try session.start(
             PackagePaths.executable.path, ["replay", fixture.path, "--compare", b.path, "--at", String(at)],
             name: "photozoom", environment: env, directory: PackagePaths.root)
-        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 10)
+        let (_, frame) = try session.waitForWindow(named: "^PhotoZoom replay", timeout: 60)
         XCTAssertEqual(frame.size, window, session.log(of: app))
         let track = ReplayTimeline.track(in: window)
         var mark: [Int] = []
         var apart = 0
-        for _ in 0..<30 {
+        let deadline = Date() + HangGuard.seconds
+        while Date() < deadline {
             let shot = try session.screenshot(of: frame).image
             mark = Self.rgb(shot, Int(timeline.x(of: difference.tick, in: window).rounded()), Int(track.minY) - 7 - 3)
             apart = stride(from: 60, to: Int(viewport.height) - 40, by: 8).reduce(0) { count, y in

@@ -25,7 +25,7 @@ final class WebPHeaderTests: XCTestCase {
         let url = folder.appendingPathComponent(name)
         let made = try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "33x17", "xc:\(colour)"] + options + [url.path],
-            environment: ProcessInfo.processInfo.environment, timeout: 30)
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
         XCTAssertEqual(made.status, 0, made.stderr)
         return try Data(contentsOf: url)
     }

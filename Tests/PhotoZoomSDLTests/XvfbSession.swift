@@ -36,8 +36,9 @@ final class XvfbSession {
     }
 
     /// Starts `Xvfb :N -screen 0 WxHx24` on the first display number in `displays` that nothing
-    /// holds (no lock file, no socket) and that accepts connections within `timeout` seconds.
-    init(width: Int, height: Int, displays: ClosedRange<Int> = 90...120, timeout: TimeInterval = 5) throws {
+    /// holds (no lock file, no socket) and that accepts connections within `timeout` seconds
+    /// (a hang guard, scaled by `HangGuard.factor`).
+    init(width: Int, height: Int, displays: ClosedRange<Int> = 90...120, timeout: TimeInterval = 30) throws {
         var found: [String: String] = [:]
         for name in Self.toolNames { found[name] = Self.locate(name) }
         let missing = Self.toolNames.filter { found[$0] == nil }
@@ -59,7 +60,7 @@ final class XvfbSession {
             let server = try start(
                 found["Xvfb"]!, [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
                 name: "Xvfb\(n)", environment: ProcessInfo.processInfo.environment)
-            let deadline = Date() + timeout
+            let deadline = Date() + HangGuard.seconds(timeout)
             while Date() < deadline, server.isRunning {
                 // Still running after the answer: it was this server that answered, not one that
                 // took the number first (then this one exits at once, finding the lock).
@@ -68,7 +69,7 @@ final class XvfbSession {
             }
             // Lost a race for the number, or too slow: stop it and try the next one.
             tried.append(
-                "\(display) (\(server.isRunning ? "no connection within \(timeout) s" : "exited: " + log(of: server).suffix(200)))"
+                "\(display) (\(server.isRunning ? HangGuard.failure("no connection", after: HangGuard.seconds(timeout)) : "exited: " + log(of: server).suffix(200)))"
             )
             ChildProcess.stop(server)
             started.removeAll { $0.process === server }
@@ -129,14 +130,17 @@ final class XvfbSession {
     }
 
     /// Runs one of `toolNames` on this display to completion and returns its stdout; a non-zero
-    /// exit or a run longer than `timeout` is an error that says what the tool printed.
+    /// exit or a run longer than `timeout` (a hang guard, as `ChildProcess.run` takes it) is an
+    /// error that says what the tool printed.
     @discardableResult
-    func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 10) throws -> String {
+    func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> String {
         guard let path = tools[tool] else { throw Failure("\(tool) is not one of the session's tools") }
         let command = ([tool] + arguments).joined(separator: " ")
         let outcome = try ChildProcess.run(
             URL(fileURLWithPath: path), arguments, environment: environment(), timeout: timeout)
-        if outcome.timedOut { throw Failure("`\(command)` did not finish within \(timeout) s") }
+        if outcome.timedOut {
+            throw Failure(HangGuard.failure("`\(command)` did not finish", after: HangGuard.seconds(timeout)))
+        }
         guard outcome.exitedNormally, outcome.status == 0 else {
             throw Failure(
                 "`\(command)` failed (status \(outcome.status)): \(outcome.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"

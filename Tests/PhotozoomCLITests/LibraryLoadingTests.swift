@@ -141,16 +141,17 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
         try process.run()
         defer { ChildProcess.stop(process) }
         // The window is open once it says how to tune (on stdout); then let it load for a moment.
-        let opened = Date().addingTimeInterval(20)
+        let opened = Date().addingTimeInterval(HangGuard.seconds)
         var said = Data()
         while !String(decoding: said, as: UTF8.self).contains("--tuning"), Date() < opened {
             said += output.fileHandleForReading.availableData
         }
+        XCTAssertTrue(String(decoding: said, as: UTF8.self).contains("--tuning"), HangGuard.failure("no window opened"))
         Thread.sleep(forTimeInterval: 0.5)
         XCTAssertTrue(process.isRunning)
         kill(process.processIdentifier, SIGINT)
         // A hang guard, not a speed: how soon it exits is a figure for a quiet machine.
-        XCTAssertEqual(exited.wait(timeout: .now() + 5), .success, "it exits")
+        XCTAssertEqual(exited.wait(timeout: .now() + HangGuard.seconds), .success, HangGuard.failure("it did not exit"))
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 130, "interrupted, as the shell's own status for Ctrl-C says")
     }
@@ -175,28 +176,28 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
             let (process, exited) = try Self.start(
                 ["run", "--photos", dir.path, "--size", "1280x800"], environment: environment)
             defer { ChildProcess.stop(process) }
-            XCTAssertTrue(Self.catchesCtrlC(process.processIdentifier), "it catches Ctrl-C within 10 s")
+            XCTAssertTrue(Self.catchesCtrlC(process.processIdentifier), HangGuard.failure("no handler for Ctrl-C"))
             Thread.sleep(forTimeInterval: delay)
             guard process.isRunning else { return XCTFail("it ended by itself within \(delay) s") }
             kill(process.processIdentifier, SIGINT)
             // A hang guard, not a speed: how soon it exits is a figure for a quiet machine.
-            XCTAssertEqual(exited.wait(timeout: .now() + 5), .success, "it exits, \(delay) s in")
+            XCTAssertEqual(
+                exited.wait(timeout: .now() + HangGuard.seconds), .success,
+                HangGuard.failure("it did not exit after Ctrl-C \(delay) s in"))
             XCTAssertEqual(process.terminationReason, .exit, "\(delay) s in")
             XCTAssertEqual(process.terminationStatus, 130, "\(delay) s in")
         }
     }
 
-    /// Whether process `pid` has a handler for SIGINT (its status's SigCgt), waiting for it up to 10 s.
+    /// Whether process `pid` has a handler for SIGINT (its status's SigCgt), waiting for it up
+    /// to the hang guard.
     static func catchesCtrlC(_ pid: pid_t) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        HangGuard.wait(poll: 0.002) {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
             let caught = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
                 .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
-            if let caught, caught & (1 << (UInt64(SIGINT) - 1)) != 0 { return true }
-            usleep(2000)
+            return caught.map { $0 & (1 << (UInt64(SIGINT) - 1)) != 0 } ?? false
         }
-        return false
     }
 
     /// A Ctrl-C at any moment of the start-up ends the program: none is lost while the
@@ -214,8 +215,8 @@ final class LibraryLoadingTests: PhotozoomCLITestCase {
             defer { ChildProcess.stop(process) }
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             kill(process.processIdentifier, SIGINT)
-            guard exited.wait(timeout: .now() + 5) == .success else {
-                XCTFail("Ctrl-C \(delay) s in was lost")
+            guard exited.wait(timeout: .now() + HangGuard.seconds) == .success else {
+                XCTFail(HangGuard.failure("Ctrl-C \(delay) s in was lost: no exit"))
                 continue
             }
             let ended =

@@ -24,8 +24,10 @@ class PhotozoomCLITestCase: XCTestCase {
     /// The `photozoom` built with these tests.
     static var executable: URL { PackagePaths.executable }
 
-    /// Every run gets at most this long; a hang is a failure, not a stuck test run.
-    static let timeout: TimeInterval = 30
+    /// Every run gets at most this long, scaled by `HangGuard.factor`: a hang guard, long
+    /// enough for a debug build's `bench` on a busy machine (over 120 s beside `stress-ng
+    /// --cpu 2`); a hang is a failure, not a stuck test run.
+    static let timeout: TimeInterval = 300
 
     override func setUpWithError() throws {
         let path = Self.executable.path
@@ -35,7 +37,7 @@ class PhotozoomCLITestCase: XCTestCase {
     /// Runs photozoom with the headless SDL drivers, from the package root (where the default
     /// photo folder, assets/photos, is found). `env` overrides variables; nil removes one.
     /// `launcher` is a program and its arguments that run photozoom (setpriv, to drop root).
-    /// `timeout` is for the few runs that are long by design (`bench`). `program`: a copy of
+    /// `timeout`: a hang guard, as `ChildProcess.run` takes it. `program`: a copy of
     /// photozoom to run instead, with programs of its own beside it.
     func photozoom(
         _ arguments: [String], program copy: URL? = nil, env overrides: [String: String?] = [:],
@@ -55,8 +57,9 @@ class PhotozoomCLITestCase: XCTestCase {
             program, programArguments, environment: environment, directory: PackagePaths.root, timeout: timeout)
         if outcome.timedOut {
             XCTFail(
-                "photozoom \(arguments.joined(separator: " ")) did not exit within \(timeout) s; killed", file: file,
-                line: line)
+                HangGuard.failure(
+                    "photozoom \(arguments.joined(separator: " ")) was killed: it did not exit",
+                    after: HangGuard.seconds(timeout)), file: file, line: line)
         }
         return Result(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }

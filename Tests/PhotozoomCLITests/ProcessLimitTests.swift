@@ -34,7 +34,7 @@ final class ProcessLimitTests: PhotozoomCLITestCase {
         return try photozoom(
             arguments.map { $0.replacingOccurrences(of: "FOLDER", with: folder.path) },
             env: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "HOME": folder.path],
-            launcher: try limited(to: limit), timeout: 20)
+            launcher: try limited(to: limit))
     }
 
     func testEachCommandSaysTheLimitInOneLine() throws {
@@ -57,7 +57,7 @@ final class ProcessLimitTests: PhotozoomCLITestCase {
         let result = try photozoom(
             ["snapshot", "--out", folder.appendingPathComponent("grid.png").path],
             env: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "HOME": folder.path],
-            launcher: try limited(to: 16), timeout: 20)
+            launcher: try limited(to: 16))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("grid.png").path))
         XCTAssertFalse(result.stderr.contains("cannot decode"), result.stderr)

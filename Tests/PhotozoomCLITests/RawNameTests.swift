@@ -71,7 +71,7 @@ final class RawNameTests: PhotozoomCLITestCase {
         let script = "exec \(gio) info -a thumbnail::path,thumbnail::is-valid \"$1/$(printf '\(name)')\""
         let outcome = try ChildProcess.run(
             URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", folder.path],
-            environment: ["XDG_CACHE_HOME": cacheHome.path], timeout: 10)
+            environment: ["XDG_CACHE_HOME": cacheHome.path], timeout: 60)
         func field(_ key: String) -> String? {
             outcome.stdout.split(separator: "\n").first { $0.contains(key + ": ") }.map {
                 String($0.split(separator: " ").last!)

@@ -27,7 +27,7 @@ final class ReplayCommandTests: PhotozoomCLITestCase {
         for name in ["tap", "reload", "catch-mid-flight"] {
             let r = try ChildProcess.run(
                 release, ["replay", sessions.appendingPathComponent(name + ".jsonl").path, "--verify"],
-                environment: ProcessInfo.processInfo.environment, timeout: 30)
+                environment: ProcessInfo.processInfo.environment, timeout: 60)
             XCTAssertEqual(r.status, 0, "\(name): \(r.stdout)\(r.stderr)")
         }
     }

@@ -252,7 +252,7 @@ final class ReplayOutputsTests: PhotozoomCLITestCase {
 
     /// Runs mount (or umount); true if it worked.
     private func mount(_ arguments: [String], program: String = "/bin/mount") -> Bool {
-        guard let r = try? ChildProcess.run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 10)
+        guard let r = try? ChildProcess.run(URL(fileURLWithPath: program), arguments, environment: [:], timeout: 60)
         else { return false }
         return r.exitedNormally && r.status == 0
     }

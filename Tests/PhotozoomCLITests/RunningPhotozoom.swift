@@ -38,9 +38,9 @@ final class RunningPhotozoom {
     var stderr: String { (try? String(contentsOf: err, encoding: .utf8)) ?? "" }
     var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
 
-    /// Waits, while it runs, up to `seconds` for `condition`; whether it came.
+    /// Waits, while it runs, up to `seconds` (a hang guard) for `condition`; whether it came.
     @discardableResult
-    func wait(seconds: TimeInterval = 20, until condition: (RunningPhotozoom) -> Bool) -> Bool {
+    func wait(seconds: TimeInterval = HangGuard.seconds, until condition: (RunningPhotozoom) -> Bool) -> Bool {
         let deadline = Date() + seconds
         while !condition(self), Date() < deadline, process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
         return condition(self)

@@ -92,16 +92,17 @@ struct BenchCommand: ParsableCommand {
         ) {
             // First, so that its peak memory is its own.
             let library = try LibraryBenchmark(folder: photoOptions.folder).run()
-            let folderSizes = try scalePhotos.map { try FolderSizesBenchmark(source: $0).run() }
-            let heicResult = try heic.map { try HEICBenchmark(file: $0).run() }
             let simTick = try bench.simTick()
             let libraries = try Self.librarySizes.map { try bench.libraryTicks(count: $0) }
             let reload = try ReloadBenchmark(viewport: photoOptions.size, saves: max(8, repeats * 4)).run()
             let replay = try ReplayBenchmark(viewport: photoOptions.size, sessions: 10).run()
+            let folderSizes = try scalePhotos.map { try FolderSizesBenchmark(source: $0).run() }
+            let heicResult = try heic.map { try HEICBenchmark(file: $0).run() }
             return BenchReport(
                 measurements: [
                     simTick, try bench.springs(), try bench.sizeArrivalTicks(count: 10_000),
-                    try bench.sizeArrivalTicks(count: 100_000),
+                    try bench.sizeArrivalTicks(count: 100_000), bench.hugeKeyTuningRead(),
+                    try bench.interrupt(folder: photoOptions.folder),
                 ], libraries: libraries,
                 reload: reload, replay: replay,
                 library: library, folderSizes: folderSizes, heic: heicResult)

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PhotoZoomCore
 import PhotoZoomSDL
 
@@ -11,6 +12,16 @@ struct SessionMissedPhases: UserFacingError {
     var description: String {
         "the benchmark session over \(photos) photos in a \(Int(viewport.width))x\(Int(viewport.height)) window "
             + "never reached: \(missed.joined(separator: ", "))"
+    }
+}
+
+/// The window `interrupt` times ended before Ctrl-C (`status`), or not within a minute of it.
+struct WindowDidNotRun: UserFacingError {
+    let status: Int32?
+    var isRefusal: Bool { true }
+    var description: String {
+        status.map { "the benchmark's window ended by itself before its Ctrl-C, status \($0)" }
+            ?? "the benchmark's window still ran a minute after its Ctrl-C"
     }
 }
 
@@ -136,6 +147,67 @@ struct Benchmarks {
         return BenchResult(
             name: "sim tick and digest p99 while \(photos) photos' sizes arrive (10 a tick)",
             median: percentile(0.99, of: samples), unit: "µs")
+    }
+
+    /// A tuning file with an unknown key a megabyte long, twice, and a number of a thousand
+    /// digits read: its warnings quote each short, and comparing the key with the known ones
+    /// once took seconds. Tests check what it says; this is how long it takes.
+    func hugeKeyTuningRead() -> BenchResult {
+        let key = String(repeating: "k", count: 1_000_000)
+        let digits = "1" + String(repeating: "0", count: 1000)
+        let text = "{\"grid\": {\"\(key)\": 1, \"cellGap\": \(digits)}, \"\(key)\": 2}"
+        var samples: [Double] = []
+        var said = 0
+        for _ in 0..<repeats {
+            samples.append(nanoseconds { said += TuningFile.read(text).problems.count } / 1e6)
+        }
+        // Reading the result keeps the optimiser from dropping the read.
+        precondition(said > 0)
+        return BenchResult(name: "tuning file with a megabyte-long key read", median: median(samples), unit: "ms")
+    }
+
+    /// How soon Ctrl-C ends a window opening `folder`: `photozoom run` on it as a child,
+    /// offscreen and with a cache of its own (so its loaders are at work), interrupted 0.2 s
+    /// after it says its window is up; from the signal to its exit, the median of `repeats`
+    /// runs. Tests check only that it ends, with status 130; this is how soon.
+    func interrupt(folder: String) throws -> BenchResult {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("pz-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        environment["XDG_CACHE_HOME"] = cache.path
+        var samples: [Double] = []
+        for _ in 0..<repeats {
+            try? FileManager.default.removeItem(at: cache)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.arguments = [
+                "run", "--photos", folder, "--size", "\(Int(viewport.width))x\(Int(viewport.height))",
+            ]
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            let exited = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in exited.signal() }
+            try process.run()
+            // Its advice on tuning comes once the window is made and Ctrl-C is its own.
+            var said = Data()
+            while !String(decoding: said, as: UTF8.self).contains("--tuning"), process.isRunning {
+                said += output.fileHandleForReading.availableData
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+            guard process.isRunning else { throw WindowDidNotRun(status: process.terminationStatus) }
+            let sent = DispatchTime.now().uptimeNanoseconds
+            kill(process.processIdentifier, SIGINT)
+            guard exited.wait(timeout: .now() + 60) == .success else {
+                kill(process.processIdentifier, SIGKILL)
+                throw WindowDidNotRun(status: nil)
+            }
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - sent) / 1e6)
+        }
+        return BenchResult(name: "Ctrl-C to exit, 0.2 s into a window's opening", median: median(samples), unit: "ms")
     }
 
     /// Ten thousand springs advanced per tick from the tick count.
