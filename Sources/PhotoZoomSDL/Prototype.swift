@@ -29,6 +29,10 @@ public enum Prototype {
         /// The version alone (`0.11.0`), as the thumbnail cache's folder of failures is named
         /// after it (`fail/photozoom-0.11.0`).
         public var versionNumber = "0"
+        /// The opening's moments before the run: the process's start, its arguments parsed.
+        public var stamps = OpeningStamps()
+        /// Told the opening's moments once its first sharp frame is presented.
+        public var opened: ((OpeningStamps) -> Void)?
         public init(
             photosFolder: String, windowSize: Size, exitAfterFrames: Int?, tuningPath: String? = nil,
             recordPath: String? = nil
@@ -92,6 +96,8 @@ public enum Prototype {
         let started = try options.tuningPath.map { try LiveTuning.start(path: $0) }
         let compared = try options.comparePath.map { try LiveTuning.start(path: $0) }
         let file = started?.live.good ?? TuningFile()
+        var stamps = options.stamps
+        stamps.stamp(.openingStarted)
         // Listed, the headers of the screen the grid opens on and the next read, and the
         // previews of the cells it opens on decoded, while the window opens; the rest arrive
         // as the session runs.
@@ -106,6 +112,7 @@ public enum Prototype {
             _ = try opening.take()
             throw error
         }
+        stamps.stamp(.windowMade)
         let showBy = now() + showDeadline
         // A big folder takes a while to list: Ctrl-C or a close meanwhile ends the run at once.
         while !opening.isDone(waiting: .milliseconds(10)) {
@@ -131,7 +138,9 @@ public enum Prototype {
             sessions = try WindowSessions(
                 opening: try opening.take(), surface: window, settings: settings, cache: cache, fillsCache: true,
                 limits: file.library, wake: window.wakeSignal, logTail: logTail, showBy: showBy,
-                scripted: options.exitAfterFrames != nil, recordPath: options.recordPath, pool: pool, log: log)
+                scripted: options.exitAfterFrames != nil, recordPath: options.recordPath, pool: pool,
+                stamps: stamps, log: log)
+            sessions.opened = options.opened
         } catch {
             pool.stopAll()
             throw error

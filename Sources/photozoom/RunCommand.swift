@@ -51,10 +51,18 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// Set to 1, a run says on standard error where its opening's time went (`OpeningStamps`).
+    static let openingStampsVariable = "PHOTOZOOM_OPENING_STAMPS"
+
     func run() throws {
         var options = Prototype.Options(
             photosFolder: photoOptions.folder, windowSize: photoOptions.size, exitAfterFrames: exitAfterFrames,
             tuningPath: tuning, recordPath: record)
+        if let started = OpeningStamps.processStart() { options.stamps.stamp(.processStarted, at: started, cpu: 0) }
+        options.stamps.stamp(.commandStarted)
+        if ProcessInfo.processInfo.environment[Self.openingStampsVariable] == "1" {
+            options.opened = { stamps in stamps.lines.forEach(logLine) }
+        }
         options.appVersion = AppVersion.described
         options.versionNumber = AppVersion.number
         options.scan = photoOptions.scan

@@ -18,6 +18,8 @@ public struct FolderOpening: Sendable {
     public let previewCell: Int
     /// The pixel density the previews were decoded for.
     public let scale: Double
+    /// When the folder was listed, its headers read and the previews decoded.
+    public var stamps = OpeningStamps()
 
     /// The layout the previews are made in: ARGB8888, the format SDL's renderers list first, so
     /// they become textures without a conversion (`PhotoStream` converts any that differ).
@@ -33,9 +35,12 @@ public struct FolderOpening: Sendable {
         // The loaders start while the folder is listed and its headers read.
         pool.warmUp(limits: limits)
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
+        var stamps = OpeningStamps()
+        stamps.stamp(.folderListed)
         let count = openingCount(of: files.count, viewport: viewport, tuning: tuning)
         let probes = try probeOpening(
             files, folder: folder, limits: limits, count: count, fromEnd: scan.gridStart == .end, log: log)
+        stamps.stamp(.headersRead)
         let layout = GridLayout(viewport: viewport, count: files.count, tuning: tuning)
         let cell = layout.cellSize * scale
         let wanted = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart).compactMap
@@ -72,7 +77,9 @@ public struct FolderOpening: Sendable {
         let previews = Dictionary(
             uniqueKeysWithValues: decoded.values.enumerated().compactMap { photo, pixels in pixels.map { (photo, $0) } }
         )
-        return FolderOpening(files: files, probes: probes, previews: previews, previewCell: previewCell, scale: scale)
+        stamps.stamp(.openingRead)
+        return FolderOpening(
+            files: files, probes: probes, previews: previews, previewCell: previewCell, scale: scale, stamps: stamps)
     }
 
     /// Headers read before the window opens when the window's size is not known: more than a

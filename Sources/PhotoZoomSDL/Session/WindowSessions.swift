@@ -40,6 +40,12 @@ public final class WindowSessions: FrameSteps {
     private let labelText: TextRenderer
     private let surface: DrawingSurface
     private let pool: LoaderPool
+    /// The opening's moments so far: those of the folder's read and the caller's, then this
+    /// window's own up to its first sharp, presented frame.
+    public private(set) var stamps: OpeningStamps
+    /// Told the stamps once the first frame is presented and every cell in view is sharp, or
+    /// at the close of a window closed before.
+    public var opened: ((OpeningStamps) -> Void)?
 
     /// Longest sleep while idle. Not forever: SDL under X11 can leave a resize in Xlib's queue
     /// while it waits (seen under Xvfb: the size change arrived only with the next event), and
@@ -50,17 +56,20 @@ public final class WindowSessions: FrameSteps {
     /// filling it for the whole folder when `fillsCache`), shown by a session for each of
     /// `settings` (two side by side). `showBy`: the wall time the surface shows at whatever it
     /// has; nil shows it at once. `recordPath`: a new file to record every session into.
-    /// `pool`: the loaders that decode the photos.
+    /// `pool`: the loaders that decode the photos. `stamps`: the opening's moments before it
+    /// was read (`OpeningStamps`).
     public init(
         opening: FolderOpening, surface: DrawingSurface, settings: [LiveSession.Settings], cache: ThumbnailCache?,
         fillsCache: Bool,
         limits: LibraryLimits, wake: WakeSignal, logTail: LogTail = LogTail(), showBy: UInt64? = nil,
         scripted: Bool = false,
-        recordPath: String? = nil, pool: LoaderPool = .shared, log: @escaping (String) -> Void
+        recordPath: String? = nil, pool: LoaderPool = .shared, stamps: OpeningStamps = OpeningStamps(),
+        log: @escaping (String) -> Void
     ) throws {
         precondition((1...2).contains(settings.count), "a window shows one session, or two compared")
         self.surface = surface
         self.pool = pool
+        self.stamps = stamps.merging(opening.stamps)
         let photos = PhotoStream(
             files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
             fillsCache: fillsCache, pool: pool, wake: wake, log: log)
@@ -95,6 +104,7 @@ public final class WindowSessions: FrameSteps {
         self.showBy = showBy ?? 0
         isShown = showBy == nil
         self.scripted = scripted
+        if isShown { self.stamps.stamp(.shown) }
         if sessions.count > 1 { relabel(saying: true) }
         if let recordPath {
             do {
@@ -112,12 +122,17 @@ public final class WindowSessions: FrameSteps {
         // The first screenful is asked for before the loop's first wait, which a hidden window
         // spends waiting for it.
         want()
+        self.stamps.stamp(.firstWishes)
     }
 
     /// Ends every session (recordings finished, reports written) and the photos' decoding;
     /// `stoppingLoaders`: the loader processes first, so the thumbnails left to write get the
     /// cores for their moment.
     public func close(stoppingLoaders: Bool) {
+        if let opened {
+            self.opened = nil
+            opened(stamps)
+        }
         recording?.finish(sessions.map(\.sim))
         recording = nil
         for session in sessions { session.close() }
@@ -163,6 +178,7 @@ public final class WindowSessions: FrameSteps {
         if polled.bugReport, surface.reportedWindow != nil { reportAsked = true }
         let arrived = photos.collect(now: now)
         newPixels = arrived.newPixels
+        if newPixels { stamps.stamp(.firstPicture) }
         let events = routing.route(polled.events, areas: views.map(\.area), scenes: views.map(\.sceneArea.origin))
         var inputs = sessions.indices.map { i in
             LiveSession.Input(events: events[i], toggles: routing.drives(i) ? polled.toggles : [])
@@ -181,10 +197,20 @@ public final class WindowSessions: FrameSteps {
             relabel(saying: true)
         }
         want()
-        if !isShown, now >= showBy || showsEveryCellSharp {
+        // Asked each frame until they are.
+        if stamps[.cellsInViewSharp] == nil, showsEveryCellSharp { stamps.stamp(.cellsInViewSharp) }
+        if !isShown, now >= showBy || stamps[.cellsInViewSharp] != nil {
             isShown = true
             lostFrames = 3
+            stamps.stamp(.shown)
         }
+    }
+
+    public func presented() {
+        stamps.stamp(.firstFrame)
+        guard let opened, stamps[.cellsInViewSharp] != nil else { return }
+        self.opened = nil
+        opened(stamps)
     }
 
     /// Draws every session if any shows something new; whether it drew.

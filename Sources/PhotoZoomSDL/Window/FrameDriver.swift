@@ -40,6 +40,12 @@ public protocol FrameSteps: AnyObject {
     func draw(at now: UInt64) -> Bool
     /// The frames may be shown: until then the surface stays hidden and the loop unpaced.
     var isShown: Bool { get }
+    /// The frame drawn was presented.
+    func presented()
+}
+
+extension FrameSteps {
+    public func presented() {}
 }
 
 /// The loop, written once for the window, the replay window, the bench and the tests: poll
@@ -82,6 +88,7 @@ public struct FrameDriver<Input: FrameInput, Clock: WallClock> {
         let drew = steps.draw(at: updated)
         if drew {
             input.present()
+            steps.presented()
             frames += 1
         }
         let presented = drew ? clock.now() : nil

@@ -107,6 +107,8 @@ struct BenchReport: Codable {
                 + String(
                     format: "%.0f MiB; the largest loader %.0f MiB", library.peakRSSMiB,
                     library.loadersPeakRSSMiB),
+            name("opening's phases, cold first screen") + OpeningPhase.line(library.openingCold),
+            name("opening's phases, warm") + OpeningPhase.line(library.openingWarm),
         ]
         lines += folderSizeLines(name)
         lines += heicLines(name)
@@ -135,6 +137,12 @@ struct BenchReport: Codable {
                         $0.firstScreenMillisecondsCold / max(smallest.firstScreenMillisecondsCold, 1e-9),
                         smallest.photos, $0.firstScreenMillisecondsWarm,
                         $0.firstScreenMillisecondsWarm / max(smallest.firstScreenMillisecondsWarm, 1e-9))
+            }
+            + folderSizes.flatMap {
+                [
+                    name("  \($0.photos) photos' phases, cold") + OpeningPhase.line($0.openingCold),
+                    name("  \($0.photos) photos' phases, warm") + OpeningPhase.line($0.openingWarm),
+                ]
             }
     }
 

@@ -12,6 +12,9 @@ struct FolderSizeResult: Codable {
     /// From the folder named to every cell in view drawn with its decoded thumbnail.
     let firstScreenMillisecondsCold: Double
     let firstScreenMillisecondsWarm: Double
+    /// The phases of each opening (`OpeningStamps`).
+    let openingCold: [OpeningPhase]
+    let openingWarm: [OpeningPhase]
 
     var coldOverFloor: Double { firstScreenMillisecondsCold / max(decodeFloorMilliseconds, 1e-9) }
 
@@ -21,6 +24,8 @@ struct FolderSizeResult: Codable {
         case decodeFloorMilliseconds = "decode_floor_ms"
         case firstScreenMillisecondsCold = "first_screen_ms_cold"
         case firstScreenMillisecondsWarm = "first_screen_ms_warm"
+        case openingCold = "opening_cold"
+        case openingWarm = "opening_warm"
     }
 }
 
@@ -55,7 +60,8 @@ struct FolderSizesBenchmark {
             return FolderSizeResult(
                 photos: count, cellsInView: cold.cellsInView,
                 decodeFloorMilliseconds: Double(cold.cellsInView) * eighth * 1000 / Double(cores),
-                firstScreenMillisecondsCold: coldMilliseconds, firstScreenMillisecondsWarm: warmMilliseconds)
+                firstScreenMillisecondsCold: coldMilliseconds, firstScreenMillisecondsWarm: warmMilliseconds,
+                openingCold: OpeningPhase.list(cold.stamps), openingWarm: OpeningPhase.list(warm.stamps))
         }
     }
 }

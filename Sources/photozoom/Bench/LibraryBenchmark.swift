@@ -52,6 +52,9 @@ struct LibraryResult: Codable {
     /// side by side, each drawing its half, with the thumbnails the runs before left cached.
     let compareFrameMillisecondsP50: Double
     let compareFrameMillisecondsP99: Double
+    /// The phases of the cold first screen's opening and of the warm one (`OpeningStamps`).
+    let openingCold: [OpeningPhase]
+    let openingWarm: [OpeningPhase]
 
     enum CodingKeys: String, CodingKey {
         case photos, frames
@@ -74,6 +77,8 @@ struct LibraryResult: Codable {
         case firstScreenMillisecondsCold = "first_screen_ms_cold"
         case compareFrameMillisecondsP50 = "compare_frame_ms_p50"
         case compareFrameMillisecondsP99 = "compare_frame_ms_p99"
+        case openingCold = "opening_cold"
+        case openingWarm = "opening_warm"
     }
 }
 
@@ -146,12 +151,15 @@ struct LibraryBenchmark {
         let warm = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: cache)
         let warmVisible = try warm.thumbnailsVisible()
         let warmSharp = try warm.thumbnailsSharp()
+        let warmStamps = warm.stamps
         try warm.browseToTheEnd()
         // Cold again, in a cache of its own, left alone until its first screen is sharp.
         let untouchedCache = cache.appendingPathExtension("untouched")
         defer { try? FileManager.default.removeItem(at: untouchedCache) }
-        let firstScreen = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: untouchedCache)
-            .thumbnailsSharp()
+        let (firstScreen, coldStamps) = try {
+            let opened = try OpenedLibrary(folder: folder, viewport: Self.viewport, thumbnailCache: untouchedCache)
+            return (try opened.thumbnailsSharp(), opened.stamps)
+        }()
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let loadersPeak = DecodeFloor.loadersPeakMiB()
@@ -183,7 +191,8 @@ struct LibraryBenchmark {
             peakRSSMiB: Double(usage.ru_maxrss) / 1024, loadersPeakRSSMiB: loadersPeak, cellsInView: cold.cellsInView,
             decodeFloorMilliseconds: Double(cold.cellsInView) * eighth * 1000 / Double(cores), cores: cores,
             firstScreenMillisecondsCold: firstScreen, compareFrameMillisecondsP50: percentile(0.5, of: compareTimes),
-            compareFrameMillisecondsP99: percentile(0.99, of: compareTimes))
+            compareFrameMillisecondsP99: percentile(0.99, of: compareTimes),
+            openingCold: OpeningPhase.list(coldStamps), openingWarm: OpeningPhase.list(warmStamps))
     }
 }
 
@@ -204,6 +213,8 @@ final class OpenedLibrary {
     private let canvas: HeadlessCanvas
     private let started: UInt64
     private(set) var firstFrameMilliseconds = 0.0
+    /// The opening's moments, up to its first sharp frame.
+    var stamps: OpeningStamps { sessions.stamps }
     private var visibleAt: Double?
     private var sharpAt: Double?
     var photoCount: Int { world.photos.count }
@@ -226,6 +237,8 @@ final class OpenedLibrary {
         writing: Double = ThumbnailCache.finishingSeconds
     ) throws {
         started = Self.now()
+        var stamps = OpeningStamps()
+        stamps.stamp(.openingStarted, at: started, cpu: OpeningStamps.processCPUNanoseconds())
         let limits = LibraryLimits()
         // As the window opens: the folder is read while the canvas is made.
         let reading = OpeningRead(
@@ -236,6 +249,7 @@ final class OpenedLibrary {
             _ = try reading.take()
             throw error
         }
+        stamps.stamp(.windowMade)
         var settings = [LiveSession.Settings(tuning: nil, photosFolder: folder)]
         comparedTuning = comparing ? try Self.bouncierZoomIn() : nil
         if let comparedTuning {
@@ -250,7 +264,7 @@ final class OpenedLibrary {
                 root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, finishing: writing,
                 log: { _ in }),
             fillsCache: fillsCache, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
-            log: { _ in })
+            stamps: stamps, log: { _ in })
         driver.input.arrived = { [sessions] in sessions.hasArrivals }
         // Hidden until the cells in view have their pictures or the deadline passes.
         while firstFrameMilliseconds == 0 { frame([]) }
