@@ -60,11 +60,19 @@ public enum ProcessLimit {
         for thread in made { pthread_join(thread, nil) }
         // The kernel counts a thread until it is released, a moment after the join: the next
         // thread the program makes must find its slot free.
-        for id in gate.threads where id > 0 {
-            let task = "/proc/self/task/\(id)"
-            for _ in 0..<1000 where access(task, F_OK) == 0 { usleep(100) }
-        }
+        for id in gate.threads where id > 0 { awaitRelease(of: "/proc/self/task/\(id)") }
         return error
+    }
+
+    /// Waits, at most a tenth of a second, until the kernel no longer lists `task`; how many
+    /// times it looked. A thread long gone costs one look, not a thousand.
+    @discardableResult
+    static func awaitRelease(of task: String) -> Int {
+        for look in 1...1000 {
+            guard access(task, F_OK) == 0 else { return look }
+            usleep(100)
+        }
+        return 1000
     }
 
     private static func create(_ body: @escaping @Sendable () -> Void, detached: Bool, stackBytes: Int? = nil) -> (
