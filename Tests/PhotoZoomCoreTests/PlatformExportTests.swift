@@ -142,7 +142,7 @@ final class PlatformExportTests: XCTestCase {
                 }
                 let duration = try XCTUnwrap(Self.number(after: "\(spring.name)-duration: ", in: block), block)
                 XCTAssertEqual(duration, settling, "\(message): the duration is the settling time, in full")
-                XCTAssertTrue(block.contains("--\(spring.name)-duration: \(settling)s;"), block)
+                XCTAssertTrue(block.contains("--photozoom-\(spring.name)-duration: \(settling)s;"), block)
                 let stops = try linearStops(block, message)
                 let gap = SpringLinearEasingTests.largestGap(stops, p, duration: duration, message)
                 XCTAssertLessThanOrEqual(gap, SpringLinearEasing.tolerance, "\(message): \(block)")

@@ -77,7 +77,7 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
                     { "    fun <T> \($0)(visibilityThreshold: T): SpringSpec<T> = spring(dampingRatio = " },
                     { "    const val \($0) = " }
                 ),
-                ("--css", { "  /* \($0) */" }, { "  --\($0)-easing: linear(" }, { "  --\($0): " }),
+                ("--css", { "  /* \($0) */" }, { "  --photozoom-\($0)-easing: linear(" }, { "  --photozoom-\($0): " }),
                 (
                     "--framer-motion", { "  // \($0)" },
                     { "  \($0): Object.freeze({\n    points: Object.freeze({ type: \"spring\", stiffness: " },
@@ -102,8 +102,8 @@ final class TuningExportCommandTests: PhotozoomCLITestCase {
         // The defaults' drag-to-dismiss numbers, each in the unit its form writes it in.
         let css = try export(["assets/tuning.json", "--css"])
         for line in [
-            "--dismissalAngle: 45deg;", "--dismissalFinishDistance: 120px;", "--projectionDecelerationRate: 0.998;",
-            "--dismissalPinchFinishScale: 0.75;",
+            "--photozoom-dismissalAngle: 45deg;", "--photozoom-dismissalFinishDistance: 120px;",
+            "--photozoom-projectionDecelerationRate: 0.998;", "--photozoom-dismissalPinchFinishScale: 0.75;",
         ] {
             XCTAssertTrue(css.contains("\n  \(line)\n"), line)
         }

@@ -1,12 +1,16 @@
 /// CSS custom properties on `:root`: per spring a `linear()` easing (`SpringExport.linearEasing`)
-/// and its duration, the settling time; and the drag-to-dismiss constants.
+/// and its duration, the settling time; and the drag-to-dismiss constants; every name under
+/// `prefix`.
 enum CSSExport {
+    /// What every property's name starts with (after `--`), so none meets a page's own.
+    static let prefix = "photozoom-"
+
     static func code(_ springs: [TuningExport.NamedSpring], constants: [ExportedConstant]) -> String {
         var lines = header + ["", ":root {", "  /* Drag to dismiss. */"]
         for constant in constants {
             lines += [
                 "  /* \(constant.path): \(constant.meaning) */",
-                "  --\(constant.name): \(TuningFile.number(constant.value))\(unit(constant.unit));",
+                "  --\(prefix)\(constant.name): \(TuningFile.number(constant.value))\(unit(constant.unit));",
             ]
         }
         for spring in springs {
@@ -20,7 +24,7 @@ enum CSSExport {
         "   straight lines that stay within \(SpringLinearEasing.tolerance) of the distance of the exact spring everywhere (above 1",
         "   where it overshoots), and its duration, the settling time: from rest, the spring stays within",
         "   \(SpringExport.settlingThreshold) of the distance from then on, and the easing ends on the target there. Use them together:",
-        "     transition: transform var(--zoomIn-duration) var(--zoomIn-easing);",
+        "     transition: transform var(--\(prefix)zoomIn-duration) var(--\(prefix)zoomIn-easing);",
         "   The easing assumes the motion starts at rest. An easing has no start velocity, so a motion that",
         "   is already moving, like a released drag, cannot be said by one: drive it with a spring in script",
         "   (the Framer Motion export carries the same springs and takes the release's velocity). */",
@@ -53,9 +57,9 @@ enum CSSExport {
         let rows = stride(from: 0, to: stops.count, by: stopsPerLine).map {
             stops[$0..<min($0 + stopsPerLine, stops.count)].joined(separator: ", ")
         }
-        return ["  --\(spring.name)-easing: linear("]
+        return ["  --\(prefix)\(spring.name)-easing: linear("]
             + rows.enumerated().map { "    " + $1 + ($0 == rows.count - 1 ? ");" : ",") }
-            + ["  --\(spring.name)-duration: \(TuningExport.number(easing.duration))s;"]
+            + ["  --\(prefix)\(spring.name)-duration: \(TuningExport.number(easing.duration))s;"]
     }
 
     /// `units` × 10^−`places` in decimal, without trailing zeros: 1_562_500 at 4 places is
