@@ -133,6 +133,24 @@ jxl() {
 jxl jxl-lossy.jxl PNG24 1 -depth 8
 jxl jxl-alpha.jxl PNG32 0 -depth 8 -alpha set -channel A -evaluate set 50% +channel
 jxl jxl-16-bit.jxl PNG48 0 -depth 16
+# Colour profiles, so lcms2 is fed what each decoder hands it: Adobe RGB in a JPEG's APP2, a
+# PNG's iCCP, a TIFF's tag, a WebP's ICCP chunk and a HEIC's colr; a CMYK JPEG and a grey PNG
+# with their own. Ghostscript's profiles (libgs-common), where they are installed.
+icc=/usr/share/color/icc/ghostscript
+if [ -r "$icc/a98.icc" ] && [ -r "$icc/default_cmyk.icc" ] && [ -r "$icc/default_gray.icc" ]; then
+    image icc-adobe.jpg -profile "$icc/a98.icc"
+    image icc-adobe.png -profile "$icc/a98.icc" -define png:color-type=2
+    image icc-adobe.tiff -profile "$icc/a98.icc" -compress Zip -type TrueColor
+    image icc-adobe.webp -profile "$icc/a98.icc" -define webp:lossless=true
+    image icc-cmyk.jpg -profile "$icc/default_cmyk.icc"
+    image icc-gray.png -colorspace Gray -profile "$icc/default_gray.icc"
+    "$magick" -size 24x16 gradient:red-blue -depth 8 -profile "$icc/a98.icc" "PNG24:$seeds/icc-adobe-heic.png" 2>/dev/null \
+        && heif-enc -q 50 -o "$seeds/icc-adobe.heic" "$seeds/icc-adobe-heic.png" >/dev/null \
+        || echo "fuzz-decoders: no seed icc-adobe.heic (heif-enc could not write it)" >&2
+    rm -f "$seeds/icc-adobe-heic.png"
+else
+    echo "fuzz-decoders: no colour-profile seeds (Ghostscript's profiles are not in $icc)" >&2
+fi
 large large.jpg "" -quality 50
 large large.webp "" -quality 50
 large large.tiff ptif: -depth 8 -compress Zip
@@ -211,6 +229,16 @@ for name in sorted(os.listdir(seeds)):
 PY
 # Every signature, chunk and tag the decoders look for, so mutations reach past the first check.
 cat > "$out/decoder.dict" <<'DICT'
+"ICC_PROFILE\x00"
+"iCCP"
+"ICCP"
+"colr"
+"prof"
+"acsp"
+"mntr"
+"curv"
+"para"
+"rTRC"
 "GIF87a"
 "GIF89a"
 "\x2c"
