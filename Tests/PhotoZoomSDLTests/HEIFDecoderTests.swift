@@ -98,6 +98,19 @@ final class HEIFDecoderTests: XCTestCase {
         }
     }
 
+    /// A grid whose `ispe` says 24×30464 and whose tiles make 24×16, found by
+    /// `scripts/fuzz-decoders.sh`: libheif hands back the smaller picture, which was shown as if
+    /// it were the size the header was checked for. It fails with one line, in a real loader.
+    func testAGridThatDecodesSmallerThanItSaysFails() throws {
+        let file = PackagePaths.root.appendingPathComponent("Tests/Fixtures/fuzz-found/grid-smaller-than-its-ispe.heic")
+        guard
+            case .failure(let failure) = LoaderPool.shared.decode(
+                try Data(contentsOf: file), name: "photo.heic", to: .fitting(PixelBox(width: 64, height: 64)),
+                orientation: .up, expected: nil, limits: LibraryLimits())
+        else { return XCTFail("a grid smaller than its ispe decoded") }
+        XCTAssertEqual(failure.description, "libheif decoded 24×16 of an image it reads as 24×30464")
+    }
+
     /// heif-enc's picture with `irot` and `imir` added, as a phone writes a photo held sideways:
     /// libheif turns it once, and an EXIF orientation the window might send turns it no more.
     func testATurnedAndMirroredHEICIsTurnedOnceByLibheif() throws {

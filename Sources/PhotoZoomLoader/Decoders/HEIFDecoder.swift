@@ -64,10 +64,19 @@ enum HEIFDecoder {
             let thumbnail = self.thumbnail(of: primary, covering: target, full: full)
             defer { thumbnail.map(heif_image_handle_release) }
             let shown = thumbnail ?? primary
-            if let hdr = hdr(of: shown) {
-                return decodeHDR(shown, hdr).map { Decoded(pixels: $0, fullSize: full, profile: nil) }
+            // A grid whose tiles do not fill its `ispe` decodes smaller than it says (found by
+            // fuzz-decoders.sh): the size read and checked is the one shown, or nothing is.
+            let said = PixelBox(
+                width: Int(heif_image_handle_get_width(shown)), height: Int(heif_image_handle_get_height(shown)))
+            func asSaid(_ pixels: PixelBuffer) -> Result<PixelBuffer, DecodeFailure> {
+                guard pixels.width != said.width || pixels.height != said.height else { return .success(pixels) }
+                return .failure(
+                    .corrupt("libheif decoded \(pixels.width)×\(pixels.height) of an image it reads as \(said)"))
             }
-            return decodeImage(shown).map {
+            if let hdr = hdr(of: shown) {
+                return decodeHDR(shown, hdr).flatMap(asSaid).map { Decoded(pixels: $0, fullSize: full, profile: nil) }
+            }
+            return decodeImage(shown).flatMap(asSaid).map {
                 Decoded(pixels: $0, fullSize: full, profile: colours(of: primary))
             }
         }
