@@ -2,8 +2,8 @@
 // header claims (PhotoHeader, read from the bytes in hand and through a descriptor, as the
 // probe reads past its head), whether a decoder may be given it (PhotoGate), the probe that
 // sizes a library's photos (PhotoProbe) with the EXIF and colour profile it reads (PhotoExif,
-// ExifSegment and ICCProfile, from the bytes and from a file) and the thumbnail cache's tEXt
-// walk (ThumbnailPNG).
+// ExifSegment and ICCProfile, from the bytes and from a file), the thumbnail cache's tEXt
+// walk (ThumbnailPNG) and its reading of the rows this program stores (StoredPNG).
 // scripts/fuzz-images.sh compiles it into a module of those files (so it sees their internal
 // names) with -sanitize=fuzzer,address. Not part of any SwiftPM target. A broken property is a
 // trap, which libFuzzer keeps as a crash; a claim that gets past the gate and makes something
@@ -136,6 +136,27 @@ public func imageFuzzTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
         broken("ThumbnailPNG.text is nil for a PNG, or not nil for another file")
     }
     if let text, text.count > count / 12 { broken("ThumbnailPNG.text found \(text.count) chunks in \(count) bytes") }
+
+    // The cache's stored rows, read in the window's own process: the size is the header's,
+    // within the largest side, the pixels the same in both layouts but for red and blue, and
+    // what is read is written back the same.
+    if let read = StoredPNG.read(data, largestSide: 256, as: .rgba) {
+        let pixels = read.pixels
+        if pixels.width > 256 || pixels.height > 256 || pixels.width < 1 || pixels.height < 1 {
+            broken("StoredPNG.read gave \(pixels.width)×\(pixels.height) within 256")
+        }
+        guard let other = StoredPNG.read(slice, largestSide: 256, as: .argb) else {
+            broken("StoredPNG.read of a slice is not that of the bytes")
+        }
+        for at in stride(from: 0, to: pixels.count, by: 4)
+        where pixels.bytes[at] != other.pixels.bytes[at + 2] || pixels.bytes[at + 3] != other.pixels.bytes[at + 3] {
+            broken("StoredPNG.read's two layouts differ at byte \(at)")
+        }
+        let again = StoredPNG.read(ThumbnailPNG.encode(pixels, text: []), largestSide: 256, as: .rgba)
+        if again.map({ memcmp($0.pixels.bytes, pixels.bytes, pixels.count) != 0 }) ?? true {
+            broken("StoredPNG.read does not read back what ThumbnailPNG.encode wrote of it")
+        }
+    }
     return 0
 }
 

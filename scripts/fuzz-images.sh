@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the untrusted-image gate (ImageKind.identify, PhotoHeader.dimensions, PhotoGate.check,
 # PhotoProbe.probe and the PhotoExif it reads, UntrustedFile reads past a head, and
-# ThumbnailPNG.text) with libFuzzer for SECONDS (default 300): builds Fuzz/ImageFuzzer.swift with
+# ThumbnailPNG.text, StoredPNG.read) with libFuzzer for SECONDS (default 300): builds Fuzz/ImageFuzzer.swift with
 # the files it needs into .build/fuzz/image-fuzzer (-sanitize=fuzzer,address), seeds
 # .build/fuzz/image-corpus with a small file of every format and hostile claims, and runs it.
 # A crash (a trap, a broken property, an address error, a slow input or one over the memory
@@ -38,9 +38,11 @@ swiftc -module-name PhotoZoomLoader -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -emit-library -static -I "$out/image-core" \
     -emit-module -emit-module-path "$out/image-core/PhotoZoomLoader.swiftmodule" \
     Sources/PhotoZoomLoader/Pictures/ScaledSize.swift Sources/PhotoZoomLoader/Pictures/PixelBuffer.swift \
+    Sources/PhotoZoomLoader/Pictures/PixelRows.swift \
     -o "$out/image-core/libPhotoZoomLoader.a"
 gate=(
     Sources/PhotoZoomLibrary/Thumbnails/ThumbnailPNG.swift
+    Sources/PhotoZoomLibrary/Thumbnails/StoredPNG.swift
     Sources/PhotoZoomLibrary/Folder/PhotoProbe.swift
     Sources/PhotoZoomLibrary/Folder/ContentHash.swift
 )
@@ -71,6 +73,17 @@ image im-progressive.jpg -interlace Plane
 image im-arithmetic.jpg -define jpeg:arithmetic-coding=true
 image im-cmyk.jpg -colorspace CMYK
 image im-gray.jpg -colorspace Gray
+# RGBA rows unfiltered in stored blocks, as the thumbnail cache keeps them (StoredPNG), with
+# a text chunk as the cache's have; ImageMagick filters its rows whatever it is told.
+python3 - "$corpus/stored.png" <<'PY' || echo "fuzz-images: no seed stored.png (python3 could not write it)" >&2
+import struct, sys, zlib
+def chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+rows = b"".join(b"\0" + bytes(v for x in range(24) for v in (x * 10, y * 15, 128, 255 - x)) for y in range(16))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 24, 16, 8, 6, 0, 0, 0))
+png += chunk(b"tEXt", b"Thumb::MTime\x001") + chunk(b"IDAT", zlib.compress(rows, 0)) + chunk(b"IEND", b"")
+open(sys.argv[1], "wb").write(png)
+PY
 image im.png
 image im-palette.png -colors 16 -define png:format=png8
 image im-alpha.png -alpha set -channel A -evaluate set 50% +channel

@@ -98,12 +98,17 @@ public enum Prototype {
         let file = started?.live.good ?? TuningFile()
         var stamps = options.stamps
         stamps.stamp(.openingStarted)
-        // Listed, the headers of the screen the grid opens on and the next read, and the
-        // previews of the cells it opens on decoded, while the window opens; the rest arrive
-        // as the session runs.
-        let opening = OpeningRead(
-            folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, file: file, pool: pool,
+        // Thumbnails are shared with every desktop program through the freedesktop.org cache.
+        let cache = ThumbnailCache(
+            root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.versionNumber,
+            limits: file.library, pool: pool,
             log: log)
+        // Listed, the headers of the screen the grid opens on and the next read, and the
+        // pictures of the cells it opens on read, while the window opens; the rest arrive as
+        // the session runs.
+        let opening = OpeningRead(
+            folder: options.photosFolder, scan: options.scan, viewport: options.windowSize, file: file, cache: cache,
+            pool: pool, log: log)
         let window: AppWindow
         do {
             window = try AppWindow(
@@ -122,11 +127,6 @@ public enum Prototype {
                 return nil
             }
         }
-        // Thumbnails are shared with every desktop program through the freedesktop.org cache.
-        let cache = ThumbnailCache(
-            root: ThumbnailCache.standardRoot(), program: "photozoom", version: options.versionNumber,
-            limits: file.library, pool: pool,
-            log: log)
         let settings = [started?.live, compared?.live].prefix(compared == nil ? 1 : 2).map { live in
             var settings = LiveSession.Settings(tuning: live, photosFolder: options.photosFolder)
             settings.appVersion = options.appVersion

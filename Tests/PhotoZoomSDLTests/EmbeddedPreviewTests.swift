@@ -288,7 +288,7 @@ final class EmbeddedPreviewTests: XCTestCase {
             cache: nil,
             threads: 2, prefetchBytesPerFrame: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
         defer { stream.stop() }
-        stream.insertOpeningPreviews(opening, scale: 1, now: 0)
+        stream.insertOpeningPictures(opening, scale: 1, now: 0)
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
         sim.step()
         let shown = Set(0..<20)
@@ -343,9 +343,10 @@ final class EmbeddedPreviewTests: XCTestCase {
             let opening = try FolderOpening.read(
                 folder: folder.path, scan: scan, viewport: viewport, scale: 1, tuning: Tuning(),
                 limits: LibraryLimits(), log: { XCTFail($0) })
-            XCTAssertEqual(opening.previewCell, 119, "five columns of 118.4")
-            XCTAssertEqual(Set(opening.previews.keys), Set(first), "the rows in view: \(scan.sort)")
-            for (photo, pixels) in opening.previews {
+            XCTAssertEqual(Set(opening.pictures.keys), Set(first), "the rows in view: \(scan.sort)")
+            for (photo, picture) in opening.pictures {
+                XCTAssertEqual(picture.target, .preview(cell: 119), "five columns of 118.4")
+                let pixels = picture.pixels
                 let sideways =
                     opening.files[photo].lastPathComponent == "IMG_03.jpg"
                     || opening.files[photo].lastPathComponent == "IMG_28.jpg"
@@ -365,7 +366,7 @@ final class EmbeddedPreviewTests: XCTestCase {
                 $0 + ((try? opening.probes[$1]?.get().preview)??.count ?? 0)
             }
             XCTAssertGreaterThan(keptBeyond, 0, "the next rows' bytes, for the workers")
-            stream.insertOpeningPreviews(opening, scale: 1, now: 0)
+            stream.insertOpeningPictures(opening, scale: 1, now: 0)
             XCTAssertEqual(stream.keptPreviewBytes, keptBeyond, "the bytes of the previews made textures are let go")
             // A window of twice the pixels has larger cells: the workers decode those previews again, from their bytes.
             let dense = PhotoStream(
@@ -373,7 +374,7 @@ final class EmbeddedPreviewTests: XCTestCase {
                 cache: nil,
                 threads: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
             defer { dense.stop() }
-            dense.insertOpeningPreviews(opening, scale: 2, now: 0)
+            dense.insertOpeningPictures(opening, scale: 2, now: 0)
             XCTAssertGreaterThan(dense.keptPreviewBytes, keptBeyond, "kept for cells larger than the opening assumed")
             var sim = Simulation(
                 world: World(photos: stream.initialInfos, viewport: viewport, gridStart: scan.gridStart))
@@ -386,7 +387,7 @@ final class EmbeddedPreviewTests: XCTestCase {
             folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 2, tuning: Tuning(),
             limits: LibraryLimits(), log: { XCTFail($0) })
         XCTAssertTrue(
-            large.previews.isEmpty, "cells of 237 pixels are larger than the previews: their thumbnails are wanted")
+            large.pictures.isEmpty, "cells of 237 pixels are larger than the previews: their thumbnails are wanted")
     }
 
     /// A header is read as far as its frame header and no further: the first 16 KiB for a photo

@@ -222,7 +222,7 @@ final class ThumbnailCacheTests: XCTestCase {
         let location = cache.location(of: file, size: .normal)
         try FileManager.default.createDirectory(
             at: location.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try ThumbnailPNG.encode(old, text: text("photozoom 9.8")).get().write(to: location)
+        try ThumbnailPNG.encode(old, text: text("photozoom 9.8")).write(to: location)
         XCTAssertFalse(cache.holds(file, size: .normal), "an older build's thumbnail taken as this one's")
         XCTAssertNil(cache.read(file, size: .normal))
 
@@ -233,14 +233,14 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertNotEqual(Array(UnsafeBufferPointer(start: made.pixels.bytes, count: 4)), [0, 0, 255, 255])
         XCTAssertEqual(try pngText(location)["Software"], "photozoom 9.9")
 
-        try ThumbnailPNG.encode(old, text: text("GNOME::ThumbnailFactory")).get().write(to: location)
+        try ThumbnailPNG.encode(old, text: text("GNOME::ThumbnailFactory")).write(to: location)
         XCTAssertTrue(cache.holds(file, size: .normal), "another program's thumbnail is that program's to keep fresh")
 
         guard case .success(let pixel) = PixelBuffer.make(width: 1, height: 1) else { return XCTFail("no pixel") }
         try FileManager.default.createDirectory(at: cache.failFolder, withIntermediateDirectories: true)
         try ThumbnailPNG.encode(
             pixel, text: text("photozoom 9.9") + [PNGText(keyword: "Description", text: "not a photo")]
-        ).get().write(to: cache.failLocation(of: original))
+        ).write(to: cache.failLocation(of: original))
         XCTAssertNil(cache.recordedFailure(of: file), "an older build's failure, before it read what this one reads")
     }
 

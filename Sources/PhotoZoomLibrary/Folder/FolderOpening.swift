@@ -5,32 +5,39 @@ import PhotoZoomUntrusted
 
 /// What is read of a folder before its window opens, on the cores the window is not using to
 /// open: the listing, the headers of the screen the grid opens on and the next, and the
-/// pictures of the cells it opens on where their cameras embedded previews large enough. A
-/// preview decoded here is decoded while the window is made rather than after it, from the
-/// bytes its header read.
+/// pictures of the cells it opens on: the thumbnails this program kept in the cache, read in
+/// this process, and, for the cells without, the previews their cameras embedded where large
+/// enough. A picture read here is read while the window is made rather than after it; a
+/// preview, from the bytes its header read.
 public struct FolderOpening: Sendable {
     public let files: [URL]
     /// One per file probed before the window opened, in order (nil for one not probed).
     public let probes: [Result<PhotoProbe, DecodeFailure>?]
-    /// Pictures for the cells the grid opens on, by photo: each its camera's preview scaled to
-    /// cover a cell of `previewCell` pixels, in `previewLayout`.
-    public let previews: [Int: DecodedPixels]
-    public let previewCell: Int
-    /// The pixel density the previews were decoded for.
+    /// Pictures for the cells the grid opens on, by photo, in `previewLayout`.
+    public let pictures: [Int: Picture]
+    /// The pixel density the pictures were read for.
     public let scale: Double
     /// When the folder was listed, its headers read and the previews decoded.
     public var stamps = OpeningStamps()
 
-    /// The layout the previews are made in: ARGB8888, the format SDL's renderers list first, so
+    /// A cell's picture and what it is: the cell's thumbnail from the cache, or its camera's
+    /// preview scaled to cover the cell.
+    public struct Picture: Sendable {
+        public let target: PixelTarget
+        public let pixels: DecodedPixels
+    }
+
+    /// The layout the pictures are made in: ARGB8888, the format SDL's renderers list first, so
     /// they become textures without a conversion (`PhotoStream` converts any that differ).
     public static let previewLayout = PixelLayout.argb
 
-    /// Lists `folder` and reads the opening's headers, then decodes the previews of the cells in
-    /// a `viewport`-sized window at `scale` pixels a point (a window not made yet assumes 1;
-    /// cells of another size have theirs decoded again by the workers).
+    /// Lists `folder` and reads the opening's headers, then the pictures of the cells in a
+    /// `viewport`-sized window at `scale` pixels a point (a window not made yet assumes 1; cells
+    /// of another size have theirs decoded again by the workers): their thumbnails where
+    /// `cache` keeps them as this program writes them, else their previews.
     public static func read(
         folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
-        pool: LoaderPool = .shared, log: (String) -> Void
+        cache: ThumbnailCache? = nil, pool: LoaderPool = .shared, log: (String) -> Void
     ) throws -> FolderOpening {
         // The loaders start while the folder is listed and its headers read.
         pool.warmUp(limits: limits)
@@ -43,9 +50,10 @@ public struct FolderOpening: Sendable {
         stamps.stamp(.headersRead)
         let layout = GridLayout(viewport: viewport, count: files.count, tuning: tuning)
         let cell = layout.cellSize * scale
-        let wanted = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart).compactMap
-        { photo -> (photo: Int, probe: PhotoProbe)? in
-            guard case .success(let probe)? = probes[photo], probe.preview != nil,
+        let inView = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart)
+        let kept = cache.map { keptThumbnails(of: files, inView, probes: probes, cell: cell, in: $0) } ?? [:]
+        let wanted = inView.compactMap { photo -> (photo: Int, probe: PhotoProbe)? in
+            guard kept[photo] == nil, case .success(let probe)? = probes[photo], probe.preview != nil,
                 PhotoWishes.covers(probe.previewSize, cell: cell)
             else { return nil }
             return (photo, probe)
@@ -74,12 +82,35 @@ public struct FolderOpening: Sendable {
         }
         finished.wait()
         // A preview that did not decode is left to the workers; its thumbnail says if the photo is broken.
-        let previews = Dictionary(
-            uniqueKeysWithValues: decoded.values.enumerated().compactMap { photo, pixels in pixels.map { (photo, $0) } }
-        )
+        var pictures = kept
+        for (photo, pixels) in decoded.values.enumerated() {
+            if let pixels { pictures[photo] = Picture(target: .preview(cell: previewCell), pixels: pixels) }
+        }
         stamps.stamp(.openingRead)
-        return FolderOpening(
-            files: files, probes: probes, previews: previews, previewCell: previewCell, scale: scale, stamps: stamps)
+        return FolderOpening(files: files, probes: probes, pictures: pictures, scale: scale, stamps: stamps)
+    }
+
+    /// The thumbnails of `photos` that `cache` keeps as this program writes them, each at the
+    /// size the window wants for a cell of `cell` pixels, read on every core: a copy of rows
+    /// each, no loader. One kept otherwise (another program's) is left to the workers.
+    private static func keptThumbnails(
+        of files: [URL], _ photos: Range<Int>, probes: [Result<PhotoProbe, DecodeFailure>?], cell: Double,
+        in cache: ThumbnailCache
+    ) -> [Int: Picture] {
+        let read = HandedIn<Picture>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: photos.count) { k in
+            let photo = photos.lowerBound + k
+            guard case .success(let probe)? = probes[photo] else { return }
+            let target = PixelTarget.thumbnail(covering: cell, aspect: probe.aspect)
+            guard let size = ThumbnailSize(pixels: target.box.width),
+                let image = cache.read(files[photo], size: size, as: previewLayout, decoding: false)
+            else { return }
+            read.set(
+                photo,
+                Picture(target: target, pixels: PhotoPixelDecoder.made(image, probe: probe, layout: previewLayout)))
+        }
+        return Dictionary(
+            uniqueKeysWithValues: read.values.enumerated().compactMap { photo, picture in picture.map { (photo, $0) } })
     }
 
     /// Headers read before the window opens when the window's size is not known: more than a
@@ -166,15 +197,16 @@ public final class OpeningRead: @unchecked Sendable {
     }
 
     /// Starts reading `folder` for a window of `viewport` points (at 1 pixel a point, all a
-    /// window not made yet can assume), the photos within what `file` allows.
+    /// window not made yet can assume), the photos within what `file` allows, the cells'
+    /// thumbnails from `cache`.
     public convenience init(
-        folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, pool: LoaderPool = .shared,
-        log: @escaping (String) -> Void
+        folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, cache: ThumbnailCache? = nil,
+        pool: LoaderPool = .shared, log: @escaping (String) -> Void
     ) {
         self.init {
             try FolderOpening.read(
                 folder: folder, scan: scan, viewport: viewport, scale: 1, tuning: file.tuning, limits: file.library,
-                pool: pool, log: log)
+                cache: cache, pool: pool, log: log)
         }
     }
 

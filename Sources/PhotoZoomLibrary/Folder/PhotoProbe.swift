@@ -25,6 +25,12 @@ public struct PhotoProbe: Sendable, Equatable {
     /// previews are decoded next, from these rather than from the file read and parsed again.
     public var preview: Data? = nil
 
+    /// Its long side over its short, upright; 4:3 where the header gives no size.
+    public var aspect: Double {
+        guard uprightSize.width > 0, uprightSize.height > 0 else { return 4.0 / 3 }
+        return Double(max(uprightSize.width, uprightSize.height)) / Double(min(uprightSize.width, uprightSize.height))
+    }
+
     /// The most of a file read to probe it: a phone's EXIF (its preview image included) fits
     /// in the 64 KiB an APP1 segment can hold, and the frame header follows it.
     public static let headBytes = 128 << 10

@@ -57,7 +57,7 @@ public enum PhotoPixelDecoder {
                         format: layout)
                 } ?? .failure(DecodeFailure.corrupt("it has no preview"))
         } else if case .thumbnail(let side) = target, let cache, let size = ThumbnailSize(pixels: side) {
-            if let kept = cache.read(file, size: size) {
+            if let kept = cache.read(file, size: size, as: layout) {
                 image = .success(kept)
             } else if let failure = cache.recordedFailure(of: file) {
                 image = .failure(.corrupt(failure))
@@ -112,7 +112,7 @@ public enum PhotoPixelDecoder {
     }
 
     /// What a decode made, in `layout`, with what it says about the photo.
-    private static func made(_ image: ScaledImage, probe: PhotoProbe, layout: PixelLayout) -> DecodedPixels {
+    static func made(_ image: ScaledImage, probe: PhotoProbe, layout: PixelLayout) -> DecodedPixels {
         let opaque = image.isOpaque ?? image.pixels.isOpaque
         // A cached thumbnail comes as its PNG is; should no memory be had for the copy, the
         // renderer converts it.

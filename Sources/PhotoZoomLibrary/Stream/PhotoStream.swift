@@ -140,20 +140,20 @@ public final class PhotoStream<Textures: PictureStore> {
         queue.sweep(unread.map { PhotoJob(photo: $0, kind: .probe) })
     }
 
-    /// Makes textures of the pictures `opening` decoded while the window was made, converted
-    /// first should the renderer draw from another layout than they were made in. Their bytes
+    /// Makes textures of the pictures `opening` read while the window was made, converted first
+    /// should the renderer draw from another layout than they were made in. The previews' bytes
     /// go when the window has the pixel density the opening assumed; else its cells are larger,
     /// and the workers decode the previews again from them.
-    public func insertOpeningPreviews(_ opening: FolderOpening, scale: Double, now: UInt64) {
-        for (photo, pixels) in opening.previews where !broken.contains(photo) {
-            if scale == opening.scale { probes[photo]?.preview = nil }
-            var made = pixels
-            if pixels.pixels.layout != layout, let converted = pixels.pixels.copy(as: layout) {
+    public func insertOpeningPictures(_ opening: FolderOpening, scale: Double, now: UInt64) {
+        for (photo, picture) in opening.pictures where !broken.contains(photo) {
+            if scale == opening.scale, case .preview = picture.target { probes[photo]?.preview = nil }
+            var made = picture.pixels
+            if made.pixels.layout != layout, let converted = made.pixels.copy(as: layout) {
                 made = DecodedPixels(
-                    pixels: converted, uprightSize: pixels.uprightSize, average: pixels.average,
-                    isOpaque: pixels.isOpaque, probe: pixels.probe)
+                    pixels: converted, uprightSize: made.uprightSize, average: made.average,
+                    isOpaque: made.isOpaque, probe: made.probe)
             }
-            textures.insert(photo, .preview(cell: opening.previewCell), made, arrived: now)
+            textures.insert(photo, picture.target, made, arrived: now)
         }
     }
 
@@ -353,10 +353,7 @@ public final class PhotoStream<Textures: PictureStore> {
     }
 
     /// A photo's long side over its short, as far as its header was read (4:3 until then).
-    private func aspect(of photo: Int) -> Double {
-        guard let size = probes[photo]?.uprightSize, size.width > 0, size.height > 0 else { return 4.0 / 3 }
-        return Double(max(size.width, size.height)) / Double(min(size.width, size.height))
-    }
+    private func aspect(of photo: Int) -> Double { probes[photo]?.aspect ?? 4.0 / 3 }
 
     /// Whether every cell in the window shows a picture: its thumbnail or the preview its camera
     /// embedded (or a broken photo's placeholder).

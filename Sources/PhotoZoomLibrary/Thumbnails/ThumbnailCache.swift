@@ -97,18 +97,30 @@ public final class ThumbnailCache: @unchecked Sendable {
             FileURI.key(of: FileURI.of(path: file.path)) + ".png")
     }
 
-    /// `file`'s thumbnail of `size`, if the cache holds one made from the file as it is now.
-    public func read(_ file: URL, size: ThumbnailSize) -> ScaledImage? {
-        guard let original = OriginalFile(file), let stored = thumbnail(of: file, size: size, original: original),
-            case .success(let image) = pool.decode(
-                stored.file, name: stored.file.path, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)),
-                expected: .png, limits: limits)
+    /// `file`'s thumbnail of `size`, if the cache holds one made from the file as it is now, in
+    /// `layout`. One this program wrote (`StoredPNG`) is read here; any other is decoded by a
+    /// loader, or (`decoding` false) left unread.
+    public func read(_ file: URL, size: ThumbnailSize, as layout: PixelLayout = .rgba, decoding: Bool = true)
+        -> ScaledImage?
+    {
+        guard let original = OriginalFile(file), let stored = thumbnail(of: file, size: size, original: original)
         else { return nil }
         let width = stored.text["Thumb::Image::Width"].flatMap { Int($0) }
         let height = stored.text["Thumb::Image::Height"].flatMap { Int($0) }
+        let originalSize = width.flatMap { w in height.map { PixelBox(width: w, height: $0) } }
+        if let picture = StoredPNG.read(stored.png, largestSide: size.pixels, as: layout) {
+            return ScaledImage(
+                pixels: picture.pixels, averageColor: picture.summary.average, originalSize: originalSize,
+                isOpaque: picture.summary.isOpaque)
+        }
+        guard decoding,
+            case .success(let image) = pool.decode(
+                stored.file, name: stored.file.path, to: .fitting(PixelBox(width: size.pixels, height: size.pixels)),
+                expected: .png, limits: limits, format: layout)
+        else { return nil }
         return ScaledImage(
-            pixels: image.pixels, averageColor: image.averageColor,
-            originalSize: width.flatMap { w in height.map { PixelBox(width: w, height: $0) } })
+            pixels: image.pixels, averageColor: image.averageColor, originalSize: originalSize,
+            isOpaque: image.isOpaque)
     }
 
     /// Whether the cache holds a thumbnail of `size` made from `file` as it is now; its pixels are

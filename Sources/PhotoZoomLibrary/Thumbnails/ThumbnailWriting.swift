@@ -43,16 +43,11 @@ extension ThumbnailCache {
     /// Writes `png` to `destination` through a temporary file beside it, `counted` among the
     /// kept thumbnails. Not synced to the disk: a thumbnail cut short by a crash fails its
     /// reading and is made again.
-    private func write(_ png: Result<Data, ThumbnailPNG.Failure>, to destination: URL, counted: Bool) -> Bool {
+    private func write(_ png: Data, to destination: URL, counted: Bool) -> Bool {
         writing.lock()
         defer { writing.unlock() }
         guard !stopped else { return false }
         let folder = destination.deletingLastPathComponent().path
-        let bytes: Data
-        switch png {
-        case .success(let encoded): bytes = encoded
-        case .failure(let error): return refuse(folder, error.description)
-        }
         guard makeFolder(folder) else { return refuse(folder, String(cString: strerror(errno))) }
         // mkstemp makes the file for its owner alone, as the standard asks of thumbnails.
         var template = Array("\(folder)/.\(destination.lastPathComponent).XXXXXX".utf8CString)
@@ -60,7 +55,7 @@ extension ThumbnailCache {
         guard fd >= 0 else { return refuse(folder, String(cString: strerror(errno))) }
         let temporary = String(cString: template)
         let sink = OutputFile.Sink(fd: fd)
-        bytes.withUnsafeBytes { _ = sink.append($0) }
+        png.withUnsafeBytes { _ = sink.append($0) }
         var failure = sink.failure
         if Glibc.close(fd) != 0, failure == nil { failure = errno }
         if failure == nil, rename(temporary, destination.path) != 0 { failure = errno }

@@ -218,52 +218,13 @@ public enum LoaderProcess {
         }
         for (index, result) in decoded.enumerated() {
             guard case .success(let image) = result else { continue }
-            let copied = copy(image.pixels, into: memory.base + answers[index].offset, as: layout)
+            let pixels = image.pixels
+            let copied = PixelRows.copy(
+                from: pixels.bytes, pitch: pixels.pitch, width: pixels.width, height: pixels.height,
+                into: memory.base + answers[index].offset, as: layout)
             answers[index].isOpaque = copied.isOpaque
             answers[index].average = copied.average
         }
         return .success(Made(reply: LoaderReply(answers: answers), memory: memory.fd))
-    }
-
-    /// What copying a picture out found of its pixels.
-    private struct Copied {
-        let isOpaque: Bool
-        let average: Color
-    }
-
-    /// Copies a picture's rows to `out`, laid out as `layout`; whether every
-    /// pixel is opaque, and their mean colour (each channel rounded). One pass for all of it,
-    /// where the window converted and looked again, and the decoder summed the pixels apart.
-    private static func copy(_ picture: PixelBuffer, into out: UnsafeMutableRawPointer, as layout: PixelLayout)
-        -> Copied
-    {
-        let width = picture.width
-        let height = picture.height
-        var opaque = true
-        var r: UInt64 = 0
-        var g: UInt64 = 0
-        var b: UInt64 = 0
-        var a: UInt64 = 0
-        for y in 0..<height {
-            let from = UnsafeRawPointer(picture.bytes + y * picture.pitch).assumingMemoryBound(to: UInt32.self)
-            let to = (out + y * width * 4).assumingMemoryBound(to: UInt32.self)
-            var alpha: UInt32 = 0xFF00_0000
-            for x in 0..<width {
-                // RGBA32's bytes are R, G, B, A and ARGB8888's B, G, R, A on a little-endian machine.
-                let pixel = UInt32(littleEndian: from[x])
-                alpha &= pixel
-                r &+= UInt64(pixel & 0xFF)
-                g &+= UInt64((pixel >> 8) & 0xFF)
-                b &+= UInt64((pixel >> 16) & 0xFF)
-                a &+= UInt64(pixel >> 24)
-                to[x] =
-                    layout == .rgba
-                    ? from[x] : (pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF).littleEndian
-            }
-            if alpha & 0xFF00_0000 != 0xFF00_0000 { opaque = false }
-        }
-        let count = UInt64(max(1, width * height))
-        func mean(_ sum: UInt64) -> UInt8 { UInt8((sum + count / 2) / count) }
-        return Copied(isOpaque: opaque, average: Color(r: mean(r), g: mean(g), b: mean(b), a: mean(a)))
     }
 }

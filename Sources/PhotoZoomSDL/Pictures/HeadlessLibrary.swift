@@ -24,11 +24,14 @@ public final class HeadlessLibrary {
         thumbnailCache: URL? = nil,
         limits: LibraryLimits = LibraryLimits(), log: @escaping (String) -> Void
     ) throws {
+        let cache = thumbnailCache.map {
+            ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log)
+        }
         // As the window opens: the folder is read while the canvas is made.
         let reading = OpeningRead {
             try FolderOpening.read(
-                folder: folder, scan: scan, viewport: viewport, scale: scale, tuning: Tuning(), limits: limits, log: log
-            )
+                folder: folder, scan: scan, viewport: viewport, scale: scale, tuning: Tuning(), limits: limits,
+                cache: cache, log: log)
         }
         do {
             canvas = try HeadlessCanvas(size: viewport, scale: scale, format: HeadlessCanvas.windowFormat)
@@ -40,11 +43,8 @@ public final class HeadlessLibrary {
         self.scale = scale
         stream = PhotoStream(
             files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: limits,
-            cache: thumbnailCache.map {
-                ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log)
-            },
-            wake: WakeSignal(type: UInt32.max), log: log)
-        stream.insertOpeningPreviews(opening, scale: scale, now: Self.now())
+            cache: cache, wake: WakeSignal(type: UInt32.max), log: log)
+        stream.insertOpeningPictures(opening, scale: scale, now: Self.now())
         renderer = SceneRenderer(
             renderer: canvas.renderer, source: stream.textures, targetFormat: HeadlessCanvas.windowFormat)
     }

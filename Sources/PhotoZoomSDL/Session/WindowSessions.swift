@@ -73,7 +73,7 @@ public final class WindowSessions: FrameSteps {
         let photos = PhotoStream(
             files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
             fillsCache: fillsCache, pool: pool, wake: wake, log: log)
-        photos.insertOpeningPreviews(opening, scale: surface.pixelScale, now: Self.now())
+        photos.insertOpeningPictures(opening, scale: surface.pixelScale, now: Self.now())
         self.photos = photos
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
         let labelText = TextRenderer(

@@ -49,8 +49,12 @@ final class OpenedLibrary {
         stamps.stamp(.openingStarted, at: started, cpu: OpeningStamps.processCPUNanoseconds())
         let limits = LibraryLimits()
         // As the window opens: the folder is read while the canvas is made.
+        let cache = ThumbnailCache(
+            root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, finishing: writing,
+            log: { _ in })
         let reading = OpeningRead(
-            folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: TuningFile(), log: { _ in })
+            folder: folder, scan: PhotoFolder.Scan(), viewport: viewport, file: TuningFile(), cache: cache,
+            log: { _ in })
         do {
             canvas = try HeadlessCanvas(size: viewport, format: HeadlessCanvas.windowFormat)
         } catch {
@@ -68,10 +72,7 @@ final class OpenedLibrary {
         }
         sessions = try WindowSessions(
             opening: try reading.take(), surface: canvas, settings: settings,
-            cache: ThumbnailCache(
-                root: thumbnailCache, program: "photozoom", version: "bench", limits: limits, finishing: writing,
-                log: { _ in }),
-            fillsCache: fillsCache, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
+            cache: cache, fillsCache: fillsCache, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
             stamps: stamps, log: { _ in })
         driver.input.arrived = { [sessions] in sessions.hasArrivals }
         // Hidden until the cells in view have their pictures or the deadline passes.
