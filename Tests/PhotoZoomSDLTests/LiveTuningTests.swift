@@ -220,6 +220,13 @@ final class LiveTuningTests: XCTestCase {
         XCTAssertEqual(live.good.library, LibraryLimits(textureBudgetMiB: 64))
     }
 
+    /// A watcher let go stops: its thread holds none of it, so it is freed, and its saves go unreported.
+    func testAWatcherLetGoIsFreed() throws {
+        weak var letGo = watcher
+        watcher = nil
+        XCTAssertNil(letGo, "the watcher's thread still holds it")
+    }
+
     func testOtherFilesInTheFolderAreIgnored() throws {
         try "x".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         XCTAssertEqual(saves.signal.wait(timeout: .now() + 0.3), .timedOut)
