@@ -29,8 +29,11 @@ public final class TuningWatcher: @unchecked Sendable {
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB
             | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    /// Starts watching; `settled` is called on the watcher's own thread after each save.
-    public init(path: String, settled: @escaping @Sendable () -> Void) throws {
+    /// Starts watching; `settled` is called on the watcher's own thread after each save, once no
+    /// event has come for `debounce` seconds (a test joins steps a busy machine parts with more).
+    public init(path: String, debounce: Double = TuningWatcher.debounce, settled: @escaping @Sendable () -> Void)
+        throws
+    {
         self.path = path
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -55,7 +58,7 @@ public final class TuningWatcher: @unchecked Sendable {
         // The thread holds its loop, not the watcher: letting go of the watcher stops it.
         let loop = WatchLoop(
             folder: folder, name: url.lastPathComponent, inotify: inotify, stop: fds[0], watch: watch,
-            quietSeconds: Self.debounce)
+            quietSeconds: debounce)
         let stopped = stopped
         let error = ProcessLimit.startThread {
             var loop = loop
