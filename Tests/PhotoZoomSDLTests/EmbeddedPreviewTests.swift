@@ -282,27 +282,26 @@ final class EmbeddedPreviewTests: XCTestCase {
             folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 1, tuning: Tuning(),
             limits: LibraryLimits(), log: { XCTFail($0) })
         let canvas = try HeadlessCanvas(size: viewport)
-        // A budget of one byte: one picture decoded ahead a frame.
+        let renderer = RendererTextures(canvas.renderer)
+        let woken = WakeCount()
+        // A budget of one byte: one picture decoded ahead a frame. The stream is the window's,
+        // with a wake that counts: each job wakes the window once, as it finishes.
         let stream = PhotoStream(
-            files: opening.files, opening: opening.probes, renderer: canvas.renderer, limits: LibraryLimits(),
-            cache: nil,
-            threads: 2, prefetchBytesPerFrame: 1, wake: WakeSignal(type: UInt32.max), log: { _ in })
+            files: opening.files, opening: opening.probes,
+            textures: PhotoTextures(renderer: canvas.renderer, budgetBytes: LibraryLimits().textureBudgetBytes),
+            textureLimit: renderer.limit, layout: renderer.layout, limits: LibraryLimits(), cache: nil, threads: 2,
+            prefetchBytesPerFrame: 1, wake: { woken.add() }, log: { _ in })
         defer { stream.stop() }
         stream.insertOpeningPictures(opening, scale: 1, now: 0)
         var sim = Simulation(world: World(photos: stream.initialInfos, viewport: viewport))
         sim.step()
         let shown = Set(0..<20)
         stream.want(sim.world, scale: 1)
-        // Everything wished is decoded before a frame takes any of it.
-        var last = -1
-        var still = 0
-        let deadline = Date().addingTimeInterval(20)
-        while still < 30, Date() < deadline {
-            let now = stream.outstanding
-            still = now == last ? still + 1 : 0
-            last = now
-            usleep(10_000)
-        }
+        // Everything wished is decoded before a frame takes any of it. Until a frame takes some,
+        // the jobs outstanding (queued, running or finished) are all the stream was given.
+        let jobs = stream.outstanding
+        XCTAssertTrue(
+            HangGuard.wait { woken.count >= jobs }, HangGuard.failure("\(woken.count) of \(jobs) jobs finished"))
         // Four rows of five in view; the rows below are wished as their previews.
         let ahead = Array(20..<40)
         func madeAhead() -> Int { ahead.filter { stream.textures.hasThumbnail($0) }.count }
@@ -323,13 +322,12 @@ final class EmbeddedPreviewTests: XCTestCase {
         _ = stream.collect(now: 0)
         for photo in waiting { XCTAssertTrue(stream.textures.hasThumbnail(photo), "photo \(photo), in view") }
         // None is lost on the way: every picture decoded ahead is made, a frame at a time.
-        let end = Date().addingTimeInterval(20)
-        while madeAhead() < ahead.count, Date() < end {
+        let allMade = HangGuard.wait {
             stream.want(sim.world, scale: 1)
             _ = stream.collect(now: 0)
-            usleep(2000)
+            return madeAhead() == ahead.count
         }
-        XCTAssertEqual(madeAhead(), ahead.count)
+        XCTAssertTrue(allMade, HangGuard.failure("\(madeAhead()) of \(ahead.count) pictures decoded ahead were made"))
     }
 
     /// The cells the window opens on are decoded from their previews while the window is made,
@@ -433,4 +431,12 @@ final class EmbeddedPreviewTests: XCTestCase {
             XCTAssertNotNil(probe.preview)
         }
     }
+}
+
+/// How many times the workers woke the window: once for each job they finished.
+private final class WakeCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var woken = 0
+    func add() { lock.withLock { woken += 1 } }
+    var count: Int { lock.withLock { woken } }
 }

@@ -51,8 +51,8 @@ final class LiveTuningTests: XCTestCase {
 
     /// Waits for the save to settle, checks it was reported once, and reloads. A save in place
     /// is steps the watcher joins when they come within its debounce, which a busy machine can
-    /// part; the tests save by renaming over the file (one step) unless the steps are their
-    /// subject.
+    /// part; the tests save by renaming over the file (one step, `save`) unless the steps are
+    /// their subject, and then watch with a debounce that joins them however slow the machine.
     func reloadAfterSave(file: StaticString = #filePath, line: UInt = #line) -> LiveTuning.Outcome {
         expectedSaves += 1
         XCTAssertEqual(
@@ -73,7 +73,24 @@ final class LiveTuningTests: XCTestCase {
 
     func cellGap(_ gap: Int) -> String { "{\"grid\": {\"cellGap\": \(gap)}}\n" }
 
+    /// Saves `text` in one step: written and closed beside the file, then renamed over it.
+    /// Foundation's atomic write is two, as it closes its file after the rename.
+    func save(_ text: String) throws {
+        let written = folder.appendingPathComponent(".tuning.json.new")
+        try text.write(to: written, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(written.path, path), 0)
+    }
+
+    /// Watches again with a debounce of hang-guard length: no busy machine parts two of a test's
+    /// system calls by so much, so a save's steps are joined by the rule under test, not by speed.
+    func watchWithALongDebounce() throws {
+        watcher = nil
+        let saves = saves
+        watcher = try TuningWatcher(path: path, debounce: HangGuard.seconds(2)) { saves.settled() }
+    }
+
     func testAnInPlaceWriteIsOneReload() throws {
+        try watchWithALongDebounce()
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 0)
         // A pause between truncating and writing, as a slow editor makes: still one save.
@@ -94,13 +111,14 @@ final class LiveTuningTests: XCTestCase {
     }
 
     func testDeleteAndRecreateIsOneReload() throws {
+        try watchWithALongDebounce()
         try FileManager.default.removeItem(atPath: path)
         try cellGap(3).write(toFile: path, atomically: false, encoding: .utf8)
         XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 3"])
     }
 
     func testADeletedFileKeepsTheLastGoodValuesAndIsTakenUpWhenItReturns() throws {
-        try cellGap(5).write(toFile: path, atomically: true, encoding: .utf8)
+        try save(cellGap(5))
         XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 5"])
         try FileManager.default.removeItem(atPath: path)
         let gone = reloadAfterSave()
@@ -111,13 +129,14 @@ final class LiveTuningTests: XCTestCase {
             ])
         XCTAssertEqual(live.good.tuning.cellGap, 5, "the last good values stay")
         XCTAssertFalse(live.problems.isEmpty, "and the window says so")
-        try cellGap(7).write(toFile: path, atomically: true, encoding: .utf8)
+        try save(cellGap(7))
         XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 5 → 7"])
         XCTAssertEqual(live.problems, [])
     }
 
     func testAFileReplacedByAFolderKeepsTheLastGoodValues() throws {
         try FileManager.default.removeItem(atPath: path)
+        _ = reloadAfterSave()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         let outcome = reloadAfterSave()
         XCTAssertEqual(
@@ -126,15 +145,16 @@ final class LiveTuningTests: XCTestCase {
         XCTAssertEqual(live.good, TuningFile())
         try FileManager.default.removeItem(atPath: path)
         _ = reloadAfterSave()
-        try cellGap(9).write(toFile: path, atomically: true, encoding: .utf8)
+        try save(cellGap(9))
         XCTAssertEqual(changes(reloadAfterSave()), ["grid.cellGap 2 → 9"])
     }
 
     /// A FIFO (or a link to a device) put in the file's place is refused by its type, unread:
     /// reading it would block the window until something wrote to it.
     func testAFIFOOrADeviceInTheFilesPlaceIsRefusedByItsType() throws {
-        try FileManager.default.removeItem(atPath: path)
-        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        let fifo = folder.appendingPathComponent("tuning.fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertEqual(rename(fifo, path), 0)
         let started = Date()
         let outcome = reloadAfterSave()
         XCTAssertLessThan(Date().timeIntervalSince(started), HangGuard.seconds, HangGuard.failure("it was waited on"))
@@ -157,16 +177,16 @@ final class LiveTuningTests: XCTestCase {
     /// Thousands of problems are listed as the first 20 and a count, not a line each.
     func testASaveWithThousandsOfProblemsListsTwentyAndACount() throws {
         let repeated = (0..<3000).map { _ in "\"cellGap\": 3" }.joined(separator: ", ")
-        try "{\"grid\": {\(repeated)}}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try save("{\"grid\": {\(repeated)}}\n")
         let lines = LiveTuning.lines(reloadAfterSave(), path: path)
         XCTAssertEqual(lines.count, 1 + LiveTuning.listedProblems + 1, "\(lines.prefix(3))")
         XCTAssertEqual(lines.last, "\(path): and 2979 more problems (photozoom tuning check '\(path)' lists them all)")
     }
 
     func testAnInvalidSaveIsRefusedUntilAValidOneClearsIt() throws {
-        try cellGap(4).write(toFile: path, atomically: true, encoding: .utf8)
+        try save(cellGap(4))
         _ = reloadAfterSave()
-        try "{\"grid\": {\"cellGap\": 8,}}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try save("{\"grid\": {\"cellGap\": 8,}}\n")
         let bad = reloadAfterSave()
         guard case .rejected(let lines) = bad else { return XCTFail("refused: \(bad)") }
         XCTAssertEqual(lines.count, 1)
@@ -178,18 +198,17 @@ final class LiveTuningTests: XCTestCase {
         XCTAssertEqual(live.good.tuning.cellGap, 4, "the last good values stay")
         XCTAssertEqual(live.problems, lines, "shown until a good save")
 
-        try "{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRatio\": \"0.8\"}}}".write(
-            toFile: path, atomically: true, encoding: .utf8)
+        try save("{\"springs\": {\"zoomIn\": {\"uikitDuration\": 0.5, \"dampingRatio\": \"0.8\"}}}")
         guard case .rejected(let typed) = reloadAfterSave() else { return XCTFail("a type error is refused") }
         XCTAssertTrue(typed[0].contains("springs.zoomIn.dampingRatio: expected a number, got \"0.8\""), typed[0])
 
-        try cellGap(4).write(toFile: path, atomically: true, encoding: .utf8)
+        try save(cellGap(4))
         XCTAssertEqual(reloadAfterSave(), .unchanged(warnings: []), "the good file again, no change")
         XCTAssertEqual(live.problems, [], "cleared")
     }
 
     func testAnEmptyFileIsASaveInProgressNotAnError() throws {
-        try "".write(toFile: path, atomically: true, encoding: .utf8)
+        try save("")
         let outcome = reloadAfterSave()
         XCTAssertEqual(outcome, .empty)
         XCTAssertEqual(live.problems, [])
@@ -197,8 +216,7 @@ final class LiveTuningTests: XCTestCase {
     }
 
     func testTheTickRateAppliesAtTheNextStart() throws {
-        try "{\"debug\": {\"tickRate\": 240}, \"grid\": {\"cellGap\": 3}}".write(
-            toFile: path, atomically: true, encoding: .utf8)
+        try save("{\"debug\": {\"tickRate\": 240}, \"grid\": {\"cellGap\": 3}}")
         let outcome = reloadAfterSave()
         XCTAssertEqual(
             LiveTuning.lines(outcome, path: path),
@@ -209,8 +227,7 @@ final class LiveTuningTests: XCTestCase {
     /// The texture budget applies at once; the photo limits, which every photo read so far was
     /// read under, wait for the next start.
     func testTheTextureBudgetAppliesAtOnceThePhotoLimitsAtTheNextStart() throws {
-        try "{\"library\": {\"textureBudgetMiB\": 64, \"maximumMegapixels\": 20}}".write(
-            toFile: path, atomically: true, encoding: .utf8)
+        try save("{\"library\": {\"textureBudgetMiB\": 64, \"maximumMegapixels\": 20}}")
         let outcome = reloadAfterSave()
         XCTAssertEqual(
             LiveTuning.lines(outcome, path: path),
@@ -218,6 +235,13 @@ final class LiveTuningTests: XCTestCase {
                 "tuning reloaded: library.textureBudgetMiB 256 → 64, library.maximumMegapixels 100 → 20 (applies at the next start)"
             ])
         XCTAssertEqual(live.good.library, LibraryLimits(textureBudgetMiB: 64))
+    }
+
+    /// A watcher let go stops: its thread holds none of it, so it is freed, and its saves go unreported.
+    func testAWatcherLetGoIsFreed() throws {
+        weak var letGo = watcher
+        watcher = nil
+        XCTAssertNil(letGo, "the watcher's thread still holds it")
     }
 
     func testOtherFilesInTheFolderAreIgnored() throws {

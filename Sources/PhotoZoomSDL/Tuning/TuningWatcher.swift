@@ -20,24 +20,23 @@ public final class TuningWatcher: @unchecked Sendable {
     /// While the folder itself is gone, how often to look for it again.
     static let rearmInterval = 0.5
 
-    private let folder: String
-    private let name: String
     private let inotify: Int32
     /// Written to stop the thread; its read end is polled beside inotify.
     private let stopPipe: [Int32]
     private let stopped = DispatchSemaphore(value: 0)
-    private var watch: Int32 = -1
 
     static let mask = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB
             | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    /// Starts watching; `settled` is called on the watcher's own thread after each save.
-    public init(path: String, settled: @escaping @Sendable () -> Void) throws {
+    /// Starts watching; `settled` is called on the watcher's own thread after each save, once no
+    /// event has come for `debounce` seconds (a test joins steps a busy machine parts with more).
+    public init(path: String, debounce: Double = TuningWatcher.debounce, settled: @escaping @Sendable () -> Void)
+        throws
+    {
         self.path = path
         let url = URL(fileURLWithPath: path)
-        folder = url.deletingLastPathComponent().path
-        name = url.lastPathComponent
+        let folder = url.deletingLastPathComponent().path
         inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard inotify >= 0 else {
             throw TuningWatchError(description: "cannot watch '\(path)': \(String(cString: strerror(errno)))")
@@ -48,7 +47,7 @@ public final class TuningWatcher: @unchecked Sendable {
             throw TuningWatchError(description: "cannot watch '\(path)': \(String(cString: strerror(errno)))")
         }
         stopPipe = fds
-        watch = inotify_add_watch(inotify, folder, Self.mask)
+        let watch = inotify_add_watch(inotify, folder, Self.mask)
         guard watch >= 0 else {
             let reason = String(cString: strerror(errno))
             close(inotify)
@@ -56,7 +55,16 @@ public final class TuningWatcher: @unchecked Sendable {
             close(fds[1])
             throw TuningWatchError(description: "cannot watch the folder '\(folder)': \(reason)")
         }
-        let error = ProcessLimit.startThread { [self] in run(settled) }
+        // The thread holds its loop, not the watcher: letting go of the watcher stops it.
+        let loop = WatchLoop(
+            folder: folder, name: url.lastPathComponent, inotify: inotify, stop: fds[0], watch: watch,
+            quietSeconds: debounce)
+        let stopped = stopped
+        let error = ProcessLimit.startThread {
+            var loop = loop
+            loop.run(settled)
+            stopped.signal()
+        }
         guard error == 0 else {
             // Every property is set, so `deinit` runs, and closes what was opened: it must not
             // wait for a thread that never started.
@@ -73,29 +81,40 @@ public final class TuningWatcher: @unchecked Sendable {
         close(stopPipe[0])
         close(stopPipe[1])
     }
+}
 
-    private func run(_ settled: @Sendable () -> Void) {
-        defer { stopped.signal() }
+/// What the watcher's thread watches with, and the folder's watch, which it alone changes.
+private struct WatchLoop {
+    let folder: String
+    let name: String
+    let inotify: Int32
+    /// The stop pipe's read end.
+    let stop: Int32
+    var watch: Int32
+    /// How long no event must come before a save is reported.
+    let quietSeconds: Double
+
+    mutating func run(_ settled: @Sendable () -> Void) {
         var deadline: UInt64?
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
             var timeout: Int32 = -1
             if let deadline { timeout = Int32(clamping: (deadline > now ? deadline - now : 0) / 1_000_000) }
-            if watch < 0 { timeout = min(timeout < 0 ? Int32.max : timeout, Int32(Self.rearmInterval * 1000)) }
+            if watch < 0 { timeout = min(timeout < 0 ? Int32.max : timeout, Int32(TuningWatcher.rearmInterval * 1000)) }
             var fds = [
                 pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, 2, timeout)
             if ready < 0, errno != EINTR { return }
             if fds[1].revents != 0 { return }
             if fds[0].revents != 0, drain() {
-                deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.debounce * 1e9)
+                deadline = DispatchTime.now().uptimeNanoseconds + UInt64(quietSeconds * 1e9)
             }
             if watch < 0 {
-                watch = inotify_add_watch(inotify, folder, Self.mask)
+                watch = inotify_add_watch(inotify, folder, TuningWatcher.mask)
                 // The folder is back: whatever it holds now is news.
-                if watch >= 0 { deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.debounce * 1e9) }
+                if watch >= 0 { deadline = DispatchTime.now().uptimeNanoseconds + UInt64(quietSeconds * 1e9) }
             }
             if let due = deadline, DispatchTime.now().uptimeNanoseconds >= due {
                 deadline = nil
@@ -106,7 +125,7 @@ public final class TuningWatcher: @unchecked Sendable {
 
     /// Reads every queued event; true if one concerns the file (or the folder went away, or
     /// the queue overflowed and anything may have happened).
-    private func drain() -> Bool {
+    mutating func drain() -> Bool {
         var relevant = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
