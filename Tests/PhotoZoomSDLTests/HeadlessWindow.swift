@@ -22,7 +22,10 @@ final class HeadlessWindow {
     private(set) var log: [String] = []
     private let lock = NSLock()
 
-    init(size: Size = Size(width: 393, height: 560), tuning: String? = nil, photos: Int = 12) throws {
+    /// `settled`: run until every picture is in and every fade over, as a window left alone.
+    init(size: Size = Size(width: 393, height: 560), tuning: String? = nil, photos: Int = 12, settled: Bool = true)
+        throws
+    {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pz-headless-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         FlatColourPhotos.write(photos, width: 64, height: 48, into: folder)
@@ -44,11 +47,14 @@ final class HeadlessWindow {
         }
         let deadline = Date().addingTimeInterval(HangGuard.seconds)
         // Settled: every picture in, every fade over, nothing moving.
-        while !(sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.isIdle(at: now)), Date() < deadline {
+        while settled, !isSettled, Date() < deadline {
             usleep(5_000)
             frame()
         }
     }
+
+    /// Every picture in view is in, every fade over, nothing moves.
+    var isSettled: Bool { sessions.showsEveryCellSharp && !sessions.hasArrivals && sessions.isIdle(at: now) }
 
     deinit {
         sessions.close(stoppingLoaders: false)

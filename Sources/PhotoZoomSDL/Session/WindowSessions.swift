@@ -27,8 +27,15 @@ public final class WindowSessions: FrameSteps {
     /// Frames still to draw whatever the scene: the software renderer rebuilds its surface
     /// after a resize, and the first frame after one can land on the old surface.
     private var lostFrames = 0
-    /// Pixels arrived this frame: the scene looks the same to the gate but is not.
+    /// Pixels arrived and not drawn yet: the scene looks the same to the gate but is not.
     private var newPixels = false
+    /// When a frame was last drawn.
+    private var lastDrawn: UInt64 = 0
+    /// The least time between frames drawn only for pictures arriving or fading in, while
+    /// nothing else moves: a folder's cells streaming in, drawn at the sim's 120 Hz, kept a
+    /// software renderer filling and blending whole frames on the cores that decode them. At
+    /// 30 a second a fade is still seen as one.
+    static let picturesFrameNanoseconds: UInt64 = 33_000_000
     /// The surface may be drawn: the window opens hidden until the cells it opens on have
     /// their pictures, or `showBy` passes.
     public private(set) var isShown: Bool
@@ -147,7 +154,7 @@ public final class WindowSessions: FrameSteps {
 
     /// Nothing moves, nothing waits and nothing fades: the window may sleep.
     public func isIdle(at now: UInt64) -> Bool {
-        !scripted && lostFrames == 0 && !photos.textures.isFading(at: now) && !photos.hasPrefetched
+        !scripted && lostFrames == 0 && !newPixels && !photos.textures.isFading(at: now) && !photos.hasPrefetched
             && sessions.allSatisfy { $0.isIdle(at: now) }
     }
 
@@ -177,8 +184,10 @@ public final class WindowSessions: FrameSteps {
         for _ in 0..<polled.recordingToggles { toggleRecording() }
         if polled.bugReport, surface.reportedWindow != nil { reportAsked = true }
         let arrived = photos.collect(now: now)
-        newPixels = arrived.newPixels
-        if newPixels { stamps.stamp(.firstPicture) }
+        if arrived.newPixels {
+            newPixels = true
+            stamps.stamp(.firstPicture)
+        }
         let events = routing.route(polled.events, areas: views.map(\.area), scenes: views.map(\.sceneArea.origin))
         var inputs = sessions.indices.map { i in
             LiveSession.Input(events: events[i], toggles: routing.drives(i) ? polled.toggles : [])
@@ -216,12 +225,16 @@ public final class WindowSessions: FrameSteps {
     /// Draws every session if any shows something new; whether it drew.
     public func draw(at now: UInt64) -> Bool {
         guard isShown else { return false }
-        let lost = lostFrames > 0 || scripted || newPixels || reportAsked || photos.textures.isFading(at: now)
+        let pictures =
+            (newPixels || photos.textures.isFading(at: now)) && now >= lastDrawn + Self.picturesFrameNanoseconds
+        let lost = lostFrames > 0 || scripted || pictures || reportAsked
         lostFrames = max(lostFrames - 1, 0)
         // Each gate is asked, so each remembers what it is about to draw.
         let frames = sessions.map { $0.frame(at: now) }
         let wanted = zip(views, frames).map { $0.needsDrawing($1, lost: lost) }
         guard wanted.contains(true) else { return false }
+        newPixels = false
+        lastDrawn = now
         photos.textures.beginFrame(now: now)
         // What no session covers, the divider, is cleared, not stale.
         if sessions.count > 1 {
