@@ -10,7 +10,10 @@ private var interruptPipe: Int32 = -1
 /// Before the window's events are set up (a large folder still listed), it ends at once; so
 /// does a second Ctrl-C while the window closes. The handler is in place when `catchCtrlC`
 /// returns: a dispatch source took SIGINT over only once its queue got round to it, and a
-/// Ctrl-C in between, early in a run, was lost (the window then ran on).
+/// Ctrl-C in between, early in a run, was lost (the window then ran on). Before it, SIGINT does
+/// what the program was started with: its default ends the program, and in a job a script put
+/// in the background (`&`, which the shell starts with SIGINT ignored) the kernel drops it. The
+/// handler takes SIGINT over from either, so the run is interrupted from then on.
 final class Interrupt: @unchecked Sendable {
     private let lock = NSLock()
     private var caught = false
