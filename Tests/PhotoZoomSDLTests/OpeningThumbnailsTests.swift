@@ -88,6 +88,31 @@ final class OpeningThumbnailsTests: XCTestCase {
             stream.showsEveryCellSharp(of: sim.world, scale: 1), "every cell in view, before any work is collected")
     }
 
+    /// A window whose opening brought every cell's picture is shown by its first frame: its
+    /// first poll does not sleep out the deadline waiting for a picture to arrive, as none
+    /// will.
+    func testAWindowOpeningOnKeptThumbnailsShowsAtItsFirstFrame() throws {
+        let cache = cache()
+        let cold = try open(with: cache)
+        for photo in cold.files.indices {
+            let size = try XCTUnwrap(ThumbnailSize(pixels: try side(of: photo, in: cold)))
+            guard case .success = cache.make(cold.files[photo], size: size) else { return XCTFail("not made") }
+        }
+        let canvas = try HeadlessCanvas(size: viewport, format: HeadlessCanvas.windowFormat)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let deadline: UInt64 = 60_000_000_000
+        let sessions = try WindowSessions(
+            opening: try open(with: cache), surface: canvas,
+            settings: [LiveSession.Settings(tuning: nil, photosFolder: folder.path)], cache: cache, fillsCache: false,
+            limits: LibraryLimits(), wake: .none, showBy: start + deadline, log: { _ in })
+        defer { sessions.close(stoppingLoaders: false) }
+        var driver = FrameDriver(input: HandedPolls(), clock: ScriptedClock(time: start), framesPerSecond: 60)
+        let frame = driver.frame(sessions)
+        XCTAssertTrue(sessions.isShown, "shown at its first frame")
+        XCTAssertNotNil(frame?.presented, "and drawn")
+        XCTAssertLessThan(driver.clock.now() - start, deadline, "its first poll slept out the deadline")
+    }
+
     /// A thumbnail another program wrote (deflated, as every other program writes them) is a
     /// thumbnail of the cache's, which a loader decodes to the same pixels; the opening leaves
     /// it to the workers rather than wait for a loader before the window shows.

@@ -293,9 +293,10 @@ public final class PhotoStream<Textures: PictureStore> {
     /// size) at `scale` pixels a point: what they lack, most wanted first, the first world's
     /// before the next's. Pages fit each world's pixels, within the renderer's largest texture.
     /// `moving`: the window is animating or following a pointer, and keeps a core to itself,
-    /// as it does until its first frame is drawn (the opening's textures are made then).
+    /// as it does until its first frame is drawn (the opening's textures are made then) when
+    /// its cells have their pictures; while it waits for them, every core decodes them.
     public func want(_ worlds: [World], scale: Double, moving: Bool = false) {
-        queue.setBusy(moving || !textures.hasDrawn)
+        queue.setBusy(moving || !textures.hasDrawn && worlds.allSatisfy(showsEveryCell))
         let shown = worlds.flatMap { world in
             world.scene.sprites.compactMap { sprite -> Int? in
                 guard let sprite, case .photo(let photo) = sprite.content, !sprite.hidden,

@@ -159,9 +159,10 @@ public final class WindowSessions: FrameSteps {
     }
 
     /// How long the next poll may wait for input: until the deadline while hidden (a picture
-    /// arriving wakes it), a while when `idle`, else not at all.
+    /// arriving wakes it) and not every cell has its picture (the opening may have brought
+    /// them all: nothing would wake it), a while when `idle`, else not at all.
     public func pollWait(idle: Bool, at now: UInt64) -> Double {
-        guard isShown else { return Double(showBy - min(now, showBy)) / 1e9 }
+        guard isShown else { return showsEveryCellSharp ? 0 : Double(showBy - min(now, showBy)) / 1e9 }
         return idle ? Self.idleWait : 0
     }
 
