@@ -224,7 +224,7 @@ final class CLITests: PhotozoomCLITestCase {
         let r = try photozoom(["bench", "--json", "--repeats", "1"])
         XCTAssertEqual(r.status, 0, "stderr: \(r.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(r.stdout.utf8))
-        XCTAssertEqual(report.measurements.count, 6, r.stdout)
+        XCTAssertEqual(report.measurements.count, 7, r.stdout)
         for m in report.measurements {
             XCTAssertFalse(m.name.isEmpty)
             XCTAssertFalse(m.unit.isEmpty, m.name)

@@ -100,7 +100,8 @@ struct BenchCommand: ParsableCommand {
             let heicResult = try heic.map { try HEICBenchmark(file: $0).run() }
             return BenchReport(
                 measurements: [
-                    simTick, try bench.springs(), try bench.sizeArrivalTicks(count: 10_000),
+                    simTick, try bench.springs(), try bench.sizeArrivalTicks(count: 100),
+                    try bench.sizeArrivalTicks(count: 10_000),
                     try bench.sizeArrivalTicks(count: 100_000), bench.hugeKeyTuningRead(),
                     try bench.interrupt(folder: photoOptions.folder),
                 ], libraries: libraries,
