@@ -31,10 +31,11 @@ struct PhotoZoomCommand: ParsableCommand {
                 let least = leastThreads(window: command is RunCommand)
                 let error = ProcessLimit.room(for: least)
                 if error != 0 { ProcessLimit.fail("its threads", error) }
-                // The loaders a command that shows photos needs, starting while the window is made;
-                // those past the first leave room for every decoding thread.
-                LoaderPool.shared.startEarly(
-                    reserving: least + DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads - 1)
+                // Loaders past the first leave room for every decoding thread.
+                LoaderPool.shared.reserve(threads: least + DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads - 1)
+                // The window starts its loaders once it knows its cells need them: with their
+                // thumbnails kept, they would only take the cores its first frame is made on.
+                if !(command is RunCommand) { LoaderPool.shared.startEarly() }
             }
             try command.run()
         } catch {

@@ -113,6 +113,43 @@ final class OpeningThumbnailsTests: XCTestCase {
         XCTAssertLessThan(driver.clock.now() - start, deadline, "its first poll slept out the deadline")
     }
 
+    /// A window opening on kept thumbnails has every core for its first frame: no loader
+    /// starts and no worker takes a job (the rows below, wished already) until that frame is
+    /// drawn; the update after it starts the loaders and lets the workers go.
+    func testNothingElseRunsUntilAWarmWindowsFirstFrameIsDrawn() throws {
+        let cache = cache()
+        let cold = try open(with: cache)
+        for photo in cold.files.indices {
+            let size = try XCTUnwrap(ThumbnailSize(pixels: try side(of: photo, in: cold)))
+            guard case .success = cache.make(cold.files[photo], size: size) else { return XCTFail("not made") }
+        }
+        let pool = LoaderPool()
+        defer { pool.stopAll() }
+        let opening = try FolderOpening.read(
+            folder: folder.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 1, tuning: Tuning(),
+            limits: LibraryLimits(), cache: cache, pool: pool, log: { XCTFail($0) })
+        XCTAssertEqual(opening.pictures.count, 20)
+        let canvas = try HeadlessCanvas(size: viewport, format: HeadlessCanvas.windowFormat)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let sessions = try WindowSessions(
+            opening: opening, surface: canvas,
+            settings: [LiveSession.Settings(tuning: nil, photosFolder: folder.path)], cache: cache, fillsCache: false,
+            limits: LibraryLimits(), wake: .none, showBy: start + 60_000_000_000, pool: pool, log: { _ in })
+        defer { sessions.close(stoppingLoaders: false) }
+        // However long the first frame takes to come, nothing runs before it.
+        usleep(300_000)
+        XCTAssertFalse(sessions.hasArrivals, "a worker decoded before the first frame")
+        XCTAssertEqual(pool.processIDs, [], "a loader started before the first frame")
+        XCTAssertFalse(sessions.isIdle(at: start), "the window sleeps with its workers held")
+
+        var driver = FrameDriver(input: HandedPolls(), clock: ScriptedClock(time: start), framesPerSecond: 60)
+        XCTAssertNotNil(driver.frame(sessions)?.presented, "the first frame")
+        _ = driver.frame(sessions)
+        XCTAssertTrue(
+            HangGuard.wait { sessions.hasArrivals && !pool.processIDs.isEmpty },
+            HangGuard.failure("the workers and loaders did not start after the first frame"))
+    }
+
     /// A thumbnail another program wrote (deflated, as every other program writes them) is a
     /// thumbnail of the cache's, which a loader decodes to the same pixels; the opening leaves
     /// it to the workers rather than wait for a loader before the window shows.

@@ -83,7 +83,7 @@ final class PhotoStreamTests: XCTestCase {
                 return job
             })
         defer { queue.stop() }
-        queue.setBusy(true)
+        queue.setShare(.allButOne)
         queue.want([1, 2, 3, 4])
         XCTAssertTrue(HangGuard.wait { running.now == 1 }, HangGuard.failure("no decode began"))
         // Long enough for a second thread to join on a quiet machine.
@@ -93,7 +93,7 @@ final class PhotoStreamTests: XCTestCase {
         XCTAssertTrue(HangGuard.wait { running.started == 2 && running.now == 1 }, HangGuard.failure("no next decode"))
         usleep(100_000)
         XCTAssertEqual(running.most, 1)
-        queue.setBusy(false)
+        queue.setShare(.every)
         XCTAssertTrue(
             HangGuard.wait { running.now == 2 }, HangGuard.failure("both threads did not decode once it rests"))
         for _ in 0..<4 { release.signal() }

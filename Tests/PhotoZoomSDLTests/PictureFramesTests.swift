@@ -12,7 +12,7 @@ final class PictureFramesTests: XCTestCase {
     /// only for pictures arriving and fading in are a 30th of a second apart at least (33 ms,
     /// on the window's own clock, paced at 60); the last of them shows every cell in view.
     func testPicturesStreamingInAreDrawnAtMostThirtyTimesASecond() throws {
-        let window = try HeadlessWindow(photos: 120, settled: false)
+        let window = try HeadlessWindow(photos: 99, settled: false)
         var drawn: [UInt64] = []
         let deadline = Date().addingTimeInterval(HangGuard.seconds)
         while !window.isSettled {

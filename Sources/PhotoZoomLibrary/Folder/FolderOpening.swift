@@ -39,8 +39,6 @@ public struct FolderOpening: Sendable {
         folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
         cache: ThumbnailCache? = nil, pool: LoaderPool = .shared, log: (String) -> Void
     ) throws -> FolderOpening {
-        // The loaders start while the folder is listed and its headers read.
-        pool.warmUp(limits: limits)
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
         var stamps = OpeningStamps()
         stamps.stamp(.folderListed)
@@ -52,6 +50,9 @@ public struct FolderOpening: Sendable {
         let cell = layout.cellSize * scale
         let inView = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart)
         let kept = cache.map { keptThumbnails(of: files, inView, probes: probes, cell: cell, in: $0) } ?? [:]
+        // Loaders for the cells without a kept thumbnail: their previews now, their photos
+        // next. A window whose cells all have theirs starts them after its first frame.
+        if kept.count < inView.count { pool.warmUp(limits: limits) }
         let wanted = inView.compactMap { photo -> (photo: Int, probe: PhotoProbe)? in
             guard kept[photo] == nil, case .success(let probe)? = probes[photo], probe.preview != nil,
                 PhotoWishes.covers(probe.previewSize, cell: cell)

@@ -13,7 +13,8 @@ public struct OpeningStamps: Equatable, Codable, Sendable {
     public enum Phase: String, CaseIterable, Codable, Sendable {
         /// The process began (the kernel's record, to its clock tick: 10 ms here).
         case processStarted = "process_started"
-        /// Its arguments were parsed and the first loaders started (`LoaderPool.startEarly`).
+        /// Its arguments were parsed, and for a command without a window the first loaders
+        /// started (`LoaderPool.startEarly`).
         case commandStarted = "command_started"
         /// The window (or the bench's opening) began to read the folder and make its surface.
         case openingStarted = "opening_started"

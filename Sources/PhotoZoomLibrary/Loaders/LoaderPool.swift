@@ -35,7 +35,7 @@ public final class LoaderPool: @unchecked Sendable {
     /// How many run at most now: `processes`, or as many as were running when the limit on
     /// processes kept another from starting.
     private lazy var most = processes
-    /// The threads a loader beside others must leave room for (`startEarly`).
+    /// The threads a loader beside others must leave room for (`reserve(threads:)`).
     private var reserve = 0
 
     /// The `photozoom-loader` beside the running program (`photozoom`, or the tests' bundle):
@@ -47,19 +47,23 @@ public final class LoaderPool: @unchecked Sendable {
             .path
     }
 
-    /// Starts the first loaders now, before the window is made, so that their start overlaps
-    /// its: the opening's previews then find them ready. Each has the default memory: one
+    /// From now on, a loader starts beside others only with room left for `threads` threads:
+    /// those of the window and its decoding that the program cannot do without, started after
+    /// the loaders.
+    public func reserve(threads: Int) {
+        condition.withLock { reserve = threads }
+    }
+
+    /// Starts the first loaders now, before anything is read, so that their start overlaps the
+    /// command's: its first decodes then find them ready. Each has the default memory: one
     /// started under another tuning is replaced at its first decode. Any that cannot start are
-    /// left to `warmUp` and the first decodes. From now on, a loader starts beside others only
-    /// with room left for `reserve` threads: those of the window and its decoding that the
-    /// program cannot do without, started after the loaders.
-    public func startEarly(reserving reserve: Int) {
+    /// left to `warmUp` and the first decodes.
+    public func startEarly() {
         let memoryMiB = Int(LibraryLimits().loaderMemoryMiB)
         condition.lock()
         let wanted = most - started
         started += max(wanted, 0)
         condition.unlock()
-        condition.withLock { self.reserve = reserve }
         for _ in 0..<max(wanted, 0) {
             let made = launch(memoryMiB: memoryMiB)
             condition.lock()

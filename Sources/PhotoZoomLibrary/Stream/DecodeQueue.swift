@@ -20,8 +20,8 @@ public final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unc
     private var running: Set<Job> = []
     private var finished: [Finished] = []
     private var stopped = false
-    /// The window is moving (a drag, a flight, a scroll): one core is left to it, the others decode.
-    private var busy = false
+    /// How many threads may decode now.
+    private var share = Share.every
     /// The threads serving it: as many as were asked for, or as the limit on processes allowed.
     private var threads = 0
     private let work: @Sendable (Job) -> Result
@@ -48,7 +48,7 @@ public final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unc
 
     /// The number of decoding threads for this machine: one per core, each handing its photos
     /// to a loader process (`LoaderPool`) and waiting, so every core decodes while the window
-    /// is at rest (one fewer while it moves: `setBusy`).
+    /// is at rest (fewer while it moves or opens: `setShare`).
     public static var defaultThreads: Int { max(ProcessInfo.processInfo.activeProcessorCount, 1) }
 
     /// Replaces the wish list; `jobs` is in priority order and duplicates are ignored.
@@ -94,20 +94,35 @@ public final class DecodeQueue<Job: Hashable & Sendable, Result: Sendable>: @unc
         return wanted.count - nextWanted + background.count - nextBackground + running.count + finished.count
     }
 
-    /// Whether the window is moving: then at most one thread fewer than there are decodes at once
-    /// (never none), so its thread has a core of its own and its frames stay on time; at rest,
-    /// every thread decodes.
-    public func setBusy(_ moving: Bool) {
+    /// How many of the threads decode, as the window's moment asks.
+    public enum Share: Sendable {
+        /// Every thread: the window is at rest.
+        case every
+        /// One fewer than there are (never none), so the window's thread has a core of its own
+        /// and its frames stay on time: it is moving, or opening.
+        case allButOne
+        /// None: the window is about to draw a first frame that has every picture it shows, and
+        /// nothing a thread would do now shows on it.
+        case none
+    }
+
+    /// Sets how many threads decode; threads held back take jobs again once it allows them.
+    public func setShare(_ share: Share) {
         condition.lock()
-        if busy != moving {
-            busy = moving
-            if !moving { condition.broadcast() }
-        }
+        let before = runningLimit
+        self.share = share
+        if runningLimit > before { condition.broadcast() }
         condition.unlock()
     }
 
     /// The most jobs that may run at once now; the lock is held.
-    private var runningLimit: Int { busy ? max(threads - 1, 1) : threads }
+    private var runningLimit: Int {
+        switch share {
+        case .every: threads
+        case .allButOne: max(threads - 1, 1)
+        case .none: 0
+        }
+    }
 
     /// Stops taking jobs; threads end after the job they are running.
     public func stop() {

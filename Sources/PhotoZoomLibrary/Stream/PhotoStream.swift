@@ -67,6 +67,15 @@ public final class PhotoStream<Textures: PictureStore> {
     /// The fewest photos a folder has for its first visit to show progress: a small one is
     /// read and filled before a pill would be worth looking at.
     private let progressFrom: Int
+    /// A window's stream, which holds every thread back while its first frame has every
+    /// picture it shows and is still to be drawn (`want`).
+    private let holdsForFirstFrame: Bool
+    /// No thread decodes: the first frame is about to be drawn.
+    public private(set) var isHeld = false
+    /// The loaders were started after the first frame.
+    private var loadersStarted = false
+    private let pool: LoaderPool
+    private let limits: LibraryLimits
 
     /// The cache fill's counts: every photo's thumbnail checked (`done`), `made` of them anew.
     private struct CacheFill {
@@ -86,11 +95,14 @@ public final class PhotoStream<Textures: PictureStore> {
     /// probes' too). `wake`: called from a worker when work is done.
     /// `fillsCache`: once every header is read, the workers make every photo's grid thumbnail
     /// the cache lacks, whenever nothing on screen is wanted (the window's first visit of a folder).
+    /// `holdsForFirstFrame`: a window's stream, whose threads wait while its first frame has
+    /// every picture it shows and is not drawn yet, and which starts the loaders once it is
+    /// (the opening starts them only for cells without a kept thumbnail).
     public init(
         files: [URL], opening: [Result<PhotoProbe, DecodeFailure>?], textures: Textures, textureLimit: Int,
         layout: PixelLayout, limits: LibraryLimits,
         cache: ThumbnailCache?,
-        fillsCache: Bool = false, progressFrom: Int = 100,
+        fillsCache: Bool = false, progressFrom: Int = 100, holdsForFirstFrame: Bool = false,
         threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads,
         prefetchBytesPerFrame: Int = 1 << 20, pool: LoaderPool = .shared, wake: @escaping @Sendable () -> Void,
         log: @escaping (String) -> Void
@@ -101,6 +113,9 @@ public final class PhotoStream<Textures: PictureStore> {
         self.cache = cache
         self.fillsCache = fillsCache && cache != nil
         self.progressFrom = progressFrom
+        self.holdsForFirstFrame = holdsForFirstFrame
+        self.pool = pool
+        self.limits = limits
         self.textures = textures
         self.textureLimit = textureLimit
         self.layout = layout
@@ -135,8 +150,10 @@ public final class PhotoStream<Textures: PictureStore> {
             wake: wake)
         let unread = files.indices.filter { probes[$0] == nil && !broken.contains($0) }
         headersPending = unread.count
-        // The window is opening: it keeps a core to itself until its first frame is drawn.
-        queue.setBusy(true)
+        // The window is opening: it keeps a core to itself until its first frame is drawn, or
+        // every core while it makes that frame's textures, until `want` knows what it shows.
+        isHeld = holdsForFirstFrame
+        queue.setShare(holdsForFirstFrame ? .none : .allButOne)
         queue.sweep(unread.map { PhotoJob(photo: $0, kind: .probe) })
     }
 
@@ -294,9 +311,18 @@ public final class PhotoStream<Textures: PictureStore> {
     /// before the next's. Pages fit each world's pixels, within the renderer's largest texture.
     /// `moving`: the window is animating or following a pointer, and keeps a core to itself,
     /// as it does until its first frame is drawn (the opening's textures are made then) when
-    /// its cells have their pictures; while it waits for them, every core decodes them.
+    /// its cells have their pictures; while it waits for them, every core decodes them. A
+    /// window's stream (`holdsForFirstFrame`) holds every thread while that frame has every
+    /// picture sharp: none would show on it, and each would take a core from it.
     public func want(_ worlds: [World], scale: Double, moving: Bool = false) {
-        queue.setBusy(moving || !textures.hasDrawn && worlds.allSatisfy(showsEveryCell))
+        let opening = !textures.hasDrawn
+        isHeld = holdsForFirstFrame && opening && worlds.allSatisfy { showsEveryCellSharp(of: $0, scale: scale) }
+        queue.setShare(
+            isHeld ? .none : moving || opening && worlds.allSatisfy(showsEveryCell) ? .allButOne : .every)
+        if holdsForFirstFrame, !opening, !loadersStarted {
+            loadersStarted = true
+            pool.warmUp(limits: limits)
+        }
         let shown = worlds.flatMap { world in
             world.scene.sprites.compactMap { sprite -> Int? in
                 guard let sprite, case .photo(let photo) = sprite.content, !sprite.hidden,

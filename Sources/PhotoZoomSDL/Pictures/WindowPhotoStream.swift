@@ -11,7 +11,7 @@ extension PhotoStream where Textures == PhotoTextures {
     /// made in the layout it draws from; `wake` wakes the window's loop when work is done.
     convenience init(
         files: [URL], opening: [Result<PhotoProbe, DecodeFailure>?], renderer: OpaquePointer, limits: LibraryLimits,
-        cache: ThumbnailCache?, fillsCache: Bool = false, progressFrom: Int = 100,
+        cache: ThumbnailCache?, fillsCache: Bool = false, progressFrom: Int = 100, holdsForFirstFrame: Bool = false,
         threads: Int = DecodeQueue<PhotoJob, PhotoJobResult>.defaultThreads,
         prefetchBytesPerFrame: Int = 1 << 20, pool: LoaderPool = .shared, wake: WakeSignal,
         log: @escaping (String) -> Void
@@ -21,7 +21,8 @@ extension PhotoStream where Textures == PhotoTextures {
             files: files, opening: opening,
             textures: PhotoTextures(renderer: renderer, budgetBytes: limits.textureBudgetBytes),
             textureLimit: takes.limit, layout: takes.layout, limits: limits, cache: cache, fillsCache: fillsCache,
-            progressFrom: progressFrom, threads: threads, prefetchBytesPerFrame: prefetchBytesPerFrame, pool: pool,
+            progressFrom: progressFrom, holdsForFirstFrame: holdsForFirstFrame, threads: threads,
+            prefetchBytesPerFrame: prefetchBytesPerFrame, pool: pool,
             wake: { wake.send() }, log: log)
     }
 }

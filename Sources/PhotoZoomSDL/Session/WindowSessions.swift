@@ -79,7 +79,7 @@ public final class WindowSessions: FrameSteps {
         self.stamps = stamps.merging(opening.stamps)
         let photos = PhotoStream(
             files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
-            fillsCache: fillsCache, pool: pool, wake: wake, log: log)
+            fillsCache: fillsCache, holdsForFirstFrame: true, pool: pool, wake: wake, log: log)
         photos.insertOpeningPictures(opening, scale: surface.pixelScale, now: Self.now())
         self.photos = photos
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)
@@ -152,10 +152,11 @@ public final class WindowSessions: FrameSteps {
         SplitLayout(count: count, sharing: size).areas(in: Rect(origin: .zero, size: size))
     }
 
-    /// Nothing moves, nothing waits and nothing fades: the window may sleep.
+    /// Nothing moves, nothing waits and nothing fades: the window may sleep. Not while the
+    /// photos' threads are held for the first frame: the update after it lets them go.
     public func isIdle(at now: UInt64) -> Bool {
         !scripted && lostFrames == 0 && !newPixels && !photos.textures.isFading(at: now) && !photos.hasPrefetched
-            && sessions.allSatisfy { $0.isIdle(at: now) }
+            && !photos.isHeld && sessions.allSatisfy { $0.isIdle(at: now) }
     }
 
     /// How long the next poll may wait for input: until the deadline while hidden (a picture
