@@ -57,15 +57,9 @@ public enum StoredPNG {
     public static func read(_ png: Data, largestSide: Int, as layout: PixelLayout) -> Picture? {
         png.withUnsafeBytes { bytes -> Picture? in
             guard let header = Header(bytes, largestSide: largestSide),
-                let rows = withImageStream(
-                    bytes, { rows(of: $0, count: header.rowBytes * header.height, rowBytes: header.rowBytes) }) ?? nil,
-                case .success(let pixels) = PixelBuffer.make(width: header.width, height: header.height, layout: layout)
+                case .success(let pixels) = PixelBuffer.make(width: header.width, height: header.height, layout: layout),
+                let summary = withImageStream(bytes, { copyRows(of: $0, header: header, into: pixels) }) ?? nil
             else { return nil }
-            let summary = rows.withUnsafeBytes {
-                PixelRows.copy(
-                    from: $0.baseAddress! + 1, pitch: header.rowBytes, width: header.width, height: header.height,
-                    into: pixels.bytes, as: layout)
-            }
             return Picture(pixels: pixels, summary: summary)
         }
     }
@@ -124,15 +118,36 @@ public enum StoredPNG {
         return nil
     }
 
-    /// The `count` bytes of rows a zlib stream of stored blocks holds, every row of `rowBytes`
-    /// starting with the filter byte for none; nil for any other stream.
-    private static func rows(of stream: UnsafeRawBufferPointer, count: Int, rowBytes: Int) -> [UInt8]? {
+    /// Copies the rows a zlib stream of stored blocks holds into `pixels`, in its layout, as
+    /// the blocks come: whole rows straight from the stream, a row cut by a block's end through
+    /// a row of its own. Nil, and `pixels` half written, unless the stream is exactly
+    /// `header`'s rows, every one starting with the filter byte for none, and its checksum right.
+    private static func copyRows(
+        of stream: UnsafeRawBufferPointer, header: Header, into pixels: PixelBuffer
+    ) -> PixelSummary? {
         // zlib's header: deflate, any window, no dictionary, the check bits right.
         guard stream.count >= 2 + 5 + 4, stream[0] & 0x0F == 8, stream[0] >> 4 <= 7,
             (Int(stream[0]) << 8 | Int(stream[1])) % 31 == 0, stream[1] & 0x20 == 0
         else { return nil }
-        var rows = [UInt8]()
-        rows.reserveCapacity(count)
+        let rowBytes = header.rowBytes
+        let count = rowBytes * header.height
+        var sums = PixelRows.Sums()
+        var cut = [UInt8](repeating: 0, count: rowBytes)
+        var cutBytes = 0
+        var row = 0
+        var read = 0
+        var check = adler32(0, nil, 0)
+        /// Copies `rows` whole rows from `from` to the next rows of `pixels`; false for a filtered one.
+        func copy(_ rows: Int, from: UnsafeRawPointer) -> Bool {
+            guard (0..<rows).allSatisfy({ from.load(fromByteOffset: $0 * rowBytes, as: UInt8.self) == 0 }) else {
+                return false
+            }
+            PixelRows.copy(
+                from: from + 1, pitch: rowBytes, width: header.width, height: rows,
+                into: pixels.bytes + row * pixels.pitch, as: pixels.layout, adding: &sums)
+            row += rows
+            return true
+        }
         var at = 2
         while true {
             guard at + 5 <= stream.count, stream[at] & 0b110 == 0 else { return nil }
@@ -140,17 +155,44 @@ public enum StoredPNG {
             let length = Int(stream[at + 1]) | Int(stream[at + 2]) << 8
             let complement = Int(stream[at + 3]) | Int(stream[at + 4]) << 8
             at += 5
-            guard length ^ complement == 0xFFFF, length <= stream.count - at, length <= count - rows.count else {
+            guard length ^ complement == 0xFFFF, length <= stream.count - at, length <= count - read else {
                 return nil
             }
-            rows += UnsafeRawBufferPointer(rebasing: stream[at..<at + length])
+            let block = UnsafeRawBufferPointer(rebasing: stream[at..<at + length])
+            check = adler32(check, block.baseAddress?.assumingMemoryBound(to: UInt8.self), uInt(length))
+            var taken = 0
+            // The end of a row the last block cut.
+            if cutBytes > 0 {
+                let more = min(rowBytes - cutBytes, length)
+                cut.withUnsafeMutableBytes {
+                    $0.baseAddress!.advanced(by: cutBytes).copyMemory(from: block.baseAddress!, byteCount: more)
+                }
+                cutBytes += more
+                taken = more
+                if cutBytes == rowBytes {
+                    guard cut.withUnsafeBytes({ copy(1, from: $0.baseAddress!) }) else { return nil }
+                    cutBytes = 0
+                }
+            }
+            let whole = (length - taken) / rowBytes
+            if whole > 0 {
+                guard copy(whole, from: block.baseAddress! + taken) else { return nil }
+                taken += whole * rowBytes
+            }
+            // The start of a row the next block ends.
+            if taken < length {
+                cut.withUnsafeMutableBytes {
+                    $0.baseAddress!.copyMemory(from: block.baseAddress! + taken, byteCount: length - taken)
+                }
+                cutBytes = length - taken
+            }
+            read += length
             at += length
             if final { break }
         }
-        guard rows.count == count, at + 4 == stream.count else { return nil }
-        let check = rows.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) }
-        guard stream[at...].reduce(0, { $0 << 8 | UInt32($1) }) == check else { return nil }
-        guard stride(from: 0, to: count, by: rowBytes).allSatisfy({ rows[$0] == 0 }) else { return nil }
-        return rows
+        guard read == count, row == header.height, at + 4 == stream.count,
+            stream[at...].reduce(0, { $0 << 8 | UInt32($1) }) == UInt32(check)
+        else { return nil }
+        return sums.summary
     }
 }

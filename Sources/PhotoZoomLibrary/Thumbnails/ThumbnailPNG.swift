@@ -61,18 +61,24 @@ public enum ThumbnailPNG {
             var at = signature.count
             while at + 12 <= bytes.count {
                 let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-                let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
-                guard length <= bytes.count - at - 12, type != "IEND" else { break }
+                let type = bytes[at + 4..<at + 8]
+                guard length <= bytes.count - at - 12, !type.elementsEqual("IEND".utf8) else { break }
                 let body = bytes[at + 8..<at + 8 + length]
-                if type == "tEXt", let split = body.firstIndex(of: 0) {
-                    found.append(
-                        PNGText(
-                            keyword: String(bytes: body[..<split], encoding: .isoLatin1) ?? "",
-                            text: String(bytes: body[(split + 1)...], encoding: .isoLatin1) ?? ""))
+                if type.elementsEqual("tEXt".utf8), let split = body.firstIndex(of: 0) {
+                    found.append(PNGText(keyword: latin1(body[..<split]), text: latin1(body[(split + 1)...])))
                 }
                 at += 12 + length
             }
             return found
         }
+    }
+
+    /// Latin-1 bytes as text: each byte is the Unicode scalar of its value. A thumbnail's text
+    /// is read for every cell a window opens on; Foundation's conversion took most of that.
+    private static func latin1(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: bytes.map { Unicode.Scalar($0) })
+        return String(text)
     }
 }

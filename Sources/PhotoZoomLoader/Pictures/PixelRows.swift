@@ -11,17 +11,45 @@ public struct PixelSummary: Equatable, Sendable {
 /// laid out as the renderer takes them, and summing them on the way: one pass for all of it,
 /// where the window converted and looked again, and the decoder summed the pixels apart.
 public enum PixelRows {
+    /// The sums of pixels copied so far, for a picture copied a few rows at a time.
+    public struct Sums {
+        var opaque = true
+        var r: UInt64 = 0
+        var g: UInt64 = 0
+        var b: UInt64 = 0
+        var a: UInt64 = 0
+        var pixels: UInt64 = 0
+
+        public init() {}
+
+        /// Whether every pixel is opaque, and their mean colour.
+        public var summary: PixelSummary {
+            let count = max(1, pixels)
+            func mean(_ sum: UInt64) -> UInt8 { UInt8((sum + count / 2) / count) }
+            return PixelSummary(isOpaque: opaque, average: Color(r: mean(r), g: mean(g), b: mean(b), a: mean(a)))
+        }
+    }
+
     /// Copies `height` rows of `width` RGBA pixels, each row `pitch` bytes after the one before
     /// in `from`, to `out`'s packed rows, laid out as `layout`.
     public static func copy(
         from: UnsafeRawPointer, pitch: Int, width: Int, height: Int, into out: UnsafeMutableRawPointer,
         as layout: PixelLayout
     ) -> PixelSummary {
-        var opaque = true
-        var r: UInt64 = 0
-        var g: UInt64 = 0
-        var b: UInt64 = 0
-        var a: UInt64 = 0
+        var sums = Sums()
+        copy(from: from, pitch: pitch, width: width, height: height, into: out, as: layout, adding: &sums)
+        return sums.summary
+    }
+
+    /// Copies as `copy(from:pitch:width:height:into:as:)` does, adding the pixels to `sums`.
+    public static func copy(
+        from: UnsafeRawPointer, pitch: Int, width: Int, height: Int, into out: UnsafeMutableRawPointer,
+        as layout: PixelLayout, adding sums: inout Sums
+    ) {
+        var r = sums.r
+        var g = sums.g
+        var b = sums.b
+        var a = sums.a
         for y in 0..<height {
             // Rows of a file need not be aligned to four bytes, so each pixel is loaded unaligned.
             let row = from + y * pitch
@@ -39,10 +67,12 @@ public enum PixelRows {
                     (layout == .rgba ? pixel : pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF)
                     .littleEndian
             }
-            if alpha & 0xFF00_0000 != 0xFF00_0000 { opaque = false }
+            if alpha & 0xFF00_0000 != 0xFF00_0000 { sums.opaque = false }
         }
-        let count = UInt64(max(1, width * height))
-        func mean(_ sum: UInt64) -> UInt8 { UInt8((sum + count / 2) / count) }
-        return PixelSummary(isOpaque: opaque, average: Color(r: mean(r), g: mean(g), b: mean(b), a: mean(a)))
+        sums.r = r
+        sums.g = g
+        sums.b = b
+        sums.a = a
+        sums.pixels += UInt64(max(0, width * height))
     }
 }
