@@ -119,8 +119,10 @@ public enum Prototype {
         }
         stamps.stamp(.windowMade)
         let showBy = now() + showDeadline
-        // A big folder takes a while to list: Ctrl-C or a close meanwhile ends the run at once.
-        while !opening.isDone(waiting: .milliseconds(10)) {
+        // The cells' pictures become textures as they are read. A big folder takes a while to
+        // list: Ctrl-C or a close meanwhile ends the run at once.
+        let made = OpeningTextures(surface: window, limits: file.library)
+        while !made.make(from: opening, waiting: 0.01) {
             if window.quitRequested {
                 // The loaders starting meanwhile would only slow the exit down.
                 pool.stopAll()
@@ -136,7 +138,8 @@ public enum Prototype {
         let sessions: WindowSessions
         do {
             sessions = try WindowSessions(
-                opening: try opening.take(), surface: window, settings: settings, cache: cache, fillsCache: true,
+                opening: try opening.take(), made: made, surface: window, settings: settings, cache: cache,
+                fillsCache: true,
                 limits: file.library, wake: window.wakeSignal, logTail: logTail, showBy: showBy,
                 scripted: options.exitAfterFrames != nil, recordPath: options.recordPath, pool: pool,
                 stamps: stamps, log: log)

@@ -150,6 +150,50 @@ final class OpeningThumbnailsTests: XCTestCase {
             HangGuard.failure("the workers and loaders did not start after the first frame"))
     }
 
+    /// Each picture the opening reads is handed over as it is read: the window makes its
+    /// texture while the read goes on, and its sessions use that texture rather than make
+    /// another.
+    func testEachPictureBecomesATextureWhileTheReadGoesOn() throws {
+        let cache = cache()
+        let cold = try open(with: cache)
+        for photo in cold.files.indices {
+            let size = try XCTUnwrap(ThumbnailSize(pixels: try side(of: photo, in: cold)))
+            guard case .success = cache.make(cold.files[photo], size: size) else { return XCTFail("not made") }
+        }
+        let over = DispatchSemaphore(value: 0)
+        let reading = OpeningRead { [folder, viewport] handing in
+            let opening = try FolderOpening.read(
+                folder: folder!.path, scan: PhotoFolder.Scan(), viewport: viewport, scale: 1, tuning: Tuning(),
+                limits: LibraryLimits(), cache: cache, handing: handing, log: { _ in })
+            // The read is not over until the test says so.
+            over.wait()
+            return opening
+        }
+        let canvas = try HeadlessCanvas(size: viewport, format: HeadlessCanvas.windowFormat)
+        let made = OpeningTextures(surface: canvas, limits: LibraryLimits())
+        XCTAssertTrue(
+            HangGuard.wait {
+                XCTAssertFalse(made.make(from: reading, waiting: 0.01), "the read is over")
+                return (0..<20).allSatisfy { made.textures.hasSharpThumbnail($0, cell: 100) }
+            }, HangGuard.failure("the 20 cells in view did not get textures as they were read"))
+        let textures = (0..<20).map { textureOf($0, in: made.textures) }
+        over.signal()
+        XCTAssertTrue(
+            HangGuard.wait { made.make(from: reading, waiting: 0.01) }, HangGuard.failure("the read did not end"))
+        let sessions = try WindowSessions(
+            opening: try reading.take(), made: made, surface: canvas,
+            settings: [LiveSession.Settings(tuning: nil, photosFolder: folder.path)], cache: cache, fillsCache: false,
+            limits: LibraryLimits(), wake: .none, log: { _ in })
+        defer { sessions.close(stoppingLoaders: false) }
+        XCTAssertTrue(sessions.showsEveryCellSharp)
+        XCTAssertEqual((0..<20).map { textureOf($0, in: made.textures) }, textures, "a texture was made again")
+    }
+
+    func textureOf(_ photo: Int, in textures: PhotoTextures) -> OpaquePointer? {
+        guard case .texture(let texture, _, _, _) = textures.drawable(for: photo, pixelWidth: 1) else { return nil }
+        return texture
+    }
+
     /// A thumbnail another program wrote (deflated, as every other program writes them) is a
     /// thumbnail of the cache's, which a loader decodes to the same pixels; the opening leaves
     /// it to the workers rather than wait for a loader before the window shows.

@@ -34,10 +34,13 @@ public struct FolderOpening: Sendable {
     /// Lists `folder` and reads the opening's headers, then the pictures of the cells in a
     /// `viewport`-sized window at `scale` pixels a point (a window not made yet assumes 1; cells
     /// of another size have theirs decoded again by the workers): their thumbnails where
-    /// `cache` keeps them as this program writes them, else their previews.
+    /// `cache` keeps them as this program writes them, else their previews. `handing` is given
+    /// each picture as it is read, on the thread that read it, for a window to make its texture
+    /// while the others are read.
     public static func read(
         folder: String, scan: PhotoFolder.Scan, viewport: Size, scale: Double, tuning: Tuning, limits: LibraryLimits,
-        cache: ThumbnailCache? = nil, pool: LoaderPool = .shared, log: (String) -> Void
+        cache: ThumbnailCache? = nil, pool: LoaderPool = .shared,
+        handing: (@Sendable (_ photo: Int, _ picture: Picture) -> Void)? = nil, log: (String) -> Void
     ) throws -> FolderOpening {
         let files = try PhotoFolder.imageFiles(in: folder, scan: scan, log: log)
         var stamps = OpeningStamps()
@@ -49,7 +52,8 @@ public struct FolderOpening: Sendable {
         let layout = GridLayout(viewport: viewport, count: files.count, tuning: tuning)
         let cell = layout.cellSize * scale
         let inView = cellsInView(of: files.count, viewport: viewport, tuning: tuning, start: scan.gridStart)
-        let kept = cache.map { keptThumbnails(of: files, inView, probes: probes, cell: cell, in: $0) } ?? [:]
+        let kept =
+            cache.map { keptThumbnails(of: files, inView, probes: probes, cell: cell, in: $0, handing: handing) } ?? [:]
         // Loaders for the cells without a kept thumbnail: their previews now, their photos
         // next. A window whose cells all have theirs starts them after its first frame.
         if kept.count < inView.count { pool.warmUp(limits: limits) }
@@ -74,7 +78,9 @@ public struct FolderOpening: Sendable {
                 let pixels = PhotoPixelDecoder.decodePreviews(
                     jobs, cell: previewCell, layout: previewLayout, limits: limits, pool: pool)
                 for (job, result) in zip(batch, pixels) {
-                    if case .success(let made) = result { decoded.set(job.photo, made) }
+                    guard case .success(let made) = result else { continue }
+                    decoded.set(job.photo, made)
+                    handing?(job.photo, Picture(target: .preview(cell: previewCell), pixels: made))
                 }
                 finished.leave()
             }
@@ -96,7 +102,7 @@ public struct FolderOpening: Sendable {
     /// each, no loader. One kept otherwise (another program's) is left to the workers.
     private static func keptThumbnails(
         of files: [URL], _ photos: Range<Int>, probes: [Result<PhotoProbe, DecodeFailure>?], cell: Double,
-        in cache: ThumbnailCache
+        in cache: ThumbnailCache, handing: (@Sendable (Int, Picture) -> Void)?
     ) -> [Int: Picture] {
         let read = HandedIn<Picture>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: photos.count) { k in
@@ -106,9 +112,10 @@ public struct FolderOpening: Sendable {
             guard let size = ThumbnailSize(pixels: target.box.width),
                 let image = cache.read(files[photo], size: size, as: previewLayout, decoding: false)
             else { return }
-            read.set(
-                photo,
-                Picture(target: target, pixels: PhotoPixelDecoder.made(image, probe: probe, layout: previewLayout)))
+            let picture = Picture(
+                target: target, pixels: PhotoPixelDecoder.made(image, probe: probe, layout: previewLayout))
+            read.set(photo, picture)
+            handing?(photo, picture)
         }
         return Dictionary(
             uniqueKeysWithValues: read.values.enumerated().compactMap { photo, picture in picture.map { (photo, $0) } })
@@ -188,13 +195,41 @@ public struct FolderOpening: Sendable {
 }
 
 /// A folder's opening read on another thread while the caller makes its window (or, for the
-/// bench and snapshots, its canvas), as the window opens: what was read is handed over once.
+/// bench and snapshots, its canvas), as the window opens: what was read is handed over once,
+/// and the cells' pictures one by one as they are read.
 public final class OpeningRead: @unchecked Sendable {
+    /// A cell's picture as it was read, before the rest.
+    public struct Arrival: Sendable {
+        public let photo: Int
+        public let picture: FolderOpening.Picture
+    }
+
     private var result: Result<FolderOpening, Error> = .failure(CancellationError())
     private let reading = DispatchGroup()
+    private let arriving = NSCondition()
+    private var arrived: [Arrival] = []
+    private var isRead = false
 
-    public init(_ read: @escaping @Sendable () throws -> FolderOpening) {
-        DispatchQueue.global(qos: .userInitiated).async(group: reading) { self.result = Result { try read() } }
+    /// Reads with `read`, which hands each picture it reads to the function it is given.
+    public init(
+        _ read:
+            @escaping @Sendable (_ handing: @escaping @Sendable (Int, FolderOpening.Picture) -> Void) throws ->
+            FolderOpening
+    ) {
+        DispatchQueue.global(qos: .userInitiated).async(group: reading) {
+            self.result = Result {
+                try read { photo, picture in
+                    self.arriving.withLock {
+                        self.arrived.append(Arrival(photo: photo, picture: picture))
+                        self.arriving.signal()
+                    }
+                }
+            }
+            self.arriving.withLock {
+                self.isRead = true
+                self.arriving.broadcast()
+            }
+        }
     }
 
     /// Starts reading `folder` for a window of `viewport` points (at 1 pixel a point, all a
@@ -204,16 +239,26 @@ public final class OpeningRead: @unchecked Sendable {
         folder: String, scan: PhotoFolder.Scan, viewport: Size, file: TuningFile, cache: ThumbnailCache? = nil,
         pool: LoaderPool = .shared, log: @escaping (String) -> Void
     ) {
-        self.init {
+        self.init { handing in
             try FolderOpening.read(
                 folder: folder, scan: scan, viewport: viewport, scale: 1, tuning: file.tuning, limits: file.library,
-                cache: cache, pool: pool, log: log)
+                cache: cache, pool: pool, handing: handing, log: log)
         }
     }
 
     /// Whether the read is over, waiting at most `timeout` for it.
     public func isDone(waiting timeout: DispatchTimeInterval) -> Bool {
         reading.wait(timeout: .now() + timeout) == .success
+    }
+
+    /// The pictures read since the last call, waiting at most `seconds` for one unless the
+    /// read is over; and whether it is (none will follow).
+    public func arrivals(waiting seconds: TimeInterval) -> (pictures: [Arrival], isRead: Bool) {
+        arriving.lock()
+        defer { arriving.unlock() }
+        if arrived.isEmpty, !isRead { _ = arriving.wait(until: Date(timeIntervalSinceNow: seconds)) }
+        defer { arrived.removeAll() }
+        return (arrived, isRead)
     }
 
     /// What was read, once it is, no longer held here; the group's wait orders the write before this read.

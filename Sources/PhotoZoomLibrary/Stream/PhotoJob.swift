@@ -80,4 +80,12 @@ public struct DecodedPixels: Sendable {
     /// No pixel is at all transparent: drawn at full alpha, nothing needs blending.
     public let isOpaque: Bool
     public let probe: PhotoProbe
+
+    /// These pixels in `layout`: themselves when they are in it already, or when memory for a
+    /// copy cannot be had (the renderer converts them then).
+    public func converted(to layout: PixelLayout) -> DecodedPixels {
+        guard pixels.layout != layout, let converted = pixels.copy(as: layout) else { return self }
+        return DecodedPixels(
+            pixels: converted, uprightSize: uprightSize, average: average, isOpaque: isOpaque, probe: probe)
+    }
 }

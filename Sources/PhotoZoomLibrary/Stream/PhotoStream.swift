@@ -158,19 +158,15 @@ public final class PhotoStream<Textures: PictureStore> {
     }
 
     /// Makes textures of the pictures `opening` read while the window was made, converted first
-    /// should the renderer draw from another layout than they were made in. The previews' bytes
+    /// should the renderer draw from another layout than they were made in, but for those the
+    /// window made already as they were read (`OpeningRead.arrivals`). The previews' bytes
     /// go when the window has the pixel density the opening assumed; else its cells are larger,
     /// and the workers decode the previews again from them.
     public func insertOpeningPictures(_ opening: FolderOpening, scale: Double, now: UInt64) {
         for (photo, picture) in opening.pictures where !broken.contains(photo) {
             if scale == opening.scale, case .preview = picture.target { probes[photo]?.preview = nil }
-            var made = picture.pixels
-            if made.pixels.layout != layout, let converted = made.pixels.copy(as: layout) {
-                made = DecodedPixels(
-                    pixels: converted, uprightSize: made.uprightSize, average: made.average,
-                    isOpaque: made.isOpaque, probe: made.probe)
-            }
-            textures.insert(photo, picture.target, made, arrived: now)
+            guard !textures.has(photo, picture.target) else { continue }
+            textures.insert(photo, picture.target, picture.pixels.converted(to: layout), arrived: now)
         }
     }
 

@@ -28,7 +28,7 @@ public final class HeadlessLibrary {
             ThumbnailCache(root: $0, program: "photozoom", version: "bench", limits: limits, log: log)
         }
         // As the window opens: the folder is read while the canvas is made.
-        let reading = OpeningRead {
+        let reading = OpeningRead { _ in
             try FolderOpening.read(
                 folder: folder, scan: scan, viewport: viewport, scale: scale, tuning: Tuning(), limits: limits,
                 cache: cache, log: log)

@@ -64,10 +64,11 @@ public final class WindowSessions: FrameSteps {
     /// `settings` (two side by side). `showBy`: the wall time the surface shows at whatever it
     /// has; nil shows it at once. `recordPath`: a new file to record every session into.
     /// `pool`: the loaders that decode the photos. `stamps`: the opening's moments before it
-    /// was read (`OpeningStamps`).
+    /// was read (`OpeningStamps`). `made`: textures of `opening`'s pictures made as they were
+    /// read, on `surface`'s renderer.
     public init(
-        opening: FolderOpening, surface: DrawingSurface, settings: [LiveSession.Settings], cache: ThumbnailCache?,
-        fillsCache: Bool,
+        opening: FolderOpening, made: OpeningTextures? = nil, surface: DrawingSurface,
+        settings: [LiveSession.Settings], cache: ThumbnailCache?, fillsCache: Bool,
         limits: LibraryLimits, wake: WakeSignal, logTail: LogTail = LogTail(), showBy: UInt64? = nil,
         scripted: Bool = false,
         recordPath: String? = nil, pool: LoaderPool = .shared, stamps: OpeningStamps = OpeningStamps(),
@@ -79,7 +80,8 @@ public final class WindowSessions: FrameSteps {
         self.stamps = stamps.merging(opening.stamps)
         let photos = PhotoStream(
             files: opening.files, opening: opening.probes, renderer: surface.renderer, limits: limits, cache: cache,
-            fillsCache: fillsCache, holdsForFirstFrame: true, pool: pool, wake: wake, log: log)
+            fillsCache: fillsCache, holdsForFirstFrame: true, pool: pool, textures: made?.textures, wake: wake, log: log
+        )
         photos.insertOpeningPictures(opening, scale: surface.pixelScale, now: Self.now())
         self.photos = photos
         let areas = Self.areas(count: settings.count, in: surface.sizeInPoints)

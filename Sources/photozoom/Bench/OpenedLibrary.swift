@@ -70,8 +70,11 @@ final class OpenedLibrary {
                     tuning: try LiveTuning.start(path: comparedTuning.appendingPathComponent("b.json").path).live,
                     photosFolder: folder))
         }
+        // As the window does: the cells' pictures become textures as they are read.
+        let made = OpeningTextures(surface: canvas, limits: limits)
+        while !made.make(from: reading, waiting: 0.01) {}
         sessions = try WindowSessions(
-            opening: try reading.take(), surface: canvas, settings: settings,
+            opening: try reading.take(), made: made, surface: canvas, settings: settings,
             cache: cache, fillsCache: fillsCache, limits: limits, wake: .none, showBy: started + Prototype.showDeadline,
             stamps: stamps, log: { _ in })
         driver.input.arrived = { [sessions] in sessions.hasArrivals }
