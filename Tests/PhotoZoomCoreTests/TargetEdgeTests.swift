@@ -20,23 +20,28 @@ final class TargetEdgeTests: XCTestCase {
             target: "PhotoZoomUntrusted", imports: ["Foundation", "Glibc", "PhotoZoomCore"],
             dependencies: ["PhotoZoomCore"]),
         Edge(
+            target: "PhotoZoomLoaderInterface",
+            imports: ["Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CLoader"],
+            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CLoader"]),
+        Edge(
             target: "PhotoZoomLoader",
             imports: [
-                "Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif",
-                "CPNG", "CLCMS", "CHeif", "CJXL", "CLoader",
+                "Foundation", "Glibc", "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "CTurboJPEG",
+                "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS", "CHeif", "CJXL", "CLoader",
             ],
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS",
-                "CHeif",
-                "CJXL", "CLoader",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "CTurboJPEG", "CWebP", "CTIFF",
+                "CGif", "CPNG", "CLCMS", "CHeif", "CJXL", "CLoader",
             ]),
         Edge(
             target: "PhotoZoomLibrary",
             imports: [
-                "Foundation", "Glibc", "Dispatch", "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "CMD5",
-                "CPNG", "CLoader",
+                "Foundation", "Glibc", "Dispatch", "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface",
+                "CMD5", "CPNG", "CLoader",
             ],
-            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "CMD5", "CPNG", "CLoader"]),
+            dependencies: [
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "CMD5", "CPNG", "CLoader",
+            ]),
     ]
 
     func testEachPureTargetImportsOnlyWhatItsEdgesAllow() throws {
