@@ -51,12 +51,15 @@ let package = Package(
         // Bytes from outside, sniffed, sized and refused in pure Swift before any C decoder
         // sees them; and why a photo is not shown, as cases. No SDL, no C decoder.
         .target(name: "PhotoZoomUntrusted", dependencies: ["PhotoZoomCore"]),
+        // What the window and a loader share: the messages between them, the sandbox's report
+        // and the pixel buffers the replies carry. No C decoder, so the window maps none.
+        .target(name: "PhotoZoomLoaderInterface", dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "CLoader"]),
         // What runs inside a loader's sandbox: the decoders and the pixels they make. No SDL, no X11.
         .target(
             name: "PhotoZoomLoader",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "CTurboJPEG", "CWebP", "CTIFF", "CGif", "CPNG", "CLCMS", "CHeif",
-                "CJXL", "CLoader",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "CTurboJPEG", "CWebP", "CTIFF",
+                "CGif", "CPNG", "CLCMS", "CHeif", "CJXL", "CLoader",
             ]),
         // The loader as a program of its own, started by the pool beside `photozoom`: its
         // process maps only what it decodes with, nothing of SDL or X11.
@@ -65,18 +68,20 @@ let package = Package(
         // client, the photo stream, the thumbnail cache and pictures. No SDL.
         .target(
             name: "PhotoZoomLibrary",
-            dependencies: ["PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "CMD5", "CPNG", "CLoader"]),
+            dependencies: [
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "CMD5", "CPNG", "CLoader",
+            ]),
         // The window: events, rendering, overlays, sessions, the replay window.
         .target(
             name: "PhotoZoomSDL",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "CSDL2", "CGif",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "PhotoZoomLibrary", "CSDL2", "CGif",
                 "CLoader",
             ]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "PhotoZoomSDL",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "PhotoZoomLibrary", "PhotoZoomSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,7 +89,8 @@ let package = Package(
         // The system calls it tries that Swift cannot make itself.
         .systemLibrary(name: "CFaultLoader", path: "Tests/CFaultLoader"),
         .executableTarget(
-            name: "photozoom-fault-loader", dependencies: ["PhotoZoomLoader", "CFaultLoader"], path: "Tests/FaultLoader"
+            name: "photozoom-fault-loader",
+            dependencies: ["PhotoZoomLoader", "PhotoZoomLoaderInterface", "CFaultLoader"], path: "Tests/FaultLoader"
         ),
         .target(
             name: "PhotoZoomTestSupport", dependencies: ["PhotoZoomCore", "CLCMS"], path: "Tests/PhotoZoomTestSupport"),
@@ -92,14 +98,14 @@ let package = Package(
         .testTarget(
             name: "PhotoZoomLoaderTests",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "PhotoZoomTestSupport",
-                "CLCMS",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "PhotoZoomLoader",
+                "PhotoZoomLibrary", "PhotoZoomTestSupport", "CLCMS",
             ]),
         .testTarget(
             name: "PhotoZoomSDLTests",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoader", "PhotoZoomLibrary", "PhotoZoomSDL",
-                "PhotoZoomTestSupport",
+                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "PhotoZoomLoader",
+                "PhotoZoomLibrary", "PhotoZoomSDL", "PhotoZoomTestSupport",
                 "CTurboJPEG", "CExif",
             ]),
         // SDL_image and giflib open what the executable wrote, to check it by pixels; the core

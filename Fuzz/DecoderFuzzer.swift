@@ -8,6 +8,7 @@
 
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// What a decoded picture is asked for at: a pager's page and a grid cell, not square, so a

@@ -11,7 +11,7 @@
 
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// The names a file is tried under: one a folder lists as a photo, and one that lets a header

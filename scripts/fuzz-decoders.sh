@@ -20,7 +20,8 @@ seeds="$out/decoder-seeds"
 mkdir -p "$corpus" "$seeds" "$out/decoder-crashes" "$out/decoder-core"
 
 # Modules as SwiftPM builds them: the core, then the untrusted bytes' own target (the gate the
-# decoders run first), each a static library, instrumented too. Then the loader's decoders and
+# decoders run first), then the pictures of the loaders' interface (the sizes and pixel buffers
+# the decoders fill), each a static library, instrumented too. Then the loader's decoders and
 # pictures with the harness, in a module named as SwiftPM's (so the harness sees internal
 # names), with the C libraries' modules (their shims are compiled in, instrumented). Not the
 # loader's process or messages: the harness calls the decoders in-process. lld, as gold warns
@@ -35,6 +36,11 @@ swiftc -module-name PhotoZoomUntrusted -parse-as-library -swift-version 5 -O -g 
     -sanitize=fuzzer,address -emit-library -static -I "$out/decoder-core" \
     -emit-module -emit-module-path "$out/decoder-core/PhotoZoomUntrusted.swiftmodule" \
     "${untrusted[@]}" -o "$out/decoder-core/libPhotoZoomUntrusted.a"
+mapfile -t pictures < <(find Sources/PhotoZoomLoaderInterface/Pictures -name '*.swift' | sort)
+swiftc -module-name PhotoZoomLoaderInterface -parse-as-library -swift-version 5 -O -g \
+    -sanitize=fuzzer,address -emit-library -static -I "$out/decoder-core" \
+    -emit-module -emit-module-path "$out/decoder-core/PhotoZoomLoaderInterface.swiftmodule" \
+    "${pictures[@]}" -o "$out/decoder-core/libPhotoZoomLoaderInterface.a"
 mapfile -t loader < <(find Sources/PhotoZoomLoader/Decoders Sources/PhotoZoomLoader/Pictures -name '*.swift' | sort)
 cflags=()
 for flag in $(pkg-config --cflags libturbojpeg libwebp libtiff-4 libpng libheif libde265 dav1d libjxl lcms2); do cflags+=(-Xcc "$flag"); done
@@ -44,7 +50,7 @@ swiftc -module-name PhotoZoomLoader -parse-as-library -swift-version 5 -O -g \
     -I "$out/decoder-core" -I Sources/CTurboJPEG -I Sources/CWebP -I Sources/CTIFF -I Sources/CGif -I Sources/CPNG -I Sources/CHeif -I Sources/CJXL -I Sources/CLCMS \
     "${cflags[@]}" \
     "${loader[@]}" Fuzz/DecoderFuzzer.swift \
-    -L "$out/decoder-core" -lPhotoZoomUntrusted -lPhotoZoomCore "${libs[@]}" -lgif -o "$out/decoder-fuzzer"
+    -L "$out/decoder-core" -lPhotoZoomLoaderInterface -lPhotoZoomUntrusted -lPhotoZoomCore "${libs[@]}" -lgif -o "$out/decoder-fuzzer"
 
 # A small file of every format and variant ImageMagick writes (setup.sh --test installs it):
 # each decoder's ordinary paths, 8-bit unless said (a gradient of few colours would otherwise

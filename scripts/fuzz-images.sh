@@ -18,7 +18,7 @@ corpus="$out/image-corpus"
 mkdir -p "$corpus" "$out/image-crashes" "$out/image-core"
 
 # Modules as SwiftPM builds them: the core, then the untrusted bytes' own target (the gate, the
-# EXIF parser, the failures), then the sizes of the loader's, each a static library,
+# EXIF parser, the failures), then the sizes of the loaders' interface, each a static library,
 # instrumented too (TuningFile.number and the limits run on every input). Then the probe's files
 # with the harness, in a module named as SwiftPM's (so the harness sees internal names): the
 # thumbnail cache's PNG walk (CPNG), and the probe with what it calls: ContentHash. No SDL.
@@ -33,13 +33,14 @@ swiftc -module-name PhotoZoomUntrusted -parse-as-library -swift-version 5 -O -g 
     -sanitize=fuzzer,address -emit-library -static -I "$out/image-core" \
     -emit-module -emit-module-path "$out/image-core/PhotoZoomUntrusted.swiftmodule" \
     "${untrusted[@]}" -o "$out/image-core/libPhotoZoomUntrusted.a"
-# Of the loader's target, the probe and the PNG walk need only its sizes and pictures.
-swiftc -module-name PhotoZoomLoader -parse-as-library -swift-version 5 -O -g \
+# Of the loaders' interface, the probe and the PNG walk need only its sizes and pictures.
+swiftc -module-name PhotoZoomLoaderInterface -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -emit-library -static -I "$out/image-core" \
-    -emit-module -emit-module-path "$out/image-core/PhotoZoomLoader.swiftmodule" \
-    Sources/PhotoZoomLoader/Pictures/ScaledSize.swift Sources/PhotoZoomLoader/Pictures/PixelBuffer.swift \
-    Sources/PhotoZoomLoader/Pictures/PixelRows.swift \
-    -o "$out/image-core/libPhotoZoomLoader.a"
+    -emit-module -emit-module-path "$out/image-core/PhotoZoomLoaderInterface.swiftmodule" \
+    Sources/PhotoZoomLoaderInterface/Pictures/ScaledSize.swift \
+    Sources/PhotoZoomLoaderInterface/Pictures/PixelBuffer.swift \
+    Sources/PhotoZoomLoaderInterface/Pictures/PixelRows.swift \
+    -o "$out/image-core/libPhotoZoomLoaderInterface.a"
 gate=(
     Sources/PhotoZoomLibrary/Thumbnails/ThumbnailPNG.swift
     Sources/PhotoZoomLibrary/Thumbnails/StoredPNG.swift
@@ -52,7 +53,7 @@ swiftc -module-name PhotoZoomLibrary -parse-as-library -swift-version 5 -O -g \
     -sanitize=fuzzer,address -use-ld=lld \
     -I "$out/image-core" -I Sources/CPNG "${cflags[@]}" \
     "${gate[@]}" Fuzz/ImageFuzzer.swift \
-    -L "$out/image-core" -lPhotoZoomLoader -lPhotoZoomUntrusted -lPhotoZoomCore -o "$out/image-fuzzer"
+    -L "$out/image-core" -lPhotoZoomLoaderInterface -lPhotoZoomUntrusted -lPhotoZoomCore -o "$out/image-fuzzer"
 
 # The seeds; what the fuzzer finds stays in the corpus for the next run. Real photos: one with
 # EXIF, one without, and the head of the CMYK fixture (its header is in the first bytes; the

@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomSDL
 
 /// The pipe Ctrl-C's handler writes a byte to: all a signal handler may safely do.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomSDL
 import PhotoZoomUntrusted
 

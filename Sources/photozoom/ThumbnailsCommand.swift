@@ -2,7 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomSDL
 
 extension ThumbnailSize: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import CFaultLoader
 import Foundation
 import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// The faults `PHOTOZOOM_LOADER_CRASH=NAME:HOW` asks for when the loader is handed the photo
 /// NAME: `SEGV` or `KILL` to crash, `KILLONCE` to be killed the first time any loader is

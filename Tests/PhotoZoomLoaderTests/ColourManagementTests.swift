@@ -3,6 +3,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomUntrusted
 
 /// A photo's embedded profile is applied: its colours on screen are what lcms2's own `transicc`

@@ -6,6 +6,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// Files of formats PhotoZoom claims that it once skipped or left as placeholders, each made
 /// here and held, as a loader decodes it (`ScaledDecoder`), to ImageMagick's pixels.

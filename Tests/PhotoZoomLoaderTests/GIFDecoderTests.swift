@@ -4,6 +4,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// A GIF's first image on its screen, as ImageMagick flattens it over transparent
 /// (`'f.gif[0]' -background none -flatten`) or as a file built by hand holds it; never more

@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// HDR AVIFs (PQ and HLG, BT.2020, 12 and 10 bits), made by avifenc from 16-bit PNGs holding
 /// exact code values, shown in 8-bit sRGB: held to a reference computed here from the

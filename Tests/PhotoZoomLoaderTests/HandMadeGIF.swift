@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// GIF files built byte by byte, whose pixels a test knows exactly. The image data is LZW of
 /// 9-bit codes, every index a literal and a clear code before the table would widen them, so

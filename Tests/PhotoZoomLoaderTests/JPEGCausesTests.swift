@@ -4,6 +4,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomUntrusted
 
 /// JPEGs and WebPs that PhotoZoom once left as placeholders though their reference decoders

@@ -5,6 +5,7 @@ import XCTest
 @testable import PhotoZoomCore
 @testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomUntrusted
 
 /// JPEG XL decoded by a real loader (libjxl inside its sandbox, on its one thread), held to

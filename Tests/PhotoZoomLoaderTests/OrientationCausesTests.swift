@@ -6,6 +6,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// Every way a photo's header says how it turns upright, held to ImageMagick's `-auto-orient`:
 /// the pixels a loader decodes (`ScaledDecoder`) and the upright size the library lays the

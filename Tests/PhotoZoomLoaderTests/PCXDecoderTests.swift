@@ -4,6 +4,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// ZSoft PCX, held to ImageMagick's reading of files it writes (8 bits in 1, 3 or 4 planes, and
 /// 1 bit in 1) and of files built here by hand in the kinds it cannot write, whose pixels the

@@ -4,6 +4,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// PNGs of every kind decode to ImageMagick's pixels, or to the pixels a file built by hand
 /// holds; a file cut short shows what arrived; no file traps or decodes past the pixel limit.

@@ -4,6 +4,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// Netpbm's P1 to P6, held to ImageMagick's reading of files it writes, and to pixels known
 /// exactly for files built here by hand.

@@ -2,6 +2,7 @@ import PhotoZoomCore
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// A loader shrinks what it decodes without aliasing and without shifting it: each halving is
 /// the rounded mean of its blocks, the last step samples at each pixel's centre.

@@ -1,4 +1,4 @@
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomTestSupport
 import PhotoZoomUntrusted
 import XCTest

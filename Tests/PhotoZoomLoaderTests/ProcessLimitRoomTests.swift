@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// `ProcessLimit.room` starts threads to see there is room for them, then waits for the kernel
 /// to let each go. That wait looked a thousand times at every thread, gone or not: some 33,000

@@ -4,6 +4,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// QOI, which ImageMagick 6.9 cannot read: files written here by the specification's encoder
 /// must decode to exactly the pixels encoded, and streams built op by op to what each op says.

@@ -4,6 +4,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// TGADecoder's pixels held to ImageMagick's for every type `convert` writes, and to pixels
 /// the test knows for the forms it builds byte by byte, which SDL_image got wrong.

@@ -5,6 +5,7 @@ import PhotoZoomUntrusted
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// A TIFF's alpha, associated (premultiplied) or not, at 8 and 16 bits, held to ImageMagick's
 /// straight colours: libtiff's RGBA reading hands back every alpha premultiplied.

@@ -5,6 +5,7 @@ import XCTest
 @testable import PhotoZoomCore
 @testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// AVIF as libavif writes it (`avifenc`, from `libavif-bin`), decoded by a real loader (libheif
 /// and dav1d inside its sandbox), held to libavif's own `avifdec`: another encoder than the

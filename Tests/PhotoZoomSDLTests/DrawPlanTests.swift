@@ -3,6 +3,7 @@ import PhotoZoomCore
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomSDL
 
 /// What a frame of the bench's window (1280×800, SDL's software renderer, 4:3 photos) comes

@@ -5,6 +5,7 @@ import XCTest
 @testable import PhotoZoomCore
 @testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomUntrusted
 
 /// A placeholder's reason is its own file's: broken files of different formats decoded one

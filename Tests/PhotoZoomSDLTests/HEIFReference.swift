@@ -3,6 +3,7 @@ import PhotoZoomTestSupport
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 
 /// libheif's own tools, which the set-up installs (`libheif-examples`): `heif-enc` writes the
 /// test's HEICs (x265) and AVIFs (aom) from PNGs ImageMagick draws, and `heif-convert` decodes

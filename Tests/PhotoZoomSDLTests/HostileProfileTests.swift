@@ -5,6 +5,7 @@ import XCTest
 @testable import PhotoZoomCore
 @testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomUntrusted
 
 /// A hostile ICC profile, in every container that carries one other than JPEG's

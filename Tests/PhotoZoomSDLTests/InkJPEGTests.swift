@@ -7,6 +7,7 @@ import XCTest
 
 @testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomSDL
 
 /// JPEGs of ink show the colours of their RGB originals: a CMYK one from ImageMagick and a

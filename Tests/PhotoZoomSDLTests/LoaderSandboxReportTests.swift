@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomSDL
 
 /// What the window makes of the sandbox steps its loaders say did not hold: each line once,

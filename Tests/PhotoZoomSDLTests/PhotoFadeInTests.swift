@@ -5,6 +5,7 @@ import XCTest
 @testable import PhotoZoomCore
 @testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomSDL
 
 /// Pixels fade in over the stand-in colour a person saw, and only then: a window that opens

@@ -6,6 +6,7 @@ import XCTest
 @testable import PhotoZoomCore
 @testable import PhotoZoomLibrary
 @testable import PhotoZoomLoader
+@testable import PhotoZoomLoaderInterface
 @testable import PhotoZoomSDL
 
 /// The window's photo pipeline without a window: the decode queue's order and cancellation, the

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoZoomLibrary
 import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomTestSupport
 import XCTest
 

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import PhotoZoomLibrary
 import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomSDL
 import PhotoZoomTestSupport
 import XCTest

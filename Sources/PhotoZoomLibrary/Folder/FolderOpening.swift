@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// What is read of a folder before its window opens, on the cores the window is not using to

@@ -1,6 +1,6 @@
 import CLoader
 import Foundation
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// One loader as the window holds it: its process, the window's end of its socket, and the

@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// The pictures of a loader's reply, taken out of its memory file by the window's process.

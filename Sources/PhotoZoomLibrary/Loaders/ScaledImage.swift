@@ -1,5 +1,5 @@
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// A photo decoded at the size it is shown at, as the window has it from a loader.
 public struct ScaledImage: @unchecked Sendable {

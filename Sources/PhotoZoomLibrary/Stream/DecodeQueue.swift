@@ -1,5 +1,5 @@
 import Foundation
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// Work for decoding threads, in the order the window wants it: the window hands over its whole
 /// wish list each frame, most wanted first, and whatever was queued but is no longer on it is

@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// One piece of decoding work for a photo: read its header, make its pixels at a size (or show

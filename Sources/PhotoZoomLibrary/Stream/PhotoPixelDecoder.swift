@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// Runs a `PhotoJob` on a decoding thread: a header read, or a photo's pixels at a target size

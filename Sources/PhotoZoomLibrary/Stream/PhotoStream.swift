@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// A photo library as the window sees it while it loads: every photo's header is read in the

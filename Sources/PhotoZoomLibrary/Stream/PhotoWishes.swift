@@ -1,5 +1,5 @@
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// What the window wants decoded now, most wanted first: the page on screen and the photo in
 /// flight, their neighbours, the embedded previews of the cells in the window (a millisecond

@@ -1,4 +1,4 @@
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// Where the photo stream puts the pictures it collects, and what it asks of them to decide
 /// what to decode next: the window's textures, made and evicted on the window's side.

@@ -1,6 +1,6 @@
 import CLoader
 import Foundation
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// Thumbnails the window made for cells on screen, written to the cache afterwards by a thread
 /// of its own at a lower priority than the loaders: encoding a PNG costs a fraction of what

@@ -1,6 +1,6 @@
 import CPNG
 import Foundation
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// The image data of the thumbnails this program writes: 8-bit RGBA rows, unfiltered, in
 /// deflate's *stored* blocks, which every PNG reader reads. Reading such a PNG back is checking

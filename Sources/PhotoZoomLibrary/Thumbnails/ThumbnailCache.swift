@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// The sizes of the freedesktop.org thumbnail standard, each a folder of the cache: a thumbnail

@@ -1,6 +1,6 @@
 import CPNG
 import Foundation
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// One of a PNG's tEXt chunks: a keyword (Latin-1, 1 to 79 bytes) and its text (Latin-1).
 public struct PNGText: Equatable {

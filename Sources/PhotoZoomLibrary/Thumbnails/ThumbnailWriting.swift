@@ -1,5 +1,5 @@
 import Foundation
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// The writing half of the cache, as the standard lays it down: the PNG goes to a temporary file
 /// in its own folder and is renamed into place, so another program reads a whole thumbnail or

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// Windows and OS/2 bitmaps, in pure Swift: palette indices of 1, 2, 4 and 8 bits, uncompressed

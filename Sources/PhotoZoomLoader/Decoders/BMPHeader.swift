@@ -1,3 +1,4 @@
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// What a BMP's file header and info header say about its pixels, read and checked before any

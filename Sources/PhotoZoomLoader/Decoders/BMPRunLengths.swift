@@ -1,3 +1,4 @@
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// BI_RLE8 and BI_RLE4: pairs of a count and a palette index (two 4-bit indices taking turns)

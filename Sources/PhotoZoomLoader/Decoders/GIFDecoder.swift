@@ -1,5 +1,6 @@
 import CGif
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// A GIF's first image through giflib's record reader, shown on its logical screen over

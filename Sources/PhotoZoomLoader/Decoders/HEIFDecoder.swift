@@ -1,6 +1,7 @@
 import CHeif
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// HEIC and AVIF, read by libheif from the bytes in memory (HEVC through libde265, AV1 through

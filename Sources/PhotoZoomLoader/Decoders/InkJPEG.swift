@@ -1,5 +1,6 @@
 import CTurboJPEG
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// CMYK and YCCK JPEGs (print files, Photoshop exports) in true colour. SDL_image hands their

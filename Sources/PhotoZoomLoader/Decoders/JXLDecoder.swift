@@ -1,6 +1,7 @@
 import CJXL
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// JPEG XL, read by libjxl from the bytes in memory with no parallel runner, so on the loader's

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// ZSoft's PC Paintbrush: a 128-byte header, then rows of `planes` lines of `bytesPerLine`

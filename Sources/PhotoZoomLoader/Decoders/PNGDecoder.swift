@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// PNG through libpng's progressive reader (the C half is in CPNG's shim.h): every colour type

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// Netpbm's bitmaps, greymaps and pixmaps, P1 to P6, in text or binary. Samples of any maximum

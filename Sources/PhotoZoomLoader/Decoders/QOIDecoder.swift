@@ -1,4 +1,5 @@
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// The Quite OK Image format: a 14-byte header ("qoif", the width and height big-endian, 3 or

@@ -2,6 +2,7 @@ import CTurboJPEG
 import CWebP
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// What a loader's decoder makes, before the loader hands it on: upright RGBA pixels no larger

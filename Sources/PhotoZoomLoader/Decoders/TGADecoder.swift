@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// Truevision TGA, in pure Swift: colour-mapped (types 1 and 9), true-colour (2 and 10) and

@@ -1,3 +1,4 @@
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// What a TGA's 18-byte header says, checked field by field: the image type and its pixels'

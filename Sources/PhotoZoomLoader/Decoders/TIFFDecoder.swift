@@ -1,6 +1,7 @@
 import CLCMS
 import CTIFF
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// TIFFs, read by libtiff from the bytes in memory: the first directory whole, or, for one too

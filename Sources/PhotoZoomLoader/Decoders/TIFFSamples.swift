@@ -1,5 +1,6 @@
 import CTIFF
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// The TIFFs libtiff's RGBA reading refuses: samples of 12, 24 or 32 bits, floating point, and

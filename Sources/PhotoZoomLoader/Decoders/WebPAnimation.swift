@@ -1,5 +1,6 @@
 import CWebP
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// An animated WebP's first frame, as a browser shows it before it plays: libwebp's animation

@@ -1,5 +1,6 @@
 import CLCMS
 import Foundation
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// A photo's colours, from the profile it carries to the screen's sRGB, by Little CMS 2: a

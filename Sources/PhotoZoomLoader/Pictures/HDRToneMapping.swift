@@ -1,5 +1,6 @@
 import CLCMS
 import Foundation
+import PhotoZoomLoaderInterface
 
 /// An HDR picture (BT.2100's PQ or HLG) shown on an 8-bit sRGB screen. Its samples become light
 /// in nits (PQ's EOTF; HLG's inverse OETF and its OOTF for a 1000-nit display), its luminance

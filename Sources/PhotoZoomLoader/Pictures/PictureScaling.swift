@@ -1,5 +1,6 @@
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// What a loader does to a decoded picture before it hands it on: shrinks it well and turns it

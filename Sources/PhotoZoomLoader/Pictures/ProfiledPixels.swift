@@ -1,3 +1,4 @@
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// A decoder's pixels and the colour profile its file gave them, which the loader converts

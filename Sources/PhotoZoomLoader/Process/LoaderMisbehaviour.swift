@@ -1,3 +1,5 @@
+import PhotoZoomLoaderInterface
+
 /// How a test-only loader misbehaves, as a decoder a file took over might: it crashes, hangs or
 /// tries what the sandbox forbids instead of decoding, or lies in its reply. Tests hold the
 /// window to surviving each with one placeholder and a new loader. The shipped loader has none.

@@ -2,6 +2,7 @@ import CLoader
 import CTurboJPEG
 import Foundation
 import PhotoZoomCore
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// The loader's side: `photozoom-loader`, started by the window's loader pool, which decodes

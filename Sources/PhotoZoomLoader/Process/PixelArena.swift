@@ -1,5 +1,6 @@
 import CLoader
 import Foundation
+import PhotoZoomLoaderInterface
 
 /// The memory file a loader answers in: made by the window, sealed at its length before the
 /// loader starts (`LoaderLaunch.arena`), so that a decoder taken over can put no more in memory

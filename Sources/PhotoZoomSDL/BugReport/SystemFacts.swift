@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import PhotoZoomCore
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 import PhotoZoomUntrusted
 
 /// What a bug report says about the machine it came from: the app, the system, SDL and how it

@@ -1,7 +1,7 @@
 import Dispatch
 import PhotoZoomCore
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// What the window's loop keeps for its overlays between frames: which the person toggled on,
 /// the last reload's toast and when it came, the tuning file's problems and warnings, and the

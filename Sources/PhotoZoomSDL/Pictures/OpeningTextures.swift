@@ -1,7 +1,7 @@
 import Foundation
 import PhotoZoomCore
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// The textures of the pictures a folder's opening reads, made on the window's thread as each
 /// one is read, while the rest still are: the window's thread waits for the read anyway, and

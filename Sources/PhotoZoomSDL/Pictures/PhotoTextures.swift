@@ -1,7 +1,7 @@
 import CSDL2
 import PhotoZoomCore
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// What the renderer draws for a photo now.
 enum PhotoDrawable {

@@ -1,6 +1,6 @@
 import CSDL2
 import PhotoZoomCore
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// What a frame draws, in order: each draw item as steps, without the steps that later opaque
 /// ones hide entirely — the grid under the pager's black, the cells under a photo in flight —

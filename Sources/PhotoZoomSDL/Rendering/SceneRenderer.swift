@@ -1,7 +1,7 @@
 import CSDL2
 import PhotoZoomCore
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// Draws a draw list with an SDL renderer. Knows nothing about the interaction: what it draws
 /// is exactly what the scene said, each photo with the best pixels its source has. Points

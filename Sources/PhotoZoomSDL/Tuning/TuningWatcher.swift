@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// Why a tuning file cannot be watched.
 public struct TuningWatchError: Error, CustomStringConvertible {

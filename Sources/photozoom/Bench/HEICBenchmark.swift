@@ -1,6 +1,6 @@
 import Foundation
 import PhotoZoomLibrary
-import PhotoZoomLoader
+import PhotoZoomLoaderInterface
 
 /// A phone's HEIC: what its thumbnail costs, against libheif's own `heif-thumbnailer` making
 /// the same size from the same file, and a first screen of nothing but it.
