@@ -81,7 +81,8 @@ let package = Package(
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "PhotoZoomLibrary", "PhotoZoomSDL",
+                "CLoader", "PhotoZoomCore", "PhotoZoomUntrusted", "PhotoZoomLoaderInterface", "PhotoZoomLibrary",
+                "PhotoZoomSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

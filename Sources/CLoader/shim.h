@@ -2,9 +2,11 @@
 #define PHOTOZOOM_CLOADER_SHIM_H
 /* What the loader processes need of Linux that Swift cannot reach: the control-message
    macros that pass a descriptor over a socket, memfd_create (declared by glibc only under
-   _GNU_SOURCE, which the prebuilt Glibc module does not see), and the seccomp filter. */
+   _GNU_SOURCE, which the prebuilt Glibc module does not see), and the seccomp filter; and
+   for `photozoom` itself, malloc's limit on arenas. */
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -181,5 +183,10 @@ static inline int photozoom_restrict_syscalls(void) {
     /* Every thread of the loader, not only the caller: the one that watches for the window's
        end was started before. */
     return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program) == 0 ? 0 : -1;
+}
+/* glibc's arenas: at most `count`, each reserving its own address space (M_ARENA_MAX, which
+   Swift does not import). Zero when glibc refuses. */
+static inline int photozoom_limit_malloc_arenas(int count) {
+    return mallopt(M_ARENA_MAX, count);
 }
 #endif

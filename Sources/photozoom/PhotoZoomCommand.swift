@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLoader
 import Foundation
 import PhotoZoomLibrary
 import PhotoZoomLoaderInterface
@@ -23,6 +24,11 @@ struct PhotoZoomCommand: ParsableCommand {
     /// code 2, the code all of our "you gave me something I cannot use" errors share. Any
     /// other error (a write the system refused) is its one line and exit 1.
     static func main() {
+        // glibc gives each thread that allocates while another holds the heap an arena of its
+        // own, each reserving 64 MiB of address space, up to eight a core: how many a run made
+        // varied with its threads' timing, and so did whether it fit a limit on address space
+        // (`ulimit -v`, a sandbox's). Two arenas are enough for threads that mostly wait on loaders.
+        _ = photozoom_limit_malloc_arenas(2)
         do {
             // Each byte of a path kept: a folder named in no UTF-8 is still that folder.
             var command = try parseAsRoot(Array(PathBytes.commandLine.dropFirst()))
