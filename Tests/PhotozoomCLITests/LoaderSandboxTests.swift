@@ -7,26 +7,34 @@ import XCTest
 /// loaders' address-space limit is asked above a hard limit the process may not raise (set with
 /// prlimit, for a process that is not root), so setrlimit fails in every loader.
 final class LoaderSandboxTests: PhotozoomCLITestCase {
-    /// A folder of two photos, an output folder and a thumbnail cache, all open to `nobody`.
-    func openFolders() throws -> (photos: URL, out: URL, cache: URL) {
+    /// A folder of two photos, an output folder, a thumbnail cache and copies of `photozoom`
+    /// and its loader, all open to `nobody`: the build's own may sit in a folder only its owner
+    /// can enter (a clone made by `mktemp -d`).
+    func openFolders() throws -> (photos: URL, out: URL, cache: URL, program: URL) {
         let tmp = try temporaryFolder()
         let photos = tmp.appendingPathComponent("photos")
         let out = tmp.appendingPathComponent("out")
         let cache = tmp.appendingPathComponent("cache")
-        for folder in [photos, out, cache] {
+        let programs = tmp.appendingPathComponent("programs")
+        for folder in [photos, out, cache, programs] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         for name in ["astronaut.jpg", "gravel.png"] {
             try FileManager.default.copyItem(
                 atPath: PackagePaths.bundledPhotos + "/" + name, toPath: photos.appendingPathComponent(name).path)
         }
-        for folder in [tmp, photos] {
+        let program = programs.appendingPathComponent("photozoom")
+        try FileManager.default.copyItem(at: Self.executable, to: program)
+        try FileManager.default.copyItem(
+            at: Self.executable.deletingLastPathComponent().appendingPathComponent("photozoom-loader"),
+            to: programs.appendingPathComponent("photozoom-loader"))
+        for folder in [tmp, photos, programs] {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         }
         for folder in [out, cache] {
             try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         }
-        return (photos, out, cache)
+        return (photos, out, cache, program)
     }
 
     func testALoaderWhoseMemoryLimitCannotBeSetSaysSoOnce() throws {
@@ -43,10 +51,10 @@ final class LoaderSandboxTests: PhotozoomCLITestCase {
             }
             launcher += [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
         }
-        let (photos, out, cache) = try openFolders()
+        let (photos, out, cache, program) = try openFolders()
         let png = out.appendingPathComponent("grid.png")
         let r = try photozoom(
-            ["snapshot", "--photos", photos.path, "--out", png.path, "--size", "400x400"],
+            ["snapshot", "--photos", photos.path, "--out", png.path, "--size", "400x400"], program: program,
             env: ["XDG_CACHE_HOME": cache.path], launcher: launcher)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: png.path), "the photos are decoded all the same")
@@ -60,7 +68,7 @@ final class LoaderSandboxTests: PhotozoomCLITestCase {
     }
 
     func testLoadersWhoseSandboxHoldsSayNothing() throws {
-        let (photos, out, cache) = try openFolders()
+        let (photos, out, cache, _) = try openFolders()
         let r = try photozoom(
             [
                 "snapshot", "--photos", photos.path, "--out", out.appendingPathComponent("grid.png").path, "--size",

@@ -246,11 +246,6 @@ public final class OpeningRead: @unchecked Sendable {
         }
     }
 
-    /// Whether the read is over, waiting at most `timeout` for it.
-    public func isDone(waiting timeout: DispatchTimeInterval) -> Bool {
-        reading.wait(timeout: .now() + timeout) == .success
-    }
-
     /// The pictures read since the last call, waiting at most `seconds` for one unless the
     /// read is over; and whether it is (none will follow).
     public func arrivals(waiting seconds: TimeInterval) -> (pictures: [Arrival], isRead: Bool) {
